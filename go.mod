@@ -1,0 +1,3 @@
+module vigil
+
+go 1.26.8

@@ -1,0 +1,36 @@
+package vigil
+
+import "time"
+
+// Item is one entry of a feed, stored once however many users read it.
+type Item struct {
+	ID     int64 `json:"id"`
+	FeedID int64 `json:"feed_id"`
+	// Key identifies the item within its feed: its id/guid, else its link,
+	// else a hash of its title and content.
+	Key string `json:"key"`
+	// Hash digests the item's visible content; a change marks an edit.
+	Hash      string    `json:"-"`
+	URL       string    `json:"url,omitempty"`
+	Title     string    `json:"title"`
+	Author    string    `json:"author,omitempty"`
+	Summary   string    `json:"summary,omitempty"`
+	Content   string    `json:"content,omitempty"`
+	Published time.Time `json:"published,omitzero"`
+	Updated   time.Time `json:"updated,omitzero"`
+	// Seen is when vigil first stored the item.
+	Seen time.Time `json:"seen"`
+
+	// Per-reader fields, filled when items are listed for a user.
+	Read      bool   `json:"read"`
+	FeedTitle string `json:"feed_title,omitempty"`
+}
+
+// ItemQuery selects items for a listing, newest first.
+type ItemQuery struct {
+	UserID     int64 // 0: every stored item (command line only, never the API)
+	FeedID     int64 // 0: all feeds the user follows
+	UnreadOnly bool
+	Limit      int // 0: a default page size
+	Offset     int
+}

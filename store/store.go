@@ -1,0 +1,83 @@
+// Package store defines the storage interface of vigil. Implementations live
+// in sub-packages (store/sqlite); every one must pass the same behaviour.
+package store
+
+import (
+	"context"
+	"time"
+
+	"vigil"
+)
+
+// Store is everything vigil keeps. Methods return *vigil.Error with
+// ENOTFOUND, ECONFLICT or EINVALID where the caller asked for something
+// wrong, and wrap other errors with the operation that failed.
+type Store interface {
+	// Close releases the store.
+	Close() error
+
+	// CreateUser stores a new user and sets its ID and CreatedAt; a taken
+	// name is ECONFLICT.
+	CreateUser(ctx context.Context, u *vigil.User) error
+	// UserByName returns the user with that name, or ENOTFOUND.
+	UserByName(ctx context.Context, name string) (*vigil.User, error)
+	// UserByToken returns the user whose API token hashes to tokenHash, or ENOTFOUND.
+	UserByToken(ctx context.Context, tokenHash string) (*vigil.User, error)
+	// Users lists every user by name.
+	Users(ctx context.Context) ([]vigil.User, error)
+
+	// CreateSession stores a web session (hash of its cookie value) for a
+	// user until expires.
+	CreateSession(ctx context.Context, tokenHash string, userID int64, expires time.Time) error
+	// SessionUser returns the user of an unexpired session, or ENOTFOUND.
+	SessionUser(ctx context.Context, tokenHash string, now time.Time) (*vigil.User, error)
+	// DeleteSession removes a session; a missing one is not an error.
+	DeleteSession(ctx context.Context, tokenHash string) error
+
+	// Subscribe makes the user follow url, creating the feed (due at now)
+	// when no feed has that URL yet. Following it again only sets the weight.
+	Subscribe(ctx context.Context, userID int64, url string, weight float64, now time.Time) (*vigil.Subscription, error)
+	// Unsubscribe stops the user following the feed; its items stay stored.
+	Unsubscribe(ctx context.Context, userID, feedID int64) error
+	// Subscriptions lists the user's subscriptions with feed state and unread counts.
+	Subscriptions(ctx context.Context, userID int64) ([]vigil.Subscription, error)
+	// Subscription returns one of the user's subscriptions, or ENOTFOUND.
+	Subscription(ctx context.Context, userID, feedID int64) (*vigil.Subscription, error)
+
+	// Feed returns a feed with its derived fields, or ENOTFOUND.
+	Feed(ctx context.Context, id int64) (*vigil.Feed, error)
+	// Feeds lists every feed with its derived fields, by ID.
+	Feeds(ctx context.Context) ([]vigil.Feed, error)
+	// DueFeeds lists up to limit feeds that have subscribers and whose
+	// NextFetch is at or before now, earliest first.
+	DueFeeds(ctx context.Context, now time.Time, limit int) ([]vigil.Feed, error)
+	// SetNextFetch reschedules a feed without recording a fetch.
+	SetNextFetch(ctx context.Context, feedID int64, next time.Time) error
+	// Ingest stores a fetch in one transaction: the items (new ones
+	// inserted, edited ones updated in place, repeated ones ignored), the
+	// observation with its NewItems and Updated counts filled in, and the
+	// feed state that decide returns given what was stored. If decide
+	// returns an error nothing is stored.
+	Ingest(ctx context.Context, f vigil.Fetched, decide func(vigil.Ingested) (*vigil.Feed, error)) (vigil.Ingested, error)
+	// MoveFeed records a permanent redirect of a feed to newURL and leaves a
+	// notice for each subscriber. When another feed already has newURL the
+	// subscriptions move to it and the old feed keeps its items.
+	MoveFeed(ctx context.Context, feedID int64, newURL string, now time.Time) error
+
+	// Items lists items newest first (by published time, else first seen).
+	Items(ctx context.Context, q vigil.ItemQuery) ([]vigil.Item, error)
+	// Item returns one item of a feed the user follows (any item when
+	// userID is 0), or ENOTFOUND.
+	Item(ctx context.Context, userID, itemID int64) (*vigil.Item, error)
+	// MarkRead sets the read state of items for a user; items of feeds the
+	// user does not follow are ENOTFOUND.
+	MarkRead(ctx context.Context, userID int64, itemIDs []int64, read bool) error
+
+	// Observations lists a feed's latest observations, newest first.
+	Observations(ctx context.Context, feedID int64, limit int) ([]vigil.Observation, error)
+	// CountFetchesSince counts observations at or after t over all feeds, so
+	// that the fetch budget survives a restart.
+	CountFetchesSince(ctx context.Context, t time.Time) (int, error)
+	// Notices lists the user's notices, newest first.
+	Notices(ctx context.Context, userID int64) ([]vigil.Notice, error)
+}
