@@ -4,8 +4,8 @@ import "time"
 
 // Item is one entry of a feed, stored once however many users read it.
 type Item struct {
-	ID     int64 `json:"id"`
-	FeedID int64 `json:"feed_id"`
+	ID     int64 `json:"id,omitzero"`
+	FeedID int64 `json:"feed_id,omitzero"`
 	// Key identifies the item within its feed: its id/guid, else its link,
 	// else a hash of its title and content.
 	Key string `json:"key"`
@@ -19,7 +19,7 @@ type Item struct {
 	Published time.Time `json:"published,omitzero"`
 	Updated   time.Time `json:"updated,omitzero"`
 	// Seen is when vigil first stored the item.
-	Seen time.Time `json:"seen"`
+	Seen time.Time `json:"seen,omitzero"`
 
 	// Per-reader fields, filled when items are listed for a user.
 	Read      bool   `json:"read"`
