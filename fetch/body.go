@@ -1,0 +1,131 @@
+package fetch
+
+import (
+	"bufio"
+	"compress/flate"
+	"compress/gzip"
+	"compress/zlib"
+	"errors"
+	"io"
+	"net/http"
+	"strings"
+)
+
+// acceptEncoding is what Get offers; decodeBody undoes both.
+const acceptEncoding = "gzip, deflate"
+
+// wireCounter counts the bytes read from the connection, before decoding.
+type wireCounter struct {
+	r io.Reader
+	n int64
+}
+
+func (w *wireCounter) Read(p []byte) (int, error) {
+	n, err := w.r.Read(p)
+	w.n += int64(n)
+	return n, err
+}
+
+// readBody reads resp's body, decoded, up to limit bytes. It returns the
+// body, the bytes that crossed the wire, and whether the body was cut at
+// limit. When strict, a body over the limit is an errTooLarge instead.
+func readBody(resp *http.Response, limit int64, strict bool) (body []byte, wire int64, cut bool, err error) {
+	counter := &wireCounter{r: resp.Body}
+	encodings := contentEncodings(resp.Header)
+	if strict && len(encodings) == 0 && resp.ContentLength > limit {
+		return nil, 0, false, errTooLarge{limit}
+	}
+	r, err := decodeBody(counter, encodings)
+	if err != nil {
+		return nil, counter.n, false, decodeError(encodings, err)
+	}
+	body, err = io.ReadAll(io.LimitReader(r, limit+1))
+	if err != nil {
+		return nil, counter.n, false, decodeError(encodings, err)
+	}
+	if int64(len(body)) > limit {
+		if strict {
+			return nil, counter.n, false, errTooLarge{limit}
+		}
+		return body[:limit], counter.n, true, nil
+	}
+	return body, counter.n, false, nil
+}
+
+// contentEncodings lists the codings applied to the body, in the order the
+// server applied them, leaving out identity.
+func contentEncodings(h http.Header) []string {
+	var out []string
+	for _, line := range h.Values("Content-Encoding") {
+		for _, coding := range strings.Split(line, ",") {
+			coding = strings.ToLower(strings.TrimSpace(coding))
+			if coding != "" && coding != "identity" {
+				out = append(out, coding)
+			}
+		}
+	}
+	return out
+}
+
+// decodeBody undoes encodings, last applied first.
+func decodeBody(r io.Reader, encodings []string) (io.Reader, error) {
+	for i := len(encodings) - 1; i >= 0; i-- {
+		var err error
+		if r, err = decoder(r, encodings[i]); err != nil {
+			return nil, err
+		}
+	}
+	return r, nil
+}
+
+// decoder returns a reader that undoes one content coding.
+func decoder(r io.Reader, coding string) (io.Reader, error) {
+	switch coding {
+	case "gzip", "x-gzip":
+		return gzip.NewReader(r)
+	case "deflate":
+		return deflateReader(r)
+	}
+	return nil, errDecode{encoding: coding, err: errors.New("unsupported (only gzip and deflate were offered)")}
+}
+
+// deflateReader reads "deflate" bodies, which by the standard are zlib
+// streams but which some servers send as raw DEFLATE data.
+func deflateReader(r io.Reader) (io.Reader, error) {
+	br := bufio.NewReader(r)
+	head, err := br.Peek(2)
+	if err != nil && !errors.Is(err, io.EOF) {
+		return nil, err
+	}
+	if isZlibHeader(head) {
+		return zlib.NewReader(br)
+	}
+	return flate.NewReader(br), nil
+}
+
+// isZlibHeader reports whether b starts with a zlib header: method 8
+// (deflate) and a check value making the first two bytes a multiple of 31.
+func isZlibHeader(b []byte) bool {
+	return len(b) == 2 && b[0]&0x0f == 8 && (uint16(b[0])<<8|uint16(b[1]))%31 == 0
+}
+
+// decodeError wraps a read error as a decode error when the body was
+// encoded and the failure came from the decoder rather than the network.
+func decodeError(encodings []string, err error) error {
+	var de errDecode
+	if len(encodings) == 0 || errors.As(err, &de) {
+		return err
+	}
+	if errors.Is(err, gzip.ErrHeader) || errors.Is(err, gzip.ErrChecksum) ||
+		errors.Is(err, zlib.ErrHeader) || errors.Is(err, zlib.ErrChecksum) ||
+		isFlateCorrupt(err) {
+		return errDecode{encoding: strings.Join(encodings, ", "), err: err}
+	}
+	return err
+}
+
+// isFlateCorrupt reports whether err says the DEFLATE data was corrupt.
+func isFlateCorrupt(err error) bool {
+	var ce flate.CorruptInputError
+	return errors.As(err, &ce)
+}
