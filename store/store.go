@@ -39,9 +39,12 @@ type Store interface {
 	Subscribe(ctx context.Context, userID int64, url string, weight float64, now time.Time) (*vigil.Subscription, error)
 	// Unsubscribe stops the user following the feed; its items stay stored.
 	Unsubscribe(ctx context.Context, userID, feedID int64) error
-	// Subscriptions lists the user's subscriptions with feed state and unread counts.
+	// Subscriptions lists the user's subscriptions with feed state and unread
+	// counts. Feed.Weight and Feed.Subscribers, totals over every follower,
+	// are left zero so that no user learns about others.
 	Subscriptions(ctx context.Context, userID int64) ([]vigil.Subscription, error)
-	// Subscription returns one of the user's subscriptions, or ENOTFOUND.
+	// Subscription returns one of the user's subscriptions (without the
+	// totals over followers, as Subscriptions), or ENOTFOUND.
 	Subscription(ctx context.Context, userID, feedID int64) (*vigil.Subscription, error)
 
 	// Feed returns a feed with its derived fields, or ENOTFOUND.

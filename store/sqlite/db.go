@@ -1,0 +1,138 @@
+// Package sqlite implements store.Store on an embedded SQLite file through
+// the pure-Go driver modernc.org/sqlite.
+//
+// The file runs in WAL mode with foreign keys on, synchronous=NORMAL (a
+// committed transaction survives a killed process) and a busy timeout, and
+// every write transaction starts IMMEDIATE so that concurrent writers wait
+// for each other instead of failing. Writes go through one connection,
+// reads through a small pool of their own.
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"net/url"
+	"path/filepath"
+
+	_ "modernc.org/sqlite" // registers the "sqlite" driver
+
+	"vigil"
+	"vigil/store"
+)
+
+// busyTimeoutMillis is how long a statement waits for another writer.
+const busyTimeoutMillis = 10000
+
+// readConns is the size of the pool that serves reads.
+const readConns = 4
+
+// DB is a vigil store kept in one SQLite file. It is safe for concurrent use.
+type DB struct {
+	path  string
+	write *sql.DB // one connection; write transactions start IMMEDIATE
+	read  *sql.DB // query-only connections
+	stmts stmts   // prepared on write
+}
+
+var _ store.Store = (*DB)(nil)
+
+// Open opens the SQLite database at path, creating the file when it does not
+// exist, and migrates its schema to the current version. A file that is not
+// an SQLite database, or a database written by a newer version of vigil, is
+// refused and left untouched.
+func Open(path string) (*DB, error) {
+	if path == "" {
+		return nil, vigil.Errorf(vigil.EINVALID, "sqlite: database path is empty")
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: unable to resolve path %q: %w", path, err)
+	}
+	if err := probe(abs); err != nil {
+		return nil, err
+	}
+	db := &DB{path: abs}
+	if db.write, err = openPool(abs, 1, writeParams()); err != nil {
+		return nil, err
+	}
+	if err := migrate(context.Background(), db.write, abs); err != nil {
+		db.write.Close()
+		return nil, err
+	}
+	if err := db.stmts.prepare(context.Background(), db.write); err != nil {
+		db.write.Close()
+		return nil, err
+	}
+	if db.read, err = openPool(abs, readConns, readParams()); err != nil {
+		db.stmts.close()
+		db.write.Close()
+		return nil, err
+	}
+	return db, nil
+}
+
+// Path returns the absolute path of the database file.
+func (db *DB) Path() string { return db.path }
+
+// Close releases both connection pools.
+func (db *DB) Close() error {
+	db.stmts.close()
+	errRead := db.read.Close()
+	errWrite := db.write.Close()
+	if errWrite != nil {
+		return fmt.Errorf("sqlite: unable to close %s: %w", db.path, errWrite)
+	}
+	if errRead != nil {
+		return fmt.Errorf("sqlite: unable to close %s: %w", db.path, errRead)
+	}
+	return nil
+}
+
+// writeParams configures the writing connection.
+func writeParams() url.Values {
+	q := commonParams()
+	q.Add("_pragma", "journal_mode(WAL)")
+	q.Add("_pragma", "synchronous(NORMAL)")
+	q.Set("_txlock", "immediate")
+	return q
+}
+
+// readParams configures the reading connections.
+func readParams() url.Values {
+	q := commonParams()
+	q.Add("_pragma", "query_only(1)")
+	return q
+}
+
+// commonParams are the settings every connection shares.
+func commonParams() url.Values {
+	q := url.Values{}
+	q.Add("_pragma", fmt.Sprintf("busy_timeout(%d)", busyTimeoutMillis))
+	q.Add("_pragma", "foreign_keys(1)")
+	return q
+}
+
+// dsn builds an SQLite URI for the file at the absolute path abs, escaping
+// characters such as '?' and '#' that would otherwise end the path.
+func dsn(abs string, q url.Values) string {
+	u := url.URL{Scheme: "file", Path: filepath.ToSlash(abs), RawQuery: q.Encode()}
+	return u.String()
+}
+
+// openPool opens a connection pool of at most n connections and checks that
+// the first one can be established.
+func openPool(abs string, n int, q url.Values) (*sql.DB, error) {
+	pool, err := sql.Open("sqlite", dsn(abs, q))
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: unable to open %s: %w", abs, err)
+	}
+	pool.SetMaxOpenConns(n)
+	pool.SetMaxIdleConns(n)
+	pool.SetConnMaxIdleTime(0)
+	if err := pool.Ping(); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("sqlite: unable to open %s: %w", abs, err)
+	}
+	return pool, nil
+}

@@ -1,0 +1,142 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"vigil"
+)
+
+// feedColumns are the columns scanFeed reads, in order, for a feed aliased f:
+// the stored state followed by the derived fields.
+const feedColumns = `f.id, f.url, f.title, f.site_url, f.description, f.language, f.status,
+	f.created_at, f.etag, f.last_modified, f.last_fetch, f.last_success, f.next_fetch,
+	f.last_status, f.last_error, f.failures, f.failing_since, f.missing, f.hints,
+	f.item_window, f.model, f.rate, f.item_count,
+	(SELECT count(*) FROM subscriptions s WHERE s.feed_id = f.id),
+	(SELECT COALESCE(sum(s.weight), 0) FROM subscriptions s WHERE s.feed_id = f.id)`
+
+// Feed returns a feed with its derived fields, or ENOTFOUND.
+func (db *DB) Feed(ctx context.Context, id int64) (*vigil.Feed, error) {
+	row := db.read.QueryRowContext(ctx, `SELECT `+feedColumns+` FROM feeds f WHERE f.id = ?`, id)
+	f, err := scanFeed(row)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, vigil.Errorf(vigil.ENOTFOUND, "feed %d not found", id)
+	}
+	if err != nil {
+		return nil, wrap("read feed", err)
+	}
+	return f, nil
+}
+
+// Feeds lists every feed with its derived fields, by ID.
+func (db *DB) Feeds(ctx context.Context) ([]vigil.Feed, error) {
+	return db.queryFeeds(ctx, "list feeds", `SELECT `+feedColumns+` FROM feeds f ORDER BY f.id`)
+}
+
+// DueFeeds lists up to limit feeds that have subscribers and whose NextFetch
+// is at or before now (or unset), earliest first. A limit of 0 or less
+// means no limit.
+func (db *DB) DueFeeds(ctx context.Context, now time.Time, limit int) ([]vigil.Feed, error) {
+	if limit <= 0 {
+		limit = -1
+	}
+	return db.queryFeeds(ctx, "list due feeds",
+		`SELECT `+feedColumns+` FROM feeds f
+		 WHERE (f.next_fetch IS NULL OR f.next_fetch <= ?)
+		   AND EXISTS (SELECT 1 FROM subscriptions s WHERE s.feed_id = f.id)
+		 ORDER BY f.next_fetch, f.id
+		 LIMIT ?`, instant(now), limit)
+}
+
+// SetNextFetch reschedules a feed without recording a fetch; an unknown
+// feed is ENOTFOUND.
+func (db *DB) SetNextFetch(ctx context.Context, feedID int64, next time.Time) error {
+	res, err := db.write.ExecContext(ctx, `UPDATE feeds SET next_fetch = ? WHERE id = ?`, nanos(next), feedID)
+	if err != nil {
+		return wrap("set next fetch", err)
+	}
+	return requireRow(res, "set next fetch", "feed %d not found", feedID)
+}
+
+// queryFeeds runs a query selecting feedColumns and scans every row.
+func (db *DB) queryFeeds(ctx context.Context, op, query string, args ...any) ([]vigil.Feed, error) {
+	rows, err := db.read.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, wrap(op, err)
+	}
+	defer rows.Close()
+	var feeds []vigil.Feed
+	for rows.Next() {
+		f, err := scanFeed(rows)
+		if err != nil {
+			return nil, wrap(op, err)
+		}
+		feeds = append(feeds, *f)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, wrap(op, err)
+	}
+	return feeds, nil
+}
+
+// scanFeed reads the feedColumns of one row.
+func scanFeed(s scanner) (*vigil.Feed, error) {
+	var f feedScan
+	if err := s.Scan(f.dest()...); err != nil {
+		return nil, err
+	}
+	if err := f.finish(); err != nil {
+		return nil, err
+	}
+	return &f.Feed, nil
+}
+
+// feedScan holds a feed while its columns are scanned, with the columns that
+// need decoding kept raw until finish.
+type feedScan struct {
+	vigil.Feed
+	created, lastFetch, lastSuccess, nextFetch, failingSince sql.NullInt64
+	hints                                                    string
+	model                                                    []byte
+}
+
+// dest returns the scan destinations of feedColumns.
+func (f *feedScan) dest() []any {
+	return []any{&f.ID, &f.URL, &f.Title, &f.SiteURL, &f.Description, &f.Language, &f.Status,
+		&f.created, &f.ETag, &f.LastModified, &f.lastFetch, &f.lastSuccess, &f.nextFetch,
+		&f.LastStatus, &f.LastError, &f.Failures, &f.failingSince, &f.Missing, &f.hints,
+		&f.Window, &f.model, &f.Rate, &f.ItemCount, &f.Subscribers, &f.Weight}
+}
+
+// finish decodes the raw columns into the feed.
+func (f *feedScan) finish() error {
+	if err := json.Unmarshal([]byte(f.hints), &f.Hints); err != nil {
+		return fmt.Errorf("decode hints of feed %d: %w", f.ID, err)
+	}
+	if !f.Hints.NotBefore.IsZero() {
+		f.Hints.NotBefore = f.Hints.NotBefore.UTC()
+	}
+	if len(f.model) > 0 {
+		f.Model = json.RawMessage(f.model)
+	}
+	f.CreatedAt, f.LastFetch, f.LastSuccess = fromNanos(f.created), fromNanos(f.lastFetch), fromNanos(f.lastSuccess)
+	f.NextFetch, f.FailingSince = fromNanos(f.nextFetch), fromNanos(f.failingSince)
+	return nil
+}
+
+// requireRow turns an update that touched no row into ENOTFOUND.
+func requireRow(res sql.Result, op, format string, args ...any) error {
+	n, err := res.RowsAffected()
+	if err != nil {
+		return wrap(op, err)
+	}
+	if n == 0 {
+		return vigil.Errorf(vigil.ENOTFOUND, format, args...)
+	}
+	return nil
+}

@@ -1,0 +1,229 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"vigil"
+)
+
+// Ingest stores a fetch in one transaction: the items (new keys inserted
+// with Seen set to the observation time, edited ones updated in place,
+// repeated ones and repeats within the fetch ignored), the observation with
+// its NewItems and Updated counts filled in, and the feed state that decide
+// returns given what was stored. If decide returns an error nothing is
+// stored; if it returns nil the feed state is left as it was. decide runs
+// inside the write transaction and must not call the store's writing
+// methods. An unknown feed is ENOTFOUND; a zero observation time or an item
+// without a key is EINVALID.
+func (db *DB) Ingest(ctx context.Context, f vigil.Fetched, decide func(vigil.Ingested) (*vigil.Feed, error)) (vigil.Ingested, error) {
+	if err := checkFetched(f); err != nil {
+		return vigil.Ingested{}, err
+	}
+	tx, err := db.write.BeginTx(ctx, nil)
+	if err != nil {
+		return vigil.Ingested{}, wrap("begin ingest", err)
+	}
+	defer tx.Rollback()
+	st := db.stmts.in(ctx, tx)
+	got, err := ingest(ctx, st, f)
+	if err != nil {
+		return vigil.Ingested{}, err
+	}
+	feed, err := decide(got)
+	if err != nil {
+		return vigil.Ingested{}, fmt.Errorf("sqlite: unable to ingest feed %d: decide: %w", f.FeedID, err)
+	}
+	if err := saveFeedState(ctx, st, f.FeedID, feed); err != nil {
+		return vigil.Ingested{}, err
+	}
+	if err := tx.Commit(); err != nil {
+		return vigil.Ingested{}, wrap("commit ingest", err)
+	}
+	return got, nil
+}
+
+// checkFetched rejects a fetch that cannot be stored.
+func checkFetched(f vigil.Fetched) error {
+	if f.Observation.At.IsZero() {
+		return vigil.Errorf(vigil.EINVALID, "observation of feed %d has no time", f.FeedID)
+	}
+	if f.Observation.FeedID != 0 && f.Observation.FeedID != f.FeedID {
+		return vigil.Errorf(vigil.EINVALID, "observation of feed %d is for feed %d", f.FeedID, f.Observation.FeedID)
+	}
+	for i, it := range f.Items {
+		if it.Key == "" {
+			return vigil.Errorf(vigil.EINVALID, "item %d of feed %d has no key", i, f.FeedID)
+		}
+	}
+	return nil
+}
+
+// ingest stores the items and the observation of f.
+func ingest(ctx context.Context, st txStmts, f vigil.Fetched) (vigil.Ingested, error) {
+	var exists int
+	err := st.feedExists.QueryRowContext(ctx, f.FeedID).Scan(&exists)
+	if errors.Is(err, sql.ErrNoRows) {
+		return vigil.Ingested{}, vigil.Errorf(vigil.ENOTFOUND, "feed %d not found", f.FeedID)
+	}
+	if err != nil {
+		return vigil.Ingested{}, wrap("ingest", err)
+	}
+	got, err := storeItems(ctx, st, f)
+	if err != nil {
+		return vigil.Ingested{}, err
+	}
+	o := f.Observation
+	o.NewItems, o.Updated = len(got.New), len(got.Updated)
+	if _, err := insertObservation(ctx, st.insertObservation, f.FeedID, o); err != nil {
+		return vigil.Ingested{}, wrap("store observation", err)
+	}
+	if len(got.New) > 0 {
+		if _, err := st.countItems.ExecContext(ctx, len(got.New), f.FeedID); err != nil {
+			return vigil.Ingested{}, wrap("count items", err)
+		}
+	}
+	return got, nil
+}
+
+// storeItems inserts the new items of f and updates the edited ones; only
+// the first occurrence of a key within the fetch counts.
+func storeItems(ctx context.Context, st txStmts, f vigil.Fetched) (vigil.Ingested, error) {
+	items := uniqueItems(f.FeedID, f.Items)
+	changed, err := changedItems(ctx, st.changedItems, f.FeedID, items)
+	if err != nil {
+		return vigil.Ingested{}, wrap("look up items", err)
+	}
+	var got vigil.Ingested
+	now := normalise(f.Observation.At)
+	for _, c := range changed {
+		it := items[c.index]
+		if err := storeItem(ctx, st, &it, c, now, &got); err != nil {
+			return vigil.Ingested{}, err
+		}
+	}
+	return got, nil
+}
+
+// uniqueItems returns the first item of each key, ready to store for the feed.
+func uniqueItems(feedID int64, items []vigil.Item) []vigil.Item {
+	keys := make(map[string]struct{}, len(items))
+	unique := make([]vigil.Item, 0, len(items))
+	for _, it := range items {
+		if _, dup := keys[it.Key]; dup {
+			continue
+		}
+		keys[it.Key] = struct{}{}
+		it.ID, it.FeedID, it.Read, it.FeedTitle = 0, feedID, false, ""
+		unique = append(unique, it)
+	}
+	return unique
+}
+
+// changed is an item of a fetch that is new or differs from what is stored.
+type changed struct {
+	index int           // position in the fetch's unique items
+	id    sql.NullInt64 // the stored item, if any
+	seen  sql.NullInt64 // when the stored item was first seen
+}
+
+// changedItems finds, in one query, the items that are not stored as they are.
+func changedItems(ctx context.Context, stmt *sql.Stmt, feedID int64, items []vigil.Item) ([]changed, error) {
+	if len(items) == 0 {
+		return nil, nil
+	}
+	pairs := make([][2]string, len(items))
+	for i, it := range items {
+		pairs[i] = [2]string{it.Key, it.Hash}
+	}
+	arg, err := json.Marshal(pairs)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := stmt.QueryContext(ctx, string(arg), feedID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []changed
+	for rows.Next() {
+		var c changed
+		if err := rows.Scan(&c.index, &c.id, &c.seen); err != nil {
+			return nil, err
+		}
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}
+
+// storeItem inserts a new item or updates an edited one, and records which in got.
+func storeItem(ctx context.Context, st txStmts, it *vigil.Item, c changed, now time.Time, got *vigil.Ingested) error {
+	if !c.id.Valid {
+		it.Seen = now
+		if err := insertItem(ctx, st.insertItem, it); err != nil {
+			return wrap("store item", err)
+		}
+		got.New = append(got.New, *it)
+		return nil
+	}
+	it.ID, it.Seen = c.id.Int64, fromNanos(c.seen)
+	if err := updateItem(ctx, st.updateItem, it); err != nil {
+		return wrap("update item", err)
+	}
+	got.Updated = append(got.Updated, *it)
+	return nil
+}
+
+// insertItem stores a new item and sets its ID.
+func insertItem(ctx context.Context, stmt *sql.Stmt, it *vigil.Item) error {
+	it.Published, it.Updated = normalise(it.Published), normalise(it.Updated)
+	res, err := stmt.ExecContext(ctx, it.FeedID, it.Key, it.Hash, it.URL, it.Title, it.Author,
+		it.Summary, it.Content, nanos(it.Published), nanos(it.Updated), nanos(it.Seen),
+		nanos(sortAt(it.Published, it.Seen)))
+	if err != nil {
+		return err
+	}
+	it.ID, err = res.LastInsertId()
+	return err
+}
+
+// updateItem replaces the content of a stored item.
+func updateItem(ctx context.Context, stmt *sql.Stmt, it *vigil.Item) error {
+	it.Published, it.Updated = normalise(it.Published), normalise(it.Updated)
+	_, err := stmt.ExecContext(ctx, it.Hash, it.URL, it.Title, it.Author, it.Summary, it.Content,
+		nanos(it.Published), nanos(it.Updated), nanos(sortAt(it.Published, it.Seen)), it.ID)
+	return err
+}
+
+// saveFeedState writes the mutable state of feed, which decide returned for
+// the feed with ID id; nil leaves it unchanged.
+func saveFeedState(ctx context.Context, st txStmts, id int64, feed *vigil.Feed) error {
+	if feed == nil {
+		return nil
+	}
+	if feed.ID != 0 && feed.ID != id {
+		return vigil.Errorf(vigil.EINVALID, "decide returned feed %d for feed %d", feed.ID, id)
+	}
+	hints := feed.Hints
+	hints.NotBefore = normalise(hints.NotBefore)
+	hintsJSON, err := json.Marshal(hints)
+	if err != nil {
+		return wrap("encode hints", err)
+	}
+	var model []byte
+	if len(feed.Model) > 0 {
+		model = feed.Model
+	}
+	_, err = st.saveFeed.ExecContext(ctx, feed.Title, feed.SiteURL, feed.Description, feed.Language,
+		string(feed.Status), feed.ETag, feed.LastModified, nanos(feed.LastFetch), nanos(feed.LastSuccess),
+		nanos(feed.NextFetch), feed.LastStatus, feed.LastError, feed.Failures, nanos(feed.FailingSince),
+		feed.Missing, string(hintsJSON), feed.Window, model, feed.Rate, id)
+	if err != nil {
+		return wrap("save feed state", err)
+	}
+	return nil
+}

@@ -1,0 +1,114 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"strings"
+
+	"vigil"
+)
+
+// Page sizes of item listings.
+const (
+	DefaultItemLimit = 50
+	MaxItemLimit     = 500
+)
+
+// itemColumns are the columns scanItem reads, in order, for an item aliased
+// i, its feed f and the reader's state st (which may be absent).
+const itemColumns = `i.id, i.feed_id, i.key, i.hash, i.url, i.title, i.author, i.summary,
+	i.content, i.published, i.updated, i.seen, f.title, COALESCE(st.read, 0)`
+
+// Items lists items newest first: by published time, else first seen, a
+// publication date later than first seen counting as first seen; ties by
+// ID, newest first. With a UserID only items of feeds the user follows are
+// listed, with the user's read state. Limit 0 means DefaultItemLimit and is
+// at most MaxItemLimit; a negative Limit or Offset is EINVALID.
+func (db *DB) Items(ctx context.Context, q vigil.ItemQuery) ([]vigil.Item, error) {
+	if q.Limit < 0 || q.Offset < 0 {
+		return nil, vigil.Errorf(vigil.EINVALID, "item limit %d and offset %d must not be negative", q.Limit, q.Offset)
+	}
+	query, args := itemsQuery(q)
+	rows, err := db.read.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, wrap("list items", err)
+	}
+	defer rows.Close()
+	var items []vigil.Item
+	for rows.Next() {
+		it, err := scanItem(rows)
+		if err != nil {
+			return nil, wrap("list items", err)
+		}
+		items = append(items, *it)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, wrap("list items", err)
+	}
+	return items, nil
+}
+
+// itemsQuery builds the listing query for q.
+func itemsQuery(q vigil.ItemQuery) (string, []any) {
+	var b strings.Builder
+	var args []any
+	b.WriteString(`SELECT ` + itemColumns + ` FROM items i JOIN feeds f ON f.id = i.feed_id `)
+	if q.UserID != 0 {
+		b.WriteString(`JOIN subscriptions sub ON sub.feed_id = i.feed_id AND sub.user_id = ? `)
+		args = append(args, q.UserID)
+	}
+	b.WriteString(`LEFT JOIN item_states st ON st.user_id = ? AND st.item_id = i.id WHERE 1 `)
+	args = append(args, q.UserID)
+	if q.FeedID != 0 {
+		b.WriteString(`AND i.feed_id = ? `)
+		args = append(args, q.FeedID)
+	}
+	if q.UnreadOnly {
+		b.WriteString(`AND COALESCE(st.read, 0) = 0 `)
+	}
+	b.WriteString(`ORDER BY i.sort_at DESC, i.id DESC LIMIT ? OFFSET ?`)
+	return b.String(), append(args, pageLimit(q.Limit), q.Offset)
+}
+
+// pageLimit applies the default and the maximum page size.
+func pageLimit(limit int) int {
+	if limit == 0 {
+		return DefaultItemLimit
+	}
+	return min(limit, MaxItemLimit)
+}
+
+// Item returns one item of a feed the user follows, with the user's read
+// state (any item when userID is 0), or ENOTFOUND.
+func (db *DB) Item(ctx context.Context, userID, itemID int64) (*vigil.Item, error) {
+	query := `SELECT ` + itemColumns + ` FROM items i JOIN feeds f ON f.id = i.feed_id
+		LEFT JOIN item_states st ON st.user_id = ? AND st.item_id = i.id
+		WHERE i.id = ?`
+	args := []any{userID, itemID}
+	if userID != 0 {
+		query += ` AND EXISTS (SELECT 1 FROM subscriptions sub WHERE sub.user_id = ? AND sub.feed_id = i.feed_id)`
+		args = append(args, userID)
+	}
+	it, err := scanItem(db.read.QueryRowContext(ctx, query, args...))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, vigil.Errorf(vigil.ENOTFOUND, "item %d not found", itemID)
+	}
+	if err != nil {
+		return nil, wrap("read item", err)
+	}
+	return it, nil
+}
+
+// scanItem reads the itemColumns of one row.
+func scanItem(s scanner) (*vigil.Item, error) {
+	var it vigil.Item
+	var published, updated, seen sql.NullInt64
+	err := s.Scan(&it.ID, &it.FeedID, &it.Key, &it.Hash, &it.URL, &it.Title, &it.Author,
+		&it.Summary, &it.Content, &published, &updated, &seen, &it.FeedTitle, &it.Read)
+	if err != nil {
+		return nil, err
+	}
+	it.Published, it.Updated, it.Seen = fromNanos(published), fromNanos(updated), fromNanos(seen)
+	return &it, nil
+}

@@ -1,0 +1,68 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+)
+
+// migrations are the schema changes in order; migration i (from 0) brings the
+// database to user_version i+1. Never edit one that has been released: append.
+var migrations = []string{
+	schemaV1,
+}
+
+// querier is what both *sql.DB and *sql.Tx offer for reading.
+type querier interface {
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// userVersion reads PRAGMA user_version, the number of applied migrations.
+func userVersion(ctx context.Context, q querier) (int, error) {
+	var v int
+	if err := q.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v); err != nil {
+		return 0, err
+	}
+	return v, nil
+}
+
+// migrate applies the pending migrations, each in its own transaction
+// together with the version bump that records it.
+func migrate(ctx context.Context, pool *sql.DB, abs string) error {
+	for {
+		done, err := migrateOne(ctx, pool, abs)
+		if err != nil || done {
+			return err
+		}
+	}
+}
+
+// migrateOne applies the next pending migration and reports whether the
+// schema was already current.
+func migrateOne(ctx context.Context, pool *sql.DB, abs string) (done bool, err error) {
+	tx, err := pool.BeginTx(ctx, nil)
+	if err != nil {
+		return false, fmt.Errorf("sqlite: unable to migrate %s: %w", abs, err)
+	}
+	defer tx.Rollback()
+	version, err := userVersion(ctx, tx)
+	if err != nil {
+		return false, fmt.Errorf("sqlite: unable to read the schema version of %s: %w", abs, err)
+	}
+	if err := checkVersion(abs, version); err != nil {
+		return false, err
+	}
+	if version == len(migrations) {
+		return true, nil
+	}
+	if _, err := tx.ExecContext(ctx, migrations[version]); err != nil {
+		return false, fmt.Errorf("sqlite: unable to apply migration %d to %s: %w", version+1, abs, err)
+	}
+	if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", version+1)); err != nil {
+		return false, fmt.Errorf("sqlite: unable to record migration %d in %s: %w", version+1, abs, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return false, fmt.Errorf("sqlite: unable to commit migration %d to %s: %w", version+1, abs, err)
+	}
+	return false, nil
+}

@@ -1,0 +1,122 @@
+package sqlite_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"vigil"
+)
+
+func TestMoveFeedRenames(t *testing.T) {
+	db := openTest(t)
+	ann, bob, cid := mustUser(t, db, "ann"), mustUser(t, db, "bob"), mustUser(t, db, "cid")
+	const oldURL, newURL = "http://old.example/feed", "https://new.example/feed"
+	id := mustSubscribe(t, db, ann.ID, oldURL)
+	mustSubscribe(t, db, bob.ID, oldURL)
+	mustSubscribe(t, db, cid.ID, "https://other.example/feed")
+	mustIngest(t, db, id, t0, makeItems("a", 2))
+	at := t0.Add(time.Hour)
+	if err := db.MoveFeed(ctx, id, newURL, at); err != nil {
+		t.Fatal(err)
+	}
+	f, err := db.Feed(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.URL != newURL || f.ItemCount != 2 || f.Subscribers != 2 {
+		t.Errorf("moved feed = %+v", f)
+	}
+	for _, u := range []*vigil.User{ann, bob} {
+		notices, err := db.Notices(ctx, u.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(notices) != 1 || !notices[0].At.Equal(at) || notices[0].UserID != u.ID ||
+			!strings.Contains(notices[0].Text, oldURL) || !strings.Contains(notices[0].Text, newURL) {
+			t.Errorf("notices of %s = %+v, want one naming both URLs", u.Name, notices)
+		}
+	}
+	if notices, _ := db.Notices(ctx, cid.ID); len(notices) != 0 {
+		t.Errorf("a user not following the feed got notices: %+v", notices)
+	}
+	tests := []struct {
+		name string
+		id   int64
+		url  string
+		now  time.Time
+		code string
+	}{
+		{"unknown feed", id + 100, "https://x.example/", at, vigil.ENOTFOUND},
+		{"empty URL", id, "", at, vigil.EINVALID},
+		{"zero time", id, "https://x.example/", time.Time{}, vigil.EINVALID},
+		{"same URL", id, newURL, at, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			wantCode(t, db.MoveFeed(ctx, tt.id, tt.url, tt.now), tt.code)
+		})
+	}
+	if notices, _ := db.Notices(ctx, ann.ID); len(notices) != 1 {
+		t.Errorf("moving to the same URL left a notice: %+v", notices)
+	}
+}
+
+func TestMoveFeedMerges(t *testing.T) {
+	db := openTest(t)
+	ann, bob, cid := mustUser(t, db, "ann"), mustUser(t, db, "bob"), mustUser(t, db, "cid")
+	const oldURL, newURL = "http://old.example/feed", "https://new.example/feed"
+	old := mustSubscribe(t, db, ann.ID, oldURL)
+	if _, err := db.Subscribe(ctx, bob.ID, oldURL, 3, t0); err != nil {
+		t.Fatal(err)
+	}
+	target := mustSubscribe(t, db, bob.ID, newURL)
+	mustSubscribe(t, db, cid.ID, newURL)
+	mustIngest(t, db, old, t0, makeItems("a", 2))
+	if err := db.MoveFeed(ctx, old, newURL, t0.Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	f, err := db.Feed(ctx, old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.URL != oldURL || f.ItemCount != 2 || f.Subscribers != 0 {
+		t.Errorf("old feed = %+v, want its URL, its items and no subscribers", f)
+	}
+	g, err := db.Feed(ctx, target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Subscribers != 3 || g.Weight != 5 {
+		t.Errorf("target feed: %d subscribers, weight %v; want 3, 5 (bob keeps his larger weight)",
+			g.Subscribers, g.Weight)
+	}
+	wantNotices := map[*vigil.User]int{ann: 1, bob: 1, cid: 0}
+	for u, want := range wantNotices {
+		if notices, _ := db.Notices(ctx, u.ID); len(notices) != want {
+			t.Errorf("%s has %d notices, want %d", u.Name, len(notices), want)
+		}
+	}
+	if _, err := db.Subscription(ctx, ann.ID, target); err != nil {
+		t.Errorf("ann does not follow the target: %v", err)
+	}
+}
+
+func TestNoticesNewestFirst(t *testing.T) {
+	db := openTest(t)
+	ann := mustUser(t, db, "ann")
+	id := mustSubscribe(t, db, ann.ID, "https://a.example/1")
+	for i, url := range []string{"https://a.example/2", "https://a.example/3", "https://a.example/4"} {
+		if err := db.MoveFeed(ctx, id, url, t0.Add(time.Duration(i)*time.Hour)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	notices, err := db.Notices(ctx, ann.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(notices) != 3 || !strings.Contains(notices[0].Text, "https://a.example/4") ||
+		!notices[0].At.After(notices[1].At) {
+		t.Errorf("notices = %+v, want the latest move first", notices)
+	}
+}

@@ -1,0 +1,109 @@
+package sqlite
+
+// schemaV1 creates the first schema. Times are INTEGER Unix nanoseconds in
+// UTC, NULL for the zero time.
+const schemaV1 = `
+CREATE TABLE users (
+	id            INTEGER PRIMARY KEY,
+	name          TEXT NOT NULL UNIQUE,
+	password_hash TEXT NOT NULL DEFAULT '',
+	token_hash    TEXT UNIQUE,
+	created_at    INTEGER NOT NULL
+);
+
+CREATE TABLE sessions (
+	token_hash TEXT PRIMARY KEY,
+	user_id    INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+	expires    INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX sessions_user ON sessions(user_id);
+
+CREATE TABLE feeds (
+	id            INTEGER PRIMARY KEY,
+	url           TEXT NOT NULL UNIQUE,
+	title         TEXT NOT NULL DEFAULT '',
+	site_url      TEXT NOT NULL DEFAULT '',
+	description   TEXT NOT NULL DEFAULT '',
+	language      TEXT NOT NULL DEFAULT '',
+	status        TEXT NOT NULL,
+	created_at    INTEGER NOT NULL,
+	etag          TEXT NOT NULL DEFAULT '',
+	last_modified TEXT NOT NULL DEFAULT '',
+	last_fetch    INTEGER,
+	last_success  INTEGER,
+	next_fetch    INTEGER,
+	last_status   INTEGER NOT NULL DEFAULT 0,
+	last_error    TEXT NOT NULL DEFAULT '',
+	failures      INTEGER NOT NULL DEFAULT 0,
+	failing_since INTEGER,
+	missing       INTEGER NOT NULL DEFAULT 0,
+	hints         TEXT NOT NULL DEFAULT '{}',
+	item_window   INTEGER NOT NULL DEFAULT 0,
+	model         BLOB,
+	rate          REAL NOT NULL DEFAULT 0,
+	item_count    INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX feeds_next_fetch ON feeds(next_fetch);
+
+CREATE TABLE subscriptions (
+	user_id    INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+	feed_id    INTEGER NOT NULL REFERENCES feeds(id) ON DELETE CASCADE,
+	weight     REAL NOT NULL,
+	created_at INTEGER NOT NULL,
+	PRIMARY KEY (user_id, feed_id)
+) WITHOUT ROWID;
+CREATE INDEX subscriptions_feed ON subscriptions(feed_id, user_id);
+
+CREATE TABLE items (
+	id        INTEGER PRIMARY KEY,
+	feed_id   INTEGER NOT NULL REFERENCES feeds(id) ON DELETE CASCADE,
+	key       TEXT NOT NULL,
+	hash      TEXT NOT NULL,
+	url       TEXT NOT NULL DEFAULT '',
+	title     TEXT NOT NULL DEFAULT '',
+	author    TEXT NOT NULL DEFAULT '',
+	summary   TEXT NOT NULL DEFAULT '',
+	content   TEXT NOT NULL DEFAULT '',
+	published INTEGER,
+	updated   INTEGER,
+	seen      INTEGER NOT NULL,
+	sort_at   INTEGER NOT NULL,
+	UNIQUE (feed_id, key)
+);
+CREATE INDEX items_feed_sort ON items(feed_id, sort_at DESC, id DESC);
+CREATE INDEX items_sort ON items(sort_at DESC, id DESC);
+
+CREATE TABLE item_states (
+	user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+	item_id INTEGER NOT NULL REFERENCES items(id) ON DELETE CASCADE,
+	feed_id INTEGER NOT NULL REFERENCES feeds(id) ON DELETE CASCADE,
+	read    INTEGER NOT NULL,
+	PRIMARY KEY (user_id, item_id)
+) WITHOUT ROWID;
+CREATE INDEX item_states_user_feed ON item_states(user_id, feed_id, read);
+CREATE INDEX item_states_item ON item_states(item_id);
+
+CREATE TABLE observations (
+	id            INTEGER PRIMARY KEY,
+	feed_id       INTEGER NOT NULL REFERENCES feeds(id) ON DELETE CASCADE,
+	at            INTEGER NOT NULL,
+	status        INTEGER NOT NULL,
+	bytes         INTEGER NOT NULL,
+	latency       INTEGER NOT NULL,
+	items         INTEGER NOT NULL,
+	new_items     INTEGER NOT NULL,
+	updated_items INTEGER NOT NULL,
+	not_modified  INTEGER NOT NULL,
+	error         TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX observations_feed_at ON observations(feed_id, at);
+CREATE INDEX observations_at ON observations(at);
+
+CREATE TABLE notices (
+	id      INTEGER PRIMARY KEY,
+	user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+	at      INTEGER NOT NULL,
+	text    TEXT NOT NULL
+);
+CREATE INDEX notices_user_at ON notices(user_id, at);
+`

@@ -1,0 +1,116 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"strings"
+	"time"
+
+	"vigil"
+)
+
+// userColumns are the columns scanUser reads, in order.
+const userColumns = `id, name, password_hash, COALESCE(token_hash, ''), created_at`
+
+// CreateUser stores a new user and sets its ID, and its CreatedAt when zero.
+// An empty name is EINVALID; a taken name or token hash is ECONFLICT.
+func (db *DB) CreateUser(ctx context.Context, u *vigil.User) error {
+	if strings.TrimSpace(u.Name) == "" {
+		return vigil.Errorf(vigil.EINVALID, "user name is empty")
+	}
+	created := u.CreatedAt
+	if created.IsZero() {
+		created = time.Now()
+	}
+	res, err := db.write.ExecContext(ctx,
+		`INSERT INTO users (name, password_hash, token_hash, created_at) VALUES (?, ?, ?, ?)`,
+		u.Name, u.PasswordHash, nullString(u.TokenHash), nanos(created))
+	if isUnique(err) && strings.Contains(err.Error(), "users.name") {
+		return vigil.Errorf(vigil.ECONFLICT, "user %q already exists", u.Name)
+	}
+	if isUnique(err) {
+		return vigil.Errorf(vigil.ECONFLICT, "the API token of user %q is already in use", u.Name)
+	}
+	if err != nil {
+		return wrap("create user", err)
+	}
+	id, err := res.LastInsertId()
+	if err != nil {
+		return wrap("create user", err)
+	}
+	u.ID, u.CreatedAt = id, fromNanos(nanos(created))
+	return nil
+}
+
+// UserByName returns the user with that name, or ENOTFOUND.
+func (db *DB) UserByName(ctx context.Context, name string) (*vigil.User, error) {
+	row := db.read.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE name = ?`, name)
+	u, err := scanUser(row)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, vigil.Errorf(vigil.ENOTFOUND, "user %q not found", name)
+	}
+	if err != nil {
+		return nil, wrap("read user", err)
+	}
+	return u, nil
+}
+
+// UserByToken returns the user whose API token hashes to tokenHash, or
+// ENOTFOUND; an empty hash matches no one.
+func (db *DB) UserByToken(ctx context.Context, tokenHash string) (*vigil.User, error) {
+	if tokenHash == "" {
+		return nil, vigil.Errorf(vigil.ENOTFOUND, "no user has this token")
+	}
+	row := db.read.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE token_hash = ?`, tokenHash)
+	u, err := scanUser(row)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, vigil.Errorf(vigil.ENOTFOUND, "no user has this token")
+	}
+	if err != nil {
+		return nil, wrap("read user by token", err)
+	}
+	return u, nil
+}
+
+// Users lists every user by name.
+func (db *DB) Users(ctx context.Context) ([]vigil.User, error) {
+	rows, err := db.read.QueryContext(ctx, `SELECT `+userColumns+` FROM users ORDER BY name, id`)
+	if err != nil {
+		return nil, wrap("list users", err)
+	}
+	defer rows.Close()
+	var users []vigil.User
+	for rows.Next() {
+		u, err := scanUser(rows)
+		if err != nil {
+			return nil, wrap("list users", err)
+		}
+		users = append(users, *u)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, wrap("list users", err)
+	}
+	return users, nil
+}
+
+// scanner is a *sql.Row or *sql.Rows.
+type scanner interface {
+	Scan(dest ...any) error
+}
+
+// scanUser reads the userColumns of one row.
+func scanUser(s scanner) (*vigil.User, error) {
+	var u vigil.User
+	var created sql.NullInt64
+	if err := s.Scan(&u.ID, &u.Name, &u.PasswordHash, &u.TokenHash, &created); err != nil {
+		return nil, err
+	}
+	u.CreatedAt = fromNanos(created)
+	return &u, nil
+}
+
+// nullString stores the empty string as NULL.
+func nullString(s string) sql.NullString {
+	return sql.NullString{String: s, Valid: s != ""}
+}
