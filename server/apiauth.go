@@ -1,0 +1,64 @@
+package server
+
+import (
+	"encoding/base64"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"vigil"
+	"vigil/account"
+)
+
+// dummyDigest is a well-formed digest that no password matches; checking
+// against it when a name is unknown makes a failed login take as long
+// whether or not the name exists.
+var dummyDigest = strings.Join([]string{
+	"pbkdf2-sha256",
+	strconv.Itoa(account.DefaultIterations),
+	base64.RawStdEncoding.EncodeToString(make([]byte, 16)),
+	base64.RawStdEncoding.EncodeToString(make([]byte, 32)),
+}, "$")
+
+// apiUser authenticates an API request by "Authorization: Bearer <token>"
+// or HTTP Basic name and password.
+func (s *Server) apiUser(r *http.Request) (*vigil.User, error) {
+	auth := r.Header.Get("Authorization")
+	if tok, ok := strings.CutPrefix(auth, "Bearer "); ok {
+		return s.tokenUser(r, strings.TrimSpace(tok))
+	}
+	if name, pw, ok := r.BasicAuth(); ok {
+		return s.passwordUser(r, name, pw)
+	}
+	if auth != "" {
+		return nil, vigil.Errorf(vigil.EUNAUTHORIZED, "unsupported Authorization scheme; use Bearer or Basic")
+	}
+	return nil, vigil.Errorf(vigil.EUNAUTHORIZED, "authentication required: send a Bearer token or Basic credentials")
+}
+
+// tokenUser returns the owner of an API token.
+func (s *Server) tokenUser(r *http.Request, tok string) (*vigil.User, error) {
+	if tok == "" {
+		return nil, vigil.Errorf(vigil.EUNAUTHORIZED, "empty API token")
+	}
+	u, err := s.st.UserByToken(r.Context(), account.HashToken(tok))
+	if vigil.ErrorCode(err) == vigil.ENOTFOUND {
+		return nil, vigil.Errorf(vigil.EUNAUTHORIZED, "invalid API token")
+	}
+	return u, err
+}
+
+// passwordUser returns the user with that name if pw is their password.
+func (s *Server) passwordUser(r *http.Request, name, pw string) (*vigil.User, error) {
+	u, err := s.st.UserByName(r.Context(), name)
+	switch {
+	case vigil.ErrorCode(err) == vigil.ENOTFOUND:
+		account.CheckPassword(dummyDigest, pw)
+		return nil, vigil.Errorf(vigil.EUNAUTHORIZED, "wrong name or password")
+	case err != nil:
+		return nil, err
+	case !account.CheckPassword(u.PasswordHash, pw):
+		return nil, vigil.Errorf(vigil.EUNAUTHORIZED, "wrong name or password")
+	}
+	return u, nil
+}

@@ -1,0 +1,121 @@
+package server
+
+import (
+	"net/http"
+
+	"vigil"
+)
+
+// addFeedRequest is the body of POST /api/feeds.
+type addFeedRequest struct {
+	URL    string   `json:"url"`
+	Weight *float64 `json:"weight"` // nil: 1
+}
+
+// weightRequest is the body of PATCH /api/feeds/{id}.
+type weightRequest struct {
+	Weight *float64 `json:"weight"`
+}
+
+// apiFeeds lists the user's subscriptions with their feeds' state.
+func (s *Server) apiFeeds(w http.ResponseWriter, r *http.Request, u *vigil.User) error {
+	subs, err := s.st.Subscriptions(r.Context(), u.ID)
+	if err != nil {
+		return err
+	}
+	if subs == nil {
+		subs = []vigil.Subscription{}
+	}
+	writeJSON(w, http.StatusOK, subs)
+	return nil
+}
+
+// apiAddFeed subscribes the user to a feed URL.
+func (s *Server) apiAddFeed(w http.ResponseWriter, r *http.Request, u *vigil.User) error {
+	var req addFeedRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		return err
+	}
+	weight := 1.0
+	if req.Weight != nil {
+		weight = *req.Weight
+	}
+	sub, err := s.subscribe(r.Context(), u.ID, req.URL, weight)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusCreated, sub)
+	return nil
+}
+
+// apiFeed returns one of the user's subscriptions.
+func (s *Server) apiFeed(w http.ResponseWriter, r *http.Request, u *vigil.User) error {
+	id, err := pathID(r, "feed")
+	if err != nil {
+		return err
+	}
+	sub, err := s.st.Subscription(r.Context(), u.ID, id)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, sub)
+	return nil
+}
+
+// apiSetWeight changes the weight of one of the user's subscriptions.
+func (s *Server) apiSetWeight(w http.ResponseWriter, r *http.Request, u *vigil.User) error {
+	id, err := pathID(r, "feed")
+	if err != nil {
+		return err
+	}
+	var req weightRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		return err
+	}
+	if req.Weight == nil {
+		return vigil.Errorf(vigil.EINVALID, "weight is required")
+	}
+	sub, err := s.reweigh(r.Context(), u.ID, id, *req.Weight)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, sub)
+	return nil
+}
+
+// apiUnsubscribe stops the user following a feed.
+func (s *Server) apiUnsubscribe(w http.ResponseWriter, r *http.Request, u *vigil.User) error {
+	id, err := pathID(r, "feed")
+	if err != nil {
+		return err
+	}
+	if err := s.unsubscribe(r.Context(), u.ID, id); err != nil {
+		return err
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+// apiObservations lists the latest fetches of a feed the user follows.
+func (s *Server) apiObservations(w http.ResponseWriter, r *http.Request, u *vigil.User) error {
+	id, err := pathID(r, "feed")
+	if err != nil {
+		return err
+	}
+	limit, err := queryInt(r.URL.Query(), "limit", defaultObservationLimit, 1, maxObservationLimit)
+	if err != nil {
+		return err
+	}
+	if _, err := s.st.Subscription(r.Context(), u.ID, id); err != nil {
+		return err
+	}
+	obs, err := s.st.Observations(r.Context(), id, limit)
+	if err != nil {
+		return err
+	}
+	if obs == nil {
+		obs = []vigil.Observation{}
+	}
+	writeJSON(w, http.StatusOK, obs)
+	return nil
+}

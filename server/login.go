@@ -1,0 +1,58 @@
+package server
+
+import (
+	"net/http"
+
+	"vigil"
+)
+
+// loginView is the data of the login page.
+type loginView struct {
+	base
+	Name  string
+	Error string
+}
+
+// loginForm shows the login page, or sends a signed-in visitor home.
+func (s *Server) loginForm(w http.ResponseWriter, r *http.Request) {
+	if _, err := s.session(r); err == nil {
+		http.Redirect(w, r, "/", http.StatusSeeOther)
+		return
+	}
+	s.render(w, r, http.StatusOK, "login.html", loginView{base: base{Title: "Log in"}})
+}
+
+// login checks a name and password and starts a session.
+func (s *Server) login(w http.ResponseWriter, r *http.Request) {
+	if err := new(http.CrossOriginProtection).Check(r); err != nil {
+		s.renderStatus(w, r, nil, http.StatusForbidden, "cross-origin login refused")
+		return
+	}
+	if err := parseForm(w, r); err != nil {
+		s.renderError(w, r, nil, err)
+		return
+	}
+	name := r.PostFormValue("name")
+	u, err := s.passwordUser(r, name, r.PostFormValue("password"))
+	if err == nil {
+		err = s.startSession(w, r, u)
+	}
+	switch {
+	case vigil.ErrorCode(err) == vigil.EUNAUTHORIZED:
+		view := loginView{base: base{Title: "Log in"}, Name: name, Error: vigil.ErrorMessage(err)}
+		s.render(w, r, http.StatusUnauthorized, "login.html", view)
+	case err != nil:
+		s.renderError(w, r, nil, err)
+	default:
+		http.Redirect(w, r, "/", http.StatusSeeOther)
+	}
+}
+
+// logout ends the visitor's session.
+func (s *Server) logout(w http.ResponseWriter, r *http.Request, sess *session) error {
+	if err := s.endSession(w, r, sess); err != nil {
+		return err
+	}
+	http.Redirect(w, r, "/login", http.StatusSeeOther)
+	return nil
+}

@@ -1,0 +1,123 @@
+package server
+
+import (
+	"bytes"
+	"embed"
+	"html/template"
+	"net/http"
+
+	"vigil"
+)
+
+// assets holds the page templates and the style sheet.
+//
+//go:embed templates static
+var assets embed.FS
+
+// maxFormBody bounds the size of a submitted form.
+const maxFormBody = 64 << 10
+
+// base is the data every page's layout needs.
+type base struct {
+	Title string
+	User  *vigil.User
+	CSRF  string
+}
+
+// pageFunc is a page handler for a signed-in visitor; the error it returns
+// is shown as an error page.
+type pageFunc func(w http.ResponseWriter, r *http.Request, sess *session) error
+
+// page requires a session, redirecting strangers to /login, checks the CSRF
+// token of submitted forms, and runs h.
+func (s *Server) page(h pageFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "no-store")
+		sess, err := s.session(r)
+		switch {
+		case vigil.ErrorCode(err) == vigil.EUNAUTHORIZED:
+			http.Redirect(w, r, "/login", http.StatusSeeOther)
+		case err != nil:
+			s.renderError(w, r, nil, err)
+		case r.Method == http.MethodPost && !s.validForm(w, r, sess):
+			s.renderStatus(w, r, sess, http.StatusForbidden, "this form has expired or came from another site; reload the page and try again")
+		default:
+			if err := h(w, r, sess); err != nil {
+				s.renderError(w, r, sess, err)
+			}
+		}
+	}
+}
+
+// validForm parses a submitted form and reports whether it carries the
+// session's CSRF token.
+func (s *Server) validForm(w http.ResponseWriter, r *http.Request, sess *session) bool {
+	return parseForm(w, r) == nil && s.validCSRF(sess, r.PostFormValue(csrfField))
+}
+
+// parseForm reads a submitted form of bounded size.
+func parseForm(w http.ResponseWriter, r *http.Request) error {
+	r.Body = http.MaxBytesReader(w, r.Body, maxFormBody)
+	if err := r.ParseForm(); err != nil {
+		return vigil.Errorf(vigil.EINVALID, "unreadable form: %v", err)
+	}
+	return nil
+}
+
+// base returns the layout data of a page titled title.
+func (sess *session) base(title string) base {
+	return base{Title: title, User: sess.User, CSRF: sess.CSRF}
+}
+
+// pageNames are the templates rendered as whole pages; partials are the
+// templates they share.
+var (
+	pageNames = []string{"login.html", "error.html", "index.html", "feed.html", "items.html", "item.html"}
+	partials  = []string{"templates/layout.html", "templates/itemlist.html"}
+)
+
+// parsePages parses every page template together with the shared partials.
+func (s *Server) parsePages() map[string]*template.Template {
+	pages := make(map[string]*template.Template, len(pageNames))
+	for _, name := range pageNames {
+		t := template.New(name).Funcs(s.funcs())
+		pages[name] = template.Must(t.ParseFS(assets, append([]string{"templates/" + name}, partials...)...))
+	}
+	return pages
+}
+
+// render executes a page into a buffer and sends it with status, so that a
+// failing template yields a clean 500 rather than half a page.
+func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, name string, data any) {
+	var buf bytes.Buffer
+	if err := s.pages[name].ExecuteTemplate(&buf, "layout", data); err != nil {
+		s.log.Error("server: unable to render page", "page", name, "path", r.URL.Path, "err", err)
+		http.Error(w, "internal error", http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(status)
+	w.Write(buf.Bytes())
+}
+
+// errorView is the data of the error page.
+type errorView struct {
+	base
+	Status  int
+	Message string
+}
+
+// renderError shows err as an error page with its status.
+func (s *Server) renderError(w http.ResponseWriter, r *http.Request, sess *session, err error) {
+	status, msg := s.explain(r, err)
+	s.renderStatus(w, r, sess, status, msg)
+}
+
+// renderStatus shows an error page with the given status and message.
+func (s *Server) renderStatus(w http.ResponseWriter, r *http.Request, sess *session, status int, msg string) {
+	view := errorView{base: base{Title: http.StatusText(status)}, Status: status, Message: msg}
+	if sess != nil {
+		view.base = sess.base(http.StatusText(status))
+	}
+	s.render(w, r, status, "error.html", view)
+}

@@ -1,0 +1,89 @@
+package server
+
+import (
+	"net/http"
+	"net/url"
+	"strconv"
+
+	"vigil"
+)
+
+// Page sizes for listings.
+const (
+	defaultItemLimit        = 50
+	maxItemLimit            = 500
+	defaultObservationLimit = 50
+	maxObservationLimit     = 1000
+	maxOffset               = 1_000_000_000
+)
+
+// pathID parses the {id} wildcard of the request path as a positive integer.
+func pathID(r *http.Request, what string) (int64, error) {
+	raw := r.PathValue("id")
+	id, err := strconv.ParseInt(raw, 10, 64)
+	if err != nil || id <= 0 {
+		return 0, vigil.Errorf(vigil.EINVALID, "invalid %s id %q", what, raw)
+	}
+	return id, nil
+}
+
+// queryInt parses query parameter name as an integer within [min, max],
+// returning def when it is absent.
+func queryInt(q url.Values, name string, def, min, max int) (int, error) {
+	raw := q.Get(name)
+	if raw == "" {
+		return def, nil
+	}
+	n, err := strconv.Atoi(raw)
+	if err != nil || n < min || n > max {
+		return 0, badRange(name, raw, min, max)
+	}
+	return n, nil
+}
+
+// badRange reports an integer parameter outside [min, max].
+func badRange(name, raw string, min, max int) error {
+	if max == maxInt {
+		return vigil.Errorf(vigil.EINVALID, "parameter %s must be an integer of at least %d, not %q", name, min, raw)
+	}
+	return vigil.Errorf(vigil.EINVALID, "parameter %s must be an integer from %d to %d, not %q", name, min, max, raw)
+}
+
+// queryBool parses query parameter name as a boolean (1, t, true, 0, f,
+// false), returning false when it is absent.
+func queryBool(q url.Values, name string) (bool, error) {
+	raw := q.Get(name)
+	if raw == "" {
+		return false, nil
+	}
+	b, err := strconv.ParseBool(raw)
+	if err != nil {
+		return false, vigil.Errorf(vigil.EINVALID, "parameter %s must be true or false, not %q", name, raw)
+	}
+	return b, nil
+}
+
+// itemQuery reads the feed, unread, limit and offset parameters of an item
+// listing for a user.
+func itemQuery(q url.Values, userID int64) (vigil.ItemQuery, error) {
+	feed, err := queryInt(q, "feed", 0, 1, maxInt)
+	if err != nil {
+		return vigil.ItemQuery{}, err
+	}
+	unread, err := queryBool(q, "unread")
+	if err != nil {
+		return vigil.ItemQuery{}, err
+	}
+	limit, err := queryInt(q, "limit", defaultItemLimit, 1, maxItemLimit)
+	if err != nil {
+		return vigil.ItemQuery{}, err
+	}
+	offset, err := queryInt(q, "offset", 0, 0, maxOffset)
+	if err != nil {
+		return vigil.ItemQuery{}, err
+	}
+	return vigil.ItemQuery{UserID: userID, FeedID: int64(feed), UnreadOnly: unread, Limit: limit, Offset: offset}, nil
+}
+
+// maxInt is the largest int, the upper bound of open-ended parameters.
+const maxInt = int(^uint(0) >> 1)

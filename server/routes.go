@@ -1,0 +1,47 @@
+package server
+
+import (
+	"io/fs"
+	"net/http"
+)
+
+// routes registers every endpoint: the public ones, the API and the pages.
+func (s *Server) routes() {
+	static, err := fs.Sub(assets, "static")
+	if err != nil {
+		panic(err) // the embedded tree is fixed at build time
+	}
+	s.mux.HandleFunc("GET /healthz", s.healthz)
+	s.mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(static)))
+	s.mux.HandleFunc("GET /login", s.loginForm)
+	s.mux.HandleFunc("POST /login", s.login)
+
+	s.mux.HandleFunc("GET /api/me", s.api(s.apiMe))
+	s.mux.HandleFunc("GET /api/feeds", s.api(s.apiFeeds))
+	s.mux.HandleFunc("POST /api/feeds", s.api(s.apiAddFeed))
+	s.mux.HandleFunc("GET /api/feeds/{id}", s.api(s.apiFeed))
+	s.mux.HandleFunc("PATCH /api/feeds/{id}", s.api(s.apiSetWeight))
+	s.mux.HandleFunc("DELETE /api/feeds/{id}", s.api(s.apiUnsubscribe))
+	s.mux.HandleFunc("GET /api/feeds/{id}/observations", s.api(s.apiObservations))
+	s.mux.HandleFunc("GET /api/items", s.api(s.apiItems))
+	s.mux.HandleFunc("GET /api/items/{id}", s.api(s.apiItem))
+	s.mux.HandleFunc("POST /api/items/read", s.api(s.apiMarkRead))
+	s.mux.HandleFunc("GET /api/notices", s.api(s.apiNotices))
+	s.mux.HandleFunc("/api/", s.api(s.apiNoRoute))
+
+	s.mux.HandleFunc("GET /{$}", s.page(s.indexPage))
+	s.mux.HandleFunc("POST /logout", s.page(s.logout))
+	s.mux.HandleFunc("POST /feeds", s.page(s.addFeedForm))
+	s.mux.HandleFunc("GET /feeds/{id}", s.page(s.feedPage))
+	s.mux.HandleFunc("POST /feeds/{id}/weight", s.page(s.weightForm))
+	s.mux.HandleFunc("POST /feeds/{id}/unsubscribe", s.page(s.unsubscribeForm))
+	s.mux.HandleFunc("GET /items", s.page(s.itemsPage))
+	s.mux.HandleFunc("GET /items/{id}", s.page(s.itemPage))
+	s.mux.HandleFunc("POST /items/{id}/unread", s.page(s.unreadForm))
+}
+
+// healthz answers load balancers and supervisors.
+func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Write([]byte("ok"))
+}

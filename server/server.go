@@ -1,0 +1,83 @@
+// Package server serves vigil over HTTP: a JSON REST API authenticated by
+// API token or password, and a plain server-rendered web UI with session
+// cookies and CSRF-protected forms. Both go through store.Store and show
+// each user only the feeds they follow and the items of those feeds.
+package server
+
+import (
+	"crypto/rand"
+	"html/template"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/microcosm-cc/bluemonday"
+
+	"vigil/store"
+)
+
+// Config adjusts a Server; its zero value works.
+type Config struct {
+	// Sanitizer cleans item HTML before it is shown or returned; nil means
+	// bluemonday.UGCPolicy().
+	Sanitizer *bluemonday.Policy
+	// Now tells the time; nil means time.Now.
+	Now func() time.Time
+	// SecureCookies marks the session cookie Secure, for HTTPS deployments.
+	SecureCookies bool
+	// OnSubscribe, when set, is called with the feed's ID after a user
+	// subscribes, so that the monitor can fetch a new feed at once.
+	OnSubscribe func(feedID int64)
+	// Logger receives request failures; nil means slog.Default().
+	Logger *slog.Logger
+}
+
+// Server is the HTTP face of vigil; it implements http.Handler.
+type Server struct {
+	st            store.Store
+	sanitizer     *bluemonday.Policy
+	now           func() time.Time
+	secureCookies bool
+	onSubscribe   func(feedID int64)
+	log           *slog.Logger
+	csrfKey       []byte
+	pages         map[string]*template.Template
+	mux           *http.ServeMux
+}
+
+// New returns a Server over st configured by cfg.
+func New(st store.Store, cfg Config) *Server {
+	s := &Server{
+		st:            st,
+		sanitizer:     cfg.Sanitizer,
+		now:           cfg.Now,
+		secureCookies: cfg.SecureCookies,
+		onSubscribe:   cfg.OnSubscribe,
+		log:           cfg.Logger,
+		csrfKey:       make([]byte, 32),
+		mux:           http.NewServeMux(),
+	}
+	if s.sanitizer == nil {
+		s.sanitizer = bluemonday.UGCPolicy()
+	}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	if s.log == nil {
+		s.log = slog.Default()
+	}
+	rand.Read(s.csrfKey) // never fails: crypto/rand aborts the program instead
+	s.pages = s.parsePages()
+	s.routes()
+	return s
+}
+
+// ServeHTTP sets the security headers common to every response and
+// dispatches the request.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	h := w.Header()
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Referrer-Policy", "same-origin")
+	h.Set("Content-Security-Policy", "default-src 'none'; img-src * data:; style-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
+	s.mux.ServeHTTP(w, r)
+}

@@ -1,0 +1,49 @@
+package server
+
+import (
+	"context"
+
+	"vigil"
+)
+
+// subscribe makes a user follow the feed at rawURL with weight, after
+// validating and normalising both, and wakes the monitor.
+func (s *Server) subscribe(ctx context.Context, userID int64, rawURL string, weight float64) (*vigil.Subscription, error) {
+	u, err := vigil.NormalizeFeedURL(rawURL)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkWeight(weight); err != nil {
+		return nil, err
+	}
+	sub, err := s.st.Subscribe(ctx, userID, u, weight, s.now())
+	if err != nil {
+		return nil, err
+	}
+	if s.onSubscribe != nil {
+		s.onSubscribe(sub.Feed.ID)
+	}
+	return sub, nil
+}
+
+// reweigh sets the weight of a subscription the user already has, by
+// subscribing again to the feed's URL.
+func (s *Server) reweigh(ctx context.Context, userID, feedID int64, weight float64) (*vigil.Subscription, error) {
+	if err := checkWeight(weight); err != nil {
+		return nil, err
+	}
+	sub, err := s.st.Subscription(ctx, userID, feedID)
+	if err != nil {
+		return nil, err
+	}
+	return s.st.Subscribe(ctx, userID, sub.Feed.URL, weight, s.now())
+}
+
+// unsubscribe stops the user following a feed, or fails with ENOTFOUND if
+// they do not follow it.
+func (s *Server) unsubscribe(ctx context.Context, userID, feedID int64) error {
+	if _, err := s.st.Subscription(ctx, userID, feedID); err != nil {
+		return err
+	}
+	return s.st.Unsubscribe(ctx, userID, feedID)
+}
