@@ -1,0 +1,65 @@
+package monitor
+
+import (
+	"fmt"
+	"time"
+)
+
+// Config tunes the monitor. The zero value of a field means its default.
+type Config struct {
+	Workers       int           // concurrent fetches; default 4
+	BudgetPerHour int           // global fetches per sliding hour; 0: no budget
+	Tick          time.Duration // how often the loop looks for due feeds; default 1 s
+	BackoffBase   time.Duration // first retry delay after a failure; default 5 min
+	BackoffCap    time.Duration // longest retry delay; default 24 h
+	BackoffJitter float64       // relative jitter of retry delays; default 0.2
+	BrokenAfter   time.Duration // failures lasting this long mark a feed broken; default 72 h
+	GoneAfter     int           // consecutive 404/410 answers that mark a feed gone; default 5
+	ThrottleDelay time.Duration // wait after 429/503 without Retry-After; default 1 h
+	// MaxHintDelay caps how far a server's Retry-After, Cache-Control or
+	// Expires may push a fetch, so that a hostile or mistaken header cannot
+	// silence a feed for months; default 7 days.
+	MaxHintDelay time.Duration
+	Seed         uint64 // seeds the jitter, for reproducible runs
+}
+
+func (c Config) withDefaults() Config {
+	def := func(d *time.Duration, v time.Duration) {
+		if *d == 0 {
+			*d = v
+		}
+	}
+	if c.Workers == 0 {
+		c.Workers = 4
+	}
+	def(&c.Tick, time.Second)
+	def(&c.BackoffBase, 5*time.Minute)
+	def(&c.BackoffCap, 24*time.Hour)
+	def(&c.BrokenAfter, 72*time.Hour)
+	def(&c.ThrottleDelay, time.Hour)
+	def(&c.MaxHintDelay, 7*24*time.Hour)
+	if c.BackoffJitter == 0 {
+		c.BackoffJitter = 0.2
+	}
+	if c.GoneAfter == 0 {
+		c.GoneAfter = 5
+	}
+	return c
+}
+
+// Validate reports the first setting that makes no sense.
+func (c Config) Validate() error {
+	switch {
+	case c.Workers < 0:
+		return fmt.Errorf("monitor: workers must be positive, got %d", c.Workers)
+	case c.BudgetPerHour < 0:
+		return fmt.Errorf("monitor: budget must be zero (none) or positive, got %d", c.BudgetPerHour)
+	case c.BackoffJitter < 0 || c.BackoffJitter >= 1:
+		return fmt.Errorf("monitor: backoff jitter must be in [0, 1), got %v", c.BackoffJitter)
+	case c.GoneAfter < 0:
+		return fmt.Errorf("monitor: gone-after must be positive, got %d", c.GoneAfter)
+	case c.Tick < 0 || c.BackoffBase < 0 || c.BackoffCap < 0 || c.BrokenAfter < 0 || c.ThrottleDelay < 0 || c.MaxHintDelay < 0:
+		return fmt.Errorf("monitor: durations must not be negative")
+	}
+	return nil
+}

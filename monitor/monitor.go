@@ -1,0 +1,134 @@
+package monitor
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"vigil"
+	"vigil/clock"
+	"vigil/fetch"
+	"vigil/plan"
+	"vigil/store"
+)
+
+// Monitor fetches due feeds and stores what they bring.
+type Monitor struct {
+	st      store.Store
+	client  *fetch.Client
+	hosts   *fetch.HostLimiter
+	planner plan.Planner
+	clk     clock.Clock
+	cfg     Config
+	log     *slog.Logger
+	budget  *Budget
+	backoff *Backoff
+	wake    chan struct{}
+
+	mu       sync.Mutex
+	inflight map[int64]bool
+}
+
+// Deps are the monitor's collaborators.
+type Deps struct {
+	Store   store.Store
+	Client  *fetch.Client
+	Hosts   *fetch.HostLimiter
+	Planner plan.Planner
+	Clock   clock.Clock
+	Logger  *slog.Logger // nil: slog.Default()
+}
+
+// New returns a monitor. It fails on an invalid configuration or a missing
+// collaborator.
+func New(d Deps, cfg Config) (*Monitor, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	if d.Store == nil || d.Client == nil || d.Hosts == nil || d.Planner == nil || d.Clock == nil {
+		return nil, errors.New("monitor: store, client, host limiter, planner and clock are all required")
+	}
+	cfg = cfg.withDefaults()
+	if d.Logger == nil {
+		d.Logger = slog.Default()
+	}
+	return &Monitor{
+		st: d.Store, client: d.Client, hosts: d.Hosts, planner: d.Planner, clk: d.Clock, cfg: cfg, log: d.Logger,
+		budget:   NewBudget(cfg.BudgetPerHour, time.Hour),
+		backoff:  NewBackoff(cfg.BackoffBase, cfg.BackoffCap, cfg.BackoffJitter, cfg.Seed),
+		wake:     make(chan struct{}, 1),
+		inflight: map[int64]bool{},
+	}, nil
+}
+
+// Wake asks the loop to look for due feeds now, e.g. after a subscription.
+func (m *Monitor) Wake() {
+	select {
+	case m.wake <- struct{}{}:
+	default:
+	}
+}
+
+// Result is what one fetch of one feed did.
+type Result struct {
+	FeedID   int64
+	URL      string
+	Status   int
+	New      int
+	Updated  int
+	Err      string // the failure in words, "" on success
+	MovedTo  string // new URL after a permanent redirect
+	NextTime time.Time
+}
+
+// FetchFeed fetches one feed now, stores the items and the observation in
+// one transaction, applies a permanent redirect, and returns what happened.
+// An error means nothing was stored: the context ended or the store failed.
+func (m *Monitor) FetchFeed(ctx context.Context, f vigil.Feed) (Result, error) {
+	release, err := m.hosts.Acquire(ctx, f.URL)
+	if err != nil {
+		return Result{}, fmt.Errorf("monitor: waiting for host of %s: %w", f.URL, err)
+	}
+	at := m.clk.Now()
+	resp, ferr := m.client.Get(ctx, fetch.Request{URL: f.URL, ETag: f.ETag, LastModified: f.LastModified})
+	release()
+	if ctx.Err() != nil {
+		return Result{}, ctx.Err() // shutting down: the feed stays due and is fetched after restart
+	}
+	o := classify(resp, ferr)
+	obs := o.observation(f.ID, at)
+	var saved *vigil.Feed
+	// The fetch came back: store it even if a shutdown starts meanwhile.
+	ing, err := m.st.Ingest(context.WithoutCancel(ctx), vigil.Fetched{FeedID: f.ID, Observation: obs, Items: o.items()},
+		func(in vigil.Ingested) (*vigil.Feed, error) {
+			nf, err := m.nextState(f, o, obs, in, at)
+			saved = nf
+			return nf, err
+		})
+	if err != nil {
+		return Result{}, fmt.Errorf("monitor: storing fetch of %s: %w", f.URL, err)
+	}
+	res := Result{FeedID: f.ID, URL: f.URL, New: len(ing.New), Updated: len(ing.Updated), Err: o.err, NextTime: saved.NextFetch}
+	if o.resp != nil {
+		res.Status = o.resp.Status
+		res.MovedTo = m.follow(ctx, f, o.resp.PermanentURL, at)
+	}
+	m.log.Debug("fetched", "feed", f.ID, "url", f.URL, "status", res.Status, "new", res.New, "error", res.Err, "next", res.NextTime)
+	return res, nil
+}
+
+// follow records a permanent redirect and returns the new URL, or "".
+func (m *Monitor) follow(ctx context.Context, f vigil.Feed, to string, now time.Time) string {
+	if to == "" || to == f.URL {
+		return ""
+	}
+	if err := m.st.MoveFeed(context.WithoutCancel(ctx), f.ID, to, now); err != nil {
+		m.log.Error("recording permanent redirect", "feed", f.ID, "from", f.URL, "to", to, "error", err)
+		return ""
+	}
+	m.log.Info("feed moved permanently", "feed", f.ID, "from", f.URL, "to", to)
+	return to
+}
