@@ -1,0 +1,175 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"vigil"
+)
+
+// cli runs one command line in-process against the database db and returns
+// its exit status, standard output and standard error.
+func cli(t *testing.T, db string, stdin string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	e := &env{
+		stdin: strings.NewReader(stdin), stdout: &out, stderr: &errb,
+		getenv: func(k string) string {
+			if k == "VIGIL_DB" {
+				return db
+			}
+			return ""
+		},
+	}
+	code := run(context.Background(), e, args)
+	return code, out.String(), errb.String()
+}
+
+func feedServer(t *testing.T) *httptest.Server {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/rss+xml")
+		fmt.Fprintf(w, `<rss version="2.0"><channel><title>Feed %s</title><link>http://example.org/</link>`+
+			`<item><guid>1</guid><title>One</title><pubDate>Mon, 02 Mar 2026 08:00:00 GMT</pubDate></item>`+
+			`<item><guid>2</guid><title>Two &amp; more</title><pubDate>Mon, 02 Mar 2026 09:00:00 GMT</pubDate></item>`+
+			`</channel></rss>`, r.URL.Path)
+	}))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+func TestCommandLineErrors(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "v.db")
+	garbage := filepath.Join(t.TempDir(), "garbage.db")
+	if err := os.WriteFile(garbage, []byte("this is not a database"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		args    []string
+		code    int
+		errHas  string
+		noStore bool
+	}{
+		{[]string{}, 2, "", true},
+		{[]string{"frobnicate"}, 2, `unknown command "frobnicate"`, true},
+		{[]string{"add", "--bogus", "http://x/"}, 2, "flag provided but not defined: -bogus", true},
+		{[]string{"add"}, 2, "expected URL", true},
+		{[]string{"add", "ftp://example.com/feed"}, 2, "http or https", true},
+		{[]string{"add", "--weight", "0", "http://example.com/"}, 2, "--weight", true},
+		{[]string{"add", "http://example.com/"}, 1, "no user yet", false},
+		{[]string{"user"}, 2, "expected a subcommand", true},
+		{[]string{"user", "add", "bad name"}, 2, "may hold only", true},
+		{[]string{"items", "--unread"}, 2, "--unread needs --user", true},
+		{[]string{"fetch", "--workers", "0"}, 2, "--workers", false},
+		{[]string{"import", "/does/not/exist.opml"}, 1, "unable to open", true},
+		{[]string{"parse", "/does/not/exist.xml"}, 1, "unable to read", true},
+		{[]string{"feeds", "--db", garbage}, 1, "not an SQLite database", true},
+	}
+	for _, tc := range tests {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			code, _, stderr := cli(t, db, "", tc.args...)
+			if code != tc.code || !strings.Contains(stderr, tc.errHas) {
+				t.Fatalf("exit %d, stderr %q; want %d and %q", code, stderr, tc.code, tc.errHas)
+			}
+			if strings.Count(strings.TrimSpace(stderr), "\n") > 0 {
+				t.Fatalf("error took more than one line: %q", stderr)
+			}
+		})
+	}
+	if b, _ := os.ReadFile(garbage); string(b) != "this is not a database" {
+		t.Fatal("opening a broken database file changed it")
+	}
+}
+
+func TestHelpExitsZero(t *testing.T) {
+	for _, c := range commands {
+		code, out, _ := cli(t, filepath.Join(t.TempDir(), "v.db"), "", c.name, "-h")
+		if code != 0 || !strings.Contains(out, "Usage: vigil "+c.name) {
+			t.Errorf("vigil %s -h: exit %d, output %q", c.name, code, out)
+		}
+	}
+}
+
+func TestUserAddFetchItemsRoundTrip(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "v.db")
+	srv := feedServer(t)
+	code, out, stderr := cli(t, db, "", "user", "add", "ann")
+	if code != 0 || !strings.Contains(out, "password: ") || !strings.Contains(out, "token: ") {
+		t.Fatalf("user add: %d %q %q", code, out, stderr)
+	}
+	if code, _, stderr = cli(t, db, "", "user", "add", "ann"); code != 1 || !strings.Contains(stderr, "already exists") {
+		t.Fatalf("adding a user twice: %d %q", code, stderr)
+	}
+	if code, out, stderr = cli(t, db, "", "add", srv.URL+"/a"); code != 0 || !strings.Contains(out, "ann follows feed 1") {
+		t.Fatalf("add: %d %q %q", code, out, stderr)
+	}
+	// Refused without --allow-private: loopback is not a public address.
+	if code, out, _ = cli(t, db, "", "fetch"); code != 0 || !strings.Contains(out, "refusing") {
+		t.Fatalf("fetch of a loopback feed without --allow-private: %d %q", code, out)
+	}
+	if code, out, stderr = cli(t, db, "", "fetch", "--all", "--allow-private", "--host-gap", "0"); code != 0 || !strings.Contains(out, "2 new") {
+		t.Fatalf("fetch: %d %q %q", code, out, stderr)
+	}
+	code, out, _ = cli(t, db, "", "items", "--json")
+	var items []vigil.Item
+	if err := json.Unmarshal([]byte(out), &items); err != nil || code != 0 {
+		t.Fatalf("items --json: %d %v %q", code, err, out)
+	}
+	if len(items) != 2 || items[0].Title != "Two & more" {
+		t.Fatalf("items %+v, want the two items newest first", items)
+	}
+	if code, out, _ = cli(t, db, "", "feeds"); code != 0 || !strings.Contains(out, "active") || !strings.Contains(out, srv.URL+"/a") {
+		t.Fatalf("feeds: %d %q", code, out)
+	}
+	cli(t, db, "", "user", "add", "bob")
+	if code, _, stderr = cli(t, db, "", "add", srv.URL+"/b"); code != 2 || !strings.Contains(stderr, "--user") {
+		t.Fatalf("add with two users and no --user: %d %q", code, stderr)
+	}
+}
+
+func TestImportExportOPML(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "v.db")
+	cli(t, db, "", "user", "add", "ann")
+	doc := `<?xml version="1.0"?><opml version="2.0"><head><title>mine</title></head><body>
+<outline text="News"><outline text="One" xmlUrl="HTTP://Example.com/one.xml"/><outline text="Bad" xmlUrl="gopher://x/"/></outline>
+<outline text="Two" xmlUrl="https://example.org/two"/></body></opml>`
+	code, out, stderr := cli(t, db, doc, "import", "-")
+	if code != 0 || !strings.Contains(out, "imported 2 feed(s) for ann, skipped 1") || !strings.Contains(stderr, "gopher") {
+		t.Fatalf("import: %d %q %q", code, out, stderr)
+	}
+	code, out, _ = cli(t, db, "", "export")
+	if code != 0 || !strings.Contains(out, `xmlUrl="http://example.com/one.xml"`) || !strings.Contains(out, `xmlUrl="https://example.org/two"`) {
+		t.Fatalf("export: %d %q", code, out)
+	}
+	if code, _, stderr = cli(t, db, "<html>not opml</html>", "import", "-"); code != 1 || !strings.Contains(stderr, "opml") {
+		t.Fatalf("import of a non-OPML file: %d %q", code, stderr)
+	}
+}
+
+func TestParseCommand(t *testing.T) {
+	srv := feedServer(t)
+	file := filepath.Join(t.TempDir(), "feed.xml")
+	os.WriteFile(file, []byte(`<rss version="2.0"><channel><title>F</title><item><title>A &eacute; B</title><guid>g1</guid></item></channel></rss>`), 0o644)
+	tests := []struct {
+		args []string
+		has  string
+	}{
+		{[]string{"parse", file}, "1 item(s)"},
+		{[]string{"parse", "--json", file}, `"recovered": true`},
+		{[]string{"parse", "--json", "--allow-private", srv.URL + "/x"}, `"title": "Two \u0026 more"`},
+	}
+	for _, tc := range tests {
+		code, out, stderr := cli(t, "", "", tc.args...)
+		if code != 0 || !strings.Contains(out, tc.has) {
+			t.Errorf("%v: %d %q %q; want %q", tc.args, code, out, stderr, tc.has)
+		}
+	}
+}

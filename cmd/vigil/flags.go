@@ -1,0 +1,134 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"golang.org/x/term"
+
+	"vigil"
+	"vigil/store/sqlite"
+)
+
+// errHelpShown ends a command after it printed its help.
+var errHelpShown = errors.New("help shown")
+
+// flags is a command's flag set with the flags every command shares.
+type flags struct {
+	*flag.FlagSet
+	e       *env
+	db      *string
+	args    string // the positional arguments, for help
+	summary string // the head of the help text
+}
+
+// newFlags returns the flag set of a command, with --db.
+func newFlags(e *env, name, args, summary string) *flags {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	f := &flags{FlagSet: fs, e: e, args: args}
+	f.db = fs.String("db", envOr(e, "VIGIL_DB", "vigil.db"), "SQLite database `path` (env VIGIL_DB)")
+	f.summary = fmt.Sprintf("Usage: vigil %s [flags] %s\n\n%s\n\nFlags:\n", name, args, summary)
+	fs.Usage = func() {} // help is printed by parse, and only for -h
+	return f
+}
+
+// printHelp writes the command's usage and flags to standard output.
+func (f *flags) printHelp() {
+	fmt.Fprint(f.e.stdout, f.summary)
+	f.SetOutput(f.e.stdout)
+	f.PrintDefaults()
+	f.SetOutput(io.Discard)
+}
+
+// parse parses args; -h prints help and returns errHelpShown, a wrong flag
+// is a usageError. want is the number of positional arguments, -1 for any.
+func (f *flags) parse(args []string, want int) error {
+	if err := f.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			f.printHelp()
+			return errHelpShown
+		}
+		return usageError{err.Error()}
+	}
+	if want >= 0 && f.NArg() != want {
+		if want == 0 {
+			return usageError{fmt.Sprintf("unexpected argument %q", f.Arg(0))}
+		}
+		return usageError{fmt.Sprintf("expected %s, got %d argument(s)", f.args, f.NArg())}
+	}
+	return nil
+}
+
+// open opens the database named by --db.
+func (f *flags) open() (*sqlite.DB, error) {
+	return sqlite.Open(*f.db)
+}
+
+// envOr returns the environment variable key, or def when it is unset.
+func envOr(e *env, key, def string) string {
+	if v := e.getenv(key); v != "" {
+		return v
+	}
+	return def
+}
+
+// envBool reads a boolean environment variable; an unparsable value counts
+// as false and is reported by the command that uses it.
+func envBool(e *env, key string) bool {
+	b, _ := strconv.ParseBool(e.getenv(key))
+	return b
+}
+
+// envInt reads an integer environment variable with a default.
+func envInt(e *env, key string, def int) int {
+	if n, err := strconv.Atoi(e.getenv(key)); err == nil {
+		return n
+	}
+	return def
+}
+
+// envDuration reads a duration environment variable with a default.
+func envDuration(e *env, key string, def time.Duration) time.Duration {
+	if d, err := time.ParseDuration(e.getenv(key)); err == nil {
+		return d
+	}
+	return def
+}
+
+// checkEnv reports environment variables that are set but unreadable, so
+// that a typo is not silently replaced by a default.
+func checkEnv(e *env) error {
+	checks := map[string]func(string) error{
+		"VIGIL_ALLOW_PRIVATE": func(v string) error { _, err := strconv.ParseBool(v); return err },
+		"VIGIL_BUDGET":        func(v string) error { _, err := strconv.Atoi(v); return err },
+		"VIGIL_WORKERS":       func(v string) error { _, err := strconv.Atoi(v); return err },
+	}
+	for key, check := range checks {
+		if v := e.getenv(key); v != "" && check(v) != nil {
+			return usageError{fmt.Sprintf("environment variable %s=%q is not valid", key, v)}
+		}
+	}
+	return nil
+}
+
+func isTerminal(f *os.File) bool {
+	return term.IsTerminal(int(f.Fd()))
+}
+
+// oneLine folds an error message onto one line; a *vigil.Error shows its
+// message without its code.
+func oneLine(err error) string {
+	msg := err.Error()
+	var ve *vigil.Error
+	if errors.As(err, &ve) {
+		msg = strings.Replace(msg, ve.Error(), ve.Message, 1)
+	}
+	return strings.Join(strings.Fields(msg), " ")
+}

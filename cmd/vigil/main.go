@@ -1,0 +1,101 @@
+// Command vigil monitors web feeds for many users under a fetch budget and
+// serves what it found. Run `vigil -h` for the commands.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+// command is one subcommand of vigil.
+type command struct {
+	name    string
+	summary string
+	run     func(ctx context.Context, e *env, args []string) error
+}
+
+// commands lists the subcommands in the order help shows them.
+var commands = []command{
+	{"serve", "run the web server and the monitor", runServe},
+	{"fetch", "fetch every due feed once and exit", runFetch},
+	{"add", "subscribe a user to a feed URL", runAdd},
+	{"feeds", "list subscriptions and their state", runFeeds},
+	{"items", "print stored items", runItems},
+	{"import", "subscribe a user to the feeds of an OPML file", runImport},
+	{"export", "write a user's subscriptions as OPML", runExport},
+	{"user", "manage users: user add NAME, user list", runUser},
+	{"parse", "print a feed file or URL as vigil normalises it", runParse},
+}
+
+// env is what a command reads and writes besides its arguments.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	getenv         func(string) string
+	stdinTerminal  bool
+}
+
+// usageError is a mistake in the command line: exit status 2.
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	e := &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv, stdinTerminal: isTerminal(os.Stdin)}
+	code := run(ctx, e, os.Args[1:])
+	stop()
+	os.Exit(code)
+}
+
+// run executes one command line and returns the exit status: 0 on
+// success, 1 when the command failed, 2 for a wrong command line.
+func run(ctx context.Context, e *env, args []string) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		printUsage(e.stdout)
+		if len(args) == 0 {
+			return 2
+		}
+		return 0
+	}
+	for _, c := range commands {
+		if c.name != args[0] {
+			continue
+		}
+		err := c.run(ctx, e, args[1:])
+		return report(e.stderr, c.name, err)
+	}
+	fmt.Fprintf(e.stderr, "vigil: unknown command %q (run 'vigil -h' for the list)\n", args[0])
+	return 2
+}
+
+// report prints err as one line and maps it to an exit status.
+func report(w io.Writer, name string, err error) int {
+	var ue usageError
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, errHelpShown):
+		return 0
+	case errors.As(err, &ue):
+		fmt.Fprintf(w, "vigil %s: %s (run 'vigil %s -h' for help)\n", name, ue.msg, name)
+		return 2
+	default:
+		fmt.Fprintf(w, "vigil %s: %s\n", name, oneLine(err))
+		return 1
+	}
+}
+
+func printUsage(w io.Writer) {
+	fmt.Fprintln(w, "vigil watches web feeds for many people with a limited fetch budget.")
+	fmt.Fprintln(w, "\nUsage: vigil COMMAND [flags] [arguments]\n\nCommands:")
+	for _, c := range commands {
+		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintln(w, "\nEvery command takes --db PATH (env VIGIL_DB, default vigil.db) and -h for its own help.")
+}

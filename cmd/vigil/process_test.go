@@ -1,0 +1,274 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"vigil"
+	"vigil/store/sqlite"
+)
+
+// vigilBin is the vigil binary built once for the tests that run it as a
+// process.
+var vigilBin string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "vigil-bin")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	vigilBin = filepath.Join(dir, "vigil")
+	if out, err := exec.Command("go", "build", "-o", vigilBin, ".").CombinedOutput(); err != nil {
+		fmt.Fprintf(os.Stderr, "building vigil: %v\n%s", err, out)
+		os.Exit(1)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// growingFeeds serves feeds /f0 ... whose every answer shows the latest
+// `window` items of a stream that grows by `step` items per request.
+type growingFeeds struct {
+	mu     sync.Mutex
+	served map[string]int // path → items published so far
+	window int
+	step   int
+}
+
+func (g *growingFeeds) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	g.mu.Lock()
+	g.served[r.URL.Path] += g.step
+	n := g.served[r.URL.Path]
+	g.mu.Unlock()
+	w.Header().Set("Content-Type", "application/rss+xml")
+	bw := bufio.NewWriter(w)
+	fmt.Fprintf(bw, `<rss version="2.0"><channel><title>%s</title><link>http://example.org/</link>`, r.URL.Path)
+	for i := n - 1; i >= max(0, n-g.window); i-- {
+		fmt.Fprintf(bw, "<item><guid>%s-%d</guid><title>Item %d</title><description>Body of item %d, long enough to be realistic: %s</description></item>",
+			r.URL.Path, i, i, i, strings.Repeat("lorem ipsum ", 20))
+	}
+	bw.WriteString("</channel></rss>")
+	bw.Flush()
+}
+
+func TestKillDuringIngestLosesAndDuplicatesNothing(t *testing.T) {
+	const feeds = 12
+	g := &growingFeeds{served: map[string]int{}, window: 400, step: 60}
+	srv := httptest.NewServer(g)
+	defer srv.Close()
+	db := filepath.Join(t.TempDir(), "v.db")
+	cli(t, db, "", "user", "add", "ann")
+	for i := range feeds {
+		if code, _, stderr := cli(t, db, "", "add", fmt.Sprintf("%s/f%d", srv.URL, i)); code != 0 {
+			t.Fatal(stderr)
+		}
+	}
+	args := []string{"fetch", "--all", "--db", db, "--allow-private", "--host-gap", "0", "--workers", "4"}
+	rng := rand.New(rand.NewPCG(7, 11))
+	killed := 0
+	for round := range 25 {
+		cmd := exec.Command(vigilBin, args...)
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(time.Duration(20+rng.IntN(400)) * time.Millisecond)
+		if err := cmd.Process.Signal(syscall.SIGKILL); err == nil {
+			killed++
+		}
+		if err := cmd.Wait(); err == nil {
+			t.Logf("round %d finished before the kill", round)
+		}
+	}
+	// One clean pass: every feed's current window must now be stored.
+	if out, err := exec.Command(vigilBin, args...).CombinedOutput(); err != nil {
+		t.Fatalf("clean pass after the kills: %v\n%s", err, out)
+	}
+	st, err := sqlite.Open(db)
+	if err != nil {
+		t.Fatalf("database unusable after %d kills: %v", killed, err)
+	}
+	defer st.Close()
+	checkLedger(t, st, g)
+	t.Logf("%d of 25 runs killed by SIGKILL", killed)
+}
+
+// checkLedger verifies that the items of every feed are exactly those its
+// stored observations account for, without duplicates, and that the last
+// window served is stored.
+func checkLedger(t *testing.T, st *sqlite.DB, g *growingFeeds) {
+	ctx := context.Background()
+	all, err := st.Feeds(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range all {
+		obs, err := st.Observations(ctx, f.ID, 1<<20)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sum := 0
+		for _, o := range obs {
+			sum += o.NewItems
+		}
+		items, err := st.Items(ctx, vigil.ItemQuery{FeedID: f.ID, Limit: 500})
+		if err != nil {
+			t.Fatal(err)
+		}
+		keys := map[string]bool{}
+		for _, it := range items {
+			if keys[it.Key] {
+				t.Fatalf("feed %s: item %s stored twice", f.URL, it.Key)
+			}
+			keys[it.Key] = true
+		}
+		if f.ItemCount != sum {
+			t.Fatalf("feed %s: %d items stored but the observations account for %d", f.URL, f.ItemCount, sum)
+		}
+		path := f.URL[strings.LastIndex(f.URL, "/"):]
+		g.mu.Lock()
+		n := g.served[path]
+		g.mu.Unlock()
+		for i := n - 1; i >= max(0, n-g.window); i -= 37 {
+			if _, ok := lookupKey(ctx, t, st, f.ID, fmt.Sprintf("%s-%d", path, i)); !ok {
+				t.Fatalf("feed %s: item %d of the last window is missing", f.URL, i)
+			}
+		}
+	}
+}
+
+func lookupKey(ctx context.Context, t *testing.T, st *sqlite.DB, feedID int64, key string) (vigil.Item, bool) {
+	for off := 0; ; off += 500 {
+		items, err := st.Items(ctx, vigil.ItemQuery{FeedID: feedID, Limit: 500, Offset: off})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, it := range items {
+			if it.Key == key {
+				return it, true
+			}
+		}
+		if len(items) < 500 {
+			return vigil.Item{}, false
+		}
+	}
+}
+
+func TestServeStopsCleanlyAndResumesSchedule(t *testing.T) {
+	srv := feedServer(t)
+	db := filepath.Join(t.TempDir(), "v.db")
+	cli(t, db, "", "user", "add", "ann")
+	cli(t, db, "", "add", srv.URL+"/feed")
+	addr := startServe(t, db)
+	waitFor(t, func() bool { return storedItems(t, db) == 2 })
+	next := feedState(t, db).NextFetch
+	resp, err := http.Get("http://" + addr + "/healthz")
+	if err != nil || resp.StatusCode != 200 {
+		t.Fatalf("healthz: %v %v", resp, err)
+	}
+	resp.Body.Close()
+	stopServe(t)
+	addr = startServe(t, db)
+	time.Sleep(1500 * time.Millisecond) // more than a loop tick
+	if got := feedState(t, db); !got.NextFetch.Equal(next) || got.LastFetch.After(next) {
+		t.Fatalf("restart did not resume the stored schedule: next %v → %v", next, got.NextFetch)
+	}
+	stopServe(t)
+	_ = addr
+}
+
+var (
+	serveMu  sync.Mutex
+	serveCmd *exec.Cmd
+	addrRE   = regexp.MustCompile(`serving http://([^/ ]+)/`)
+)
+
+// startServe starts `vigil serve` on a free port and returns its address.
+func startServe(t *testing.T, db string) string {
+	t.Helper()
+	cmd := exec.Command(vigilBin, "serve", "--db", db, "--addr", "127.0.0.1:0", "--allow-private", "--host-gap", "0")
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	serveMu.Lock()
+	serveCmd = cmd
+	serveMu.Unlock()
+	lines := bufio.NewScanner(stderr)
+	for lines.Scan() {
+		if m := addrRE.FindStringSubmatch(lines.Text()); m != nil {
+			go func() {
+				for lines.Scan() {
+				}
+			}()
+			return m[1]
+		}
+	}
+	t.Fatal("vigil serve exited before listening")
+	return ""
+}
+
+// stopServe sends SIGTERM and expects a clean exit within ten seconds.
+func stopServe(t *testing.T) {
+	t.Helper()
+	serveMu.Lock()
+	cmd := serveCmd
+	serveMu.Unlock()
+	cmd.Process.Signal(syscall.SIGTERM)
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("vigil serve did not exit cleanly on SIGTERM: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		cmd.Process.Kill()
+		t.Fatal("vigil serve did not stop within 10 s of SIGTERM")
+	}
+}
+
+func waitFor(t *testing.T, cond func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(15 * time.Second); !cond(); {
+		if time.Now().After(deadline) {
+			t.Fatal("condition not met within 15 s")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+func storedItems(t *testing.T, db string) int {
+	return feedState(t, db).ItemCount
+}
+
+func feedState(t *testing.T, db string) vigil.Feed {
+	t.Helper()
+	st, err := sqlite.Open(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	f, err := st.Feed(context.Background(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return *f
+}

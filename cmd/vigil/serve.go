@@ -1,0 +1,84 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"sync"
+	"time"
+
+	"vigil/server"
+)
+
+func runServe(ctx context.Context, e *env, args []string) error {
+	f := newFlags(e, "serve", "", "Run the web server and the monitor until SIGINT or SIGTERM.")
+	addr := f.String("addr", envOr(e, "VIGIL_ADDR", "127.0.0.1:8080"), "listen `address` (env VIGIL_ADDR)")
+	secure := f.Bool("secure-cookies", false, "mark session cookies Secure (behind HTTPS)")
+	verbose := f.Bool("v", false, "log every fetch")
+	opts := addMonitorFlags(f)
+	if err := f.parse(args, 0); err != nil {
+		return err
+	}
+	if err := checkEnv(e); err != nil {
+		return err
+	}
+	level := slog.LevelInfo
+	if !*verbose {
+		level = slog.LevelWarn
+	}
+	log := slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: level}))
+	st, err := f.open()
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	mon, err := opts.build(st, log)
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return fmt.Errorf("unable to listen on %s: %w", *addr, err)
+	}
+	srv := &http.Server{
+		Handler:           server.New(st, server.Config{SecureCookies: *secure, OnSubscribe: func(int64) { mon.Wake() }, Logger: log}),
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      60 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+	}
+	fmt.Fprintf(e.stderr, "vigil serving http://%s/ with database %s\n", ln.Addr(), *f.db)
+	return serveUntilDone(ctx, srv, ln, func(ctx context.Context) error { return mon.Run(ctx) })
+}
+
+// serveUntilDone runs the HTTP server and the monitor until ctx ends or one
+// of them fails, then stops both cleanly: the server drains its requests,
+// the monitor stores the fetches that already came back.
+func serveUntilDone(ctx context.Context, srv *http.Server, ln net.Listener, runMonitor func(context.Context) error) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var wg sync.WaitGroup
+	errs := make(chan error, 2)
+	wg.Go(func() {
+		if err := srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
+			errs <- fmt.Errorf("http server: %w", err)
+		}
+		cancel()
+	})
+	wg.Go(func() {
+		if err := runMonitor(ctx); err != nil {
+			errs <- err
+		}
+		cancel()
+	})
+	<-ctx.Done()
+	shutdown, stop := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+	defer stop()
+	srv.Shutdown(shutdown)
+	wg.Wait()
+	close(errs)
+	return <-errs
+}

@@ -1,0 +1,87 @@
+package main
+
+import (
+	"fmt"
+	"log/slog"
+	"time"
+
+	"vigil/clock"
+	"vigil/fetch"
+	"vigil/monitor"
+	"vigil/plan"
+	"vigil/store"
+)
+
+// monitorOpts are the flags of the commands that fetch.
+type monitorOpts struct {
+	allowPrivate *bool
+	budget       *int
+	workers      *int
+	perHost      *int
+	hostGap      *time.Duration
+	minInterval  *time.Duration
+	maxInterval  *time.Duration
+	alpha        *float64
+	timeout      *time.Duration
+	maxBody      *int64
+}
+
+// addMonitorFlags declares the fetching flags on f.
+func addMonitorFlags(f *flags) *monitorOpts {
+	e := f.e
+	return &monitorOpts{
+		allowPrivate: f.Bool("allow-private", envBool(e, "VIGIL_ALLOW_PRIVATE"), "allow fetching loopback and private addresses (env VIGIL_ALLOW_PRIVATE)"),
+		budget:       f.Int("budget", envInt(e, "VIGIL_BUDGET", 0), "global fetches per hour, 0 for no budget (env VIGIL_BUDGET)"),
+		workers:      f.Int("workers", envInt(e, "VIGIL_WORKERS", 4), "concurrent fetches (env VIGIL_WORKERS)"),
+		perHost:      f.Int("per-host", 1, "concurrent requests to one host"),
+		hostGap:      f.Duration("host-gap", envDuration(e, "VIGIL_HOST_GAP", 2*time.Second), "least time between requests to one host (env VIGIL_HOST_GAP)"),
+		minInterval:  f.Duration("min-interval", plan.DefaultBounds.Min, "shortest time between fetches of a feed"),
+		maxInterval:  f.Duration("max-interval", plan.DefaultBounds.Max, "longest time between fetches of a healthy feed"),
+		alpha:        f.Float64("alpha", 0.1, "smoothing constant of the learned rate, in (0, 1]"),
+		timeout:      f.Duration("timeout", 30*time.Second, "time limit of one fetch"),
+		maxBody:      f.Int64("max-body", 10<<20, "largest feed body in bytes, after decompression"),
+	}
+}
+
+// check reports the first flag value that makes no sense.
+func (o *monitorOpts) check() error {
+	switch {
+	case *o.workers < 1:
+		return usageError{fmt.Sprintf("--workers must be at least 1, got %d", *o.workers)}
+	case *o.perHost < 1:
+		return usageError{fmt.Sprintf("--per-host must be at least 1, got %d", *o.perHost)}
+	case *o.budget < 0:
+		return usageError{fmt.Sprintf("--budget must be 0 (none) or positive, got %d", *o.budget)}
+	case *o.hostGap < 0:
+		return usageError{"--host-gap must not be negative"}
+	case *o.minInterval <= 0 || *o.maxInterval < *o.minInterval:
+		return usageError{"--min-interval must be positive and at most --max-interval"}
+	case !(*o.alpha > 0 && *o.alpha <= 1):
+		return usageError{fmt.Sprintf("--alpha must be in (0, 1], got %v", *o.alpha)}
+	case *o.timeout <= 0 || *o.maxBody <= 0:
+		return usageError{"--timeout and --max-body must be positive"}
+	}
+	return nil
+}
+
+// client returns the HTTP client the options describe, dating server
+// hints by clk.
+func (o *monitorOpts) client(clk clock.Clock) *fetch.Client {
+	return fetch.New(fetch.Config{Timeout: *o.timeout, MaxBodyBytes: *o.maxBody, AllowPrivate: *o.allowPrivate, Clock: clk})
+}
+
+// build wires a monitor over st on the wall clock.
+func (o *monitorOpts) build(st store.Store, log *slog.Logger) (*monitor.Monitor, error) {
+	if err := o.check(); err != nil {
+		return nil, err
+	}
+	clk := clock.Wall{}
+	return monitor.New(monitor.Deps{
+		Store:   st,
+		Client:  o.client(clk),
+		Hosts:   fetch.NewHostLimiter(*o.perHost, *o.hostGap, clk),
+		Planner: &plan.EWMA{Alpha: *o.alpha, Bounds: plan.Bounds{Min: *o.minInterval, Max: *o.maxInterval}},
+		Clock:   clk,
+		Logger:  log,
+	}, monitor.Config{Workers: *o.workers, BudgetPerHour: *o.budget, Seed: uint64(time.Now().UnixNano())})
+}

@@ -1,0 +1,120 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"unicode"
+
+	"vigil"
+	"vigil/account"
+	"vigil/store"
+)
+
+func runUser(ctx context.Context, e *env, args []string) error {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" {
+		fmt.Fprintln(e.stdout, "Usage: vigil user add [--db PATH] NAME | vigil user list [--db PATH]")
+		if len(args) == 0 {
+			return usageError{"expected a subcommand: add or list"}
+		}
+		return errHelpShown
+	}
+	switch args[0] {
+	case "add":
+		return runUserAdd(ctx, e, args[1:])
+	case "list":
+		return runUserList(ctx, e, args[1:])
+	}
+	return usageError{fmt.Sprintf("unknown subcommand %q: expected add or list", args[0])}
+}
+
+// runUserAdd creates a user and prints a generated password and API token.
+// It never prompts, so it works the same from scripts.
+func runUserAdd(ctx context.Context, e *env, args []string) error {
+	f := newFlags(e, "user add", "NAME", "Create a user; prints a generated password (for the web page) and API token.")
+	if err := f.parse(args, 1); err != nil {
+		return err
+	}
+	name := f.Arg(0)
+	if err := checkUserName(name); err != nil {
+		return usageError{err.Error()}
+	}
+	st, err := f.open()
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	password, err := account.NewSecret()
+	if err != nil {
+		return err
+	}
+	token, err := account.NewSecret()
+	if err != nil {
+		return err
+	}
+	hash, err := account.HashPassword(password, 0)
+	if err != nil {
+		return err
+	}
+	u := &vigil.User{Name: name, PasswordHash: hash, TokenHash: account.HashToken(token)}
+	if err := st.CreateUser(ctx, u); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "user %s created\npassword: %s\ntoken: %s\n", name, password, token)
+	return nil
+}
+
+func runUserList(ctx context.Context, e *env, args []string) error {
+	f := newFlags(e, "user list", "", "List users.")
+	if err := f.parse(args, 0); err != nil {
+		return err
+	}
+	st, err := f.open()
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	users, err := st.Users(ctx)
+	if err != nil {
+		return err
+	}
+	for _, u := range users {
+		fmt.Fprintf(e.stdout, "%s\tcreated %s\n", u.Name, u.CreatedAt.UTC().Format("2006-01-02 15:04"))
+	}
+	return nil
+}
+
+// checkUserName accepts 1-64 letters, digits, '.', '-' and '_'.
+func checkUserName(name string) error {
+	if name == "" || len(name) > 64 {
+		return fmt.Errorf("user name must be 1 to 64 characters")
+	}
+	if i := strings.IndexFunc(name, func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !strings.ContainsRune(".-_", r)
+	}); i >= 0 {
+		return fmt.Errorf("user name %q may hold only letters, digits, '.', '-' and '_'", name)
+	}
+	return nil
+}
+
+// findUser returns the named user, or the only user when name is empty.
+func findUser(ctx context.Context, st store.Store, name string) (*vigil.User, error) {
+	if name != "" {
+		u, err := st.UserByName(ctx, name)
+		if vigil.ErrorCode(err) == vigil.ENOTFOUND {
+			return nil, fmt.Errorf("no user named %q (create one with 'vigil user add %s')", name, name)
+		}
+		return u, err
+	}
+	users, err := st.Users(ctx)
+	if err != nil {
+		return nil, err
+	}
+	switch len(users) {
+	case 0:
+		return nil, fmt.Errorf("there is no user yet: create one with 'vigil user add NAME'")
+	case 1:
+		return &users[0], nil
+	}
+	return nil, usageError{fmt.Sprintf("there are %d users: name one with --user", len(users))}
+}
