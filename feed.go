@@ -51,8 +51,8 @@ type Feed struct {
 
 	// Derived by listings; not stored as such.
 	ItemCount   int     `json:"item_count"`
-	Weight      float64 `json:"weight"`      // sum of the subscribers' weights
-	Subscribers int     `json:"subscribers"` // number of users following the feed
+	Weight      float64 `json:"weight,omitempty"`      // sum of the subscribers' weights
+	Subscribers int     `json:"subscribers,omitempty"` // number of users following the feed
 }
 
 // Hints are what a server tells about when to fetch again. Every planner

@@ -1,6 +1,9 @@
 package vigil
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestNormalizeFeedURL(t *testing.T) {
 	tests := []struct {
@@ -17,6 +20,16 @@ func TestNormalizeFeedURL(t *testing.T) {
 		{"/relative/feed", "", false},
 		{"http://", "", false},
 		{"http://exa mple.com/", "", false},
+		{"http://example.com:443/a", "http://example.com:443/a", true},
+		{"https://example.com:/a", "https://example.com/a", true},
+		{"https://user@Example.com/f", "https://user@example.com/f", true},
+		{"   ", "", false},
+		{"example.com/feed", "", false},
+		{"//example.com/feed", "", false},
+		{"mailto:a@example.com", "", false},
+		{"http:feed", "", false},
+		{"https://:443/feed", "", false},
+		{"https://example.com/" + strings.Repeat("a", 2048), "", false},
 	}
 	for _, tc := range tests {
 		got, err := NormalizeFeedURL(tc.in)
