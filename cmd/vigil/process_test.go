@@ -272,3 +272,44 @@ func feedState(t *testing.T, db string) vigil.Feed {
 	}
 	return *f
 }
+
+func TestServeCreatesFirstUser(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "fresh.db")
+	cmd := exec.Command(vigilBin, "serve", "--db", db, "--addr", "127.0.0.1:0")
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		cmd.Process.Kill()
+		cmd.Wait()
+	}()
+	var password, addr string
+	lines := bufio.NewScanner(stderr)
+	for addr == "" && lines.Scan() {
+		line := lines.Text()
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(line), "password: "); ok {
+			password = rest
+		}
+		if m := addrRE.FindStringSubmatch(line); m != nil {
+			addr = m[1]
+		}
+	}
+	if password == "" || addr == "" {
+		t.Fatal("serve on a fresh database printed no admin password or address")
+	}
+	go func() {
+		for lines.Scan() {
+		}
+	}()
+	req, _ := http.NewRequest("GET", "http://"+addr+"/api/me", nil)
+	req.SetBasicAuth("admin", password)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("the printed admin credentials do not open the API: %v %v", resp, err)
+	}
+	resp.Body.Close()
+}

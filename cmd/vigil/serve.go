@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"vigil/server"
+	"vigil/store"
 )
 
 func runServe(ctx context.Context, e *env, args []string) error {
@@ -39,6 +40,9 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if err := ensureFirstUser(ctx, e, st); err != nil {
+		return err
+	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return fmt.Errorf("unable to listen on %s: %w", *addr, err)
@@ -52,6 +56,22 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	}
 	fmt.Fprintf(e.stderr, "vigil serving http://%s/ with database %s\n", ln.Addr(), *f.db)
 	return serveUntilDone(ctx, srv, ln, func(ctx context.Context) error { return mon.Run(ctx) })
+}
+
+// ensureFirstUser creates the user "admin" when the database has no user
+// yet, so that a newcomer can log in to the web page at once, and prints its
+// credentials this once.
+func ensureFirstUser(ctx context.Context, e *env, st store.Store) error {
+	users, err := st.Users(ctx)
+	if err != nil || len(users) > 0 {
+		return err
+	}
+	password, token, err := createUser(ctx, st, "admin")
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stderr, "no user yet: created user admin\n  password: %s\n  token:    %s\n(shown only now; add more users with 'vigil user add NAME')\n", password, token)
+	return nil
 }
 
 // serveUntilDone runs the HTTP server and the monitor until ctx ends or one

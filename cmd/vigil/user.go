@@ -44,24 +44,29 @@ func runUserAdd(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer st.Close()
-	password, err := account.NewSecret()
+	password, token, err := createUser(ctx, st, name)
 	if err != nil {
-		return err
-	}
-	token, err := account.NewSecret()
-	if err != nil {
-		return err
-	}
-	hash, err := account.HashPassword(password, 0)
-	if err != nil {
-		return err
-	}
-	u := &vigil.User{Name: name, PasswordHash: hash, TokenHash: account.HashToken(token)}
-	if err := st.CreateUser(ctx, u); err != nil {
 		return err
 	}
 	fmt.Fprintf(e.stdout, "user %s created\npassword: %s\ntoken: %s\n", name, password, token)
 	return nil
+}
+
+// createUser stores a user with a generated password and API token and
+// returns both; only their digests are stored.
+func createUser(ctx context.Context, st store.Store, name string) (password, token string, err error) {
+	if password, err = account.NewSecret(); err != nil {
+		return "", "", err
+	}
+	if token, err = account.NewSecret(); err != nil {
+		return "", "", err
+	}
+	hash, err := account.HashPassword(password, 0)
+	if err != nil {
+		return "", "", err
+	}
+	u := &vigil.User{Name: name, PasswordHash: hash, TokenHash: account.HashToken(token)}
+	return password, token, st.CreateUser(ctx, u)
 }
 
 func runUserList(ctx context.Context, e *env, args []string) error {
