@@ -83,9 +83,12 @@ func parseXML(text []byte, opts Options) (*Feed, error) {
 }
 
 // parseWithGofeed runs gofeed's universal parser, keeping the original
-// format-specific feed for the hints only RSS carries.
+// format-specific feed for the hints only RSS carries. gofeed's search of
+// every item's HTML for an image is turned off: vigil does not use item
+// images, and the search parsed each description as an HTML document.
 func parseWithGofeed(text []byte) (*gofeed.Feed, error) {
 	p := gofeed.NewParser()
 	p.KeepOriginalFeed = true
+	p.RSSTranslator = &gofeed.DefaultRSSTranslator{DisableContentImageScan: true}
 	return p.Parse(bytes.NewReader(text))
 }
