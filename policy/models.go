@@ -1,0 +1,138 @@
+package policy
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"time"
+
+	"vigil/estimate"
+)
+
+// Models is what vigil learns of one source, whichever policy is in force:
+// every model is updated after every fetch (each update costs microseconds),
+// so switching policy keeps what was learned.
+type Models struct {
+	EWMA    *estimate.EWMA     `json:"ewma"`
+	Daily   *estimate.Periodic `json:"daily"`
+	Learned *estimate.Learned  `json:"learned"`
+	// Recent holds the publication times of the items first seen in the last
+	// week (their dates, else the fetch time), for the baselines that count
+	// entries per week or gaps between entries. Oldest first.
+	Recent []time.Time `json:"recent,omitempty"`
+	// Interval is the adaptive interval of the nutch baseline.
+	Interval time.Duration `json:"interval,omitempty"`
+	// Changed tells whether the last fetch found new items.
+	Changed bool `json:"changed"`
+	// Fetches counts successful fetches.
+	Fetches int `json:"fetches"`
+}
+
+// maxRecent bounds Recent, so a firehose cannot grow a model without limit.
+const maxRecent = 2048
+
+// NewModels returns empty models for a source added at added, with the
+// smoothing constant alpha for the EWMA and periodic models.
+func NewModels(alpha float64, added time.Time) *Models {
+	return &Models{
+		EWMA:    estimate.NewEWMA(alpha),
+		Daily:   estimate.NewDaily(alpha),
+		Learned: estimate.NewLearned(added),
+	}
+}
+
+// Observe folds in a successful fetch at t that found x new items, whose
+// published dates (zero when absent) are dates. The first fetch of a source
+// only starts the models: its items were published before anyone watched.
+func (m *Models) Observe(t time.Time, x int, dates []time.Time) {
+	first := m.EWMA.Last.IsZero()
+	if first {
+		m.EWMA.Start(t, dates)
+		m.Learned.Last = t
+	} else {
+		m.Daily.Observe(m.EWMA.Last, t, x)
+		m.EWMA.Observe(t, x)
+		m.Learned.Observe(t, x)
+	}
+	m.Changed = x > 0 && !first
+	m.Fetches++
+	m.remember(t, x, dates, first)
+}
+
+// remember keeps the publication times of the new items of the last week.
+func (m *Models) remember(t time.Time, x int, dates []time.Time, first bool) {
+	var ts []time.Time
+	if first {
+		for _, d := range dates {
+			if !d.IsZero() && !d.After(t) {
+				ts = append(ts, d)
+			}
+		}
+	} else {
+		for i := range x {
+			if i < len(dates) && !dates[i].IsZero() && !dates[i].After(t) {
+				ts = append(ts, dates[i])
+			} else {
+				ts = append(ts, t)
+			}
+		}
+	}
+	m.Recent = append(m.Recent, ts...)
+	sort.Slice(m.Recent, func(i, j int) bool { return m.Recent[i].Before(m.Recent[j]) })
+	cut := sort.Search(len(m.Recent), func(i int) bool { return !m.Recent[i].Before(t.Add(-7 * 24 * time.Hour)) })
+	m.Recent = m.Recent[cut:]
+	if len(m.Recent) > maxRecent {
+		m.Recent = m.Recent[len(m.Recent)-maxRecent:]
+	}
+}
+
+// RatePerDay is the learned number of new items per day: the periodic
+// model's daily total once it has seen items, else the single-variable rate.
+func (m *Models) RatePerDay() float64 {
+	if m.Daily.N > 0 {
+		total := 0.0
+		for _, r := range m.Daily.Rates {
+			total += r
+		}
+		if total > 0 {
+			return total // 24 one-hour slots, each in items per hour
+		}
+	}
+	return m.EWMA.Rate * 24
+}
+
+// Hourly returns the learned daily pattern, 24 rates in items per hour (UTC
+// hours), flat at the single-variable rate until the periodic model has one.
+func (m *Models) Hourly() []float64 {
+	out := make([]float64, 24)
+	if m.Daily.N > 0 && len(m.Daily.Rates) == 24 {
+		copy(out, m.Daily.Rates)
+		return out
+	}
+	for i := range out {
+		out[i] = m.EWMA.Rate
+	}
+	return out
+}
+
+// Marshal encodes the models for storage.
+func (m *Models) Marshal() ([]byte, error) {
+	return json.Marshal(m)
+}
+
+// UnmarshalModels decodes and validates stored models.
+func UnmarshalModels(b []byte) (*Models, error) {
+	m := &Models{}
+	if err := json.Unmarshal(b, m); err != nil {
+		return nil, fmt.Errorf("policy: unable to decode models: %w", err)
+	}
+	if m.EWMA == nil || m.Daily == nil || m.Learned == nil {
+		return nil, fmt.Errorf("policy: stored models are incomplete")
+	}
+	for _, v := range []interface{ Validate() error }{m.EWMA, m.Daily, m.Learned} {
+		if err := v.Validate(); err != nil {
+			return nil, fmt.Errorf("policy: stored models: %w", err)
+		}
+	}
+	return m, nil
+}

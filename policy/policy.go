@@ -1,0 +1,82 @@
+package policy
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+	"time"
+)
+
+// Policy plans fetches for many sources under a shared budget.
+type Policy interface {
+	// Name is the policy's name in configuration and reports.
+	Name() string
+	// Plan recomputes the plan for all sources at now. Policies that decide
+	// one source at a time only calibrate themselves to the budget.
+	Plan(srcs []*Source, now time.Time) error
+	// Next returns when to fetch s next, after a fetch (or a plan) at now;
+	// always after now. Server hints are applied by the caller.
+	Next(s *Source, now time.Time) time.Time
+}
+
+// Config is shared by every policy.
+type Config struct {
+	// PerDay is the budget: fetches per day over all sources.
+	PerDay float64
+	// MinInterval and MaxInterval bound the interval between two fetches of
+	// a source: no policy fetches a source more often than every
+	// MinInterval, and the allocation gives every source at least one fetch
+	// per MaxInterval so that it can still be learned.
+	MinInterval, MaxInterval time.Duration
+	// Seed staggers sources deterministically.
+	Seed uint64
+}
+
+// DefaultConfig fetches at most every 5 minutes and at least weekly.
+var DefaultConfig = Config{MinInterval: 5 * time.Minute, MaxInterval: 7 * 24 * time.Hour}
+
+// Validate reports a configuration that cannot be planned with.
+func (c Config) Validate() error {
+	switch {
+	case !(c.PerDay > 0) || math.IsInf(c.PerDay, 0):
+		return fmt.Errorf("policy: the budget must be a positive number of fetches per day, got %v", c.PerDay)
+	case c.MinInterval <= 0 || c.MaxInterval < c.MinInterval:
+		return fmt.Errorf("policy: need 0 < min interval (%v) ≤ max interval (%v)", c.MinInterval, c.MaxInterval)
+	}
+	return nil
+}
+
+// constructors maps each policy's name to its constructor.
+var constructors = map[string]func(Config) Policy{
+	"uniform":  func(c Config) Policy { return newScheduled("uniform", c, countUniform, timesUniform) },
+	"alloc":    func(c Config) Policy { return newScheduled("alloc", c, countSqrt, timesUniform) },
+	"place":    func(c Config) Policy { return newScheduled("place", c, countUniform, timesDelay) },
+	"combined": func(c Config) Policy { return newScheduled("combined", c, countSqrt, timesDelay) },
+	"user":     func(c Config) Policy { return newScheduled("user", c, countSqrt, timesMiss) },
+	"ewma":     func(c Config) Policy { return newThreshold("ewma", c, expectEWMA) },
+	"periodic": func(c Config) Policy { return newThreshold("periodic", c, expectPeriodic) },
+	"learned":  func(c Config) Policy { return newThreshold("learned", c, expectLearned) },
+}
+
+// New returns the named policy, or an error listing the names.
+func New(name string, c Config) (Policy, error) {
+	mk, ok := constructors[name]
+	if !ok {
+		return nil, fmt.Errorf("policy: unknown policy %q (known: %s)", name, strings.Join(Names(), ", "))
+	}
+	if err := c.Validate(); err != nil {
+		return nil, err
+	}
+	return mk(c), nil
+}
+
+// Names lists the policies New knows, sorted.
+func Names() []string {
+	names := make([]string, 0, len(constructors))
+	for n := range constructors {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}

@@ -1,0 +1,204 @@
+package policy
+
+import (
+	"math"
+	"strings"
+	"testing"
+	"time"
+
+	"vigil"
+)
+
+var t0 = time.Date(2026, 3, 2, 0, 0, 0, 0, time.UTC)
+
+// source returns a source whose models have learned a constant rate of
+// perDay items per day from a week of hourly fetches.
+func source(id int64, perDay float64, hourly []float64) *Source {
+	m := NewModels(0.2, t0.Add(-8*24*time.Hour))
+	at := t0.Add(-7 * 24 * time.Hour)
+	m.Observe(at, 0, nil)
+	carry := 0.0
+	for h := 1; h <= 7*24; h++ {
+		rate := perDay / 24
+		if hourly != nil {
+			rate = hourly[(at.Hour()+1)%24]
+		}
+		carry += rate
+		x := int(carry)
+		carry -= float64(x)
+		at = at.Add(time.Hour)
+		m.Observe(at, x, nil)
+	}
+	return &Source{ID: id, Weight: 1, Models: m, Last: at}
+}
+
+// perDayOf returns the fetches per day a scheduled plan gives a source.
+func perDayOf(p *scheduled, id int64) float64 {
+	dp := p.plans[id]
+	return float64(len(dp.minutes)) / float64(dp.every)
+}
+
+func TestNewKnowsEveryName(t *testing.T) {
+	cfg := DefaultConfig
+	cfg.PerDay = 100
+	for _, name := range Names() {
+		p, err := New(name, cfg)
+		if err != nil || p.Name() != name {
+			t.Fatalf("New(%q) = %v, %v", name, p, err)
+		}
+	}
+	if _, err := New("nope", cfg); err == nil || !strings.Contains(err.Error(), "combined") {
+		t.Fatalf("unknown policy error %v does not list the known names", err)
+	}
+	if _, err := New("combined", Config{MinInterval: time.Minute, MaxInterval: time.Hour}); err == nil {
+		t.Fatal("a zero budget was accepted")
+	}
+}
+
+func TestSqrtSharesFollowTheorem1(t *testing.T) {
+	// w·λ = 1 and 100: shares ∝ 1 : 10 of 22 fetches.
+	got := sqrtShares([]float64{1, 100}, []float64{0, 0}, []float64{1e9, 1e9}, 22)
+	if math.Abs(got[0]-2) > 1e-6 || math.Abs(got[1]-20) > 1e-6 {
+		t.Fatalf("shares %v, want [2 20]", got)
+	}
+	// A ceiling binds; the rest goes to the other source; a floor lifts a silent one.
+	got = sqrtShares([]float64{1, 100, 0}, []float64{0, 0, 0.5}, []float64{1e9, 12, 1e9}, 22)
+	if math.Abs(got[1]-12) > 1e-6 || math.Abs(got[2]-0.5) > 1e-6 || math.Abs(got[0]-9.5) > 1e-6 {
+		t.Fatalf("shares with bounds %v, want [9.5 12 0.5]", got)
+	}
+}
+
+func TestScheduledPoliciesSpendTheBudget(t *testing.T) {
+	srcs := []*Source{source(1, 2, nil), source(2, 40, nil), source(3, 200, nil), source(4, 0, nil)}
+	for _, name := range []string{"uniform", "alloc", "place", "combined", "user"} {
+		t.Run(name, func(t *testing.T) {
+			cfg := DefaultConfig
+			cfg.PerDay = 60
+			p, err := New(name, cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := p.Plan(srcs, t0); err != nil {
+				t.Fatal(err)
+			}
+			sum := 0.0
+			for _, s := range srcs {
+				sum += perDayOf(p.(*scheduled), s.ID)
+				next := p.Next(s, t0)
+				if !next.After(t0) || next.Sub(t0) > cfg.MaxInterval+day {
+					t.Fatalf("source %d: next fetch %v is not after %v within the max interval", s.ID, next, t0)
+				}
+			}
+			if math.Abs(sum-60) > 2 {
+				t.Fatalf("planned %.2f fetches per day, budget 60", sum)
+			}
+			silent := perDayOf(p.(*scheduled), 4)
+			if silent < 1.0/7-1e-9 {
+				t.Fatalf("a silent source gets %.3f fetches a day, below the weekly floor", silent)
+			}
+			if name == "alloc" || name == "combined" {
+				if a, b := perDayOf(p.(*scheduled), 3), perDayOf(p.(*scheduled), 1); a <= 3*b {
+					t.Fatalf("square-root allocation gave the busy source %v and the slow one %v", a, b)
+				}
+			}
+		})
+	}
+}
+
+func TestCombinedFetchesRightAfterTheBusyHours(t *testing.T) {
+	// Items arrive only between 08:00 and 10:00 UTC: Sia & Cho, Theorem 2
+	// puts a single daily fetch at the end of that stretch.
+	hourly := make([]float64, 24)
+	hourly[8], hourly[9] = 5, 5
+	s := source(1, 0, hourly)
+	cfg := DefaultConfig
+	cfg.PerDay = 1
+	p, _ := New("place", cfg)
+	if err := p.Plan([]*Source{s}, t0); err != nil {
+		t.Fatal(err)
+	}
+	next := p.Next(s, t0)
+	if h := next.Hour(); h < 9 || h > 10 {
+		t.Fatalf("the one daily fetch is at %v, want at the end of the 08-10 burst", next)
+	}
+}
+
+func TestThresholdPoliciesCalibrateToTheBudget(t *testing.T) {
+	srcs := []*Source{source(1, 24, nil), source(2, 240, nil)}
+	for _, name := range []string{"ewma", "periodic", "learned"} {
+		t.Run(name, func(t *testing.T) {
+			cfg := DefaultConfig
+			cfg.PerDay = 66
+			p, _ := New(name, cfg)
+			if err := p.Plan(srcs, t0); err != nil {
+				t.Fatal(err)
+			}
+			perDay := 0.0
+			for _, s := range srcs {
+				perDay += float64(day) / float64(p.Next(s, t0).Sub(t0))
+			}
+			if math.Abs(perDay-66)/66 > 0.25 {
+				t.Fatalf("intervals give %.1f fetches per day, budget 66", perDay)
+			}
+		})
+	}
+}
+
+func TestThresholdFetchesBeforeTheWindowSaturates(t *testing.T) {
+	s := source(1, 240, nil) // 10 items per hour
+	s.Window = 5
+	cfg := DefaultConfig
+	cfg.PerDay = 1 // θ would be 240 items: far beyond the window of 5
+	p, _ := New("ewma", cfg)
+	if err := p.Plan([]*Source{s}, t0); err != nil {
+		t.Fatal(err)
+	}
+	if d := p.Next(s, t0).Sub(t0); d > 40*time.Minute {
+		t.Fatalf("next fetch in %v: a 5-item window fills in 30 minutes", d)
+	}
+}
+
+func TestHintsBoundEveryPolicy(t *testing.T) {
+	s := source(1, 2400, nil)
+	s.Hints = vigil.Hints{TTL: 2 * time.Hour}
+	for _, name := range Names() {
+		cfg := DefaultConfig
+		cfg.PerDay = 500
+		p, _ := New(name, cfg)
+		if err := p.Plan([]*Source{s}, t0); err != nil {
+			t.Fatal(err)
+		}
+		if d := p.Next(s, t0).Sub(t0); d < 2*time.Hour {
+			t.Errorf("%s: next fetch in %v despite a 2 h TTL", name, d)
+		}
+	}
+}
+
+func TestModelsRoundTrip(t *testing.T) {
+	s := source(1, 24, nil)
+	b, err := s.Models.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := UnmarshalModels(b)
+	if err != nil || back.EWMA.Rate != s.Models.EWMA.Rate || back.Fetches != s.Models.Fetches || len(back.Recent) != len(s.Models.Recent) {
+		t.Fatalf("round trip: %+v, %v", back, err)
+	}
+	for _, bad := range []string{"{", `{}`, `{"ewma":{"alpha":5},"daily":{},"learned":{}}`} {
+		if _, err := UnmarshalModels([]byte(bad)); err == nil {
+			t.Errorf("UnmarshalModels(%q) accepted bad models", bad)
+		}
+	}
+}
+
+func TestModelsKeepOnlyTheLastWeek(t *testing.T) {
+	m := NewModels(0.1, t0)
+	m.Observe(t0, 3, []time.Time{t0.Add(-30 * 24 * time.Hour), t0.Add(-time.Hour), {}})
+	if len(m.Recent) != 1 {
+		t.Fatalf("first fetch kept %d recent dates, want the one within a week", len(m.Recent))
+	}
+	m.Observe(t0.Add(8*24*time.Hour), 2, nil)
+	if len(m.Recent) != 2 || !m.Changed {
+		t.Fatalf("after a week: recent %v changed %v", m.Recent, m.Changed)
+	}
+}

@@ -1,0 +1,243 @@
+package policy
+
+import (
+	"fmt"
+	"math"
+	"time"
+
+	"vigil/estimate"
+	"vigil/plan"
+)
+
+// minutesPerDay is the placement resolution: 1440 one-minute slots per day
+// (Sia et al. §4.3).
+const minutesPerDay = 1440
+
+// dayPlan is one source's fetches: on every every-th day (the days whose
+// index is phase modulo every), at the given minutes after midnight UTC.
+type dayPlan struct {
+	every   int64
+	phase   int64
+	minutes []int
+}
+
+// next returns the first planned instant after now.
+func (p dayPlan) next(now time.Time) time.Time {
+	d0 := floorDiv(now.Unix(), 86400)
+	for d := d0; d <= d0+p.every+1; d++ {
+		if ((d-p.phase)%p.every+p.every)%p.every != 0 {
+			continue
+		}
+		for _, m := range p.minutes {
+			if t := time.Unix(d*86400+int64(m)*60, 0).UTC(); t.After(now) {
+				return t
+			}
+		}
+	}
+	return now.Add(time.Duration(p.every) * day)
+}
+
+func floorDiv(a, b int64) int64 {
+	q := a / b
+	if a%b != 0 && (a < 0) != (b < 0) {
+		q--
+	}
+	return q
+}
+
+// countFunc returns each source's share of the budget, in fetches per day.
+type countFunc func(c Config, srcs []*Source) []float64
+
+// timesFunc returns the minutes of the day of a source's m daily fetches.
+type timesFunc func(s *Source, m int, seed uint64) ([]int, error)
+
+// scheduled is a policy that plans whole days: how many fetches each source
+// gets (count) and at which minutes (times). It is uniform, alloc, place,
+// combined or user depending on the two functions.
+type scheduled struct {
+	name  string
+	cfg   Config
+	count countFunc
+	times timesFunc
+	plans map[int64]dayPlan
+	mean  time.Duration // the average interval, for sources added since Plan
+}
+
+func newScheduled(name string, c Config, count countFunc, times timesFunc) *scheduled {
+	return &scheduled{name: name, cfg: c, count: count, times: times, plans: map[int64]dayPlan{}}
+}
+
+// Name returns the policy's name.
+func (p *scheduled) Name() string { return p.name }
+
+// Plan splits the budget among srcs and places each source's fetches. A
+// source that gets m ≥ 1 fetches per day is fetched m times every day (the
+// integer m of an exact allocation, see plan.Allocate); one that gets a
+// fraction c < 1 is fetched once every round(1/c) days, on a day chosen by
+// its ID, at the best minute for one fetch.
+func (p *scheduled) Plan(srcs []*Source, _ time.Time) error {
+	shares := p.count(p.cfg, srcs)
+	daily := p.integerCounts(srcs, shares)
+	plans := make(map[int64]dayPlan, len(srcs))
+	for i, s := range srcs {
+		dp := dayPlan{every: 1}
+		m := daily[i]
+		if m == 0 {
+			dp.every = max(2, int64(math.Round(1/math.Max(shares[i], 1e-9))))
+			dp.phase = int64(mix64(uint64(s.ID)^p.cfg.Seed) % uint64(dp.every))
+			m = 1
+		}
+		mins, err := p.times(s, m, p.cfg.Seed)
+		if err != nil {
+			return fmt.Errorf("policy %s: source %d: %w", p.name, s.ID, err)
+		}
+		dp.minutes = mins
+		plans[s.ID] = dp
+	}
+	p.plans = plans
+	if len(srcs) > 0 {
+		p.mean = time.Duration(float64(day) * float64(len(srcs)) / p.cfg.PerDay)
+	}
+	return nil
+}
+
+// integerCounts turns shares of at least one fetch per day into whole
+// daily counts; a source with a smaller share gets 0 (fetched every few days).
+// Square-root policies take the exact integer optimum over those sources
+// (plan.Allocate); uniform-count ones round.
+func (p *scheduled) integerCounts(srcs []*Source, shares []float64) []int {
+	out := make([]int, len(srcs))
+	var idx []int
+	var alloc []plan.Source
+	total := 0.0
+	for i, s := range srcs {
+		if shares[i] < 1 {
+			continue
+		}
+		_, hi := p.cfg.bounds(s)
+		idx = append(idx, i)
+		alloc = append(alloc, plan.Source{Weight: weightOf(s), Rate: s.Models.RatePerDay(), Floor: 1, Ceiling: max(1, int(hi))})
+		total += shares[i]
+		out[i] = int(math.Round(shares[i]))
+	}
+	if p.name == "uniform" || p.name == "place" || len(idx) == 0 {
+		return out
+	}
+	m, err := plan.Allocate(alloc, plan.Budget{Fetches: max(len(idx), int(math.Round(total)))})
+	if err != nil {
+		return out // the rounded shares stand: Allocate fails only on infeasible floors
+	}
+	for j, i := range idx {
+		out[i] = m[j]
+	}
+	return out
+}
+
+// Next returns the source's next planned fetch after now, no sooner than
+// MinInterval or the interval the source's hints ask for. A source added
+// since the last Plan waits the mean interval.
+func (p *scheduled) Next(s *Source, now time.Time) time.Time {
+	least := max(p.cfg.MinInterval, s.minInterval())
+	dp, ok := p.plans[s.ID]
+	if !ok {
+		return now.Add(min(max(p.mean, least), p.cfg.MaxInterval))
+	}
+	t := dp.next(now)
+	for range 4 * minutesPerDay {
+		if !t.Before(now.Add(least)) {
+			break
+		}
+		t = dp.next(t)
+	}
+	return t
+}
+
+func weightOf(s *Source) float64 {
+	if s.Weight > 0 {
+		return s.Weight
+	}
+	return 1
+}
+
+// countUniform gives every source the same share, within its bounds.
+func countUniform(c Config, srcs []*Source) []float64 {
+	out := make([]float64, len(srcs))
+	for i, s := range srcs {
+		lo, hi := c.bounds(s)
+		out[i] = min(max(c.PerDay/float64(len(srcs)), lo), hi)
+	}
+	return out
+}
+
+// countSqrt shares the budget by the square root of weight times rate
+// (Sia & Cho, Theorem 1).
+func countSqrt(c Config, srcs []*Source) []float64 {
+	w, lo, hi := make([]float64, len(srcs)), make([]float64, len(srcs)), make([]float64, len(srcs))
+	for i, s := range srcs {
+		w[i] = weightOf(s) * s.Models.RatePerDay()
+		lo[i], hi[i] = c.bounds(s)
+	}
+	return sqrtShares(w, lo, hi, c.PerDay)
+}
+
+// timesUniform spaces m fetches evenly over the day, staggered by ID.
+func timesUniform(s *Source, m int, seed uint64) ([]int, error) {
+	offset := int(mix64(uint64(s.ID)^seed^0x5bd1e995) % uint64(minutesPerDay/m))
+	return plan.UniformSlots(minutesPerDay, m, offset)
+}
+
+// timesDelay places m fetches to minimise the expected delay under the
+// source's learned daily pattern (Sia & Cho, Theorems 2-3); a source with
+// no learned rate yet is spaced evenly.
+func timesDelay(s *Source, m int, seed uint64) ([]int, error) {
+	rates, ok := minuteRates(s.Models.Hourly())
+	if !ok {
+		return timesUniform(s, m, seed)
+	}
+	pat, err := plan.NewDelayPattern(rates)
+	if err != nil {
+		return nil, err
+	}
+	sch, err := pat.Place(m)
+	return sch.Slots, err
+}
+
+// timesMiss places m fetches to minimise the postings readers miss, given
+// their access pattern (Sia et al., Theorems 1-2); without one it is
+// timesDelay.
+func timesMiss(s *Source, m int, seed uint64) ([]int, error) {
+	rates, ok := minuteRates(s.Models.Hourly())
+	access, aok := minuteRates(s.Access)
+	if !ok {
+		return timesUniform(s, m, seed)
+	}
+	if !aok {
+		return timesDelay(s, m, seed)
+	}
+	pat, err := plan.NewMissPattern(rates, access)
+	if err != nil {
+		return nil, err
+	}
+	sch, err := pat.Place(m)
+	return sch.Slots, err
+}
+
+// minuteRates interpolates 24 hourly rates to 1440 per-minute values keeping
+// the daily total (Sia et al. §4.3); false when there is no rate at all.
+func minuteRates(hourly []float64) ([]float64, bool) {
+	if len(hourly) != 24 {
+		return nil, false
+	}
+	total := 0.0
+	for _, r := range hourly {
+		total += r
+	}
+	if !(total > 0) {
+		return nil, false
+	}
+	mins, err := estimate.Pattern(hourly).Interpolate(minutesPerDay)
+	if err != nil {
+		return nil, false
+	}
+	return mins, true
+}

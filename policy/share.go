@@ -1,0 +1,62 @@
+package policy
+
+import (
+	"math"
+	"time"
+)
+
+const day = 24 * time.Hour
+
+// bounds returns the fewest and the most fetches per day a source may get:
+// one per MaxInterval, and one per MinInterval or per the interval its
+// server hints ask for, whichever is longer.
+func (c Config) bounds(s *Source) (lo, hi float64) {
+	lo = float64(day) / float64(c.MaxInterval)
+	hi = float64(day) / float64(max(c.MinInterval, s.minInterval()))
+	return lo, max(lo, hi)
+}
+
+// sqrtShares splits total fetches per day among sources in proportion to
+// sqrt(c_i) (Sia & Cho, Theorem 1: m_i = k·sqrt(w_i·λ_i)), each clamped to
+// [lo_i, hi_i], with k found by bisection so that the shares sum to total.
+// A source with c_i = 0 gets its floor. When the floors alone exceed the
+// total, every source gets its floor: the caller's hard budget then decides.
+func sqrtShares(c, lo, hi []float64, total float64) []float64 {
+	out := make([]float64, len(c))
+	sum := func(k float64) float64 {
+		s := 0.0
+		for i := range c {
+			out[i] = min(max(k*math.Sqrt(c[i]), lo[i]), hi[i])
+			s += out[i]
+		}
+		return s
+	}
+	if sum(0) >= total {
+		return out
+	}
+	kLo, kHi := 0.0, 1.0
+	for sum(kHi) < total && kHi < 1e300 {
+		kHi *= 2
+	}
+	for range 200 {
+		mid := (kLo + kHi) / 2
+		if sum(mid) < total {
+			kLo = mid
+		} else {
+			kHi = mid
+		}
+		if kHi-kLo <= 1e-12*kHi {
+			break
+		}
+	}
+	sum(kHi)
+	return out
+}
+
+// mix64 scrambles x (SplitMix64's finaliser), to stagger sources by ID.
+func mix64(x uint64) uint64 {
+	x += 0x9e3779b97f4a7c15
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
+	x = (x ^ (x >> 27)) * 0x94d049bb133111eb
+	return x ^ (x >> 31)
+}

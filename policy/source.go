@@ -1,0 +1,25 @@
+package policy
+
+import (
+	"time"
+
+	"vigil"
+)
+
+// Source is what a policy knows of one source when it plans.
+type Source struct {
+	ID     int64
+	Weight float64 // sum of its readers' weights (Sia & Cho's w_i)
+	// Access is its readers' access rate per UTC hour of the day, summed
+	// over readers by weight (Sia et al.); nil means reading is uniform.
+	Access []float64
+	Hints  vigil.Hints
+	Window int // the most items the feed has shown at once (its W); 0 unknown
+	Models *Models
+	Last   time.Time // the last successful fetch; zero if never fetched
+}
+
+// minInterval is the shortest interval the hints allow between fetches.
+func (s *Source) minInterval() time.Duration {
+	return max(s.Hints.TTL, s.Hints.UpdatePeriod)
+}
