@@ -2,9 +2,11 @@ package server
 
 import (
 	"encoding/base64"
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	"vigil"
 	"vigil/account"
@@ -48,8 +50,26 @@ func (s *Server) tokenUser(r *http.Request, tok string) (*vigil.User, error) {
 	return u, err
 }
 
-// passwordUser returns the user with that name if pw is their password.
+// passwordUser returns the user with that name if pw is their password. A
+// client address that failed too often is refused for a while without a
+// check; a correct password is remembered for a few minutes, so that
+// repeated requests do not each pay for the slow derivation.
 func (s *Server) passwordUser(r *http.Request, name, pw string) (*vigil.User, error) {
+	addr, now := clientAddr(r), s.now()
+	if wait := s.failures.lockedFor(addr, now); wait > 0 {
+		return nil, tooManyFailures(wait)
+	}
+	u, err := s.checkPassword(r, name, pw, now)
+	if vigil.ErrorCode(err) == vigil.EUNAUTHORIZED {
+		s.failures.fail(addr, now)
+	}
+	return u, err
+}
+
+// checkPassword returns the user with that name if pw is their password,
+// trusting a recent successful check of the same pair.
+func (s *Server) checkPassword(r *http.Request, name, pw string, now time.Time) (*vigil.User, error) {
+	key := verificationKey(name, pw)
 	u, err := s.st.UserByName(r.Context(), name)
 	switch {
 	case vigil.ErrorCode(err) == vigil.ENOTFOUND:
@@ -57,8 +77,21 @@ func (s *Server) passwordUser(r *http.Request, name, pw string) (*vigil.User, er
 		return nil, vigil.Errorf(vigil.EUNAUTHORIZED, "wrong name or password")
 	case err != nil:
 		return nil, err
+	case s.verified.holds(key, u, now):
+		return u, nil
 	case !account.CheckPassword(u.PasswordHash, pw):
 		return nil, vigil.Errorf(vigil.EUNAUTHORIZED, "wrong name or password")
 	}
+	s.verified.add(key, u, now)
 	return u, nil
+}
+
+// tooManyFailures is the refusal of a login from an address locked out for
+// another wait.
+func tooManyFailures(wait time.Duration) *refusal {
+	return &refusal{
+		status:     http.StatusTooManyRequests,
+		msg:        fmt.Sprintf("too many failed logins from your address; try again in %s", wait.Round(time.Second)),
+		retryAfter: wait,
+	}
 }

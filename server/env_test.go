@@ -29,6 +29,7 @@ var testNow = time.Date(2025, 3, 14, 12, 0, 0, 0, time.UTC)
 type env struct {
 	t   *testing.T
 	st  *sqlite.DB
+	srv *Server
 	url string
 
 	mu         sync.Mutex
@@ -36,8 +37,8 @@ type env struct {
 	fetches    int     // fetches ingested so far, to space their times
 }
 
-// newEnv starts a server with the given configuration; Now and OnSubscribe
-// are set by the environment.
+// newEnv starts a server with the given configuration; OnSubscribe is set
+// by the environment, and Now too unless given.
 func newEnv(t *testing.T, cfg Config) *env {
 	t.Helper()
 	st, err := sqlite.Open(filepath.Join(t.TempDir(), "v.db"))
@@ -46,9 +47,12 @@ func newEnv(t *testing.T, cfg Config) *env {
 	}
 	t.Cleanup(func() { st.Close() })
 	e := &env{t: t, st: st}
-	cfg.Now = func() time.Time { return testNow }
+	if cfg.Now == nil {
+		cfg.Now = func() time.Time { return testNow }
+	}
 	cfg.OnSubscribe = e.onSubscribe
-	srv := httptest.NewServer(New(st, cfg))
+	e.srv = New(st, cfg)
+	srv := httptest.NewServer(e.srv)
 	t.Cleanup(srv.Close)
 	e.url = srv.URL
 	return e
@@ -113,7 +117,7 @@ func (e *env) ingest(feedID int64, state *vigil.Feed, items ...vigil.Item) []vig
 		Observation: vigil.Observation{FeedID: feedID, At: at, Status: 200, Bytes: 1234, Latency: 250 * time.Millisecond, Items: len(items)},
 		Items:       items,
 	}
-	got, err := e.st.Ingest(context.Background(), f, func(vigil.Ingested) (*vigil.Feed, error) { return state, nil })
+	got, err := e.st.Ingest(context.Background(), f, func(vigil.Ingested, *vigil.Feed) (*vigil.Feed, error) { return state, nil })
 	if err != nil {
 		e.t.Fatal(err)
 	}
@@ -144,7 +148,7 @@ func (e *env) call(method, path, token string, body any) (int, []byte) {
 }
 
 // request builds a request with body encoded as JSON, or sent as is when it
-// is a string.
+// is a string, labelled as JSON when there is a body.
 func (e *env) request(method, path string, body any) *http.Request {
 	e.t.Helper()
 	var r io.Reader
@@ -162,6 +166,9 @@ func (e *env) request(method, path string, body any) *http.Request {
 	req, err := http.NewRequest(method, e.url+path, r)
 	if err != nil {
 		e.t.Fatal(err)
+	}
+	if r != nil {
+		req.Header.Set("Content-Type", "application/json")
 	}
 	return req
 }

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"errors"
 	"net/http"
 
 	"vigil"
@@ -37,7 +38,12 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 	if err == nil {
 		err = s.startSession(w, r, u)
 	}
+	var ref *refusal
 	switch {
+	case errors.As(err, &ref):
+		ref.setRetryAfter(w)
+		view := loginView{base: base{Title: "Log in"}, Name: name, Error: ref.msg}
+		s.render(w, r, ref.status, "login.html", view)
 	case vigil.ErrorCode(err) == vigil.EUNAUTHORIZED:
 		view := loginView{base: base{Title: "Log in"}, Name: name, Error: vigil.ErrorMessage(err)}
 		s.render(w, r, http.StatusUnauthorized, "login.html", view)

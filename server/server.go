@@ -41,6 +41,8 @@ type Server struct {
 	onSubscribe   func(feedID int64)
 	log           *slog.Logger
 	csrfKey       []byte
+	verified      verifiedCache
+	failures      failureLimiter
 	pages         map[string]*template.Template
 	mux           *http.ServeMux
 }

@@ -61,10 +61,11 @@ type Store interface {
 	// observation with its NewItems and Updated counts filled in, and the
 	// feed state that decide returns given what was stored. If decide
 	// returns an error nothing is stored.
-	Ingest(ctx context.Context, f vigil.Fetched, decide func(vigil.Ingested) (*vigil.Feed, error)) (vigil.Ingested, error)
+	Ingest(ctx context.Context, f vigil.Fetched, decide func(vigil.Ingested, *vigil.Feed) (*vigil.Feed, error)) (vigil.Ingested, error)
 	// MoveFeed records a permanent redirect of a feed to newURL and leaves a
 	// notice for each subscriber. When another feed already has newURL the
-	// subscriptions move to it and the old feed keeps its items.
+	// subscriptions move to it, together with the old feed's items the
+	// target lacks (by key) and their read states.
 	MoveFeed(ctx context.Context, feedID int64, newURL string, now time.Time) error
 
 	// Items lists items newest first (by published time, else first seen).

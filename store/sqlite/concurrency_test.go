@@ -42,7 +42,7 @@ func TestConcurrentIngest(t *testing.T) {
 			for r := range rounds {
 				items := makeItems(fmt.Sprintf("w%d-r%d-", w, r), 5)
 				_, err := store.Ingest(ctx, fetched(id, t0.Add(time.Duration(r)*time.Minute), items),
-					func(in vigil.Ingested) (*vigil.Feed, error) {
+					func(in vigil.Ingested, _ *vigil.Feed) (*vigil.Feed, error) {
 						return &vigil.Feed{Title: fmt.Sprintf("feed %d", id), NextFetch: t0.Add(time.Hour)}, nil
 					})
 				if err != nil {

@@ -29,7 +29,7 @@ func TestFeedStateRoundTrip(t *testing.T) {
 		Window: 20, Model: json.RawMessage(`{"rate":0.5}`), Rate: 0.5,
 		Subscribers: 1, Weight: 1,
 	}
-	_, err := db.Ingest(ctx, fetched(id, t0.Add(time.Minute), nil), func(vigil.Ingested) (*vigil.Feed, error) {
+	_, err := db.Ingest(ctx, fetched(id, t0.Add(time.Minute), nil), func(vigil.Ingested, *vigil.Feed) (*vigil.Feed, error) {
 		f := want
 		f.URL, f.CreatedAt, f.ItemCount, f.Subscribers, f.Weight = "ignored", time.Time{}, 99, 99, 99
 		return &f, nil

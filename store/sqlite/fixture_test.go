@@ -71,7 +71,7 @@ func makeItems(prefix string, n int) []vigil.Item {
 }
 
 // keepFeed is a decide function that leaves the feed state unchanged.
-func keepFeed(vigil.Ingested) (*vigil.Feed, error) { return nil, nil }
+func keepFeed(vigil.Ingested, *vigil.Feed) (*vigil.Feed, error) { return nil, nil }
 
 // mustIngest stores items for the feed as a fetch at time at.
 func mustIngest(t testing.TB, db *sqlite.DB, feedID int64, at time.Time, items []vigil.Item) vigil.Ingested {

@@ -15,12 +15,15 @@ import (
 // with Seen set to the observation time, edited ones updated in place,
 // repeated ones and repeats within the fetch ignored), the observation with
 // its NewItems and Updated counts filled in, and the feed state that decide
-// returns given what was stored. If decide returns an error nothing is
-// stored; if it returns nil the feed state is left as it was. decide runs
+// returns given what was stored and the feed as it is stored now, read
+// inside the transaction (so a decision always builds on the latest stored
+// fetch, even when another worker or process fetched the feed meanwhile).
+// If decide returns an error nothing is stored; if it returns nil the feed
+// state is left as it was. decide runs
 // inside the write transaction and must not call the store's writing
 // methods. An unknown feed is ENOTFOUND; a zero observation time or an item
 // without a key is EINVALID.
-func (db *DB) Ingest(ctx context.Context, f vigil.Fetched, decide func(vigil.Ingested) (*vigil.Feed, error)) (vigil.Ingested, error) {
+func (db *DB) Ingest(ctx context.Context, f vigil.Fetched, decide func(vigil.Ingested, *vigil.Feed) (*vigil.Feed, error)) (vigil.Ingested, error) {
 	if err := checkFetched(f); err != nil {
 		return vigil.Ingested{}, err
 	}
@@ -34,7 +37,11 @@ func (db *DB) Ingest(ctx context.Context, f vigil.Fetched, decide func(vigil.Ing
 	if err != nil {
 		return vigil.Ingested{}, err
 	}
-	feed, err := decide(got)
+	current, err := scanFeed(tx.QueryRowContext(ctx, `SELECT `+feedColumns+` FROM feeds f WHERE f.id = ?`, f.FeedID))
+	if err != nil {
+		return vigil.Ingested{}, wrap("read feed state in ingest", err)
+	}
+	feed, err := decide(got, current)
 	if err != nil {
 		return vigil.Ingested{}, fmt.Errorf("sqlite: unable to ingest feed %d: decide: %w", f.FeedID, err)
 	}

@@ -18,7 +18,7 @@ func BenchmarkIngest(b *testing.B) {
 			id := mustSubscribe(b, db, ann.ID, "https://example.com/feed")
 			items := makeItems("k", 50)
 			mustIngest(b, db, id, t0, items)
-			decide := func(vigil.Ingested) (*vigil.Feed, error) {
+			decide := func(vigil.Ingested, *vigil.Feed) (*vigil.Feed, error) {
 				return &vigil.Feed{Title: "Example", Status: vigil.FeedActive, NextFetch: t0.Add(time.Hour)}, nil
 			}
 			b.ResetTimer()

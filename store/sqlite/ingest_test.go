@@ -73,7 +73,7 @@ func TestIngestDecideSeesAndRollsBack(t *testing.T) {
 	id := mustSubscribe(t, db, ann.ID, "https://example.com/feed")
 	failure := errors.New("planner exploded")
 	var seen vigil.Ingested
-	_, err := db.Ingest(ctx, fetched(id, t0, makeItems("a", 2)), func(in vigil.Ingested) (*vigil.Feed, error) {
+	_, err := db.Ingest(ctx, fetched(id, t0, makeItems("a", 2)), func(in vigil.Ingested, _ *vigil.Feed) (*vigil.Feed, error) {
 		seen = in
 		return nil, failure
 	})
@@ -116,7 +116,7 @@ func TestIngestRefuses(t *testing.T) {
 	tests := []struct {
 		name   string
 		f      vigil.Fetched
-		decide func(vigil.Ingested) (*vigil.Feed, error)
+		decide func(vigil.Ingested, *vigil.Feed) (*vigil.Feed, error)
 		code   string
 	}{
 		{"unknown feed", fetched(id+1, t0, nil), keepFeed, vigil.ENOTFOUND},
@@ -124,7 +124,7 @@ func TestIngestRefuses(t *testing.T) {
 		{"item without key", fetched(id, t0, noKey), keepFeed, vigil.EINVALID},
 		{"observation of another feed", wrongObs, keepFeed, vigil.EINVALID},
 		{"decide returns another feed", fetched(id, t0, makeItems("b", 1)),
-			func(vigil.Ingested) (*vigil.Feed, error) { return &vigil.Feed{ID: id + 1}, nil }, vigil.EINVALID},
+			func(vigil.Ingested, *vigil.Feed) (*vigil.Feed, error) { return &vigil.Feed{ID: id + 1}, nil }, vigil.EINVALID},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -144,7 +144,7 @@ func TestIngestFailedFetch(t *testing.T) {
 	f := vigil.Fetched{FeedID: id, Observation: vigil.Observation{
 		At: t0, Status: 0, Latency: 3 * time.Second, Error: "connection refused",
 	}}
-	got, err := db.Ingest(ctx, f, func(vigil.Ingested) (*vigil.Feed, error) {
+	got, err := db.Ingest(ctx, f, func(vigil.Ingested, *vigil.Feed) (*vigil.Feed, error) {
 		return &vigil.Feed{Failures: 1, FailingSince: t0, LastError: "connection refused", LastFetch: t0}, nil
 	})
 	if err != nil {

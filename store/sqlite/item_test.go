@@ -42,7 +42,7 @@ func TestItemsPagesAndFilters(t *testing.T) {
 	b := mustSubscribe(t, db, ann.ID, "https://b.example/feed")
 	aItems := mustIngest(t, db, a, t0, makeItems("a", 600)).New
 	mustIngest(t, db, b, t0, makeItems("b", 3))
-	_, err := db.Ingest(ctx, fetched(b, t0, nil), func(vigil.Ingested) (*vigil.Feed, error) {
+	_, err := db.Ingest(ctx, fetched(b, t0, nil), func(vigil.Ingested, *vigil.Feed) (*vigil.Feed, error) {
 		return &vigil.Feed{Title: "Bee"}, nil
 	})
 	if err != nil {

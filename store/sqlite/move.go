@@ -14,8 +14,10 @@ import (
 // MoveFeed records a permanent redirect of a feed to newURL and leaves a
 // notice naming both URLs for each subscriber. When no feed has newURL the
 // feed takes it; when another feed already has it, the subscriptions move
-// there (a user following both keeps the larger weight) and the old feed
-// keeps its items and read states. An unknown feed is ENOTFOUND; an empty
+// there (a user following both keeps the larger weight) and so do the old
+// feed's items and read states, except items whose key the other feed
+// already has: those stay, and their read states carry over to the other
+// feed's item with that key. An unknown feed is ENOTFOUND; an empty
 // URL is EINVALID; moving a feed to its own URL changes nothing.
 func (db *DB) MoveFeed(ctx context.Context, feedID int64, newURL string, now time.Time) error {
 	if strings.TrimSpace(newURL) == "" {
@@ -52,8 +54,8 @@ func (db *DB) MoveFeed(ctx context.Context, feedID int64, newURL string, now tim
 	return nil
 }
 
-// moveTo gives the feed newURL, or merges its subscriptions into the feed
-// that already has it.
+// moveTo gives the feed newURL, or merges its subscriptions and history
+// into the feed that already has it.
 func moveTo(ctx context.Context, tx *sql.Tx, feedID int64, newURL string) error {
 	var targetID int64
 	err := tx.QueryRowContext(ctx, `SELECT id FROM feeds WHERE url = ?`, newURL).Scan(&targetID)
@@ -72,8 +74,56 @@ func moveTo(ctx context.Context, tx *sql.Tx, feedID int64, newURL string) error 
 	if err != nil {
 		return wrap("merge subscriptions", err)
 	}
-	_, err = tx.ExecContext(ctx, `DELETE FROM subscriptions WHERE feed_id = ?`, feedID)
-	return wrapIf("merge subscriptions", err)
+	if _, err = tx.ExecContext(ctx, `DELETE FROM subscriptions WHERE feed_id = ?`, feedID); err != nil {
+		return wrap("merge subscriptions", err)
+	}
+	return mergeHistory(ctx, tx, feedID, targetID)
+}
+
+// mergeHistory moves the items of feed from whose keys feed to lacks, with
+// their read states, carries the read states of the items left behind over
+// to feed to's items with the same keys, and updates both item counts.
+func mergeHistory(ctx context.Context, tx *sql.Tx, from, to int64) error {
+	res, err := tx.ExecContext(ctx,
+		`UPDATE items SET feed_id = ? WHERE feed_id = ?
+		 AND key NOT IN (SELECT key FROM items WHERE feed_id = ?)`, to, from, to)
+	if err != nil {
+		return wrap("merge items", err)
+	}
+	moved, err := res.RowsAffected()
+	if err != nil {
+		return wrap("merge items", err)
+	}
+	if err := mergeStates(ctx, tx, from, to); err != nil {
+		return err
+	}
+	for _, c := range []struct{ feedID, delta int64 }{{from, -moved}, {to, moved}} {
+		_, err := tx.ExecContext(ctx, `UPDATE feeds SET item_count = item_count + ? WHERE id = ?`, c.delta, c.feedID)
+		if err != nil {
+			return wrap("count merged items", err)
+		}
+	}
+	return nil
+}
+
+// mergeStates points the read states of the items moved from feed from to
+// feed to, and copies the states of the items left behind to feed to's
+// items with the same keys, where the user has no state yet.
+func mergeStates(ctx context.Context, tx *sql.Tx, from, to int64) error {
+	_, err := tx.ExecContext(ctx,
+		`UPDATE item_states SET feed_id = ? WHERE feed_id = ?
+		 AND item_id IN (SELECT id FROM items WHERE feed_id = ?)`, to, from, to)
+	if err != nil {
+		return wrap("merge read states", err)
+	}
+	_, err = tx.ExecContext(ctx,
+		`INSERT INTO item_states (user_id, item_id, feed_id, read)
+		 SELECT st.user_id, t.id, t.feed_id, st.read FROM item_states st
+		 JOIN items o ON o.id = st.item_id
+		 JOIN items t ON t.feed_id = ? AND t.key = o.key
+		 WHERE st.feed_id = ?
+		 ON CONFLICT (user_id, item_id) DO NOTHING`, to, from)
+	return wrapIf("merge read states", err)
 }
 
 // noticeMove leaves a notice for every subscriber of the feed.

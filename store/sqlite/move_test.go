@@ -1,6 +1,7 @@
 package sqlite_test
 
 import (
+	"maps"
 	"strings"
 	"testing"
 	"time"
@@ -80,8 +81,8 @@ func TestMoveFeedMerges(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if f.URL != oldURL || f.ItemCount != 2 || f.Subscribers != 0 {
-		t.Errorf("old feed = %+v, want its URL, its items and no subscribers", f)
+	if f.URL != oldURL || f.ItemCount != 0 || f.Subscribers != 0 {
+		t.Errorf("old feed = %+v, want its URL, no items and no subscribers", f)
 	}
 	g, err := db.Feed(ctx, target)
 	if err != nil {
@@ -99,6 +100,48 @@ func TestMoveFeedMerges(t *testing.T) {
 	}
 	if _, err := db.Subscription(ctx, ann.ID, target); err != nil {
 		t.Errorf("ann does not follow the target: %v", err)
+	}
+}
+
+func TestMoveFeedMergesHistory(t *testing.T) {
+	db := openTest(t)
+	ann, bob := mustUser(t, db, "ann"), mustUser(t, db, "bob")
+	const oldURL, newURL = "http://old.example/feed", "https://new.example/feed"
+	old := mustSubscribe(t, db, ann.ID, oldURL)
+	target := mustSubscribe(t, db, bob.ID, newURL)
+	oldItems := mustIngest(t, db, old, t0, makeItems("a", 3)).New
+	mustIngest(t, db, target, t0, append(makeItems("b", 1), makeItems("a", 2)[1]))
+	// ann read a0 (only on the old feed) and a1 (on both feeds).
+	if err := db.MarkRead(ctx, ann.ID, []int64{oldItems[0].ID, oldItems[1].ID}, true); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.MoveFeed(ctx, old, newURL, t0.Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	items, err := db.Items(ctx, vigil.ItemQuery{UserID: ann.ID, FeedID: target})
+	if err != nil {
+		t.Fatal(err)
+	}
+	read := map[string]bool{}
+	for _, it := range items {
+		if _, dup := read[it.Key]; dup {
+			t.Errorf("key %s listed twice on the target", it.Key)
+		}
+		read[it.Key] = it.Read
+	}
+	want := map[string]bool{"a0": true, "a1": true, "a2": false, "b0": false}
+	if !maps.Equal(read, want) {
+		t.Errorf("ann's items of the target (key: read) = %v, want %v", read, want)
+	}
+	sub, err := db.Subscription(ctx, ann.ID, target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sub.Feed.ItemCount != 4 || sub.Unread != 2 {
+		t.Errorf("target after the merge: %d items, %d unread for ann; want 4 and 2", sub.Feed.ItemCount, sub.Unread)
+	}
+	if f, err := db.Feed(ctx, old); err != nil || f.ItemCount != 1 {
+		t.Errorf("old feed after the merge: %+v, %v; want only its duplicate a1 counted", f, err)
 	}
 }
 

@@ -105,7 +105,7 @@ func TestSubscriptionsAndUnsubscribe(t *testing.T) {
 	untitled := mustSubscribe(t, db, ann.ID, "https://m.example/feed")
 	titles := map[int64]string{zeta: "zeta", alpha: "Alpha"}
 	for id, title := range titles {
-		_, err := db.Ingest(ctx, fetched(id, t0, makeItems("i", 2)), func(vigil.Ingested) (*vigil.Feed, error) {
+		_, err := db.Ingest(ctx, fetched(id, t0, makeItems("i", 2)), func(vigil.Ingested, *vigil.Feed) (*vigil.Feed, error) {
 			return &vigil.Feed{Title: title}, nil
 		})
 		if err != nil {
