@@ -1,65 +1,30 @@
 package monitor
 
 import (
-	"sync"
+	"context"
+	"fmt"
+	"math"
 	"time"
 )
 
-// Budget is the global fetch budget: at most Limit fetches in any sliding
-// window of Window. No policy can exceed it, because every fetch takes a
-// token first. A zero Limit means no budget.
-type Budget struct {
-	Limit  int
-	Window time.Duration
+// budgetWindow is the sliding window of the global fetch budget.
+const budgetWindow = time.Hour
 
-	mu    sync.Mutex
-	taken []time.Time // start times of fetches inside the window, oldest first
-}
-
-// NewBudget returns a budget of limit fetches per window.
-func NewBudget(limit int, window time.Duration) *Budget {
-	return &Budget{Limit: limit, Window: window}
-}
-
-// Preload counts n fetches already made in the current window (after a
-// restart). Their exact times are unknown, so they are counted as made at
-// now: conservative, the budget can only be under-spent, never exceeded.
-func (b *Budget) Preload(n int, now time.Time) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	for range n {
-		b.taken = append(b.taken, now)
+// budgetLeft returns how many more fetches the global budget allows at now:
+// BudgetPerHour minus the fetches stored by any process in the last hour and
+// minus those this process has in flight (started, not yet stored).
+// Counting stored observations makes one budget for every process sharing
+// the database (`vigil serve` and a cron `vigil fetch` alike) and makes it
+// survive restarts. Two processes deciding at the same instant can each take
+// the last fetch, so the limit can be passed by at most the number of
+// processes minus one. Without a budget it is math.MaxInt.
+func (m *Monitor) budgetLeft(ctx context.Context, now time.Time) (int, error) {
+	if m.cfg.BudgetPerHour <= 0 {
+		return math.MaxInt, nil
 	}
-}
-
-// Take spends one fetch at now if the budget allows. Otherwise it returns
-// false and how long until a token frees up.
-func (b *Budget) Take(now time.Time) (bool, time.Duration) {
-	if b.Limit <= 0 {
-		return true, 0
+	stored, err := m.st.CountFetchesSince(ctx, now.Add(-budgetWindow))
+	if err != nil {
+		return 0, fmt.Errorf("monitor: counting the last hour's fetches: %w", err)
 	}
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	b.expire(now)
-	if len(b.taken) >= b.Limit {
-		return false, b.taken[0].Add(b.Window).Sub(now)
-	}
-	b.taken = append(b.taken, now)
-	return true, 0
-}
-
-// Used returns the fetches spent in the window ending at now.
-func (b *Budget) Used(now time.Time) int {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	b.expire(now)
-	return len(b.taken)
-}
-
-func (b *Budget) expire(now time.Time) {
-	i := 0
-	for i < len(b.taken) && !b.taken[i].Add(b.Window).After(now) {
-		i++
-	}
-	b.taken = b.taken[i:]
+	return m.cfg.BudgetPerHour - stored - m.inflightCount(), nil
 }

@@ -10,15 +10,16 @@ type Config struct {
 	Workers       int           // concurrent fetches; default 4
 	BudgetPerHour int           // global fetches per sliding hour; 0: no budget
 	Tick          time.Duration // how often the loop looks for due feeds; default 1 s
+	Replan        time.Duration // how often a Replanner plans all feeds; default 1 h
 	BackoffBase   time.Duration // first retry delay after a failure; default 5 min
 	BackoffCap    time.Duration // longest retry delay; default 24 h
 	BackoffJitter float64       // relative jitter of retry delays; default 0.2
 	BrokenAfter   time.Duration // failures lasting this long mark a feed broken; default 72 h
 	GoneAfter     int           // consecutive 404/410 answers that mark a feed gone; default 5
 	ThrottleDelay time.Duration // wait after 429/503 without Retry-After; default 1 h
-	// MaxHintDelay caps how far a server's Retry-After, Cache-Control or
-	// Expires may push a fetch, so that a hostile or mistaken header cannot
-	// silence a feed for months; default 7 days.
+	// MaxHintDelay caps how far a server's Retry-After, Cache-Control,
+	// Expires, RSS ttl or sy:updatePeriod may push a fetch, so that a hostile
+	// or mistaken hint cannot silence a feed for months; default 7 days.
 	MaxHintDelay time.Duration
 	Seed         uint64 // seeds the jitter, for reproducible runs
 }
@@ -33,6 +34,7 @@ func (c Config) withDefaults() Config {
 		c.Workers = 4
 	}
 	def(&c.Tick, time.Second)
+	def(&c.Replan, time.Hour)
 	def(&c.BackoffBase, 5*time.Minute)
 	def(&c.BackoffCap, 24*time.Hour)
 	def(&c.BrokenAfter, 72*time.Hour)
@@ -58,7 +60,7 @@ func (c Config) Validate() error {
 		return fmt.Errorf("monitor: backoff jitter must be in [0, 1), got %v", c.BackoffJitter)
 	case c.GoneAfter < 0:
 		return fmt.Errorf("monitor: gone-after must be positive, got %d", c.GoneAfter)
-	case c.Tick < 0 || c.BackoffBase < 0 || c.BackoffCap < 0 || c.BrokenAfter < 0 || c.ThrottleDelay < 0 || c.MaxHintDelay < 0:
+	case c.Tick < 0 || c.Replan < 0 || c.BackoffBase < 0 || c.BackoffCap < 0 || c.BrokenAfter < 0 || c.ThrottleDelay < 0 || c.MaxHintDelay < 0:
 		return fmt.Errorf("monitor: durations must not be negative")
 	}
 	return nil

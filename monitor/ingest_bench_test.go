@@ -71,7 +71,7 @@ func BenchmarkIngest50(b *testing.B) {
 		}
 		o := outcome{verdict: fetched, parsed: p, resp: nil}
 		obs := vigil.Observation{FeedID: f.ID, At: at, Status: 200, Items: len(p.Items)}
-		_, err = st.Ingest(ctx, vigil.Fetched{FeedID: f.ID, Observation: obs, Items: p.Items}, func(in vigil.Ingested) (*vigil.Feed, error) {
+		_, err = st.Ingest(ctx, vigil.Fetched{FeedID: f.ID, Observation: obs, Items: p.Items}, func(in vigil.Ingested, _ *vigil.Feed) (*vigil.Feed, error) {
 			obs.NewItems = len(in.New)
 			if err := m.planner.Observe(&f, obs, o.items()); err != nil {
 				return nil, err

@@ -11,12 +11,9 @@ import (
 )
 
 // Run fetches due feeds until ctx ends, then waits for the fetches in
-// flight. The budget is preloaded with the fetches of the last hour, so a
-// restart cannot overspend it.
+// flight. Every Replan period (and at start) it asks a re-planning planner
+// to plan all feeds.
 func (m *Monitor) Run(ctx context.Context) error {
-	if err := m.preloadBudget(ctx); err != nil {
-		return err
-	}
 	jobs := make(chan vigil.Feed)
 	var wg sync.WaitGroup
 	for range m.cfg.Workers {
@@ -30,7 +27,12 @@ func (m *Monitor) Run(ctx context.Context) error {
 		close(jobs)
 		wg.Wait()
 	}()
+	var planned time.Time
 	for {
+		if now := m.clk.Now(); planned.IsZero() || now.Sub(planned) >= m.cfg.Replan {
+			m.replan(ctx, now)
+			planned = now
+		}
 		wait := m.dispatch(ctx, jobs)
 		select {
 		case <-ctx.Done():
@@ -41,8 +43,8 @@ func (m *Monitor) Run(ctx context.Context) error {
 	}
 }
 
-// dispatch hands due feeds to the workers and returns how long to wait
-// before looking again.
+// dispatch hands due feeds to the workers, within the budget, and returns
+// how long to wait before looking again.
 func (m *Monitor) dispatch(ctx context.Context, jobs chan<- vigil.Feed) time.Duration {
 	now := m.clk.Now()
 	due, err := m.st.DueFeeds(ctx, now, 4*m.cfg.Workers+m.inflightCount())
@@ -53,13 +55,13 @@ func (m *Monitor) dispatch(ctx context.Context, jobs chan<- vigil.Feed) time.Dur
 		return m.cfg.Tick
 	}
 	for _, f := range due {
-		if !m.claim(f.ID) {
+		f, ok := m.claimDue(ctx, f.ID, now)
+		if !ok {
 			continue
 		}
-		if ok, wait := m.budget.Take(now); !ok {
+		if !m.spend(ctx, now) {
 			m.release(f.ID)
-			m.log.Info("fetch budget spent; waiting", "budget_per_hour", m.cfg.BudgetPerHour, "wait", wait.Round(time.Second))
-			return wait
+			return m.cfg.Tick
 		}
 		select {
 		case jobs <- f:
@@ -71,12 +73,52 @@ func (m *Monitor) dispatch(ctx context.Context, jobs chan<- vigil.Feed) time.Dur
 	return m.cfg.Tick
 }
 
+// claimDue claims a feed for this process and re-reads it, so that a feed
+// fetched meanwhile (the due list can be stale while the loop waits for a
+// free worker) is not fetched again. It returns the fresh feed.
+func (m *Monitor) claimDue(ctx context.Context, id int64, now time.Time) (vigil.Feed, bool) {
+	if !m.claim(id) {
+		return vigil.Feed{}, false
+	}
+	f, err := m.st.Feed(ctx, id)
+	if err != nil || f.NextFetch.After(now) || f.Subscribers == 0 {
+		m.release(id)
+		return vigil.Feed{}, false
+	}
+	return *f, true
+}
+
+// spend reports whether the budget allows one more fetch now; it logs when
+// the budget runs out, once per run of refusals.
+func (m *Monitor) spend(ctx context.Context, now time.Time) bool {
+	left, err := m.budgetLeft(ctx, now)
+	if err != nil {
+		m.log.Error("checking the fetch budget", "error", err)
+		return false
+	}
+	// The claimed feed itself is counted in flight already.
+	if left >= 0 {
+		m.spent.Store(false)
+		return true
+	}
+	if !m.spent.Swap(true) {
+		m.log.Warn("fetch budget spent; waiting", "budget_per_hour", m.cfg.BudgetPerHour)
+	}
+	return false
+}
+
+// work fetches one claimed feed and logs what happened. A fetch that could
+// not be stored is retried after BackoffBase rather than at once.
 func (m *Monitor) work(ctx context.Context, f vigil.Feed) {
 	defer m.release(f.ID)
 	res, err := m.FetchFeed(ctx, f)
 	switch {
 	case err != nil && ctx.Err() == nil:
 		m.log.Error("fetch not stored", "feed", f.ID, "url", f.URL, "error", err)
+		retry := m.clk.Now().Add(m.cfg.BackoffBase)
+		if err := m.st.SetNextFetch(context.WithoutCancel(ctx), f.ID, retry); err != nil {
+			m.log.Error("rescheduling a feed whose fetch was not stored", "feed", f.ID, "error", err)
+		}
 	case err == nil && res.Err != "":
 		m.log.Warn("fetch failed", "feed", f.ID, "url", f.URL, "status", res.Status, "error", res.Err, "next", res.NextTime)
 	case err == nil:
@@ -89,15 +131,15 @@ type Pass struct {
 	Results []Result
 	// Skipped counts due feeds left for later because the budget was spent.
 	Skipped int
+	// Held counts feeds left alone because their server asked not to be
+	// fetched yet (Retry-After, Cache-Control, Expires), even with all.
+	Held int
 }
 
 // RunOnce fetches every feed due now (every followed feed when all is
-// true), at most Workers at a time and within the budget, and returns what
-// each fetch did. It is `vigil fetch`.
+// true, except those whose server asked to wait), at most Workers at a time
+// and within the budget, and returns what each fetch did. It is `vigil fetch`.
 func (m *Monitor) RunOnce(ctx context.Context, all bool) (Pass, error) {
-	if err := m.preloadBudget(ctx); err != nil {
-		return Pass{}, err
-	}
 	due, err := m.pending(ctx, all)
 	if err != nil {
 		return Pass{}, err
@@ -110,13 +152,24 @@ func (m *Monitor) RunOnce(ctx context.Context, all bool) (Pass, error) {
 		errs []error
 	)
 	for _, f := range due {
-		if ok, _ := m.budget.Take(m.clk.Now()); !ok {
-			pass.Skipped++
+		now := m.clk.Now()
+		if f.Hints.NotBefore.After(now) {
+			pass.Held++
 			continue
 		}
 		sem <- struct{}{}
+		if !m.claim(f.ID) {
+			<-sem
+			continue
+		}
+		if !m.spend(ctx, now) {
+			m.release(f.ID)
+			<-sem
+			pass.Skipped++
+			continue
+		}
 		wg.Go(func() {
-			defer func() { <-sem }()
+			defer func() { <-sem; m.release(f.ID) }()
 			res, err := m.FetchFeed(ctx, f)
 			mu.Lock()
 			defer mu.Unlock()
@@ -156,19 +209,7 @@ func (m *Monitor) pending(ctx context.Context, all bool) ([]vigil.Feed, error) {
 	return followed, nil
 }
 
-func (m *Monitor) preloadBudget(ctx context.Context) error {
-	if m.cfg.BudgetPerHour <= 0 {
-		return nil
-	}
-	now := m.clk.Now()
-	n, err := m.st.CountFetchesSince(ctx, now.Add(-time.Hour))
-	if err != nil {
-		return fmt.Errorf("monitor: reading the last hour's fetches: %w", err)
-	}
-	m.budget.Preload(n, now)
-	return nil
-}
-
+// claim marks a feed as in flight in this process; false if it already is.
 func (m *Monitor) claim(id int64) bool {
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -179,12 +220,14 @@ func (m *Monitor) claim(id int64) bool {
 	return true
 }
 
+// release ends a claim.
 func (m *Monitor) release(id int64) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	delete(m.inflight, id)
 }
 
+// inflightCount is the number of feeds claimed by this process.
 func (m *Monitor) inflightCount() int {
 	m.mu.Lock()
 	defer m.mu.Unlock()

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"vigil"
@@ -24,9 +25,9 @@ type Monitor struct {
 	clk     clock.Clock
 	cfg     Config
 	log     *slog.Logger
-	budget  *Budget
 	backoff *Backoff
 	wake    chan struct{}
+	spent   atomic.Bool // the budget refused the last fetch
 
 	mu       sync.Mutex
 	inflight map[int64]bool
@@ -57,7 +58,6 @@ func New(d Deps, cfg Config) (*Monitor, error) {
 	}
 	return &Monitor{
 		st: d.Store, client: d.Client, hosts: d.Hosts, planner: d.Planner, clk: d.Clock, cfg: cfg, log: d.Logger,
-		budget:   NewBudget(cfg.BudgetPerHour, time.Hour),
 		backoff:  NewBackoff(cfg.BackoffBase, cfg.BackoffCap, cfg.BackoffJitter, cfg.Seed),
 		wake:     make(chan struct{}, 1),
 		inflight: map[int64]bool{},
@@ -103,7 +103,7 @@ func (m *Monitor) FetchFeed(ctx context.Context, f vigil.Feed) (Result, error) {
 	var saved *vigil.Feed
 	// The fetch came back: store it even if a shutdown starts meanwhile.
 	ing, err := m.st.Ingest(context.WithoutCancel(ctx), vigil.Fetched{FeedID: f.ID, Observation: obs, Items: o.items()},
-		func(in vigil.Ingested) (*vigil.Feed, error) {
+		func(in vigil.Ingested, _ *vigil.Feed) (*vigil.Feed, error) {
 			nf, err := m.nextState(f, o, obs, in, at)
 			saved = nf
 			return nf, err
@@ -114,15 +114,22 @@ func (m *Monitor) FetchFeed(ctx context.Context, f vigil.Feed) (Result, error) {
 	res := Result{FeedID: f.ID, URL: f.URL, New: len(ing.New), Updated: len(ing.Updated), Err: o.err, NextTime: saved.NextFetch}
 	if o.resp != nil {
 		res.Status = o.resp.Status
-		res.MovedTo = m.follow(ctx, f, o.resp.PermanentURL, at)
+		if o.verdict == fetched || o.verdict == notModified {
+			res.MovedTo = m.follow(ctx, f, o.resp.PermanentURL, at)
+		}
 	}
 	m.log.Debug("fetched", "feed", f.ID, "url", f.URL, "status", res.Status, "new", res.New, "error", res.Err, "next", res.NextTime)
 	return res, nil
 }
 
-// follow records a permanent redirect and returns the new URL, or "".
+// follow records a permanent redirect that led to a good answer and
+// returns the new URL (normalised like every feed URL), or "".
 func (m *Monitor) follow(ctx context.Context, f vigil.Feed, to string, now time.Time) string {
-	if to == "" || to == f.URL {
+	if to == "" {
+		return ""
+	}
+	to, err := vigil.NormalizeFeedURL(to)
+	if err != nil || to == f.URL {
 		return ""
 	}
 	if err := m.st.MoveFeed(context.WithoutCancel(ctx), f.ID, to, now); err != nil {

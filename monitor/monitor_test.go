@@ -5,10 +5,13 @@ import (
 	"net"
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"vigil"
+	"vigil/fetch"
+	"vigil/plan"
 )
 
 func TestFetchStoresEachItemOnceAndUpdatesEdits(t *testing.T) {
@@ -200,22 +203,28 @@ func TestServerHintsBindTheSchedule(t *testing.T) {
 		extra   string
 		header  []string
 		atLeast time.Duration
+		atMost  time.Duration
 		check   func(next time.Time) bool
 	}{
-		{"ttl in minutes", "<ttl>180</ttl>", nil, 3 * time.Hour, nil},
-		{"syndication update period", `<sy:updatePeriod xmlns:sy="http://purl.org/rss/1.0/modules/syndication/">daily</sy:updatePeriod>`, nil, 24 * time.Hour, nil},
-		{"Cache-Control max-age", "", []string{"Cache-Control", "max-age=14400"}, 4 * time.Hour, nil},
-		{"Expires", "", []string{"Expires", t0.Add(5 * time.Hour).Format(http.TimeFormat)}, 5 * time.Hour, nil},
-		{"skip hours", "<skipHours><hour>9</hour><hour>10</hour><hour>11</hour></skipHours>", nil, 0, func(n time.Time) bool {
-			return n.UTC().Hour() >= 12
+		// Without hints the planner's 10-minute maximum decides: every hint
+		// below must push the fetch beyond it.
+		{"no hints", "", nil, 0, 10 * time.Minute, nil},
+		{"ttl in minutes", "<ttl>180</ttl>", nil, 3 * time.Hour, 3 * time.Hour, nil},
+		{"syndication update period", `<sy:updatePeriod xmlns:sy="http://purl.org/rss/1.0/modules/syndication/">daily</sy:updatePeriod>`, nil, 24 * time.Hour, 24 * time.Hour, nil},
+		{"ttl of a year is capped", "<ttl>525600</ttl>", nil, 7 * 24 * time.Hour, 7 * 24 * time.Hour, nil},
+		{"Cache-Control max-age", "", []string{"Cache-Control", "max-age=14400"}, 4 * time.Hour, 4 * time.Hour, nil},
+		{"Expires", "", []string{"Expires", t0.Add(5 * time.Hour).Format(http.TimeFormat)}, 5 * time.Hour, 5 * time.Hour, nil},
+		{"skip hours", "<skipHours><hour>9</hour><hour>10</hour><hour>11</hour></skipHours>", nil, 3 * time.Hour, 3 * time.Hour, func(n time.Time) bool {
+			return n.UTC().Hour() == 12
 		}},
-		{"skip days", "<skipDays><day>Monday</day></skipDays>", nil, 0, func(n time.Time) bool {
-			return n.UTC().Weekday() != time.Monday
+		{"skip days", "<skipDays><day>Monday</day></skipDays>", nil, 15 * time.Hour, 15 * time.Hour, func(n time.Time) bool {
+			return n.UTC().Weekday() == time.Tuesday
 		}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			h := newHarness(t, Config{})
+			h.mon.planner = &plan.EWMA{Bounds: plan.Bounds{Min: time.Minute, Max: 10 * time.Minute}}
 			srv, _ := serve(t, func(w http.ResponseWriter, r *http.Request) {
 				for i := 0; i+1 < len(tc.header); i += 2 {
 					w.Header().Set(tc.header[i], tc.header[i+1])
@@ -227,8 +236,8 @@ func TestServerHintsBindTheSchedule(t *testing.T) {
 			if st.LastError != "" {
 				t.Fatal(st.LastError)
 			}
-			if d := st.NextFetch.Sub(h.clk.Now()); d < tc.atLeast {
-				t.Fatalf("next fetch in %v, the hint asks for at least %v (hints %+v)", d, tc.atLeast, st.Hints)
+			if d := st.NextFetch.Sub(h.clk.Now()); d < tc.atLeast || d > tc.atMost {
+				t.Fatalf("next fetch in %v, want within [%v, %v] (hints %+v)", d, tc.atLeast, tc.atMost, st.Hints)
 			}
 			if tc.check != nil && !tc.check(st.NextFetch) {
 				t.Fatalf("next fetch %v falls in a skipped hour or day (hints %+v)", st.NextFetch, st.Hints)
@@ -269,6 +278,91 @@ func TestRedirects(t *testing.T) {
 				t.Fatalf("notices %+v; subscribers must be told of a permanent move only", notices)
 			}
 		})
+	}
+}
+
+func TestRedirectTargetsAreNormalisedAndNeedAGoodAnswer(t *testing.T) {
+	h := newHarness(t, Config{})
+	srv, _ := serve(t, func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/old":
+			w.Header().Set("Location", strings.Replace(srvURL(r), "127.0.0.1", "127.0.0.1", 1)+"/New#frag")
+			w.WriteHeader(http.StatusMovedPermanently)
+		case "/dead":
+			http.Redirect(w, r, "/nowhere", http.StatusMovedPermanently)
+		case "/New":
+			body(rss("", rssItem{"a", "A", "x"}))(w, r)
+		default:
+			http.NotFound(w, r)
+		}
+	})
+	moved := h.subscribe(srv.URL + "/old")
+	if _, st := h.fetch(moved.ID); st.URL != srv.URL+"/New" {
+		t.Fatalf("moved to %q, want the normalised %q", st.URL, srv.URL+"/New")
+	}
+	dead := h.subscribe(srv.URL + "/dead")
+	if _, st := h.fetch(dead.ID); st.URL != srv.URL+"/dead" {
+		t.Fatalf("a permanent redirect to a 404 moved the feed to %q", st.URL)
+	}
+}
+
+// srvURL is the scheme and host the request came to.
+func srvURL(r *http.Request) string { return "http://" + r.Host }
+
+func TestDueListGoingStaleDoesNotFetchTwice(t *testing.T) {
+	h := newHarness(t, Config{Workers: 2})
+	h.mon.hosts = fetch.NewHostLimiter(4, 0, h.clk) // x, y and z share one host
+	gates := map[string]chan struct{}{"/x": make(chan struct{}), "/y": make(chan struct{})}
+	var once = map[string]*sync.Once{"/x": {}, "/y": {}}
+	open := func(p string) { once[p].Do(func() { close(gates[p]) }) }
+	t.Cleanup(func() { open("/x"); open("/y") }) // never leave a handler blocked
+	var mu sync.Mutex
+	hits := map[string]int{}
+	srv, _ := serve(t, func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		hits[r.URL.Path]++
+		mu.Unlock()
+		if g, ok := gates[r.URL.Path]; ok {
+			<-g
+		}
+		body(rss("", rssItem{"a" + r.URL.Path, "A", "x"}))(w, r)
+	})
+	count := func(p string) int { mu.Lock(); defer mu.Unlock(); return hits[p] }
+	x, y := h.subscribe(srv.URL+"/x"), h.subscribe(srv.URL+"/y")
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- h.mon.Run(ctx) }()
+	waitUntil(t, func() bool { return count("/x") == 1 && count("/y") == 1 })
+	// Both workers are busy with x and y.
+	z := h.subscribe(srv.URL + "/z")
+	// z is due earliest, so the due list reads z, x, y: handing z over
+	// waits for x to finish, after which the list still names x as due.
+	if err := h.st.SetNextFetch(context.Background(), z.ID, h.clk.Now().Add(-time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	h.mon.Wake()
+	time.Sleep(50 * time.Millisecond)
+	open("/x")
+	waitUntil(t, func() bool { return h.feed(z.ID).ItemCount == 1 && h.feed(x.ID).ItemCount == 1 })
+	open("/y")
+	waitUntil(t, func() bool { return h.feed(y.ID).ItemCount == 1 })
+	cancel()
+	<-done
+	if n := count("/x"); n != 1 {
+		t.Fatalf("feed x was fetched %d times from one due list", n)
+	}
+	if obs, _ := h.st.Observations(context.Background(), x.ID, 10); len(obs) != 1 {
+		t.Fatalf("feed x has %d observations, want 1", len(obs))
+	}
+}
+
+func waitUntil(t *testing.T, cond func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); !cond(); {
+		if time.Now().After(deadline) {
+			t.Fatal("condition not met within 10 s")
+		}
+		time.Sleep(5 * time.Millisecond)
 	}
 }
 

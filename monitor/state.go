@@ -23,7 +23,7 @@ func (m *Monitor) nextState(f vigil.Feed, o outcome, obs vigil.Observation, ing 
 	case fetched, notModified:
 		obs.NewItems, obs.Updated = len(ing.New), len(ing.Updated)
 		m.succeed(&f, o, now)
-		if err := m.planner.Observe(&f, obs, o.items()); err != nil {
+		if err := m.planner.Observe(&f, obs, ing.New); err != nil {
 			return nil, fmt.Errorf("monitor: planner %s on feed %d: %w", m.planner.Name(), f.ID, err)
 		}
 		next = m.planner.Next(&f, now)
@@ -53,6 +53,8 @@ func (m *Monitor) succeed(f *vigil.Feed, o outcome, now time.Time) {
 		setIfAny(&f.Description, p.Description)
 		setIfAny(&f.Language, p.Language)
 		f.Hints = p.Hints
+		f.Hints.TTL = min(f.Hints.TTL, m.cfg.MaxHintDelay)
+		f.Hints.UpdatePeriod = min(f.Hints.UpdatePeriod, m.cfg.MaxHintDelay)
 		f.Window = max(f.Window, len(p.Items))
 	}
 	f.Hints.NotBefore = m.capHint(o.resp.CacheUntil, now)

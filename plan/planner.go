@@ -11,9 +11,8 @@ type Planner interface {
 	// Name identifies the policy in configuration and reports.
 	Name() string
 	// Observe folds a successful fetch into the feed's model (f.Model) and
-	// refreshes f.Rate. items are those the feed showed; o.NewItems counts
-	// those stored for the first time. A feed's first fetch has a zero
-	// f.LastSuccess.
+	// refreshes f.Rate. items are those stored for the first time by this
+	// fetch (o.NewItems of them): on a feed's first fetch, every item shown.
 	Observe(f *vigil.Feed, o vigil.Observation, items []vigil.Item) error
 	// Next proposes the next fetch of f after a successful fetch at now,
 	// before server hints are applied.
