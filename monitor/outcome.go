@@ -33,7 +33,7 @@ type outcome struct {
 // successful answer.
 func classify(resp *fetch.Response, err error) outcome {
 	if err != nil {
-		return outcome{verdict: failed, err: err.Error()}
+		return outcome{verdict: failed, err: describe(err)}
 	}
 	o := outcome{resp: resp}
 	switch s := resp.Status; {
@@ -42,7 +42,7 @@ func classify(resp *fetch.Response, err error) outcome {
 	case s >= 200 && s < 300:
 		p, perr := feed.Parse(resp.Body, feed.Options{ContentType: resp.ContentType, BaseURL: resp.URL})
 		if perr != nil {
-			o.verdict, o.err = failed, perr.Error()
+			o.verdict, o.err = failed, describe(perr)
 		} else {
 			o.verdict, o.parsed = fetched, p
 		}

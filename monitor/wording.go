@@ -1,0 +1,51 @@
+package monitor
+
+import (
+	"errors"
+	"strings"
+
+	"vigil/fetch"
+)
+
+// describe puts a failed fetch in words for the person reading the feed's
+// state: what happened, then the innermost cause, without Go's dial
+// prefixes or the feed's URL (which the page already shows).
+func describe(err error) string {
+	var fe *fetch.Error
+	if !errors.As(err, &fe) {
+		return strings.TrimPrefix(err.Error(), "feed: ")
+	}
+	cause := innermost(fe.Err)
+	switch fe.Kind {
+	case fetch.KindForbiddenAddress, fetch.KindRedirect, fetch.KindTooLarge:
+		return fe.Err.Error()
+	case fetch.KindDNS:
+		return "the host name could not be found (" + cause + ")"
+	case fetch.KindNetwork:
+		return "could not connect: " + cause
+	case fetch.KindTimeout:
+		return "the server did not answer in time"
+	case fetch.KindTLS:
+		return "the secure connection failed: " + cause
+	case fetch.KindDecode:
+		return "the compressed answer could not be decoded: " + cause
+	case fetch.KindBadURL:
+		return "the URL is not valid: " + cause
+	}
+	return cause
+}
+
+// innermost returns the message of the last error in err's chain, e.g.
+// "connection refused" for "dial tcp 10.0.0.1:80: connect: connection refused".
+func innermost(err error) string {
+	if err == nil {
+		return "unknown error"
+	}
+	for {
+		next := errors.Unwrap(err)
+		if next == nil {
+			return err.Error()
+		}
+		err = next
+	}
+}
