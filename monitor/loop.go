@@ -91,13 +91,12 @@ func (m *Monitor) claimDue(ctx context.Context, id int64, now time.Time) (vigil.
 // spend reports whether the budget allows one more fetch now; it logs when
 // the budget runs out, once per run of refusals.
 func (m *Monitor) spend(ctx context.Context, now time.Time) bool {
-	left, err := m.budgetLeft(ctx, now)
+	ok, err := m.trySpend(ctx, now)
 	if err != nil {
 		m.log.Error("checking the fetch budget", "error", err)
 		return false
 	}
-	// The claimed feed itself is counted in flight already.
-	if left >= 0 {
+	if ok {
 		m.spent.Store(false)
 		return true
 	}
@@ -140,6 +139,7 @@ type Pass struct {
 // true, except those whose server asked to wait), at most Workers at a time
 // and within the budget, and returns what each fetch did. It is `vigil fetch`.
 func (m *Monitor) RunOnce(ctx context.Context, all bool) (Pass, error) {
+	m.replan(ctx, m.clk.Now())
 	due, err := m.pending(ctx, all)
 	if err != nil {
 		return Pass{}, err

@@ -28,6 +28,7 @@ type Monitor struct {
 	backoff *Backoff
 	wake    chan struct{}
 	spent   atomic.Bool // the budget refused the last fetch
+	ledger  ledger      // fetches this process started in the budget window
 
 	mu       sync.Mutex
 	inflight map[int64]bool

@@ -1,12 +1,14 @@
 package policy
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"sort"
 	"time"
 
 	"vigil/estimate"
+	"vigil/plan"
 )
 
 // Models is what vigil learns of one source, whichever policy is in force:
@@ -55,6 +57,9 @@ func (m *Models) Observe(t time.Time, x int, dates []time.Time) {
 		m.Learned.Observe(t, x)
 	}
 	m.Changed = x > 0 && !first
+	if !first {
+		m.Interval = plan.NutchInterval(cmp.Or(m.Interval, nutchStart), m.Changed, nutchConfig)
+	}
 	m.Fetches++
 	m.remember(t, x, dates, first)
 }
@@ -86,31 +91,34 @@ func (m *Models) remember(t time.Time, x int, dates []time.Time, first bool) {
 	}
 }
 
-// RatePerDay is the learned number of new items per day: the periodic
-// model's daily total once it has seen items, else the single-variable rate.
+// RatePerDay is the learned number of new items per day: the level comes
+// from the single-variable model (Horincar et al. §4.1), which settles from
+// few observations; the periodic model, whose slots each learn only from the
+// fetches that cover them, contributes the daily shape (Hourly). This is
+// Sia & Cho's split of a source's average rate (§4.2) from its daily
+// pattern (§4.3).
 func (m *Models) RatePerDay() float64 {
-	if m.Daily.N > 0 {
-		total := 0.0
-		for _, r := range m.Daily.Rates {
-			total += r
-		}
-		if total > 0 {
-			return total // 24 one-hour slots, each in items per hour
-		}
-	}
 	return m.EWMA.Rate * 24
 }
 
-// Hourly returns the learned daily pattern, 24 rates in items per hour (UTC
-// hours), flat at the single-variable rate until the periodic model has one.
+// Hourly returns the learned daily pattern as 24 rates in items per hour
+// (UTC hours): the periodic model's shape scaled to RatePerDay, flat until
+// the periodic model has seen items.
 func (m *Models) Hourly() []float64 {
 	out := make([]float64, 24)
-	if m.Daily.N > 0 && len(m.Daily.Rates) == 24 {
-		copy(out, m.Daily.Rates)
-		return out
+	level := m.RatePerDay()
+	total := 0.0
+	if len(m.Daily.Rates) == 24 {
+		for _, r := range m.Daily.Rates {
+			total += r
+		}
 	}
 	for i := range out {
-		out[i] = m.EWMA.Rate
+		if total > 0 {
+			out[i] = m.Daily.Rates[i] / total * level
+		} else {
+			out[i] = level / 24
+		}
 	}
 	return out
 }

@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"vigil/plan"
 )
 
 // Policy plans fetches for many sources under a shared budget.
@@ -57,6 +59,13 @@ var constructors = map[string]func(Config) Policy{
 	"ewma":     func(c Config) Policy { return newThreshold("ewma", c, expectEWMA) },
 	"periodic": func(c Config) Policy { return newThreshold("periodic", c, expectPeriodic) },
 	"learned":  func(c Config) Policy { return newThreshold("learned", c, expectLearned) },
+
+	"miniflux":      func(c Config) Policy { return &perSource{name: "miniflux", cfg: c, rule: minifluxRule} },
+	"commafeed":     func(c Config) Policy { return &perSource{name: "commafeed", cfg: c, rule: commafeedRule} },
+	"newsblur":      func(c Config) Policy { return &perSource{name: "newsblur", cfg: c, rule: newsblurRule} },
+	"nutch":         func(c Config) Policy { return &perSource{name: "nutch", cfg: c, rule: nutchRule} },
+	"cgm-freshness": func(c Config) Policy { return &cgm{name: "cgm-freshness", cfg: c, alloc: plan.CGMFreshness} },
+	"cgm-age":       func(c Config) Policy { return &cgm{name: "cgm-age", cfg: c, alloc: plan.CGMAge} },
 }
 
 // New returns the named policy, or an error listing the names.

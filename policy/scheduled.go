@@ -60,7 +60,6 @@ type scheduled struct {
 	count countFunc
 	times timesFunc
 	plans map[int64]dayPlan
-	mean  time.Duration // the average interval, for sources added since Plan
 }
 
 func newScheduled(name string, c Config, count countFunc, times timesFunc) *scheduled {
@@ -95,9 +94,6 @@ func (p *scheduled) Plan(srcs []*Source, _ time.Time) error {
 		plans[s.ID] = dp
 	}
 	p.plans = plans
-	if len(srcs) > 0 {
-		p.mean = time.Duration(float64(day) * float64(len(srcs)) / p.cfg.PerDay)
-	}
 	return nil
 }
 
@@ -135,12 +131,14 @@ func (p *scheduled) integerCounts(srcs []*Source, shares []float64) []int {
 
 // Next returns the source's next planned fetch after now, no sooner than
 // MinInterval or the interval the source's hints ask for. A source added
-// since the last Plan waits the mean interval.
+// since the last Plan waits the mean interval the budget affords, counting
+// it among the planned sources.
 func (p *scheduled) Next(s *Source, now time.Time) time.Time {
 	least := max(p.cfg.MinInterval, s.minInterval())
 	dp, ok := p.plans[s.ID]
 	if !ok {
-		return now.Add(min(max(p.mean, least), p.cfg.MaxInterval))
+		mean := time.Duration(float64(day) * float64(len(p.plans)+1) / p.cfg.PerDay)
+		return now.Add(min(max(mean, least), p.cfg.MaxInterval))
 	}
 	t := dp.next(now)
 	for range 4 * minutesPerDay {

@@ -3,12 +3,15 @@ package main
 import (
 	"fmt"
 	"log/slog"
+	"slices"
+	"strings"
 	"time"
 
 	"vigil/clock"
 	"vigil/fetch"
 	"vigil/monitor"
 	"vigil/plan"
+	"vigil/policy"
 	"vigil/store"
 )
 
@@ -24,6 +27,7 @@ type monitorOpts struct {
 	alpha        *float64
 	timeout      *time.Duration
 	maxBody      *int64
+	policy       *string
 }
 
 // addMonitorFlags declares the fetching flags on f.
@@ -40,6 +44,8 @@ func addMonitorFlags(f *flags) *monitorOpts {
 		alpha:        f.Float64("alpha", 0.1, "smoothing constant of the learned rate, in (0, 1]"),
 		timeout:      f.Duration("timeout", 30*time.Second, "time limit of one fetch"),
 		maxBody:      f.Int64("max-body", 10<<20, "largest feed body in bytes, after decompression"),
+		policy: f.String("policy", envOr(e, "VIGIL_POLICY", "combined"),
+			"refresh `policy` (env VIGIL_POLICY): "+strings.Join(policy.Names(), ", ")+", or simple (issue 2's: fetch when one new item is expected)"),
 	}
 }
 
@@ -60,6 +66,8 @@ func (o *monitorOpts) check() error {
 		return usageError{fmt.Sprintf("--alpha must be in (0, 1], got %v", *o.alpha)}
 	case *o.timeout <= 0 || *o.maxBody <= 0:
 		return usageError{"--timeout and --max-body must be positive"}
+	case *o.policy != "simple" && !slices.Contains(policy.Names(), *o.policy):
+		return usageError{fmt.Sprintf("unknown --policy %q: choose one of %s, or simple", *o.policy, strings.Join(policy.Names(), ", "))}
 	}
 	return nil
 }
@@ -75,13 +83,32 @@ func (o *monitorOpts) build(st store.Store, log *slog.Logger) (*monitor.Monitor,
 	if err := o.check(); err != nil {
 		return nil, err
 	}
+	planner, err := o.planner()
+	if err != nil {
+		return nil, err
+	}
 	clk := clock.Wall{}
 	return monitor.New(monitor.Deps{
 		Store:   st,
 		Client:  o.client(clk),
 		Hosts:   fetch.NewHostLimiter(*o.perHost, *o.hostGap, clk),
-		Planner: &plan.EWMA{Alpha: *o.alpha, Bounds: plan.Bounds{Min: *o.minInterval, Max: *o.maxInterval}},
+		Planner: planner,
 		Clock:   clk,
 		Logger:  log,
 	}, monitor.Config{Workers: *o.workers, BudgetPerHour: *o.budget, Seed: uint64(time.Now().UnixNano())})
+}
+
+// defaultPerFeed is the daily fetches per followed feed a policy plans with
+// when no --budget is given: as many as polling every feed hourly, which is
+// what popular readers do; vigil spends them where they bring the most.
+const defaultPerFeed = 24
+
+// planner returns the chosen refresh policy.
+func (o *monitorOpts) planner() (plan.Planner, error) {
+	bounds := plan.Bounds{Min: *o.minInterval, Max: *o.maxInterval}
+	if *o.policy == "simple" {
+		return &plan.EWMA{Alpha: *o.alpha, Bounds: bounds}, nil
+	}
+	cfg := policy.Config{MinInterval: bounds.Min, MaxInterval: bounds.Max, Seed: uint64(time.Now().UnixNano())}
+	return policy.NewLive(*o.policy, cfg, *o.alpha, float64(*o.budget)*24, defaultPerFeed)
 }

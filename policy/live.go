@@ -1,0 +1,118 @@
+package policy
+
+import (
+	"fmt"
+	"sync"
+	"time"
+
+	"vigil"
+)
+
+// Live adapts a Policy to the live monitor (it is a plan.Planner): each
+// feed's Models are kept serialised in vigil.Feed.Model, and Replan plans
+// all feeds at once. It is safe for concurrent use.
+type Live struct {
+	mu     sync.Mutex
+	policy Policy
+	cfg    Config
+	alpha  float64
+	// perFeed, when positive, sets the budget to this many fetches per day
+	// per followed feed at every Replan (when no absolute budget is set).
+	perFeed float64
+}
+
+// NewLive returns the named policy for the live monitor. With perDay > 0 it
+// plans that many fetches per day; with perDay = 0 it plans
+// defaultPerFeed fetches per day per followed feed, re-read at each Replan.
+func NewLive(name string, cfg Config, alpha, perDay, defaultPerFeed float64) (*Live, error) {
+	l := &Live{cfg: cfg, alpha: alpha}
+	if perDay > 0 {
+		l.cfg.PerDay = perDay
+	} else {
+		l.perFeed = defaultPerFeed
+		l.cfg.PerDay = defaultPerFeed
+	}
+	p, err := New(name, l.cfg)
+	if err != nil {
+		return nil, err
+	}
+	l.policy = p
+	return l, nil
+}
+
+// Name returns the policy's name.
+func (l *Live) Name() string { return l.policy.Name() }
+
+// Observe updates the feed's models with a successful fetch; items are the
+// items new in it.
+func (l *Live) Observe(f *vigil.Feed, o vigil.Observation, items []vigil.Item) error {
+	m := l.models(f)
+	dates := make([]time.Time, len(items))
+	for i, it := range items {
+		dates[i] = it.Published
+	}
+	m.Observe(o.At, o.NewItems, dates)
+	b, err := m.Marshal()
+	if err != nil {
+		return fmt.Errorf("policy: unable to encode models of feed %d: %w", f.ID, err)
+	}
+	f.Model, f.Rate = b, m.RatePerDay()/24
+	return nil
+}
+
+// Next returns the policy's next fetch of f after now.
+func (l *Live) Next(f *vigil.Feed, now time.Time) time.Time {
+	s := l.source(f)
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.policy.Next(s, now)
+}
+
+// Replan plans every feed at now and returns the next fetch time the plan
+// gives each feed that has been fetched successfully and is not failing;
+// the others keep their own schedule (due now, or backing off).
+func (l *Live) Replan(feeds []vigil.Feed, now time.Time) (map[int64]time.Time, error) {
+	srcs := make([]*Source, 0, len(feeds))
+	for i := range feeds {
+		if feeds[i].Subscribers > 0 {
+			srcs = append(srcs, l.source(&feeds[i]))
+		}
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.perFeed > 0 && len(srcs) > 0 {
+		l.cfg.PerDay = l.perFeed * float64(len(srcs))
+		p, err := New(l.policy.Name(), l.cfg)
+		if err != nil {
+			return nil, err
+		}
+		l.policy = p
+	}
+	if err := l.policy.Plan(srcs, now); err != nil {
+		return nil, err
+	}
+	next := make(map[int64]time.Time, len(srcs))
+	for i, s := range srcs {
+		if f := feeds[i]; f.LastSuccess.IsZero() || f.Failures > 0 {
+			continue
+		}
+		next[s.ID] = l.policy.Next(s, now)
+	}
+	return next, nil
+}
+
+// source views a feed as a policy Source.
+func (l *Live) source(f *vigil.Feed) *Source {
+	return &Source{ID: f.ID, Weight: f.Weight, Hints: f.Hints, Window: f.Window, Models: l.models(f), Last: f.LastSuccess}
+}
+
+// models decodes the feed's models, or starts new ones (for a new feed, or
+// one whose stored model came from an older planner).
+func (l *Live) models(f *vigil.Feed) *Models {
+	if len(f.Model) > 0 {
+		if m, err := UnmarshalModels(f.Model); err == nil {
+			return m
+		}
+	}
+	return NewModels(l.alpha, f.CreatedAt)
+}
