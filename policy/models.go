@@ -30,6 +30,9 @@ type Models struct {
 	Fetches int `json:"fetches"`
 }
 
+// timeZero is the creation time of stand-in models.
+var timeZero time.Time
+
 // maxRecent bounds Recent, so a firehose cannot grow a model without limit.
 const maxRecent = 2048
 

@@ -33,6 +33,10 @@ type Config struct {
 	MinInterval, MaxInterval time.Duration
 	// Seed staggers sources deterministically.
 	Seed uint64
+	// ClusterAbove is the number of sources above which placements are
+	// computed once per pattern cluster instead of once per source; 0 means
+	// 1000, a negative value never clusters.
+	ClusterAbove int
 }
 
 // DefaultConfig fetches at most every 5 minutes and at least weekly.

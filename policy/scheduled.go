@@ -14,22 +14,25 @@ import (
 const minutesPerDay = 1440
 
 // dayPlan is one source's fetches: on every every-th day (the days whose
-// index is phase modulo every), at the given minutes after midnight UTC.
+// index is phase modulo every), at the given minutes after midnight UTC,
+// all moved by shift minutes (the source's jitter; the minutes themselves
+// may be shared by every source of a pattern cluster).
 type dayPlan struct {
 	every   int64
 	phase   int64
+	shift   int64
 	minutes []int
 }
 
 // next returns the first planned instant after now.
 func (p dayPlan) next(now time.Time) time.Time {
-	d0 := floorDiv(now.Unix(), 86400)
+	d0 := floorDiv(now.Unix()-p.shift*60, 86400)
 	for d := d0; d <= d0+p.every+1; d++ {
 		if ((d-p.phase)%p.every+p.every)%p.every != 0 {
 			continue
 		}
 		for _, m := range p.minutes {
-			if t := time.Unix(d*86400+int64(m)*60, 0).UTC(); t.After(now) {
+			if t := time.Unix(d*86400+(int64(m)+p.shift)*60, 0).UTC(); t.After(now) {
 				return t
 			}
 		}
@@ -77,24 +80,61 @@ func (p *scheduled) Name() string { return p.name }
 func (p *scheduled) Plan(srcs []*Source, _ time.Time) error {
 	shares := p.count(p.cfg, srcs)
 	daily := p.integerCounts(srcs, shares)
+	counts := make([]int, len(srcs))
 	plans := make(map[int64]dayPlan, len(srcs))
 	for i, s := range srcs {
 		dp := dayPlan{every: 1}
-		m := daily[i]
-		if m == 0 {
+		counts[i] = daily[i]
+		if counts[i] == 0 {
 			dp.every = max(2, int64(math.Round(1/math.Max(shares[i], 1e-9))))
 			dp.phase = int64(mix64(uint64(s.ID)^p.cfg.Seed) % uint64(dp.every))
-			m = 1
+			counts[i] = 1
 		}
-		mins, err := p.times(s, m, p.cfg.Seed)
-		if err != nil {
-			return fmt.Errorf("policy %s: source %d: %w", p.name, s.ID, err)
-		}
-		dp.minutes = mins
+		plans[s.ID] = dp
+	}
+	minutes, err := p.placeAll(srcs, counts)
+	if err != nil {
+		return fmt.Errorf("policy %s: %w", p.name, err)
+	}
+	for i, s := range srcs {
+		dp := plans[s.ID]
+		dp.minutes, dp.shift = minutes[i], jitter(s.ID, p.cfg.Seed)
 		plans[s.ID] = dp
 	}
 	p.plans = plans
 	return nil
+}
+
+// placeAll returns the minutes of every source's daily fetches: placed per
+// source, or per pattern cluster above clusterAbove sources.
+func (p *scheduled) placeAll(srcs []*Source, counts []int) ([][]int, error) {
+	limit := p.cfg.ClusterAbove
+	if limit == 0 {
+		limit = clusterAbove
+	}
+	if limit > 0 && len(srcs) > limit && p.name != "uniform" && p.name != "alloc" {
+		return p.clusteredTimes(srcs, counts)
+	}
+	out := make([][]int, len(srcs))
+	for i, s := range srcs {
+		mins, err := p.times(s, counts[i], p.cfg.Seed)
+		if err != nil {
+			return nil, fmt.Errorf("source %d: %w", s.ID, err)
+		}
+		out[i] = mins
+	}
+	return out, nil
+}
+
+// jitterMinutes is the most a planned fetch is moved, so that sources with
+// the same schedule (one host's feeds, one cluster's) do not all fetch in
+// the same minute.
+const jitterMinutes = 2
+
+// jitter is a source's deterministic shift in [−jitterMinutes,
+// jitterMinutes] minutes.
+func jitter(id int64, seed uint64) int64 {
+	return int64(mix64(uint64(id)^seed^0x2545f4914f6cdd1d)%(2*jitterMinutes+1)) - jitterMinutes
 }
 
 // integerCounts turns shares of at least one fetch per day into whole
