@@ -89,7 +89,7 @@ func (s *Server) apiUnsubscribe(w http.ResponseWriter, r *http.Request, u *vigil
 	if err != nil {
 		return err
 	}
-	if err := s.unsubscribe(r.Context(), u.ID, id); err != nil {
+	if _, err := s.unsubscribe(r.Context(), u.ID, id); err != nil {
 		return err
 	}
 	w.WriteHeader(http.StatusNoContent)

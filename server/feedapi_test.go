@@ -126,6 +126,7 @@ func TestAPIFeedInvalid(t *testing.T) {
 		{"unknown feed", "GET", "/api/feeds/999", nil, 404, "not found"},
 		{"patch without weight", "PATCH", path, map[string]any{}, 400, "weight is required"},
 		{"patch zero weight", "PATCH", path, map[string]any{"weight": 0}, 400, "weight"},
+		{"patch weight too big", "PATCH", path, map[string]any{"weight": 5000}, 400, "weight must be a number from 0.01 to 1000, not 5000"},
 		{"patch unknown feed", "PATCH", "/api/feeds/999", map[string]any{"weight": 2}, 404, "not found"},
 		{"delete bad id", "DELETE", "/api/feeds/x", nil, 400, "feed id"},
 		{"observations limit zero", "GET", path + "/observations?limit=0", nil, 400, "limit"},

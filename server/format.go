@@ -3,23 +3,33 @@ package server
 import (
 	"fmt"
 	"html/template"
+	"math"
 	"net/http"
+	"net/url"
 	"strconv"
 	"time"
 
 	"vigil"
 )
 
+// utcLayout is how the pages write an instant in full.
+const utcLayout = "2006-01-02 15:04 UTC"
+
 // funcs returns the functions the page templates use to put values into words.
 func (s *Server) funcs() template.FuncMap {
 	return template.FuncMap{
-		"when":     func(t time.Time) string { return when(t, s.now()) },
-		"number":   func(f float64) string { return strconv.FormatFloat(f, 'g', 4, 64) },
-		"rate":     func(f float64) string { return strconv.FormatFloat(f, 'f', 2, 64) },
-		"latency":  func(d time.Duration) string { return d.Round(time.Millisecond).String() },
-		"feedName": feedName,
-		"problem":  feedProblem,
-		"itemTime": itemTime,
+		"when":      func(t time.Time) string { return when(t, s.now()) },
+		"ago":       func(t time.Time) string { return relative(t, s.now()) },
+		"utc":       func(t time.Time) string { return t.UTC().Format(utcLayout) },
+		"iso":       func(t time.Time) string { return t.UTC().Format(time.RFC3339) },
+		"number":    number,
+		"rate":      rateWords,
+		"latency":   func(d time.Duration) string { return d.Round(time.Millisecond).String() },
+		"feedName":  feedName,
+		"feedLabel": feedLabel,
+		"badge":     feedBadge,
+		"problem":   feedProblem,
+		"itemTime":  itemTime,
 	}
 }
 
@@ -29,11 +39,15 @@ func when(t, now time.Time) string {
 	if t.IsZero() {
 		return "never"
 	}
-	return t.UTC().Format("2006-01-02 15:04 UTC") + " (" + relative(t, now) + ")"
+	return t.UTC().Format(utcLayout) + " (" + relative(t, now) + ")"
 }
 
-// relative says how far t is from now in rough words: "in 5 min", "3 h ago".
+// relative says how far t is from now in rough words: "in 5 min", "3 h
+// ago", or "never" for the zero time.
 func relative(t, now time.Time) string {
+	if t.IsZero() {
+		return "never"
+	}
 	d := t.Sub(now)
 	ago := d < 0
 	if ago {
@@ -56,12 +70,80 @@ func relative(t, now time.Time) string {
 	return "in " + span
 }
 
+// number writes a weight or a similar value with at most four significant
+// digits and never in exponent notation: 1000, not 1e+03.
+func number(f float64) string {
+	rounded, err := strconv.ParseFloat(strconv.FormatFloat(f, 'g', 4, 64), 64)
+	if err != nil {
+		return strconv.FormatFloat(f, 'g', 4, 64)
+	}
+	return strconv.FormatFloat(rounded, 'f', -1, 64)
+}
+
+// rateWords puts a feed's learned publication rate into rough words, or
+// says it is not known yet before the feed's first successful fetch.
+func rateWords(f vigil.Feed) string {
+	if f.LastSuccess.IsZero() {
+		return "not known yet"
+	}
+	return perPeriod(f.Rate)
+}
+
+// perPeriod says roughly how many items arrive at perHour items per hour,
+// counted in the period that gives a whole number: "about 2.5 an hour",
+// "about 1 a day", "about 3 a week".
+func perPeriod(perHour float64) string {
+	perDay := perHour * 24
+	switch {
+	case math.IsNaN(perHour) || perHour <= 0:
+		return "none seen yet"
+	case perHour >= 10:
+		return fmt.Sprintf("about %.0f an hour", math.Round(perHour))
+	case perHour >= 1:
+		return "about " + strconv.FormatFloat(math.Round(perHour*10)/10, 'f', -1, 64) + " an hour"
+	case perDay >= 0.5:
+		return fmt.Sprintf("about %.0f a day", math.Round(perDay))
+	case perDay*7 >= 0.5:
+		return fmt.Sprintf("about %.0f a week", math.Round(perDay*7))
+	case perDay*30 >= 0.5:
+		return fmt.Sprintf("about %.0f a month", math.Round(perDay*30))
+	default:
+		return "less than 1 a month"
+	}
+}
+
 // feedName is the feed's title, or its URL while it has none.
 func feedName(f vigil.Feed) string {
 	if f.Title != "" {
 		return f.Title
 	}
 	return f.URL
+}
+
+// feedLabel is a short name for the feed beside its items: its title, or
+// the host of its URL while it has none.
+func feedLabel(f vigil.Feed) string {
+	if f.Title != "" {
+		return f.Title
+	}
+	if u, err := url.Parse(f.URL); err == nil && u.Host != "" {
+		return u.Host
+	}
+	return f.URL
+}
+
+// feedBadge names the state shown for a feed: "gone" and "broken" as the
+// monitor judged them, "failing" for a feed with a current problem that is
+// not yet either, else "active".
+func feedBadge(f vigil.Feed) string {
+	switch {
+	case f.Status == vigil.FeedGone || f.Status == vigil.FeedBroken:
+		return string(f.Status)
+	case f.Failures > 0 || feedProblem(f) != "":
+		return "failing"
+	default:
+		return "active"
+	}
 }
 
 // feedProblem says in words what went wrong with the feed's last fetch, or
@@ -77,7 +159,7 @@ func feedProblem(f vigil.Feed) string {
 		return ""
 	}
 	if f.Failures > 1 && !f.FailingSince.IsZero() {
-		what += fmt.Sprintf(" (%d failed fetches in a row since %s)", f.Failures, f.FailingSince.UTC().Format("2006-01-02 15:04 UTC"))
+		what += fmt.Sprintf(" (%d failed fetches in a row since %s)", f.Failures, f.FailingSince.UTC().Format(utcLayout))
 	}
 	return what
 }

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"math"
 	"testing"
 	"time"
 
@@ -44,6 +45,103 @@ func TestFeedProblem(t *testing.T) {
 	for _, tt := range tests {
 		if got := feedProblem(tt.f); got != tt.want {
 			t.Errorf("%s: feedProblem = %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
+
+func TestNumber(t *testing.T) {
+	tests := []struct {
+		f    float64
+		want string
+	}{
+		{1, "1"}, {2.5, "2.5"}, {0.01, "0.01"}, {1000, "1000"}, {12346, "12350"},
+		{1.23456, "1.235"}, {1e-7, "0.0000001"}, {3e9, "3000000000"},
+	}
+	for _, tt := range tests {
+		if got := number(tt.f); got != tt.want {
+			t.Errorf("number(%v) = %q, want %q", tt.f, got, tt.want)
+		}
+	}
+}
+
+func TestPerPeriod(t *testing.T) {
+	tests := []struct {
+		perHour float64
+		want    string
+	}{
+		{0, "none seen yet"},
+		{math.NaN(), "none seen yet"},
+		{25.4, "about 25 an hour"},
+		{2.57, "about 2.6 an hour"},
+		{1, "about 1 an hour"},
+		{0.5, "about 12 a day"},
+		{1.0 / 24, "about 1 a day"},
+		{0.04, "about 1 a day"},
+		{3.0 / 168, "about 3 a week"},
+		{1.0 / 168, "about 1 a week"},
+		{2.0 / 720, "about 2 a month"},
+		{0.1 / 720, "less than 1 a month"},
+	}
+	for _, tt := range tests {
+		if got := perPeriod(tt.perHour); got != tt.want {
+			t.Errorf("perPeriod(%v) = %q, want %q", tt.perHour, got, tt.want)
+		}
+	}
+}
+
+func TestRateWords(t *testing.T) {
+	fetched := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
+	tests := []struct {
+		name string
+		f    vigil.Feed
+		want string
+	}{
+		{"never fetched", vigil.Feed{}, "not known yet"},
+		{"only failures", vigil.Feed{LastFetch: fetched, Failures: 2}, "not known yet"},
+		{"fetched, nothing learned", vigil.Feed{LastSuccess: fetched}, "none seen yet"},
+		{"learned", vigil.Feed{LastSuccess: fetched, Rate: 3.0 / 168}, "about 3 a week"},
+	}
+	for _, tt := range tests {
+		if got := rateWords(tt.f); got != tt.want {
+			t.Errorf("%s: rateWords = %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
+
+func TestFeedBadge(t *testing.T) {
+	tests := []struct {
+		name string
+		f    vigil.Feed
+		want string
+	}{
+		{"new", vigil.Feed{Status: vigil.FeedActive}, "active"},
+		{"healthy", vigil.Feed{Status: vigil.FeedActive, LastStatus: 200}, "active"},
+		{"not modified", vigil.Feed{Status: vigil.FeedActive, LastStatus: 304}, "active"},
+		{"404 once", vigil.Feed{Status: vigil.FeedActive, LastStatus: 404, Failures: 1}, "failing"},
+		{"error text", vigil.Feed{Status: vigil.FeedActive, LastError: "connection refused"}, "failing"},
+		{"failures only", vigil.Feed{Status: vigil.FeedActive, Failures: 1}, "failing"},
+		{"broken", vigil.Feed{Status: vigil.FeedBroken, LastError: "timeout", Failures: 9}, "broken"},
+		{"gone", vigil.Feed{Status: vigil.FeedGone, LastStatus: 410, Failures: 3}, "gone"},
+	}
+	for _, tt := range tests {
+		if got := feedBadge(tt.f); got != tt.want {
+			t.Errorf("%s: feedBadge = %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
+
+func TestFeedLabel(t *testing.T) {
+	tests := []struct {
+		f    vigil.Feed
+		want string
+	}{
+		{vigil.Feed{Title: "News", URL: "https://example.com/feed"}, "News"},
+		{vigil.Feed{URL: "https://example.com:8443/feed.xml"}, "example.com:8443"},
+		{vigil.Feed{URL: "not a url"}, "not a url"},
+	}
+	for _, tt := range tests {
+		if got := feedLabel(tt.f); got != tt.want {
+			t.Errorf("feedLabel(%+v) = %q, want %q", tt.f, got, tt.want)
 		}
 	}
 }

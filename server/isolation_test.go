@@ -59,14 +59,15 @@ func TestIsolation(t *testing.T) {
 
 	b := e.browser()
 	b.login(bob)
-	for _, path := range []string{fmt.Sprintf("/feeds/%d", aliceFeed), fmt.Sprintf("/items/%d", item), fmt.Sprintf("/items?feed=%d", aliceFeed)} {
+	for _, path := range []string{fmt.Sprintf("/feeds/%d", aliceFeed), fmt.Sprintf("/feeds/%d/unsubscribe", aliceFeed), fmt.Sprintf("/items/%d", item), fmt.Sprintf("/items?feed=%d", aliceFeed)} {
 		if status, _, _ := b.get(path); status != http.StatusNotFound {
 			t.Errorf("bob GET %s: status %d, want 404", path, status)
 		}
 	}
 	csrf := b.csrf()
-	for _, path := range []string{fmt.Sprintf("/feeds/%d/unsubscribe", aliceFeed), fmt.Sprintf("/feeds/%d/weight", aliceFeed)} {
-		if status, _, _ := b.post(path, url.Values{"csrf": {csrf}, "weight": {"5"}}); status != http.StatusNotFound {
+	for _, path := range []string{fmt.Sprintf("/feeds/%d/unsubscribe", aliceFeed), fmt.Sprintf("/feeds/%d/weight", aliceFeed), "/items/read", fmt.Sprintf("/items/%d/unread", item)} {
+		form := url.Values{"csrf": {csrf}, "weight": {"5"}, "feed": {fmt.Sprint(aliceFeed)}, "until": {fmt.Sprint(testNow.UnixNano())}}
+		if status, _, _ := b.post(path, form); status != http.StatusNotFound {
 			t.Errorf("bob POST %s: status %d, want 404", path, status)
 		}
 	}

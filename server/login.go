@@ -1,6 +1,7 @@
 package server
 
 import (
+	"cmp"
 	"errors"
 	"net/http"
 
@@ -12,18 +13,22 @@ type loginView struct {
 	base
 	Name  string
 	Error string
+	Next  string // the local page to go to after logging in
 }
 
-// loginForm shows the login page, or sends a signed-in visitor home.
+// loginForm shows the login page, or sends a signed-in visitor on to the
+// page named by the "next" parameter, else home.
 func (s *Server) loginForm(w http.ResponseWriter, r *http.Request) {
+	next := localPath(r.URL.Query().Get("next"))
 	if _, err := s.session(r); err == nil {
-		http.Redirect(w, r, "/", http.StatusSeeOther)
+		http.Redirect(w, r, cmp.Or(next, "/"), http.StatusSeeOther)
 		return
 	}
-	s.render(w, r, http.StatusOK, "login.html", loginView{base: base{Title: "Log in"}})
+	s.render(w, r, http.StatusOK, "login.html", loginView{base: base{Title: "Log in"}, Next: next})
 }
 
-// login checks a name and password and starts a session.
+// login checks a name and password, starts a session and sends the
+// visitor to the local page named by the form's "next" field, else home.
 func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 	if err := new(http.CrossOriginProtection).Check(r); err != nil {
 		s.renderStatus(w, r, nil, http.StatusForbidden, "cross-origin login refused")
@@ -33,7 +38,7 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 		s.renderError(w, r, nil, err)
 		return
 	}
-	name := r.PostFormValue("name")
+	name, next := r.PostFormValue("name"), localPath(r.PostFormValue("next"))
 	u, err := s.passwordUser(r, name, r.PostFormValue("password"))
 	if err == nil {
 		err = s.startSession(w, r, u)
@@ -42,15 +47,15 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case errors.As(err, &ref):
 		ref.setRetryAfter(w)
-		view := loginView{base: base{Title: "Log in"}, Name: name, Error: ref.msg}
+		view := loginView{base: base{Title: "Log in"}, Name: name, Error: ref.msg, Next: next}
 		s.render(w, r, ref.status, "login.html", view)
 	case vigil.ErrorCode(err) == vigil.EUNAUTHORIZED:
-		view := loginView{base: base{Title: "Log in"}, Name: name, Error: vigil.ErrorMessage(err)}
+		view := loginView{base: base{Title: "Log in"}, Name: name, Error: vigil.ErrorMessage(err), Next: next}
 		s.render(w, r, http.StatusUnauthorized, "login.html", view)
 	case err != nil:
 		s.renderError(w, r, nil, err)
 	default:
-		http.Redirect(w, r, "/", http.StatusSeeOther)
+		http.Redirect(w, r, cmp.Or(next, "/"), http.StatusSeeOther)
 	}
 }
 

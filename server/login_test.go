@@ -11,10 +11,16 @@ import (
 func TestWebRedirectsStrangersToLogin(t *testing.T) {
 	e := newEnv(t, Config{})
 	b := e.browser()
-	for _, path := range []string{"/", "/items", "/items/1", "/feeds/1"} {
+	for path, want := range map[string]string{
+		"/":               "/login",
+		"/items":          "/login?next=%2Fitems",
+		"/items?unread=1": "/login?next=%2Fitems%3Funread%3D1",
+		"/items/1":        "/login?next=%2Fitems%2F1",
+		"/feeds/1":        "/login?next=%2Ffeeds%2F1",
+	} {
 		status, loc, _ := b.get(path)
-		if status != http.StatusSeeOther || loc != "/login" {
-			t.Errorf("GET %s without a session: status %d, Location %q; want 303 to /login", path, status, loc)
+		if status != http.StatusSeeOther || loc != want {
+			t.Errorf("GET %s without a session: status %d, Location %q; want 303 to %s", path, status, loc, want)
 		}
 	}
 	status, loc, _ := b.post("/feeds", url.Values{"url": {"https://example.com/"}})

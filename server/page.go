@@ -22,6 +22,7 @@ type base struct {
 	Title string
 	User  *vigil.User
 	CSRF  string
+	Flash string // a one-time message from the previous request
 }
 
 // pageFunc is a page handler for a signed-in visitor; the error it returns
@@ -29,19 +30,23 @@ type base struct {
 type pageFunc func(w http.ResponseWriter, r *http.Request, sess *session) error
 
 // page requires a session, redirecting strangers to /login, checks the CSRF
-// token of submitted forms, and runs h.
+// token of submitted forms, picks up the flash message of pages to read,
+// and runs h.
 func (s *Server) page(h pageFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "no-store")
 		sess, err := s.session(r)
 		switch {
 		case vigil.ErrorCode(err) == vigil.EUNAUTHORIZED:
-			http.Redirect(w, r, "/login", http.StatusSeeOther)
+			http.Redirect(w, r, loginPath(r), http.StatusSeeOther)
 		case err != nil:
 			s.renderError(w, r, nil, err)
 		case r.Method == http.MethodPost && !s.validForm(w, r, sess):
 			s.renderStatus(w, r, sess, http.StatusForbidden, "this form has expired or came from another site; reload the page and try again")
 		default:
+			if r.Method == http.MethodGet {
+				sess.Flash = s.takeFlash(w, r)
+			}
 			if err := h(w, r, sess); err != nil {
 				s.renderError(w, r, sess, err)
 			}
@@ -66,13 +71,13 @@ func parseForm(w http.ResponseWriter, r *http.Request) error {
 
 // base returns the layout data of a page titled title.
 func (sess *session) base(title string) base {
-	return base{Title: title, User: sess.User, CSRF: sess.CSRF}
+	return base{Title: title, User: sess.User, CSRF: sess.CSRF, Flash: sess.Flash}
 }
 
 // pageNames are the templates rendered as whole pages; partials are the
 // templates they share.
 var (
-	pageNames = []string{"login.html", "error.html", "index.html", "feed.html", "items.html", "item.html"}
+	pageNames = []string{"login.html", "error.html", "index.html", "feed.html", "items.html", "item.html", "unsubscribe.html"}
 	partials  = []string{"templates/layout.html", "templates/itemlist.html"}
 )
 

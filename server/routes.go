@@ -34,10 +34,24 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("POST /feeds", s.page(s.addFeedForm))
 	s.mux.HandleFunc("GET /feeds/{id}", s.page(s.feedPage))
 	s.mux.HandleFunc("POST /feeds/{id}/weight", s.page(s.weightForm))
+	s.mux.HandleFunc("GET /feeds/{id}/unsubscribe", s.page(s.unsubscribePage))
 	s.mux.HandleFunc("POST /feeds/{id}/unsubscribe", s.page(s.unsubscribeForm))
 	s.mux.HandleFunc("GET /items", s.page(s.itemsPage))
 	s.mux.HandleFunc("GET /items/{id}", s.page(s.itemPage))
 	s.mux.HandleFunc("POST /items/{id}/unread", s.page(s.unreadForm))
+	s.mux.HandleFunc("POST /items/read", s.page(s.markAllReadForm))
+	s.mux.HandleFunc("/", s.notFound)
+}
+
+// notFound answers a path that matches no route with the error page, with
+// the visitor's header when they are signed in.
+func (s *Server) notFound(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Cache-Control", "no-store")
+	sess, err := s.session(r)
+	if err != nil {
+		sess = nil
+	}
+	s.renderStatus(w, r, sess, http.StatusNotFound, "there is no page at "+r.URL.Path)
 }
 
 // healthz answers load balancers and supervisors.

@@ -2,6 +2,8 @@ package server
 
 import (
 	"fmt"
+	"net/http"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -51,5 +53,26 @@ func TestSanitising(t *testing.T) {
 	}
 	if !strings.Contains(page, "Evil &lt;script&gt;") {
 		t.Errorf("item page does not show the title as escaped text:\n%s", page)
+	}
+}
+
+// TestSanitisingLinks checks that the default policy makes item links
+// send no referrer and open other sites in a new tab.
+func TestSanitisingLinks(t *testing.T) {
+	e := newEnv(t, Config{})
+	alice := e.user("alice")
+	id := e.follow(alice, "https://example.com/feed")
+	stored := e.ingest(id, nil, vigil.Item{Key: "k", Title: "Links",
+		Content: `<p><a href="https://other.example/page">away</a> <a href="/local">here</a></p>`})
+	b := e.browser()
+	b.login(alice)
+	body := wantPage(t, b, fmt.Sprintf("/items/%d", stored[0].ID), http.StatusOK, "away")
+	away := regexp.MustCompile(`<a [^>]*href="https://other.example/page"[^>]*>`).FindString(body)
+	if !strings.Contains(away, "noreferrer") || !strings.Contains(away, `target="_blank"`) || !strings.Contains(away, "noopener") {
+		t.Errorf("off-site link %q lacks noreferrer, noopener or target=_blank", away)
+	}
+	here := regexp.MustCompile(`<a [^>]*href="/local"[^>]*>`).FindString(body)
+	if here == "" || strings.Contains(here, "_blank") {
+		t.Errorf("relative link %q missing or opened in a new tab", here)
 	}
 }

@@ -19,7 +19,8 @@ import (
 // Config adjusts a Server; its zero value works.
 type Config struct {
 	// Sanitizer cleans item HTML before it is shown or returned; nil means
-	// bluemonday.UGCPolicy().
+	// bluemonday.UGCPolicy() with links that send no referrer and open
+	// other sites in a new tab.
 	Sanitizer *bluemonday.Policy
 	// Now tells the time; nil means time.Now.
 	Now func() time.Time
@@ -60,7 +61,7 @@ func New(st store.Store, cfg Config) *Server {
 		mux:           http.NewServeMux(),
 	}
 	if s.sanitizer == nil {
-		s.sanitizer = bluemonday.UGCPolicy()
+		s.sanitizer = defaultPolicy()
 	}
 	if s.now == nil {
 		s.now = time.Now
@@ -72,6 +73,16 @@ func New(st store.Store, cfg Config) *Server {
 	s.pages = s.parsePages()
 	s.routes()
 	return s
+}
+
+// defaultPolicy is the sanitising policy used when the configuration
+// names none: bluemonday's policy for user content, whose links send no
+// Referer and open other sites in a new tab.
+func defaultPolicy() *bluemonday.Policy {
+	p := bluemonday.UGCPolicy()
+	p.RequireNoReferrerOnLinks(true)
+	p.AddTargetBlankToFullyQualifiedLinks(true)
+	return p
 }
 
 // ServeHTTP sets the security headers common to every response and

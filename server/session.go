@@ -14,11 +14,13 @@ const (
 	sessionLifetime = 30 * 24 * time.Hour
 )
 
-// session is a signed-in web visitor: the user, the cookie's token and the
-// CSRF token every form of theirs must carry.
+// session is a signed-in web visitor: the user, the cookie's token, the
+// CSRF token every form of theirs must carry and the flash message left
+// for the page they are reading.
 type session struct {
 	User  *vigil.User
 	CSRF  string
+	Flash string
 	token string
 }
 

@@ -39,11 +39,12 @@ func (s *Server) reweigh(ctx context.Context, userID, feedID int64, weight float
 	return s.st.Subscribe(ctx, userID, sub.Feed.URL, weight, s.now())
 }
 
-// unsubscribe stops the user following a feed, or fails with ENOTFOUND if
-// they do not follow it.
-func (s *Server) unsubscribe(ctx context.Context, userID, feedID int64) error {
-	if _, err := s.st.Subscription(ctx, userID, feedID); err != nil {
-		return err
+// unsubscribe stops the user following a feed and returns the
+// subscription that ended, or fails with ENOTFOUND if they do not follow it.
+func (s *Server) unsubscribe(ctx context.Context, userID, feedID int64) (*vigil.Subscription, error) {
+	sub, err := s.st.Subscription(ctx, userID, feedID)
+	if err != nil {
+		return nil, err
 	}
-	return s.st.Unsubscribe(ctx, userID, feedID)
+	return sub, s.st.Unsubscribe(ctx, userID, feedID)
 }

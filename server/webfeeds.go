@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -15,24 +16,49 @@ const (
 	feedPageObservations = 20
 )
 
+// feedForm is what a visitor typed into a form that was refused, shown
+// again with the reason.
+type feedForm struct {
+	URL    string
+	Weight string
+	Error  string
+}
+
 // indexView is the data of the home page.
 type indexView struct {
 	base
 	Subscriptions []vigil.Subscription
 	Notices       []vigil.Notice
+	Form          feedForm
 }
 
 // feedView is the data of a feed's page.
 type feedView struct {
 	base
 	Sub          *vigil.Subscription
-	Items        []vigil.Item
+	Items        itemList
 	MoreItems    bool
 	Observations []vigil.Observation
+	Form         feedForm // the weight form
+	Until        int64    // when the page was made, for "mark all as read"
+	MinWeight    float64
+	MaxWeight    float64
+}
+
+// unsubscribeView is the data of the page confirming an unsubscription.
+type unsubscribeView struct {
+	base
+	Sub *vigil.Subscription
 }
 
 // indexPage lists the visitor's feeds and notices, with the add-feed form.
 func (s *Server) indexPage(w http.ResponseWriter, r *http.Request, sess *session) error {
+	return s.renderIndex(w, r, sess, http.StatusOK, feedForm{Weight: "1"})
+}
+
+// renderIndex renders the home page with status and the add-feed form
+// filled as form.
+func (s *Server) renderIndex(w http.ResponseWriter, r *http.Request, sess *session, status int, form feedForm) error {
 	subs, err := s.st.Subscriptions(r.Context(), sess.User.ID)
 	if err != nil {
 		return err
@@ -41,8 +67,8 @@ func (s *Server) indexPage(w http.ResponseWriter, r *http.Request, sess *session
 	if err != nil {
 		return err
 	}
-	view := indexView{base: sess.base("Feeds"), Subscriptions: subs, Notices: notices}
-	s.render(w, r, http.StatusOK, "index.html", view)
+	view := indexView{base: sess.base("Feeds"), Subscriptions: subs, Notices: notices, Form: form}
+	s.render(w, r, status, "index.html", view)
 	return nil
 }
 
@@ -52,63 +78,112 @@ func (s *Server) feedPage(w http.ResponseWriter, r *http.Request, sess *session)
 	if err != nil {
 		return err
 	}
-	sub, err := s.st.Subscription(r.Context(), sess.User.ID, id)
+	view, err := s.feedView(r.Context(), sess, id)
 	if err != nil {
 		return err
 	}
-	items, err := s.listItems(r.Context(), vigil.ItemQuery{UserID: sess.User.ID, FeedID: id, Limit: feedPageItems})
-	if err != nil {
-		return err
-	}
-	obs, err := s.st.Observations(r.Context(), id, feedPageObservations)
-	if err != nil {
-		return err
-	}
-	view := feedView{base: sess.base(feedName(sub.Feed)), Sub: sub, Items: items.Items, MoreItems: items.NextOffset != nil, Observations: obs}
+	view.Form.Weight = number(view.Sub.Weight)
 	s.render(w, r, http.StatusOK, "feed.html", view)
 	return nil
 }
 
-// addFeedForm subscribes the visitor to the submitted URL.
-func (s *Server) addFeedForm(w http.ResponseWriter, r *http.Request, sess *session) error {
-	weight, err := formWeight(r)
+// feedView gathers the data of the page of feed id for the visitor.
+func (s *Server) feedView(ctx context.Context, sess *session, id int64) (feedView, error) {
+	sub, err := s.st.Subscription(ctx, sess.User.ID, id)
 	if err != nil {
-		return err
+		return feedView{}, err
 	}
-	sub, err := s.subscribe(r.Context(), sess.User.ID, r.PostFormValue("url"), weight)
+	items, err := s.listItems(ctx, vigil.ItemQuery{UserID: sess.User.ID, FeedID: id, Limit: feedPageItems})
 	if err != nil {
-		return err
+		return feedView{}, err
 	}
-	http.Redirect(w, r, fmt.Sprintf("/feeds/%d", sub.Feed.ID), http.StatusSeeOther)
-	return nil
+	obs, err := s.st.Observations(ctx, id, feedPageObservations)
+	if err != nil {
+		return feedView{}, err
+	}
+	return feedView{
+		base: sess.base(feedName(sub.Feed)), Sub: sub, Items: itemList{Items: items.Items},
+		MoreItems: items.NextOffset != nil, Observations: obs, Until: s.now().UnixNano(),
+		MinWeight: minWeight, MaxWeight: maxWeight,
+	}, nil
 }
 
-// weightForm changes the weight of one of the visitor's subscriptions.
+// addFeedForm subscribes the visitor to the submitted URL, or shows the
+// home page again with the reason and what they typed.
+func (s *Server) addFeedForm(w http.ResponseWriter, r *http.Request, sess *session) error {
+	form := feedForm{URL: r.PostFormValue("url"), Weight: r.PostFormValue("weight")}
+	weight, err := formWeight(r)
+	var sub *vigil.Subscription
+	if err == nil {
+		sub, err = s.subscribe(r.Context(), sess.User.ID, form.URL, weight)
+	}
+	switch {
+	case err == nil:
+		http.Redirect(w, r, fmt.Sprintf("/feeds/%d", sub.Feed.ID), http.StatusSeeOther)
+		return nil
+	case statusOf(err) < http.StatusInternalServerError:
+		form.Error = vigil.ErrorMessage(err)
+		return s.renderIndex(w, r, sess, statusOf(err), form)
+	default:
+		return err
+	}
+}
+
+// weightForm changes the weight of one of the visitor's subscriptions, or
+// shows the feed's page again with the reason and what they typed.
 func (s *Server) weightForm(w http.ResponseWriter, r *http.Request, sess *session) error {
 	id, err := pathID(r, "feed")
 	if err != nil {
 		return err
 	}
 	weight, err := formWeight(r)
-	if err != nil {
-		return err
+	if err == nil {
+		_, err = s.reweigh(r.Context(), sess.User.ID, id, weight)
 	}
-	if _, err := s.reweigh(r.Context(), sess.User.ID, id, weight); err != nil {
+	if vigil.ErrorCode(err) == vigil.EINVALID {
+		view, verr := s.feedView(r.Context(), sess, id)
+		if verr != nil {
+			return verr
+		}
+		view.Form = feedForm{Weight: r.PostFormValue("weight"), Error: vigil.ErrorMessage(err)}
+		s.render(w, r, http.StatusBadRequest, "feed.html", view)
+		return nil
+	}
+	if err != nil {
 		return err
 	}
 	http.Redirect(w, r, fmt.Sprintf("/feeds/%d", id), http.StatusSeeOther)
 	return nil
 }
 
-// unsubscribeForm stops the visitor following a feed.
+// unsubscribePage asks the visitor to confirm that they want to stop
+// following a feed.
+func (s *Server) unsubscribePage(w http.ResponseWriter, r *http.Request, sess *session) error {
+	id, err := pathID(r, "feed")
+	if err != nil {
+		return err
+	}
+	sub, err := s.st.Subscription(r.Context(), sess.User.ID, id)
+	if err != nil {
+		return err
+	}
+	view := unsubscribeView{base: sess.base("Unsubscribe from " + feedName(sub.Feed)), Sub: sub}
+	s.render(w, r, http.StatusOK, "unsubscribe.html", view)
+	return nil
+}
+
+// unsubscribeForm stops the visitor following a feed and tells them so on
+// the home page.
 func (s *Server) unsubscribeForm(w http.ResponseWriter, r *http.Request, sess *session) error {
 	id, err := pathID(r, "feed")
 	if err != nil {
 		return err
 	}
-	if err := s.unsubscribe(r.Context(), sess.User.ID, id); err != nil {
+	sub, err := s.unsubscribe(r.Context(), sess.User.ID, id)
+	if err != nil {
 		return err
 	}
+	s.setFlash(w, "You unsubscribed from "+feedName(sub.Feed)+".")
 	http.Redirect(w, r, "/", http.StatusSeeOther)
 	return nil
 }

@@ -1,6 +1,8 @@
 package server
 
 import (
+	"context"
+	"fmt"
 	"html/template"
 	"net/http"
 	"net/url"
@@ -9,21 +11,37 @@ import (
 	"vigil"
 )
 
+// neighbourScan is how many of a feed's newest items the item page looks
+// through to link the items just newer and older than the one shown.
+const neighbourScan = 100
+
+// itemList is the data of the shared item listing.
+type itemList struct {
+	Items    []vigil.Item
+	ShowFeed bool // name each item's feed, in listings of several feeds
+}
+
 // itemsView is the data of the item listing page.
 type itemsView struct {
 	base
-	Items  []vigil.Item
+	Items  itemList
 	Unread bool
 	Sub    *vigil.Subscription // set when the listing is of one feed
 	Newer  string              // link to the previous page, "" on the first
 	Older  string              // link to the next page, "" on the last
+	Here   string              // this page's address, to come back to after a form
+	Until  int64               // when the page was made, for "mark all as read"
 }
 
 // itemView is the data of an item's page.
 type itemView struct {
 	base
-	Item vigil.Item
-	Body template.HTML // sanitised content or summary
+	Item       vigil.Item
+	Body       template.HTML // sanitised content or summary
+	FeedLabel  string
+	Newer      *vigil.Item // the item just newer in the same feed, if known
+	Older      *vigil.Item // the item just older in the same feed, if known
+	KeptUnread bool        // the visitor has just marked it unread
 }
 
 // itemsPage lists the items of the visitor's feeds, newest first, one page
@@ -37,11 +55,14 @@ func (s *Server) itemsPage(w http.ResponseWriter, r *http.Request, sess *session
 	if err != nil {
 		return err
 	}
-	view := itemsView{base: sess.base("Items"), Items: page.Items, Unread: q.UnreadOnly}
+	view := itemsView{base: sess.base("Items"), Items: itemList{Items: page.Items, ShowFeed: q.FeedID == 0},
+		Unread: q.UnreadOnly, Here: r.URL.RequestURI(), Until: s.now().UnixNano()}
 	if q.FeedID != 0 {
 		if view.Sub, err = s.st.Subscription(r.Context(), sess.User.ID, q.FeedID); err != nil {
 			return err
 		}
+	} else if err := s.labelFeeds(r.Context(), sess.User.ID, view.Items.Items); err != nil {
+		return err
 	}
 	if q.Offset > 0 {
 		view.Newer = itemsLink(r.URL.Query(), max(q.Offset-q.Limit, 0))
@@ -50,6 +71,29 @@ func (s *Server) itemsPage(w http.ResponseWriter, r *http.Request, sess *session
 		view.Older = itemsLink(r.URL.Query(), *page.NextOffset)
 	}
 	s.render(w, r, http.StatusOK, "items.html", view)
+	return nil
+}
+
+// labelFeeds names the feed of every item whose feed has no title after
+// the host of the feed's URL.
+func (s *Server) labelFeeds(ctx context.Context, userID int64, items []vigil.Item) error {
+	var labels map[int64]string
+	for i := range items {
+		if items[i].FeedTitle != "" {
+			continue
+		}
+		if labels == nil {
+			subs, err := s.st.Subscriptions(ctx, userID)
+			if err != nil {
+				return err
+			}
+			labels = make(map[int64]string, len(subs))
+			for _, sub := range subs {
+				labels[sub.Feed.ID] = feedLabel(sub.Feed)
+			}
+		}
+		items[i].FeedTitle = labels[items[i].FeedID]
+	}
 	return nil
 }
 
@@ -66,7 +110,8 @@ func itemsLink(q url.Values, offset int) string {
 	return "/items?" + q.Encode()
 }
 
-// itemPage shows one item with its sanitised content and marks it read.
+// itemPage shows one item with its sanitised content and marks it read,
+// unless the visitor has just marked it unread.
 func (s *Server) itemPage(w http.ResponseWriter, r *http.Request, sess *session) error {
 	id, err := pathID(r, "item")
 	if err != nil {
@@ -76,18 +121,50 @@ func (s *Server) itemPage(w http.ResponseWriter, r *http.Request, sess *session)
 	if err != nil {
 		return err
 	}
-	if !it.Read {
+	view := itemView{base: sess.base(it.Title), KeptUnread: r.URL.Query().Get("keep") == "unread"}
+	if !it.Read && !view.KeptUnread {
 		if err := s.st.MarkRead(r.Context(), sess.User.ID, []int64{id}, true); err != nil {
 			return err
 		}
 		it.Read = true
 	}
-	view := itemView{base: sess.base(it.Title), Item: s.sanitiseItem(*it), Body: s.itemBody(*it)}
+	sub, err := s.st.Subscription(r.Context(), sess.User.ID, it.FeedID)
+	if err != nil {
+		return err
+	}
+	if view.Newer, view.Older, err = s.neighbours(r.Context(), sess.User.ID, *it); err != nil {
+		return err
+	}
+	view.Item, view.Body, view.FeedLabel = s.sanitiseItem(*it), s.itemBody(*it), feedLabel(sub.Feed)
 	s.render(w, r, http.StatusOK, "item.html", view)
 	return nil
 }
 
-// unreadForm marks an item unread again.
+// neighbours returns the items just newer and just older than it in its
+// feed, nil where there is none or it lies beyond the feed's newest
+// neighbourScan items.
+func (s *Server) neighbours(ctx context.Context, userID int64, it vigil.Item) (newer, older *vigil.Item, err error) {
+	list, err := s.st.Items(ctx, vigil.ItemQuery{UserID: userID, FeedID: it.FeedID, Limit: neighbourScan})
+	if err != nil {
+		return nil, nil, err
+	}
+	for i := range list {
+		if list[i].ID != it.ID {
+			continue
+		}
+		if i > 0 {
+			newer = &list[i-1]
+		}
+		if i+1 < len(list) {
+			older = &list[i+1]
+		}
+		break
+	}
+	return newer, older, nil
+}
+
+// unreadForm marks an item unread again and returns to the page named by
+// the form's "return" field, else to the item, left unread.
 func (s *Server) unreadForm(w http.ResponseWriter, r *http.Request, sess *session) error {
 	id, err := pathID(r, "item")
 	if err != nil {
@@ -96,6 +173,6 @@ func (s *Server) unreadForm(w http.ResponseWriter, r *http.Request, sess *sessio
 	if err := s.st.MarkRead(r.Context(), sess.User.ID, []int64{id}, false); err != nil {
 		return err
 	}
-	http.Redirect(w, r, "/items", http.StatusSeeOther)
+	redirectBack(w, r, fmt.Sprintf("/items/%d?keep=unread", id))
 	return nil
 }
