@@ -11,10 +11,15 @@ import (
 // Replanner is a planner that also plans every feed at once, as the
 // budget-splitting policies do (policy.Live).
 type Replanner interface {
-	// Replan plans all feeds at now and returns the next fetch time of each
-	// feed it reschedules.
-	Replan(feeds []vigil.Feed, now time.Time) (map[int64]time.Time, error)
+	// Replan plans all feeds at now, knowing who reads which feed and when
+	// each user looked at their items, and returns the next fetch time of
+	// each feed it reschedules.
+	Replan(feeds []vigil.Feed, readers []vigil.Reader, accesses map[int64][]time.Time, now time.Time) (map[int64]time.Time, error)
 }
+
+// accessHistory is how far back replan reads users' accesses; older ones
+// are pruned.
+const accessHistory = 14 * 24 * time.Hour
 
 // replan asks a Replanner for a fresh plan of every feed and stores the
 // next fetch times that moved, after the servers' hints. Feeds in flight
@@ -29,7 +34,20 @@ func (m *Monitor) replan(ctx context.Context, now time.Time) {
 		m.log.Error("re-planning: listing feeds", "error", err)
 		return
 	}
-	next, err := rp.Replan(feeds, now)
+	readers, err := m.st.Readers(ctx)
+	if err != nil {
+		m.log.Error("re-planning: listing readers", "error", err)
+		return
+	}
+	if _, err := m.st.PruneAccesses(ctx, now.Add(-accessHistory)); err != nil {
+		m.log.Error("re-planning: pruning old accesses", "error", err)
+	}
+	accesses, err := m.st.Accesses(ctx, now.Add(-accessHistory))
+	if err != nil {
+		m.log.Error("re-planning: reading accesses", "error", err)
+		return
+	}
+	next, err := rp.Replan(feeds, readers, accesses, now)
 	if err != nil {
 		m.log.Error("re-planning", "planner", m.planner.Name(), "error", err)
 		return

@@ -68,14 +68,20 @@ func (l *Live) Next(f *vigil.Feed, now time.Time) time.Time {
 	return l.policy.Next(s, now)
 }
 
-// Replan plans every feed at now and returns the next fetch time the plan
-// gives each feed that has been fetched successfully and is not failing;
-// the others keep their own schedule (due now, or backing off).
-func (l *Live) Replan(feeds []vigil.Feed, now time.Time) (map[int64]time.Time, error) {
+// Replan plans every feed at now, with the access patterns learned from
+// readers' accesses, and returns the next fetch time the plan gives each
+// feed that has been fetched successfully and is not failing; the others
+// keep their own schedule (due now, or backing off).
+func (l *Live) Replan(feeds []vigil.Feed, readers []vigil.Reader, accesses map[int64][]time.Time, now time.Time) (map[int64]time.Time, error) {
+	access := FeedAccess(readers, accesses, now)
 	srcs := make([]*Source, 0, len(feeds))
+	followed := make([]vigil.Feed, 0, len(feeds))
 	for i := range feeds {
 		if feeds[i].Subscribers > 0 {
-			srcs = append(srcs, l.source(&feeds[i]))
+			s := l.source(&feeds[i])
+			s.Access = access[feeds[i].ID]
+			srcs = append(srcs, s)
+			followed = append(followed, feeds[i])
 		}
 	}
 	l.mu.Lock()
@@ -93,7 +99,7 @@ func (l *Live) Replan(feeds []vigil.Feed, now time.Time) (map[int64]time.Time, e
 	}
 	next := make(map[int64]time.Time, len(srcs))
 	for i, s := range srcs {
-		if f := feeds[i]; f.LastSuccess.IsZero() || f.Failures > 0 {
+		if f := followed[i]; f.LastSuccess.IsZero() || f.Failures > 0 {
 			continue
 		}
 		next[s.ID] = l.policy.Next(s, now)

@@ -17,6 +17,7 @@ import (
 type Models struct {
 	EWMA    *estimate.EWMA     `json:"ewma"`
 	Daily   *estimate.Periodic `json:"daily"`
+	Weekly  *estimate.Periodic `json:"weekly"` // 168 one-hour slots from Monday 00:00 UTC
 	Learned *estimate.Learned  `json:"learned"`
 	// Recent holds the publication times of the items first seen in the last
 	// week (their dates, else the fetch time), for the baselines that count
@@ -42,6 +43,7 @@ func NewModels(alpha float64, added time.Time) *Models {
 	return &Models{
 		EWMA:    estimate.NewEWMA(alpha),
 		Daily:   estimate.NewDaily(alpha),
+		Weekly:  estimate.NewWeekly(alpha),
 		Learned: estimate.NewLearned(added),
 	}
 }
@@ -56,6 +58,7 @@ func (m *Models) Observe(t time.Time, x int, dates []time.Time) {
 		m.Learned.Last = t
 	} else {
 		m.Daily.Observe(m.EWMA.Last, t, x)
+		m.Weekly.Observe(m.EWMA.Last, t, x)
 		m.EWMA.Observe(t, x)
 		m.Learned.Observe(t, x)
 	}
@@ -137,10 +140,10 @@ func UnmarshalModels(b []byte) (*Models, error) {
 	if err := json.Unmarshal(b, m); err != nil {
 		return nil, fmt.Errorf("policy: unable to decode models: %w", err)
 	}
-	if m.EWMA == nil || m.Daily == nil || m.Learned == nil {
+	if m.EWMA == nil || m.Daily == nil || m.Weekly == nil || m.Learned == nil {
 		return nil, fmt.Errorf("policy: stored models are incomplete")
 	}
-	for _, v := range []interface{ Validate() error }{m.EWMA, m.Daily, m.Learned} {
+	for _, v := range []interface{ Validate() error }{m.EWMA, m.Daily, m.Weekly, m.Learned} {
 		if err := v.Validate(); err != nil {
 			return nil, fmt.Errorf("policy: stored models: %w", err)
 		}

@@ -202,3 +202,23 @@ func TestModelsKeepOnlyTheLastWeek(t *testing.T) {
 		t.Fatalf("after a week: recent %v changed %v", m.Recent, m.Changed)
 	}
 }
+
+func TestScheduledPoliciesAvoidSaturation(t *testing.T) {
+	// 240 items a day through a 10-item window: at least 24 fetches a day,
+	// though the budget of 30 would give it fewer by the square root rule
+	// next to 9 quiet feeds.
+	srcs := []*Source{source(1, 240, nil)}
+	srcs[0].Window = 10
+	for i := range 9 {
+		srcs = append(srcs, source(int64(i+2), 20, nil))
+	}
+	cfg := DefaultConfig
+	cfg.PerDay = 40
+	p, _ := New("combined", cfg)
+	if err := p.Plan(srcs, t0); err != nil {
+		t.Fatal(err)
+	}
+	if got := perDayOf(p.(*scheduled), 1); got < 24 {
+		t.Fatalf("the saturating feed gets %.1f fetches a day, want at least 24", got)
+	}
+}

@@ -150,9 +150,11 @@ func (p *scheduled) integerCounts(srcs []*Source, shares []float64) []int {
 		if shares[i] < 1 {
 			continue
 		}
-		_, hi := p.cfg.bounds(s)
+		lo, hi := p.cfg.bounds(s)
+		ceiling := max(1, int(hi))
+		floor := min(ceiling, max(1, int(math.Ceil(lo-1e-9))))
 		idx = append(idx, i)
-		alloc = append(alloc, plan.Source{Weight: weightOf(s), Rate: s.Models.RatePerDay(), Floor: 1, Ceiling: max(1, int(hi))})
+		alloc = append(alloc, plan.Source{Weight: weightOf(s), Rate: s.Models.RatePerDay(), Floor: floor, Ceiling: ceiling})
 		total += shares[i]
 		out[i] = int(math.Round(shares[i]))
 	}

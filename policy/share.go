@@ -7,13 +7,20 @@ import (
 
 const day = 24 * time.Hour
 
-// bounds returns the fewest and the most fetches per day a source may get:
-// one per MaxInterval, and one per MinInterval or per the interval its
-// server hints ask for, whichever is longer.
+// bounds returns the fewest and the most fetches per day a source may get.
+// The fewest: one per MaxInterval, and for a feed that shows only its last
+// W items, λ/W a day, so that it is fetched before W new items are expected
+// and none is lost to saturation (Horincar et al. §6.2, the first step of
+// "2steps"); the allocation spends the rest of the budget. The most: one per
+// MinInterval or per the interval its server hints ask for, whichever is
+// longer; the hints win over the saturation floor.
 func (c Config) bounds(s *Source) (lo, hi float64) {
 	lo = float64(day) / float64(c.MaxInterval)
+	if s.Window > 0 && s.Models != nil {
+		lo = max(lo, s.Models.RatePerDay()/float64(s.Window))
+	}
 	hi = float64(day) / float64(max(c.MinInterval, s.minInterval()))
-	return lo, max(lo, hi)
+	return min(lo, hi), hi
 }
 
 // sqrtShares splits total fetches per day among sources in proportion to

@@ -44,6 +44,7 @@ type Server struct {
 	csrfKey       []byte
 	verified      verifiedCache
 	failures      failureLimiter
+	accesses      accessNotes
 	pages         map[string]*template.Template
 	mux           *http.ServeMux
 }

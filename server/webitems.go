@@ -51,6 +51,7 @@ func (s *Server) itemsPage(w http.ResponseWriter, r *http.Request, sess *session
 	if err != nil {
 		return err
 	}
+	s.noteAccess(r.Context(), sess.User.ID)
 	page, err := s.listItems(r.Context(), q)
 	if err != nil {
 		return err
@@ -117,6 +118,7 @@ func (s *Server) itemPage(w http.ResponseWriter, r *http.Request, sess *session)
 	if err != nil {
 		return err
 	}
+	s.noteAccess(r.Context(), sess.User.ID)
 	it, err := s.st.Item(r.Context(), sess.User.ID, id)
 	if err != nil {
 		return err

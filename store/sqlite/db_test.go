@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -156,7 +157,7 @@ func TestOpenMigratesAndConfigures(t *testing.T) {
 	checks := []struct {
 		query, want string
 	}{
-		{"PRAGMA user_version", "1"},
+		{"PRAGMA user_version", strconv.Itoa(sqlite.MigrationCount())},
 		{"PRAGMA journal_mode", "wal"},
 		{"SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN " +
 			"('users','sessions','feeds','subscriptions','items','item_states','observations','notices')", "8"},

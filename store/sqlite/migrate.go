@@ -10,6 +10,7 @@ import (
 // database to user_version i+1. Never edit one that has been released: append.
 var migrations = []string{
 	schemaV1,
+	schemaV2,
 }
 
 // querier is what both *sql.DB and *sql.Tx offer for reading.

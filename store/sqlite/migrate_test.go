@@ -2,6 +2,7 @@ package sqlite
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -41,8 +42,9 @@ func TestFailedMigrationRollsBack(t *testing.T) {
 	t.Cleanup(func() { migrations = saved })
 	migrations = append(append([]string{}, saved...), `CREATE TABLE half (id INTEGER); SELECT no_such_function()`)
 	_, err := Open(path)
-	if err == nil || !strings.Contains(err.Error(), "migration 2") || !strings.Contains(err.Error(), path) {
-		t.Fatalf("Open = %v, want an error naming migration 2 and the path", err)
+	failing := fmt.Sprintf("migration %d", len(saved)+1)
+	if err == nil || !strings.Contains(err.Error(), failing) || !strings.Contains(err.Error(), path) {
+		t.Fatalf("Open = %v, want an error naming %s and the path", err, failing)
 	}
 	migrations = saved
 	db, err := Open(path)

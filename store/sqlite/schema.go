@@ -107,3 +107,13 @@ CREATE TABLE notices (
 );
 CREATE INDEX notices_user_at ON notices(user_id, at);
 `
+
+// schemaV2 records when users look at their items, so that refresh
+// policies can learn each reader's access pattern (Sia et al. §3.3).
+const schemaV2 = `
+CREATE TABLE accesses (
+	user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+	at      INTEGER NOT NULL
+);
+CREATE INDEX accesses_at ON accesses(at);
+`

@@ -1,0 +1,61 @@
+package policy
+
+import (
+	"time"
+
+	"vigil"
+	"vigil/estimate"
+)
+
+// AccessWindow is the history readers' access patterns are learned from
+// (14 days, as Sia & Cho found enough for posting patterns).
+const AccessWindow = 14 * 24 * time.Hour
+
+// FeedAccess returns each feed's access rate per UTC hour of the day, in
+// accesses per hour: every reader's daily pattern learned from their
+// accesses in the last AccessWindow (Sia et al. §4.3), summed over the
+// feed's readers with their subscription weights (Sia et al.: a source's
+// access rate is the sum of its subscribers'). Feeds whose readers have no
+// recorded access are left out: the user policy then places for delay.
+func FeedAccess(readers []vigil.Reader, accesses map[int64][]time.Time, now time.Time) map[int64][]float64 {
+	learned := map[int64]estimate.Access{}
+	for user, times := range accesses {
+		if a, err := estimate.LearnAccess(times, time.Time{}, now, AccessWindow); err == nil && a.Rate > 0 {
+			learned[user] = a
+		}
+	}
+	byFeed := map[int64][]vigil.Reader{}
+	for _, r := range readers {
+		byFeed[r.FeedID] = append(byFeed[r.FeedID], r)
+	}
+	out := map[int64][]float64{}
+	for feed, rs := range byFeed {
+		if hourly, ok := sumAccess(rs, learned); ok {
+			out[feed] = hourly
+		}
+	}
+	return out
+}
+
+// sumAccess is Σ w_r · u_r(h) over the readers who have a pattern.
+func sumAccess(rs []vigil.Reader, learned map[int64]estimate.Access) ([]float64, bool) {
+	var patterns []estimate.Access
+	var weights []float64
+	for _, r := range rs {
+		if a, ok := learned[r.UserID]; ok {
+			patterns, weights = append(patterns, a), append(weights, r.Weight)
+		}
+	}
+	if len(patterns) == 0 {
+		return nil, false
+	}
+	sum, err := estimate.SourceAccess(patterns, weights)
+	if err != nil || len(sum.Daily) != 24 {
+		return nil, false
+	}
+	hourly := make([]float64, 24)
+	for h := range hourly {
+		hourly[h] = sum.Daily[h] * sum.Rate * 24 // fraction of a day's accesses × accesses per day
+	}
+	return hourly, true
+}
