@@ -1,6 +1,7 @@
 package feed
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 	"testing"
@@ -38,6 +39,22 @@ func BenchmarkParse50(b *testing.B) {
 	for b.Loop() {
 		f, err := Parse(body, Options{ContentType: "application/rss+xml; charset=utf-8", BaseURL: "https://blog.example.com/feed"})
 		if err != nil || len(f.Items) != 50 {
+			b.Fatalf("Parse: %v", err)
+		}
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "feeds/s")
+}
+
+// BenchmarkParse50Links is BenchmarkParse50 with relative links and
+// images in every description and content, which Parse must resolve.
+func BenchmarkParse50Links(b *testing.B) {
+	body := bytes.ReplaceAll(realisticRSS(50), []byte("<em>consectetur</em>"),
+		[]byte(`<a href="/tags/consectetur">consectetur</a> <img src="img/x.png" alt="">`))
+	b.SetBytes(int64(len(body)))
+	b.ReportAllocs()
+	for b.Loop() {
+		f, err := Parse(body, Options{ContentType: "application/rss+xml; charset=utf-8", BaseURL: "https://blog.example.com/feed"})
+		if err != nil || len(f.Items) != 50 || !strings.Contains(f.Items[0].Content, `href="https://blog.example.com/tags/consectetur"`) {
 			b.Fatalf("Parse: %v", err)
 		}
 	}

@@ -17,8 +17,8 @@ import (
 // Floors measured on the shared corpora; a regression below any of them
 // fails the test. Raise them when the parser improves.
 const (
-	floorFieldPass     = 507 // expectations.json checks that pass
-	ceilFieldFail      = 110 // ... and that fail (listed in the log)
+	floorFieldPass     = 526 // expectations.json checks that pass
+	ceilFieldFail      = 91  // ... and that fail (listed in the log)
 	floorDateMatches   = 48  // date_vectors.json vectors that match
 	maxEncodingFailure = 7   // files of tests/encoding/ allowed not to parse
 )
@@ -351,8 +351,11 @@ func (ft *fieldTally) add(file string, chk fpCheck, results map[string]parsed) {
 		return
 	}
 	want := normaliseExpected(chk)
-	if chk.PathStr == "encoding" {
+	switch {
+	case chk.PathStr == "encoding":
 		want = encodingClass(fmt.Sprint(want))
+	case titlePath.MatchString(chk.PathStr):
+		want = expectedTitleText(fmt.Sprint(want))
 	}
 	if fmt.Sprint(got) == fmt.Sprint(want) {
 		ft.pass++
@@ -385,6 +388,28 @@ func normaliseExpected(chk fpCheck) any {
 		return fmt.Sprint(list[:6]...)
 	}
 	return chk.Expected
+}
+
+// titlePath matches the paths of feed and entry titles.
+var titlePath = regexp.MustCompile(`^(feed|entries\[\d+\])\.title$`)
+
+// markupTag matches an HTML start or end tag, and endTag an end tag.
+var (
+	markupTag = regexp.MustCompile(`</?[A-Za-z][^<>]*>`)
+	endTag    = regexp.MustCompile(`</[A-Za-z][^<>]*>`)
+)
+
+// expectedTitleText turns a title feedparser reports as markup into the
+// text vigil keeps, since vigil's titles are plain text by design: when
+// it holds an end tag (so is markup, not text such as "the <blink> tag"),
+// tags dropped and references decoded; then runs of ASCII white space
+// collapsed. It is written apart from plainTitle so that the check does
+// not test the code with itself.
+func expectedTitleText(title string) string {
+	if endTag.MatchString(title) {
+		title = html.UnescapeString(markupTag.ReplaceAllString(title, ""))
+	}
+	return strings.Join(strings.FieldsFunc(title, func(r rune) bool { return strings.ContainsRune(" \t\n\r\f", r) }), " ")
 }
 
 // itemPath matches an entries[i].field path.

@@ -4,7 +4,8 @@
 // chosen), checks that XML is well-formed, repairs the common faults of
 // ill-formed feeds when it is not, reads the feed with gofeed's universal
 // parser and normalises it: item identities and content hashes, links
-// resolved, dates in UTC and the publisher's scheduling hints.
+// resolved (relative URLs in item HTML included), titles as plain text,
+// dates in UTC and the publisher's scheduling hints.
 package feed
 
 import (

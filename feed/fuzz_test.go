@@ -23,3 +23,24 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+func FuzzAbsoluteURLs(f *testing.F) {
+	seeds := []string{
+		`<p><img src="x.png" srcset="a.png 1x, b.png 2x"><a href='/p' HREF=q>p</a></p>`,
+		`<a href = " y " =x href>`, `<video poster=p.jpg src="v&amp;w.mp4"/>`, `<script>"<a href=x>"</script><a href="#f">`,
+		`<img src="y`, `text src= href=`,
+	}
+	for _, s := range seeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, doc string) {
+		const base = "https://example.org/a/b"
+		out := absoluteURLs(doc, base)
+		if !mayHaveRelativeURL(doc) && out != doc {
+			t.Fatalf("%q without relative URL attributes changed to %q", doc, out)
+		}
+		if again := absoluteURLs(out, base); again != out {
+			t.Fatalf("second pass changed %q to %q", out, again)
+		}
+	})
+}

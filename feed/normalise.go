@@ -16,7 +16,7 @@ import (
 func normalise(gf *gofeed.Feed, opts Options, recovered bool) *Feed {
 	f := &Feed{
 		Format:      gf.FeedType,
-		Title:       fixC1(strings.TrimSpace(gf.Title)),
+		Title:       plainTitle(fixC1(gf.Title)),
 		SiteURL:     webLink(opts.BaseURL, gf.Link),
 		Description: fixC1(feedDescription(gf)),
 		Language:    normaliseLanguage(gf.Language),
@@ -30,12 +30,7 @@ func normalise(gf *gofeed.Feed, opts Options, recovered bool) *Feed {
 		if gi == nil {
 			continue
 		}
-		it := normaliseItem(gi, base)
-		if it.URL == "" && permalinkGUID(rf, i) {
-			it.URL = it.Key
-			it.Hash = itemHash(&it)
-		}
-		f.Items = append(f.Items, it)
+		f.Items = append(f.Items, normaliseItem(gi, base, rf, i))
 	}
 	return f
 }
@@ -54,8 +49,13 @@ func feedDescription(gf *gofeed.Feed) string {
 
 // normaliseItem turns one gofeed item into a vigil item with its key and
 // content hash; relative links are resolved against base, and only
-// http(s) links are kept as the item's URL.
-func normaliseItem(gi *gofeed.Item, base string) vigil.Item {
+// http(s) links are kept as the item's URL. gi is item i of the feed, and
+// rf the feed as RSS (nil for another format): an RSS item without a link
+// whose guid is its permalink takes the guid as its URL. The title is
+// made plain text and the relative URLs in the summary and content are
+// resolved (see contentBase); the key is taken before these changes, so
+// that it does not depend on the URL the feed was fetched from.
+func normaliseItem(gi *gofeed.Item, base string, rf *rss.Feed, i int) vigil.Item {
 	link := resolveLink(base, itemLink(gi))
 	it := vigil.Item{
 		URL:       webLink(base, link),
@@ -67,8 +67,26 @@ func normaliseItem(gi *gofeed.Item, base string) vigil.Item {
 		Updated:   utc(gi.UpdatedParsed),
 	}
 	it.Key = itemKey(gi.GUID, link, &it)
+	if it.URL == "" && permalinkGUID(rf, i) {
+		it.URL = it.Key
+	}
+	it.Title = plainTitle(it.Title)
+	cbase := contentBase(it.URL, base)
+	it.Summary = absoluteURLs(it.Summary, cbase)
+	it.Content = absoluteURLs(it.Content, cbase)
 	it.Hash = itemHash(&it)
 	return it
+}
+
+// contentBase returns the base for the relative URLs in an item's HTML:
+// its own link when it has one, else base (the feed's link, else the URL
+// it was fetched from). gofeed has already resolved the URLs of Atom
+// content against any xml:base in scope; it does not expose xml:base.
+func contentBase(itemURL, base string) string {
+	if itemURL != "" {
+		return itemURL
+	}
+	return base
 }
 
 // permalinkGUID reports whether RSS item i has a guid that is its
