@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -69,6 +70,21 @@ func (f *flags) parse(args []string, want int) error {
 // open opens the database named by --db.
 func (f *flags) open() (*sqlite.DB, error) {
 	return sqlite.Open(*f.db)
+}
+
+// openFor opens the database named by --db and finds the user called name
+// (the only user when name is empty). The caller closes the store.
+func (f *flags) openFor(ctx context.Context, name string) (*sqlite.DB, *vigil.User, error) {
+	st, err := f.open()
+	if err != nil {
+		return nil, nil, err
+	}
+	u, err := findUser(ctx, st, name)
+	if err != nil {
+		st.Close()
+		return nil, nil, err
+	}
+	return st, u, nil
 }
 
 // envOr returns the environment variable key, or def when it is unset.

@@ -29,15 +29,11 @@ func runImport(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", f.Arg(0), err)
 	}
-	st, err := f.open()
+	st, u, err := f.openFor(ctx, *user)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	u, err := findUser(ctx, st, *user)
-	if err != nil {
-		return err
-	}
 	added, skipped := 0, 0
 	for _, o := range outlines {
 		url, err := vigil.NormalizeFeedURL(o.XMLURL)
@@ -61,15 +57,11 @@ func runExport(ctx context.Context, e *env, args []string) error {
 	if err := f.parse(args, 0); err != nil {
 		return err
 	}
-	st, err := f.open()
+	st, u, err := f.openFor(ctx, *user)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	u, err := findUser(ctx, st, *user)
-	if err != nil {
-		return err
-	}
 	subs, err := st.Subscriptions(ctx, u.ID)
 	if err != nil {
 		return err

@@ -24,15 +24,11 @@ func runAdd(ctx context.Context, e *env, args []string) error {
 	if !(*weight > 0) {
 		return usageError{fmt.Sprintf("--weight must be greater than 0, got %v", *weight)}
 	}
-	st, err := f.open()
+	st, u, err := f.openFor(ctx, *user)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	u, err := findUser(ctx, st, *user)
-	if err != nil {
-		return err
-	}
 	sub, err := st.Subscribe(ctx, u.ID, url, *weight, time.Now())
 	if err != nil {
 		return err
