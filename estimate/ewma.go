@@ -95,12 +95,17 @@ func (m *EWMA) Expected(t time.Time) float64 {
 }
 
 // TimeTo returns how long after the last observation k new items are
-// expected, and false when the rate is zero.
+// expected, and false when the rate is zero or the wait does not fit in a
+// time.Duration (about 290 years).
 func (m *EWMA) TimeTo(k float64) (time.Duration, bool) {
 	if m.Rate <= 0 {
 		return 0, false
 	}
-	return time.Duration(k / m.Rate * float64(time.Hour)), true
+	d := k / m.Rate * float64(time.Hour)
+	if !(d >= 0 && d < math.MaxInt64) {
+		return 0, false
+	}
+	return time.Duration(d), true
 }
 
 // MarshalModel encodes the model for storage.

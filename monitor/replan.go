@@ -22,8 +22,10 @@ type Replanner interface {
 const accessHistory = 14 * 24 * time.Hour
 
 // replan asks a Replanner for a fresh plan of every feed and stores the
-// next fetch times that moved, after the servers' hints. Feeds in flight
-// keep the time their fetch will store.
+// next fetch times that moved, after the servers' hints. A time is stored
+// only if the feed's next fetch is still the one the plan started from and
+// the feed is not failing, so a fetch that ended meanwhile (with its own
+// next time, or a backoff) is never overwritten.
 func (m *Monitor) replan(ctx context.Context, now time.Time) {
 	rp, ok := m.planner.(Replanner)
 	if !ok {
@@ -62,11 +64,14 @@ func (m *Monitor) replan(ctx context.Context, now time.Time) {
 		if d := t.Sub(f.NextFetch); d > -time.Minute && d < time.Minute {
 			continue
 		}
-		if err := m.st.SetNextFetch(ctx, f.ID, t); err != nil {
+		ok, err := m.st.Reschedule(ctx, f.ID, f.NextFetch, t)
+		if err != nil {
 			m.log.Error("re-planning: storing next fetch", "feed", f.ID, "error", err)
 			continue
 		}
-		moved++
+		if ok {
+			moved++
+		}
 	}
 	m.log.Info("re-planned", "planner", m.planner.Name(), "feeds", len(feeds), "rescheduled", moved)
 }

@@ -45,10 +45,11 @@ func (p *perSource) Name() string { return p.name }
 // Plan does nothing: a per-source rule has no global plan.
 func (p *perSource) Plan([]*Source, time.Time) error { return nil }
 
-// Next applies the rule, within [MinInterval, MaxInterval] and the hints.
+// Next applies the rule from the source's last fetch, within
+// [MinInterval, MaxInterval] and the hints.
 func (p *perSource) Next(s *Source, now time.Time) time.Time {
 	d := p.rule(p.cfg, s, now)
-	return now.Add(min(max(d, p.cfg.MinInterval, s.minInterval()), p.cfg.MaxInterval))
+	return s.after(min(max(d, p.cfg.MinInterval, s.minInterval()), p.cfg.MaxInterval), now)
 }
 
 // minifluxRule is Miniflux's entry-frequency scheduler (plan.MinifluxInterval)
@@ -118,11 +119,11 @@ func (p *cgm) Plan(srcs []*Source, _ time.Time) error {
 	return nil
 }
 
-// Next returns now plus the source's fixed interval.
+// Next returns the source's last fetch plus its fixed interval.
 func (p *cgm) Next(s *Source, now time.Time) time.Time {
 	d := p.cfg.MaxInterval
 	if f := p.freq[s.ID]; f > 0 {
 		d = time.Duration(float64(day) / f)
 	}
-	return now.Add(min(max(d, p.cfg.MinInterval, s.minInterval()), p.cfg.MaxInterval))
+	return s.after(min(max(d, p.cfg.MinInterval, s.minInterval()), p.cfg.MaxInterval), now)
 }

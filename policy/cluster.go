@@ -71,7 +71,9 @@ func (p *scheduled) shapes(srcs []*Source) ([]estimate.Pattern, []int) {
 			if len(access) != 24 || !positive(access) {
 				access = flat(24)
 			}
-			pat = append(append(estimate.Pattern{}, hourly...), access...)
+			// Each half weighs the same, whichever has the larger numbers:
+			// a busy feed read rarely must still cluster by when it is read.
+			pat = append(halfOf(hourly), halfOf(access)...)
 		}
 		patterns = append(patterns, pat)
 		members = append(members, i)
@@ -92,6 +94,19 @@ func centroidSource(c estimate.Pattern) *Source {
 		s.Access = append([]float64(nil), c[24:]...)
 	}
 	return s
+}
+
+// halfOf scales rates to sum 1/2.
+func halfOf(rates []float64) estimate.Pattern {
+	total := 0.0
+	for _, r := range rates {
+		total += r
+	}
+	out := make(estimate.Pattern, len(rates))
+	for i, r := range rates {
+		out[i] = r / total / 2
+	}
+	return out
 }
 
 // positive reports whether the rates add up to more than zero.

@@ -13,6 +13,7 @@ import (
 // all feeds at once. It is safe for concurrent use.
 type Live struct {
 	mu     sync.Mutex
+	name   string // fixed: Replan may rebuild policy, never rename it
 	policy Policy
 	cfg    Config
 	alpha  float64
@@ -36,12 +37,12 @@ func NewLive(name string, cfg Config, alpha, perDay, defaultPerFeed float64) (*L
 	if err != nil {
 		return nil, err
 	}
-	l.policy = p
+	l.policy, l.name = p, name
 	return l, nil
 }
 
 // Name returns the policy's name.
-func (l *Live) Name() string { return l.policy.Name() }
+func (l *Live) Name() string { return l.name }
 
 // Observe updates the feed's models with a successful fetch; items are the
 // items new in it.
@@ -88,7 +89,7 @@ func (l *Live) Replan(feeds []vigil.Feed, readers []vigil.Reader, accesses map[i
 	defer l.mu.Unlock()
 	if l.perFeed > 0 && len(srcs) > 0 {
 		l.cfg.PerDay = l.perFeed * float64(len(srcs))
-		p, err := New(l.policy.Name(), l.cfg)
+		p, err := New(l.name, l.cfg)
 		if err != nil {
 			return nil, err
 		}

@@ -145,16 +145,80 @@ func TestThresholdPoliciesCalibrateToTheBudget(t *testing.T) {
 }
 
 func TestThresholdFetchesBeforeTheWindowSaturates(t *testing.T) {
-	s := source(1, 240, nil) // 10 items per hour
-	s.Window = 5
+	// A 5-item window at 10 items an hour fills in 30 minutes: 48 fetches a
+	// day. Next to a firehose that takes most of θ's share, the budget of
+	// 100 a day still permits them, so the window binds.
+	win := source(1, 240, nil)
+	win.Window = 5
+	hose := source(2, 10000, nil)
 	cfg := DefaultConfig
-	cfg.PerDay = 1 // θ would be 240 items: far beyond the window of 5
+	cfg.PerDay = 100
 	p, _ := New("ewma", cfg)
-	if err := p.Plan([]*Source{s}, t0); err != nil {
+	if err := p.Plan([]*Source{win, hose}, t0); err != nil {
 		t.Fatal(err)
 	}
-	if d := p.Next(s, t0).Sub(t0); d > 40*time.Minute {
+	if d := p.Next(win, win.Last).Sub(win.Last); d > 31*time.Minute {
 		t.Fatalf("next fetch in %v: a 5-item window fills in 30 minutes", d)
+	}
+	// With a budget of 20 a day saturation cannot be avoided: the windows
+	// stretch instead of the budget.
+	cfg.PerDay = 20
+	p, _ = New("ewma", cfg)
+	if err := p.Plan([]*Source{win, hose}, t0); err != nil {
+		t.Fatal(err)
+	}
+	perDay := 0.0
+	for _, s := range []*Source{win, hose} {
+		perDay += float64(day) / float64(p.Next(s, s.Last).Sub(s.Last))
+	}
+	if perDay > 22 {
+		t.Fatalf("%.1f fetches a day planned, budget 20: saturation floors must yield to the budget", perDay)
+	}
+}
+
+func TestSaturationFloorsYieldToTheBudget(t *testing.T) {
+	var srcs []*Source
+	for i := range 10 {
+		s := source(int64(i+1), 240, nil)
+		s.Window = 10 // 24 fetches a day each to avoid saturation: 240 in all
+		srcs = append(srcs, s)
+	}
+	for _, name := range []string{"combined", "uniform", "place"} {
+		cfg := DefaultConfig
+		cfg.PerDay = 50
+		p, _ := New(name, cfg)
+		if err := p.Plan(srcs, t0); err != nil {
+			t.Fatal(err)
+		}
+		sum := 0.0
+		for _, s := range srcs {
+			sum += perDayOf(p.(*scheduled), s.ID)
+		}
+		if sum > 52 {
+			t.Errorf("%s planned %.1f fetches a day, budget 50", name, sum)
+		}
+	}
+}
+
+func TestUniformCountsMeetAnUnevenBudget(t *testing.T) {
+	var srcs []*Source
+	for i := range 10 {
+		srcs = append(srcs, source(int64(i+1), 24, nil))
+	}
+	for _, name := range []string{"uniform", "place"} {
+		cfg := DefaultConfig
+		cfg.PerDay = 15 // 1.5 each: rounding each share alone would plan 20
+		p, _ := New(name, cfg)
+		if err := p.Plan(srcs, t0); err != nil {
+			t.Fatal(err)
+		}
+		sum := 0.0
+		for _, s := range srcs {
+			sum += perDayOf(p.(*scheduled), s.ID)
+		}
+		if sum < 14 || sum > 16 {
+			t.Errorf("%s planned %.1f fetches a day, budget 15", name, sum)
+		}
 	}
 }
 
@@ -205,8 +269,8 @@ func TestModelsKeepOnlyTheLastWeek(t *testing.T) {
 
 func TestScheduledPoliciesAvoidSaturation(t *testing.T) {
 	// 240 items a day through a 10-item window: at least 24 fetches a day,
-	// though the budget of 30 would give it fewer by the square root rule
-	// next to 9 quiet feeds.
+	// though the budget of 40 would give it fewer by the square root rule
+	// next to 9 quieter feeds.
 	srcs := []*Source{source(1, 240, nil)}
 	srcs[0].Window = 10
 	for i := range 9 {

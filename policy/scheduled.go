@@ -49,7 +49,7 @@ func floorDiv(a, b int64) int64 {
 }
 
 // countFunc returns each source's share of the budget, in fetches per day.
-type countFunc func(c Config, srcs []*Source) []float64
+type countFunc func(p *scheduled, srcs []*Source) []float64
 
 // timesFunc returns the minutes of the day of a source's m daily fetches.
 type timesFunc func(s *Source, m int, seed uint64) ([]int, error)
@@ -63,6 +63,9 @@ type scheduled struct {
 	count countFunc
 	times timesFunc
 	plans map[int64]dayPlan
+	// unitAccess is, for the user policy, the mean accesses per day per unit
+	// of reader weight over the feeds whose readers' accesses are known.
+	unitAccess float64
 }
 
 func newScheduled(name string, c Config, count countFunc, times timesFunc) *scheduled {
@@ -78,7 +81,8 @@ func (p *scheduled) Name() string { return p.name }
 // fraction c < 1 is fetched once every round(1/c) days, on a day chosen by
 // its ID, at the best minute for one fetch.
 func (p *scheduled) Plan(srcs []*Source, _ time.Time) error {
-	shares := p.count(p.cfg, srcs)
+	p.unitAccess = meanAccess(srcs)
+	shares := p.count(p, srcs)
 	daily := p.integerCounts(srcs, shares)
 	counts := make([]int, len(srcs))
 	plans := make(map[int64]dayPlan, len(srcs))
@@ -140,33 +144,60 @@ func jitter(id int64, seed uint64) int64 {
 // integerCounts turns shares of at least one fetch per day into whole
 // daily counts; a source with a smaller share gets 0 (fetched every few days).
 // Square-root policies take the exact integer optimum over those sources
-// (plan.Allocate); uniform-count ones round.
+// (plan.Allocate) with the same floors (lowered to fit the budget);
+// uniform-count ones split the same total evenly (plan.UniformCounts).
 func (p *scheduled) integerCounts(srcs []*Source, shares []float64) []int {
 	out := make([]int, len(srcs))
 	var idx []int
-	var alloc []plan.Source
 	total := 0.0
-	for i, s := range srcs {
-		if shares[i] < 1 {
-			continue
+	for i := range srcs {
+		if shares[i] >= 1 {
+			idx = append(idx, i)
+			total += shares[i]
 		}
-		lo, hi := p.cfg.bounds(s)
-		ceiling := max(1, int(hi))
-		floor := min(ceiling, max(1, int(math.Ceil(lo-1e-9))))
-		idx = append(idx, i)
-		alloc = append(alloc, plan.Source{Weight: weightOf(s), Rate: s.Models.RatePerDay(), Floor: floor, Ceiling: ceiling})
-		total += shares[i]
-		out[i] = int(math.Round(shares[i]))
 	}
-	if p.name == "uniform" || p.name == "place" || len(idx) == 0 {
+	if len(idx) == 0 {
 		return out
 	}
-	m, err := plan.Allocate(alloc, plan.Budget{Fetches: max(len(idx), int(math.Round(total)))})
-	if err != nil {
-		return out // the rounded shares stand: Allocate fails only on infeasible floors
+	budget := max(len(idx), int(math.Round(total)))
+	if p.name == "uniform" || p.name == "place" {
+		counts, err := plan.UniformCounts(len(idx), budget)
+		if err == nil {
+			for j, i := range idx {
+				_, hi := p.cfg.bounds(srcs[i])
+				out[i] = min(counts[j], max(1, int(hi)))
+			}
+			return out
+		}
 	}
+	m, err := plan.Allocate(p.allocSources(srcs, idx), plan.Budget{Fetches: budget})
 	for j, i := range idx {
-		out[i] = m[j]
+		if err != nil {
+			out[i] = int(math.Round(shares[i])) // Allocate fails only on infeasible floors
+		} else {
+			out[i] = m[j]
+		}
+	}
+	return out
+}
+
+// allocSources describes the sources idx for plan.Allocate: weight times
+// rate as in countSqrt, and floors from the saturation floors lowered to fit
+// the budget, rounded down so that they always fit.
+func (p *scheduled) allocSources(srcs []*Source, idx []int) []plan.Source {
+	base, lo := make([]float64, len(srcs)), make([]float64, len(srcs))
+	for i, s := range srcs {
+		base[i], _ = p.cfg.baseBounds(s)
+		lo[i], _ = p.cfg.bounds(s)
+	}
+	fitFloors(base, lo, p.cfg.PerDay)
+	out := make([]plan.Source, len(idx))
+	for j, i := range idx {
+		s := srcs[i]
+		_, hi := p.cfg.bounds(s)
+		ceiling := max(1, int(hi))
+		floor := min(ceiling, max(1, int(lo[i])))
+		out[j] = plan.Source{Weight: p.costWeight(s), Rate: s.Models.RatePerDay(), Floor: floor, Ceiling: ceiling}
 	}
 	return out
 }
@@ -180,11 +211,12 @@ func (p *scheduled) Next(s *Source, now time.Time) time.Time {
 	dp, ok := p.plans[s.ID]
 	if !ok {
 		mean := time.Duration(float64(day) * float64(len(p.plans)+1) / p.cfg.PerDay)
-		return now.Add(min(max(mean, least), p.cfg.MaxInterval))
+		return s.after(min(max(mean, least), p.cfg.MaxInterval), now)
 	}
+	earliest := s.after(least, now) // the hinted interval counts from the last fetch
 	t := dp.next(now)
 	for range 4 * minutesPerDay {
-		if !t.Before(now.Add(least)) {
+		if !t.Before(earliest) {
 			break
 		}
 		t = dp.next(t)
@@ -200,24 +232,82 @@ func weightOf(s *Source) float64 {
 }
 
 // countUniform gives every source the same share, within its bounds.
-func countUniform(c Config, srcs []*Source) []float64 {
-	out := make([]float64, len(srcs))
+func countUniform(p *scheduled, srcs []*Source) []float64 {
+	base, lo, hi := make([]float64, len(srcs)), make([]float64, len(srcs)), make([]float64, len(srcs))
 	for i, s := range srcs {
-		lo, hi := c.bounds(s)
-		out[i] = min(max(c.PerDay/float64(len(srcs)), lo), hi)
+		base[i], hi[i] = p.cfg.baseBounds(s)
+		lo[i], _ = p.cfg.bounds(s)
+	}
+	fitFloors(base, lo, p.cfg.PerDay)
+	out := make([]float64, len(srcs))
+	for i := range srcs {
+		out[i] = min(max(p.cfg.PerDay/float64(len(srcs)), lo[i]), hi[i])
 	}
 	return out
 }
 
-// countSqrt shares the budget by the square root of weight times rate
+// countSqrt shares the budget by the square root of cost weight times rate
 // (Sia & Cho, Theorem 1).
-func countSqrt(c Config, srcs []*Source) []float64 {
-	w, lo, hi := make([]float64, len(srcs)), make([]float64, len(srcs)), make([]float64, len(srcs))
+func countSqrt(p *scheduled, srcs []*Source) []float64 {
+	w := make([]float64, len(srcs))
 	for i, s := range srcs {
-		w[i] = weightOf(s) * s.Models.RatePerDay()
-		lo[i], hi[i] = c.bounds(s)
+		w[i] = p.costWeight(s) * s.Models.RatePerDay()
 	}
-	return sqrtShares(w, lo, hi, c.PerDay)
+	return shareBySqrt(p.cfg, srcs, w)
+}
+
+// costWeight is w_i in the allocation's cost Σ w_i·λ_i/(2·m_i). For delay
+// it is the readers' weight (Sia & Cho's importance). For the user policy
+// it is how often the feed's readers look, U_i accesses per day summed with
+// their weights: with constant rates the postings missed between two
+// fetches are u·λ·gap²/2, so the same square-root rule holds with u·λ (Sia
+// et al.). A feed whose readers have no recorded access counts its weight
+// times the mean accesses per unit of weight of the others.
+func (p *scheduled) costWeight(s *Source) float64 {
+	if p.name != "user" {
+		return weightOf(s)
+	}
+	if u := accessPerDay(s); u > 0 {
+		return u
+	}
+	return weightOf(s) * p.unitAccess
+}
+
+// accessPerDay is the source's readers' accesses per day, 0 if unknown.
+func accessPerDay(s *Source) float64 {
+	total := 0.0
+	for _, a := range s.Access {
+		total += a // accesses per hour in each of 24 hours
+	}
+	return total
+}
+
+// meanAccess is the mean accesses per day per unit of reader weight over
+// the sources with a known access pattern, 1 when none has one.
+func meanAccess(srcs []*Source) float64 {
+	sum, weight := 0.0, 0.0
+	for _, s := range srcs {
+		if u := accessPerDay(s); u > 0 {
+			sum += u
+			weight += weightOf(s)
+		}
+	}
+	if weight == 0 {
+		return 1
+	}
+	return sum / weight
+}
+
+// shareBySqrt splits the budget by sqrt(c_i) within each source's bounds,
+// the saturation floors lowered together if they alone exceed the budget.
+func shareBySqrt(c Config, srcs []*Source, cost []float64) []float64 {
+	base, lo, hi := make([]float64, len(srcs)), make([]float64, len(srcs)), make([]float64, len(srcs))
+	for i, s := range srcs {
+		base[i], hi[i] = c.baseBounds(s)
+		lo[i], _ = c.bounds(s)
+	}
+	fitFloors(base, lo, c.PerDay)
+	return sqrtShares(cost, lo, hi, c.PerDay)
 }
 
 // timesUniform spaces m fetches evenly over the day, staggered by ID.

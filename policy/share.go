@@ -15,12 +15,43 @@ const day = 24 * time.Hour
 // MinInterval or per the interval its server hints ask for, whichever is
 // longer; the hints win over the saturation floor.
 func (c Config) bounds(s *Source) (lo, hi float64) {
+	lo, hi = c.baseBounds(s)
+	return min(max(lo, saturationFloor(s)), hi), hi
+}
+
+// baseBounds are bounds without the saturation floor: one fetch per
+// MaxInterval at least, one per MinInterval or hinted interval at most.
+func (c Config) baseBounds(s *Source) (lo, hi float64) {
 	lo = float64(day) / float64(c.MaxInterval)
-	if s.Window > 0 && s.Models != nil {
-		lo = max(lo, s.Models.RatePerDay()/float64(s.Window))
-	}
 	hi = float64(day) / float64(max(c.MinInterval, s.minInterval()))
 	return min(lo, hi), hi
+}
+
+// saturationFloor is λ/W fetches a day for a feed that shows W items, 0
+// when W is unknown.
+func saturationFloor(s *Source) float64 {
+	if s.Window <= 0 || s.Models == nil {
+		return 0
+	}
+	return s.Models.RatePerDay() / float64(s.Window)
+}
+
+// fitFloors lowers the saturation part of the floors, by one factor for
+// all sources, when the floors would exceed the budget: base floors (one
+// fetch per MaxInterval) stay, and saturation is avoided budget permitting.
+func fitFloors(base, lo []float64, total float64) {
+	sumBase, sumExtra := 0.0, 0.0
+	for i := range lo {
+		sumBase += base[i]
+		sumExtra += lo[i] - base[i]
+	}
+	if sumBase+sumExtra <= total || sumExtra <= 0 {
+		return
+	}
+	f := max(0, total-sumBase) / sumExtra
+	for i := range lo {
+		lo[i] = base[i] + (lo[i]-base[i])*f
+	}
 }
 
 // sqrtShares splits total fetches per day among sources in proportion to

@@ -19,6 +19,21 @@ type Source struct {
 	Last   time.Time // the last successful fetch; zero if never fetched
 }
 
+// after returns the instant d after the source's last fetch (after now when
+// it was never fetched), and never before now: a policy's interval counts
+// from the last fetch, so re-planning does not push a fetch away, and an
+// overdue fetch is due at once.
+func (s *Source) after(d time.Duration, now time.Time) time.Time {
+	base := s.Last
+	if base.IsZero() || base.After(now) {
+		base = now
+	}
+	if t := base.Add(d); t.After(now) {
+		return t
+	}
+	return now
+}
+
 // minInterval is the shortest interval the hints allow between fetches.
 func (s *Source) minInterval() time.Duration {
 	return max(s.Hints.TTL, s.Hints.UpdatePeriod)

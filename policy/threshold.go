@@ -20,7 +20,12 @@ var expectEWMA = expectFunc{
 
 // expectPeriodic uses the daily periodic model (Horincar et al. §4.2).
 var expectPeriodic = expectFunc{
-	perDay: func(m *Models) float64 { return m.RatePerDay() },
+	perDay: func(m *Models) float64 {
+		if m.Daily.N == 0 {
+			return m.EWMA.Rate * 24
+		}
+		return m.Daily.Expected(timeZero, timeZero.Add(day))
+	},
 	timeTo: func(m *Models, from time.Time, k float64) (time.Duration, bool) {
 		if m.Daily.N == 0 {
 			return m.EWMA.TimeTo(k)
@@ -31,13 +36,21 @@ var expectPeriodic = expectFunc{
 
 // expectLearned uses the learned monitoring rate of Roitman et al. Eq. 5.
 var expectLearned = expectFunc{
-	perDay: func(m *Models) float64 { return m.Learned.Rate * 24 },
+	perDay: func(m *Models) float64 { return learnedRate(m) * 24 },
 	timeTo: func(m *Models, _ time.Time, k float64) (time.Duration, bool) {
-		if m.Learned.Rate <= 0 {
+		r := learnedRate(m)
+		d := k / r * float64(time.Hour)
+		if !(r > 0 && d >= 0 && d < math.MaxInt64) {
 			return 0, false
 		}
-		return time.Duration(k / m.Learned.Rate * float64(time.Hour)), true
+		return time.Duration(d), true
 	},
+}
+
+// learnedRate is λ(T) raised to the model's MinRate, as Learned.Next does,
+// so that one empty probe of a quiet source cannot silence it.
+func learnedRate(m *Models) float64 {
+	return max(m.Learned.Rate, m.Learned.MinRate)
 }
 
 // threshold is a policy that fetches a source when θ new items are expected
@@ -53,10 +66,14 @@ type threshold struct {
 	cfg    Config
 	expect expectFunc
 	theta  float64
+	// stretch ≥ 1 scales every window W when fetching each feed before its
+	// window fills would alone cost more than the budget: saturation is
+	// avoided budget permitting (Horincar et al. §6.2), never beyond it.
+	stretch float64
 }
 
 func newThreshold(name string, c Config, e expectFunc) *threshold {
-	return &threshold{name: name, cfg: c, expect: e, theta: 1}
+	return &threshold{name: name, cfg: c, expect: e, theta: 1, stretch: 1}
 }
 
 // Name returns the policy's name.
@@ -67,15 +84,25 @@ func (p *threshold) Plan(srcs []*Source, _ time.Time) error {
 	if len(srcs) == 0 {
 		return nil
 	}
-	rates, lo, hi := make([]float64, len(srcs)), make([]float64, len(srcs)), make([]float64, len(srcs))
+	n := len(srcs)
+	rates, lo, hi, windows := make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n)
+	saturation, floors := 0.0, 0.0
 	for i, s := range srcs {
 		rates[i] = p.expect.perDay(s.Models)
-		lo[i], hi[i] = p.cfg.bounds(s)
+		lo[i], hi[i] = p.cfg.baseBounds(s)
+		floors += lo[i]
+		windows[i] = math.Inf(1)
+		if s.Window > 0 {
+			windows[i] = float64(s.Window)
+			saturation += min(rates[i]/windows[i], hi[i])
+		}
 	}
+	p.stretch = max(1, saturation/math.Max(p.cfg.PerDay-floors, 1e-9))
 	fetches := func(theta float64) float64 {
 		sum := 0.0
 		for i := range rates {
-			sum += min(max(rates[i]/theta, lo[i]), hi[i])
+			per := rates[i] / min(theta, windows[i]*p.stretch)
+			sum += min(max(per, lo[i]), hi[i])
 		}
 		return sum
 	}
@@ -98,16 +125,21 @@ func (p *threshold) Plan(srcs []*Source, _ time.Time) error {
 	return nil
 }
 
-// Next returns when θ new items (at most W) are expected after now, within
-// [MinInterval, MaxInterval] and the source's hinted minimum interval.
+// Next returns when θ new items (at most W) are expected after the source's
+// last fetch, within [MinInterval, MaxInterval] and the source's hinted
+// minimum interval.
 func (p *threshold) Next(s *Source, now time.Time) time.Time {
 	k := p.theta
 	if s.Window > 0 {
-		k = min(k, float64(s.Window))
+		k = min(k, float64(s.Window)*p.stretch)
 	}
-	d, ok := p.expect.timeTo(s.Models, now, k)
-	if !ok {
+	from := s.Last
+	if from.IsZero() {
+		from = now
+	}
+	d, ok := p.expect.timeTo(s.Models, from, k)
+	if !ok || d <= 0 {
 		d = p.cfg.MaxInterval
 	}
-	return now.Add(min(max(d, p.cfg.MinInterval, s.minInterval()), p.cfg.MaxInterval))
+	return s.after(min(max(d, p.cfg.MinInterval, s.minInterval()), p.cfg.MaxInterval), now)
 }

@@ -56,6 +56,11 @@ type Store interface {
 	DueFeeds(ctx context.Context, now time.Time, limit int) ([]vigil.Feed, error)
 	// SetNextFetch reschedules a feed without recording a fetch.
 	SetNextFetch(ctx context.Context, feedID int64, next time.Time) error
+	// Reschedule moves a feed's next fetch from from to to only if it is
+	// still from and the feed is not failing (a compare-and-set, so that a
+	// plan computed from an older view never overwrites a fetch's own next
+	// time or a backoff); it reports whether it moved.
+	Reschedule(ctx context.Context, feedID int64, from, to time.Time) (bool, error)
 	// Ingest stores a fetch in one transaction: the items (new ones
 	// inserted, edited ones updated in place, repeated ones ignored), the
 	// observation with its NewItems and Updated counts filled in, and the

@@ -109,6 +109,7 @@ func (o *monitorOpts) planner() (plan.Planner, error) {
 	if *o.policy == "simple" {
 		return &plan.EWMA{Alpha: *o.alpha, Bounds: bounds}, nil
 	}
-	cfg := policy.Config{MinInterval: bounds.Min, MaxInterval: bounds.Max, Seed: uint64(time.Now().UnixNano())}
+	// A fixed seed: a restart keeps every feed's every-N-days phase and jitter.
+	cfg := policy.Config{MinInterval: bounds.Min, MaxInterval: bounds.Max, Seed: 1}
 	return policy.NewLive(*o.policy, cfg, *o.alpha, float64(*o.budget)*24, defaultPerFeed)
 }

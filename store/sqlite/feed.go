@@ -63,6 +63,22 @@ func (db *DB) SetNextFetch(ctx context.Context, feedID int64, next time.Time) er
 	return requireRow(res, "set next fetch", "feed %d not found", feedID)
 }
 
+// Reschedule moves a feed's next fetch from from to to, only if it is still
+// from and the feed is not failing; it reports whether it moved.
+func (db *DB) Reschedule(ctx context.Context, feedID int64, from, to time.Time) (bool, error) {
+	res, err := db.write.ExecContext(ctx,
+		`UPDATE feeds SET next_fetch = ? WHERE id = ? AND next_fetch IS ? AND failures = 0`,
+		nanos(to), feedID, nanos(from))
+	if err != nil {
+		return false, wrap("reschedule feed", err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return false, wrap("reschedule feed", err)
+	}
+	return n == 1, nil
+}
+
 // queryFeeds runs a query selecting feedColumns and scans every row.
 func (db *DB) queryFeeds(ctx context.Context, op, query string, args ...any) ([]vigil.Feed, error) {
 	rows, err := db.read.QueryContext(ctx, query, args...)

@@ -1,6 +1,7 @@
 package sqlite_test
 
 import (
+	"context"
 	"encoding/json"
 	"reflect"
 	"testing"
@@ -121,4 +122,31 @@ func feedIDs(feeds []vigil.Feed) []int64 {
 		ids = append(ids, f.ID)
 	}
 	return ids
+}
+
+func TestRescheduleIsACompareAndSet(t *testing.T) {
+	db := openTest(t)
+	ctx := context.Background()
+	u := mustUser(t, db, "ann")
+	id := mustSubscribe(t, db, u.ID, "https://example.com/feed")
+	f, err := db.Feed(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	later := f.NextFetch.Add(time.Hour)
+	if ok, err := db.Reschedule(ctx, id, f.NextFetch, later); !ok || err != nil {
+		t.Fatalf("reschedule from the current time: %v %v", ok, err)
+	}
+	if ok, _ := db.Reschedule(ctx, id, f.NextFetch, later.Add(time.Hour)); ok {
+		t.Fatal("rescheduled from a stale next fetch time")
+	}
+	failing := *f
+	failing.NextFetch, failing.Failures = later, 2
+	mustIngest(t, db, id, later, nil) // an ingest that leaves the state, then one that fails:
+	if _, err := db.Ingest(ctx, fetched(id, later.Add(time.Minute), nil), func(vigil.Ingested, *vigil.Feed) (*vigil.Feed, error) { return &failing, nil }); err != nil {
+		t.Fatal(err)
+	}
+	if ok, _ := db.Reschedule(ctx, id, later, later.Add(time.Hour)); ok {
+		t.Fatal("rescheduled a failing feed, overwriting its backoff")
+	}
 }
