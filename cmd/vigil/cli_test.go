@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"vigil"
+	"vigil/trace"
 )
 
 // cli runs one command line in-process against the database db and returns
@@ -87,6 +88,24 @@ func TestCommandLineErrors(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(garbage); string(b) != "this is not a database" {
 		t.Fatal("opening a broken database file changed it")
+	}
+}
+
+func TestTraceGen(t *testing.T) {
+	dir := t.TempDir()
+	out, users := filepath.Join(dir, "p.tsv.gz"), filepath.Join(dir, "u.tsv")
+	code, stdout, stderr := cli(t, "", "", "trace", "gen", "--sources", "20", "--days", "7", "--users", "3", "--out", out, "--users-out", users)
+	if code != 0 || !strings.Contains(stdout, "sources to "+out) || !strings.Contains(stdout, "3 readers") {
+		t.Fatalf("trace gen: %d %q %q", code, stdout, stderr)
+	}
+	posts, err := trace.ReadPostingsFile(out)
+	if err != nil || len(posts.Sources) == 0 {
+		t.Fatalf("reading the generated trace: %v", err)
+	}
+	for _, bad := range [][]string{{"trace", "gen", "--start", "yesterday"}, {"trace", "gen", "--sources", "0"}, {"trace", "gen", "--users", "2"}, {"trace", "nope"}} {
+		if code, _, _ := cli(t, "", "", bad...); code != 2 {
+			t.Errorf("%v: exit %d, want 2", bad, code)
+		}
 	}
 }
 

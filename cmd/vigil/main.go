@@ -30,6 +30,7 @@ var commands = []command{
 	{"export", "write a user's subscriptions as OPML", runExport},
 	{"user", "manage users: user add NAME, user list", runUser},
 	{"parse", "print a feed file or URL as vigil normalises it", runParse},
+	{"trace", "generate synthetic traces for the simulator: trace gen", runTrace},
 }
 
 // env is what a command reads and writes besides its arguments.
