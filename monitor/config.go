@@ -10,7 +10,7 @@ type Config struct {
 	Workers       int           // concurrent fetches; default 4
 	BudgetPerHour int           // global fetches per sliding hour; 0: no budget
 	Tick          time.Duration // how often the loop looks for due feeds; default 1 s
-	Replan        time.Duration // how often a Replanner plans all feeds; default 1 h
+	Replan        time.Duration // how often a Replanner plans all feeds; default 24 h (see sim.DefaultPlanEvery)
 	BackoffBase   time.Duration // first retry delay after a failure; default 5 min
 	BackoffCap    time.Duration // longest retry delay; default 24 h
 	BackoffJitter float64       // relative jitter of retry delays; default 0.2
@@ -34,7 +34,7 @@ func (c Config) withDefaults() Config {
 		c.Workers = 4
 	}
 	def(&c.Tick, time.Second)
-	def(&c.Replan, time.Hour)
+	def(&c.Replan, 24*time.Hour)
 	def(&c.BackoffBase, 5*time.Minute)
 	def(&c.BackoffCap, 24*time.Hour)
 	def(&c.BrokenAfter, 72*time.Hour)

@@ -12,7 +12,8 @@ import (
 
 // Run fetches due feeds until ctx ends, then waits for the fetches in
 // flight. Every Replan period (and at start) it asks a re-planning planner
-// to plan all feeds.
+// to plan all feeds; between plans, each fetch's next time comes from the
+// current plan, and a feed added since waits the budget's mean interval.
 func (m *Monitor) Run(ctx context.Context) error {
 	jobs := make(chan vigil.Feed)
 	var wg sync.WaitGroup

@@ -1,0 +1,43 @@
+package sim
+
+import (
+	"sort"
+	"time"
+
+	"vigil"
+	"vigil/policy"
+)
+
+// accessLog holds readers' accesses in the form policy.FeedAccess takes,
+// with source IDs as 1-based indices and user IDs likewise.
+type accessLog struct {
+	readers  []vigil.Reader
+	accesses [][]time.Time
+}
+
+func newAccessLog(rs []Reader, index map[string]int) *accessLog {
+	if len(rs) == 0 {
+		return nil
+	}
+	a := &accessLog{accesses: make([][]time.Time, len(rs))}
+	for u, r := range rs {
+		for _, f := range r.Follows {
+			a.readers = append(a.readers, vigil.Reader{UserID: int64(u + 1), FeedID: int64(index[f] + 1), Weight: readerWeight(r)})
+		}
+		a.accesses[u] = r.Accesses
+	}
+	return a
+}
+
+// feedAccess is every source's access pattern learned from the accesses up
+// to now only: the simulated monitor never sees the future.
+func (a *accessLog) feedAccess(now time.Time) map[int64][]float64 {
+	past := make(map[int64][]time.Time, len(a.accesses))
+	for u, ts := range a.accesses {
+		k := sort.Search(len(ts), func(j int) bool { return ts[j].After(now) })
+		if k > 0 {
+			past[int64(u+1)] = ts[:k]
+		}
+	}
+	return policy.FeedAccess(a.readers, past, now)
+}

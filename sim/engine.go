@@ -1,0 +1,138 @@
+package sim
+
+import (
+	"fmt"
+	"time"
+
+	"vigil/policy"
+)
+
+// engine replays one policy over the tracks on a virtual clock.
+type engine struct {
+	cfg      resolved
+	tracks   []track
+	pol      policy.Policy
+	srcs     []*policy.Source
+	seen     []int  // postings at or before each source's last fetch
+	owed     []bool // a fetch deferred by the budget, kept through re-plans
+	queue    *fetchQueue
+	access   *accessLog
+	div      divergence
+	day      int64 // index of the current day of the run
+	used     int64 // fetches made on that day
+	deferred int
+}
+
+// simulate runs the configured policy and fills each track's fetches.
+func simulate(cfg resolved, tracks []track, access *accessLog) (*engine, error) {
+	pol, err := policy.New(cfg.Policy, cfg.PolicyConfig)
+	if err != nil {
+		return nil, fmt.Errorf("sim: %w (or %q)", err, Clairvoyant)
+	}
+	e := &engine{cfg: cfg, tracks: tracks, pol: pol, access: access, day: -1}
+	e.srcs = make([]*policy.Source, len(tracks))
+	for i := range tracks {
+		e.srcs[i] = &policy.Source{ID: int64(i + 1), Weight: tracks[i].weight, Models: policy.NewModels(cfg.Alpha, cfg.Start)}
+	}
+	e.seen = make([]int, len(tracks))
+	e.owed = make([]bool, len(tracks))
+	e.queue = newFetchQueue(len(tracks), cfg.Start.Unix())
+	e.div = newDivergence(len(tracks))
+	return e, e.loop()
+}
+
+// loop processes, in time order, re-plans, divergence samples and fetches;
+// at one instant a re-plan comes first, then a sample, then fetches.
+func (e *engine) loop() error {
+	end := e.cfg.End.Unix()
+	nextPlan := e.cfg.Start.Unix()
+	every := int64(e.cfg.PlanEvery / time.Second)
+	nextSample := e.cfg.evalStart.Unix()
+	for {
+		i, due := e.queue.top()
+		switch {
+		case nextPlan < end && nextPlan <= due && nextPlan <= nextSample:
+			if err := e.plan(nextPlan); err != nil {
+				return err
+			}
+			nextPlan += max(every, 1)
+		case nextSample < end && nextSample <= due:
+			e.div.sample(e, nextSample)
+			nextSample += 3600
+		case due < end:
+			e.fetch(i, due)
+		default:
+			return nil
+		}
+	}
+}
+
+// plan re-plans every source at now, as the live monitor's Replan does, and
+// reschedules the sources fetched before, except those owed a deferred
+// fetch: re-planning must not let a source starve behind the daily cap.
+func (e *engine) plan(now int64) error {
+	at := unix(now)
+	if e.access != nil {
+		for id, hourly := range e.access.feedAccess(at) {
+			e.srcs[id-1].Access = hourly
+		}
+	}
+	if err := e.pol.Plan(e.srcs, at); err != nil {
+		return fmt.Errorf("sim: planning at %v: %w", at, err)
+	}
+	for i, s := range e.srcs {
+		if !s.Last.IsZero() && !e.owed[i] {
+			e.queue.set(i, e.next(s, at))
+		}
+	}
+	e.queue.rebuild()
+	return nil
+}
+
+// next asks the policy for s's next fetch, at least a second after now.
+func (e *engine) next(s *policy.Source, at time.Time) int64 {
+	return max(e.pol.Next(s, at).Unix(), at.Unix()+1)
+}
+
+// fetch fetches source i at t, or defers it to the start of the next day
+// when the day's budget is spent. Deferred fetches are owed: they keep their
+// turn through re-plans and go first come, first served at the day's start.
+func (e *engine) fetch(i int, t int64) {
+	start := e.cfg.Start.Unix()
+	if d := (t - start) / 86400; d != e.day {
+		e.day, e.used = d, 0
+	}
+	if e.used >= dayCap(e.cfg.perDay, e.day) {
+		e.deferred++
+		e.owed[i] = true
+		e.queue.postpone(start + (e.day+1)*86400)
+		return
+	}
+	e.used++
+	e.owed[i] = false
+	tr, s := &e.tracks[i], e.srcs[i]
+	k := tr.countUpTo(e.seen[i], t)
+	lo := tr.shown(k)
+	from := max(e.seen[i], lo)
+	s.Window = max(s.Window, k-lo)
+	at := unix(t)
+	s.Models.Observe(at, k-from, e.dates(tr, from, k))
+	e.seen[i], s.Last = k, at
+	tr.fetches = append(tr.fetches, t)
+	e.queue.reschedule(e.next(s, at))
+}
+
+// dates are the captured postings' times handed to the models, or none
+// with Config.NoDates. On a source's first fetch the whole window is
+// captured, as the live monitor sees every item of a new feed as new; the
+// models only start from it.
+func (e *engine) dates(tr *track, from, k int) []time.Time {
+	if e.cfg.NoDates {
+		return nil
+	}
+	out := make([]time.Time, k-from)
+	for j := range out {
+		out[j] = unix(tr.posts[from+j])
+	}
+	return out
+}

@@ -1,0 +1,186 @@
+package sim
+
+import (
+	"slices"
+	"sort"
+)
+
+// period is the evaluated interval [from, to) in Unix seconds, and base,
+// the instant every source's copy is taken to be current when it has not
+// been fetched yet (the start of the run; the start of the evaluation for
+// the clairvoyant, which fetches only then).
+type period struct {
+	base, from, to int64
+}
+
+func (p period) counts(t int64) bool { return t >= p.from && t < p.to }
+
+// delaySample is one captured posting's delay and weight.
+type delaySample struct {
+	delay  int64
+	weight float64
+}
+
+// measure fills the metrics of the tracks' fetches over p.
+func measure(m *Metrics, tracks []track, rs []Reader, index map[string]int, p period) {
+	var delays []delaySample
+	var fresh, age float64
+	for i := range tracks {
+		delays = countPostings(m, &tracks[i], p, delays)
+		f, a := staleness(&tracks[i], p)
+		fresh, age = fresh+f, age+a
+		for _, t := range tracks[i].fetches {
+			if p.counts(t) {
+				m.Fetches++
+			}
+		}
+	}
+	m.Sources = len(tracks)
+	m.Freshness, m.AgeMin = fresh/float64(len(tracks)), age/float64(len(tracks))/60
+	m.Completeness = 1
+	if m.Postings > 0 {
+		m.Completeness = float64(m.Captured) / float64(m.Postings)
+	}
+	summarise(m, delays)
+	missed(m, tracks, rs, index, p)
+}
+
+// countPostings walks a source's fetches in order: at each fetch T, the
+// postings new since the previous fetch are captured (delay T − t_i) if still
+// in the window, else lost; those left after the last fetch are pending.
+// Only postings published in the evaluated period count.
+func countPostings(m *Metrics, tr *track, p period, delays []delaySample) []delaySample {
+	seen := 0
+	for _, t := range tr.fetches {
+		k := tr.countUpTo(seen, t)
+		lo := tr.shown(k)
+		for j := seen; j < k; j++ {
+			if !p.counts(tr.posts[j]) {
+				continue
+			}
+			m.Postings++
+			if j < lo {
+				m.Lost++
+				continue
+			}
+			m.Captured++
+			delays = append(delays, delaySample{t - tr.posts[j], tr.weight})
+		}
+		seen = k
+	}
+	for _, t := range tr.posts[seen:] {
+		if p.counts(t) {
+			m.Postings++
+			m.Pending++
+		}
+	}
+	return delays
+}
+
+// summarise computes the weighted mean, 95th percentile, max and total of
+// the delays.
+func summarise(m *Metrics, delays []delaySample) {
+	if len(delays) == 0 {
+		return
+	}
+	slices.SortFunc(delays, func(a, b delaySample) int { return int(sign(a.delay - b.delay)) })
+	var sum, total float64
+	for _, d := range delays {
+		sum += d.weight * float64(d.delay)
+		total += d.weight
+	}
+	acc, p95 := 0.0, delays[len(delays)-1].delay
+	for _, d := range delays {
+		if acc += d.weight; acc >= 0.95*total {
+			p95 = d.delay
+			break
+		}
+	}
+	m.TotalDelayMin = sum / 60
+	m.MeanDelayMin = sum / total / 60
+	m.P95DelayMin = float64(p95) / 60
+	m.MaxDelayMin = float64(delays[len(delays)-1].delay) / 60
+}
+
+func sign(x int64) int64 {
+	switch {
+	case x < 0:
+		return -1
+	case x > 0:
+		return 1
+	}
+	return 0
+}
+
+// staleness returns the share of the evaluated period in which the
+// source's copy is fresh and its time-averaged age in seconds. Between two
+// fetches a < b (the first from p.base, the last to p.to), the copy is stale
+// from the first posting p in (a, b] until b, with age u − p at u.
+func staleness(tr *track, p period) (fresh, age float64) {
+	var stale float64
+	prev, j := p.base, 0
+	for _, b := range append(slices.Clip(tr.fetches), p.to) {
+		j = tr.countUpTo(j, prev)
+		if j < len(tr.posts) && tr.posts[j] <= b {
+			s, a := staleSpan(tr.posts[j], b, p)
+			stale, age = stale+s, age+a
+		}
+		prev = b
+		if b >= p.to {
+			break
+		}
+	}
+	length := float64(p.to - p.from)
+	return 1 - stale/length, age / length
+}
+
+// staleSpan is the length of [first, until) inside the evaluated period
+// and the integral of the age u − first over it.
+func staleSpan(first, until int64, p period) (length, ageIntegral float64) {
+	lo, hi := max(first, p.from), min(until, p.to)
+	if hi <= lo {
+		return 0, 0
+	}
+	a, b := float64(lo-first), float64(hi-first)
+	return float64(hi - lo), (b*b - a*a) / 2
+}
+
+// missed counts, for every access u in the evaluated period and every
+// source the reader follows, the postings published after the source's
+// last fetch at or before u and at or before u, and their miss-delay
+// Σ (u − t_i) (Sia et al. §3.1).
+func missed(m *Metrics, tracks []track, rs []Reader, index map[string]int, p period) {
+	var count, delay float64
+	for _, r := range rs {
+		for _, at := range r.Accesses {
+			u := at.Unix()
+			if !p.counts(u) {
+				continue
+			}
+			m.Accesses++
+			for _, f := range r.Follows {
+				n, d := missedAt(&tracks[index[f]], u, p.base)
+				count, delay = count+n, delay+d
+			}
+		}
+	}
+	if m.Accesses > 0 {
+		m.MissesPerAccess = count / float64(m.Accesses)
+		m.MissDelayMin = delay / float64(m.Accesses) / 60
+	}
+}
+
+// missedAt is the number of postings of tr missed at u and their total
+// miss-delay in seconds.
+func missedAt(tr *track, u, base int64) (n, delay float64) {
+	last := base
+	if k := sort.Search(len(tr.fetches), func(i int) bool { return tr.fetches[i] > u }); k > 0 {
+		last = tr.fetches[k-1]
+	}
+	from := sort.Search(len(tr.posts), func(i int) bool { return tr.posts[i] > last })
+	for j := from; j < len(tr.posts) && tr.posts[j] <= u; j++ {
+		n++
+		delay += float64(u - tr.posts[j])
+	}
+	return n, delay
+}

@@ -1,0 +1,62 @@
+package sim
+
+// Metrics is what one run measured over the evaluated period (after the
+// training part, or all of it online). Delays are in minutes; "weighted"
+// means each posting counts with its source's weight (the sum of its
+// readers' weights, 1 without readers).
+type Metrics struct {
+	// Policy is the policy's name.
+	Policy string `json:"policy"`
+	// Sources is the number of sources simulated.
+	Sources int `json:"sources"`
+	// Postings counts the postings published in the evaluated period.
+	Postings int `json:"postings"`
+	// Budget is the fetches allowed per day over all sources.
+	Budget float64 `json:"budget_per_day"`
+	// Fetches counts the fetches made in the evaluated period.
+	Fetches int `json:"fetches"`
+	// Deferred counts fetches the daily cap pushed to the next day (over
+	// the whole run, training included).
+	Deferred int `json:"deferred"`
+	// Captured counts the evaluated postings some fetch returned.
+	Captured int `json:"captured"`
+	// Lost counts the evaluated postings pushed out of their source's
+	// window before any fetch saw them.
+	Lost int `json:"lost"`
+	// Pending counts the evaluated postings neither captured nor lost when
+	// the run ended.
+	Pending int `json:"pending"`
+	// Completeness is Captured / Postings (1 when nothing was published).
+	Completeness float64 `json:"completeness"`
+	// MeanDelayMin is the weighted mean delay T − t_i of captured postings
+	// (Sia & Cho Def. 1).
+	MeanDelayMin float64 `json:"mean_delay_min"`
+	// P95DelayMin is the weighted 95th percentile of those delays.
+	P95DelayMin float64 `json:"p95_delay_min"`
+	// MaxDelayMin is the largest delay of a captured posting.
+	MaxDelayMin float64 `json:"max_delay_min"`
+	// TotalDelayMin is the weighted sum of the delays, D(A) of Sia & Cho.
+	TotalDelayMin float64 `json:"total_delay_min"`
+	// Accesses counts the readers' accesses in the evaluated period (0
+	// without readers).
+	Accesses int `json:"accesses"`
+	// MissesPerAccess is, per access at u, the postings of the reader's
+	// sources published after the source's last fetch at or before u and
+	// at or before u (Sia et al. §3.1), summed over the sources followed.
+	MissesPerAccess float64 `json:"misses_per_access"`
+	// MissDelayMin is, per access, Σ (u − t_i) over the postings missed.
+	MissDelayMin float64 `json:"miss_delay_min"`
+	// Freshness is the time-averaged share of the evaluated period in which
+	// a source's copy is fresh (nothing published since its last fetch),
+	// averaged over sources (Cho & Garcia-Molina; 003's window freshness).
+	Freshness float64 `json:"freshness"`
+	// AgeMin is the time-averaged age of a source's copy (time since the
+	// first posting not yet fetched, 0 when fresh), averaged over sources.
+	AgeMin float64 `json:"age_min"`
+	// DivergenceEWMA and DivergencePeriodic are the time-averaged RMS errors
+	// of the single-variable and daily periodic estimators' predictions of
+	// the postings new since the last fetch, sampled hourly (Horincar et
+	// al. Eq. 2); 0 for the clairvoyant, which estimates nothing.
+	DivergenceEWMA     float64 `json:"divergence_rms_ewma"`
+	DivergencePeriodic float64 `json:"divergence_rms_periodic"`
+}

@@ -1,0 +1,48 @@
+package sim
+
+import "math"
+
+// Run simulates one policy over the sources, with the readers (optional)
+// giving weights, access patterns and the missed-postings metrics, and
+// returns what it measured. It is deterministic: the same input gives the
+// same metrics.
+func Run(cfg Config, srcs []Source, readers []Reader) (Metrics, error) {
+	m, _, err := run(cfg, srcs, readers)
+	return m, err
+}
+
+// run is Run that also returns every source's fetches.
+func run(cfg Config, srcs []Source, readers []Reader) (Metrics, []track, error) {
+	index, err := validateSources(srcs)
+	if err != nil {
+		return Metrics{}, nil, err
+	}
+	if err := validateReaders(readers, index); err != nil {
+		return Metrics{}, nil, err
+	}
+	r, err := cfg.resolve(srcs)
+	if err != nil {
+		return Metrics{}, nil, err
+	}
+	tracks := newTracks(srcs, sourceWeights(len(srcs), readers, index), r.DefaultWindow)
+	m := Metrics{Policy: r.Policy, Budget: r.perDay}
+	p := period{base: r.Start.Unix(), from: r.evalStart.Unix(), to: r.End.Unix()}
+	if r.Policy == Clairvoyant {
+		if err := clairvoyant(r, tracks); err != nil {
+			return Metrics{}, nil, err
+		}
+		p.base = p.from
+		for i := range tracks {
+			tracks[i].window = math.MaxInt // the bound ignores the window
+		}
+	} else {
+		e, err := simulate(r, tracks, newAccessLog(readers, index))
+		if err != nil {
+			return Metrics{}, nil, err
+		}
+		m.Deferred = e.deferred
+		m.DivergenceEWMA, m.DivergencePeriodic = e.div.errors()
+	}
+	measure(&m, tracks, readers, index, p)
+	return m, tracks, nil
+}
