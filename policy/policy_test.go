@@ -35,7 +35,7 @@ func source(id int64, perDay float64, hourly []float64) *Source {
 // perDayOf returns the fetches per day a scheduled plan gives a source.
 func perDayOf(p *scheduled, id int64) float64 {
 	dp := p.plans[id]
-	return float64(len(dp.minutes)) / float64(dp.every)
+	return float64(len(dp.minutes)) / dp.period
 }
 
 func TestNewKnowsEveryName(t *testing.T) {
@@ -284,5 +284,27 @@ func TestScheduledPoliciesAvoidSaturation(t *testing.T) {
 	}
 	if got := perDayOf(p.(*scheduled), 1); got < 24 {
 		t.Fatalf("the saturating feed gets %.1f fetches a day, want at least 24", got)
+	}
+}
+
+func TestFractionalSharesAreSpentExactly(t *testing.T) {
+	// A share of 1/1.4 fetches a day: 50 fetch days in 70, never two a day.
+	dp := dayPlan{period: 1.4, phase: 1, shift: -2, minutes: []int{600}}
+	n, prev := 0, time.Time{}
+	for at := t0; ; n++ {
+		at = dp.next(at)
+		if !at.After(prev) {
+			t.Fatalf("fetch %d at %v is not after the previous one", n, at)
+		}
+		if !prev.IsZero() && at.Sub(prev) > 2*day {
+			t.Fatalf("gap %v between fetches, want at most 2 days", at.Sub(prev))
+		}
+		prev = at
+		if !at.Before(t0.Add(70 * day)) {
+			break
+		}
+	}
+	if n != 50 {
+		t.Fatalf("%d fetches in 70 days, want 50", n)
 	}
 }

@@ -13,12 +13,14 @@ import (
 // (Sia et al. §4.3).
 const minutesPerDay = 1440
 
-// dayPlan is one source's fetches: on every every-th day (the days whose
-// index is phase modulo every), at the given minutes after midnight UTC,
-// all moved by shift minutes (the source's jitter; the minutes themselves
-// may be shared by every source of a pattern cluster).
+// dayPlan is one source's fetches: at the given minutes after midnight UTC
+// on the days phase + ⌊k·period⌋ for every integer k (every day when period
+// is 1; on average every period days otherwise, so that a share of c < 1
+// fetch a day is spent exactly, period = 1/c), all moved by shift minutes
+// (the source's jitter; the minutes themselves may be shared by every
+// source of a pattern cluster).
 type dayPlan struct {
-	every   int64
+	period  float64 // days between fetch days, ≥ 1
 	phase   int64
 	shift   int64
 	minutes []int
@@ -27,17 +29,17 @@ type dayPlan struct {
 // next returns the first planned instant after now.
 func (p dayPlan) next(now time.Time) time.Time {
 	d0 := floorDiv(now.Unix()-p.shift*60, 86400)
-	for d := d0; d <= d0+p.every+1; d++ {
-		if ((d-p.phase)%p.every+p.every)%p.every != 0 {
-			continue
-		}
+	k := int64(math.Ceil(float64(d0-1-p.phase) / p.period))
+	for range 4 {
+		d := p.phase + int64(math.Floor(float64(k)*p.period))
 		for _, m := range p.minutes {
 			if t := time.Unix(d*86400+(int64(m)+p.shift)*60, 0).UTC(); t.After(now) {
 				return t
 			}
 		}
+		k++
 	}
-	return now.Add(time.Duration(p.every) * day)
+	return now.Add(time.Duration(p.period * float64(day)))
 }
 
 func floorDiv(a, b int64) int64 {
@@ -78,8 +80,9 @@ func (p *scheduled) Name() string { return p.name }
 // Plan splits the budget among srcs and places each source's fetches. A
 // source that gets m ≥ 1 fetches per day is fetched m times every day (the
 // integer m of an exact allocation, see plan.Allocate); one that gets a
-// fraction c < 1 is fetched once every round(1/c) days, on a day chosen by
-// its ID, at the best minute for one fetch.
+// fraction c < 1 is fetched once every 1/c days on average (on the days
+// phase + ⌊k/c⌋, the phase chosen by its ID), at the best minute for one
+// fetch.
 func (p *scheduled) Plan(srcs []*Source, _ time.Time) error {
 	p.unitAccess = meanAccess(srcs)
 	shares := p.count(p, srcs)
@@ -87,11 +90,12 @@ func (p *scheduled) Plan(srcs []*Source, _ time.Time) error {
 	counts := make([]int, len(srcs))
 	plans := make(map[int64]dayPlan, len(srcs))
 	for i, s := range srcs {
-		dp := dayPlan{every: 1}
+		dp := dayPlan{period: 1}
 		counts[i] = daily[i]
 		if counts[i] == 0 {
-			dp.every = max(2, int64(math.Round(1/math.Max(shares[i], 1e-9))))
-			dp.phase = int64(mix64(uint64(s.ID)^p.cfg.Seed) % uint64(dp.every))
+			dp.period = min(1/math.Max(shares[i], 1e-9), float64(p.cfg.MaxInterval)/float64(day))
+			dp.period = max(dp.period, 1)
+			dp.phase = int64(mix64(uint64(s.ID)^p.cfg.Seed) % uint64(math.Ceil(dp.period)))
 			counts[i] = 1
 		}
 		plans[s.ID] = dp

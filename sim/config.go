@@ -50,7 +50,7 @@ type Config struct {
 
 // Defaults of Config's zero fields.
 const (
-	DefaultTrain     = 14 * 24 * time.Hour
+	DefaultTrain = 14 * 24 * time.Hour
 	// DefaultPlanEvery is a day: on 10,000 synthetic sources × 90 days at
 	// B = 2, combined re-planned hourly gave a mean delay of 266 min against
 	// 199 min re-planned daily (and ran 11× slower), most likely because

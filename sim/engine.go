@@ -94,9 +94,13 @@ func (e *engine) next(s *policy.Source, at time.Time) int64 {
 	return max(e.pol.Next(s, at).Unix(), at.Unix()+1)
 }
 
-// fetch fetches source i at t, or defers it to the start of the next day
-// when the day's budget is spent. Deferred fetches are owed: they keep their
-// turn through re-plans and go first come, first served at the day's start.
+// fetch fetches source i at t, or defers it when the day's budget is
+// spent: to the policy's next planned fetch of the source from the start of
+// the next day (its planned time of day for a daily schedule; at once for a
+// rule whose interval has already passed). A deferred fetch is owed: re-plans
+// do not move it. Deferring to the next midnight instead made owed fetches
+// crowd out every planned one from then on: each day's cap went at 00:00,
+// and a policy within its budget ran as "everything at midnight".
 func (e *engine) fetch(i int, t int64) {
 	start := e.cfg.Start.Unix()
 	if d := (t - start) / 86400; d != e.day {
@@ -105,7 +109,7 @@ func (e *engine) fetch(i int, t int64) {
 	if e.used >= dayCap(e.cfg.perDay, e.day) {
 		e.deferred++
 		e.owed[i] = true
-		e.queue.postpone(start + (e.day+1)*86400)
+		e.queue.postpone(e.next(e.srcs[i], unix(start+(e.day+1)*86400-1)))
 		return
 	}
 	e.used++

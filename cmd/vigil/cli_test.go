@@ -109,6 +109,42 @@ func TestTraceGen(t *testing.T) {
 	}
 }
 
+func TestSimCommand(t *testing.T) {
+	dir := t.TempDir()
+	posts, users := filepath.Join(dir, "p.tsv"), filepath.Join(dir, "u.tsv")
+	if code, _, stderr := cli(t, "", "", "trace", "gen", "--sources", "30", "--days", "21", "--users", "2", "--out", posts, "--users-out", users, "--no-titles"); code != 0 {
+		t.Fatal(stderr)
+	}
+	var runs []map[string]any
+	for _, name := range []string{"uniform", "combined", "clairvoyant"} {
+		code, out, stderr := cli(t, "", "", "sim", "--trace", posts, "--users", users, "--policy", name, "--budget", "2", "--train", "168h", "--json")
+		if code != 0 {
+			t.Fatalf("sim %s: %d %s", name, code, stderr)
+		}
+		var m map[string]any
+		if err := json.Unmarshal([]byte(out), &m); err != nil {
+			t.Fatal(err)
+		}
+		for _, key := range []string{"policy", "sources", "postings", "fetches", "mean_delay_min", "p95_delay_min", "max_delay_min", "lost", "completeness", "misses_per_access"} {
+			if _, ok := m[key]; !ok {
+				t.Fatalf("sim %s JSON lacks %q: %s", name, key, out)
+			}
+		}
+		runs = append(runs, m)
+	}
+	if runs[2]["total_delay_min"].(float64) > runs[0]["total_delay_min"].(float64) {
+		t.Fatalf("the clairvoyant bound delayed more than uniform: %v > %v", runs[2]["total_delay_min"], runs[0]["total_delay_min"])
+	}
+	for _, bad := range [][]string{{"sim"}, {"sim", "--trace", posts, "--policy", "nope"}, {"sim", "--trace", posts, "--budget", "0"}} {
+		if code, _, _ := cli(t, "", "", bad...); code != 2 {
+			t.Errorf("%v: exit %d, want 2", bad, code)
+		}
+	}
+	if code, _, stderr := cli(t, "", "", "sim", "--trace", filepath.Join(dir, "missing.tsv")); code != 1 || !strings.Contains(stderr, "missing.tsv") {
+		t.Errorf("a missing trace: %d %q", code, stderr)
+	}
+}
+
 func TestHelpExitsZero(t *testing.T) {
 	for _, c := range commands {
 		code, out, _ := cli(t, filepath.Join(t.TempDir(), "v.db"), "", c.name, "-h")

@@ -31,6 +31,7 @@ var commands = []command{
 	{"user", "manage users: user add NAME, user list", runUser},
 	{"parse", "print a feed file or URL as vigil normalises it", runParse},
 	{"trace", "generate synthetic traces for the simulator: trace gen", runTrace},
+	{"sim", "replay a trace through a refresh policy and print its metrics", runSim},
 }
 
 // env is what a command reads and writes besides its arguments.

@@ -1,0 +1,135 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"vigil/policy"
+	"vigil/sim"
+	"vigil/trace"
+)
+
+func runSim(_ context.Context, e *env, args []string) error {
+	f := newFlags(e, "sim", "", "Replay a posting trace through one refresh policy on virtual time and print its metrics.")
+	tracePath := f.String("trace", "", "posting trace `file` (TSV, plain or gzip; see ../shared/traces/FORMAT.md)")
+	name := f.String("policy", "combined", "policy: "+strings.Join(policy.Names(), ", ")+", or clairvoyant")
+	perSource := f.Float64("budget", 1, "mean fetches per source per day (B; 1 is Sia & Cho's Table 1 setting)")
+	total := f.Float64("budget-total", 0, "fetches per day for all sources, instead of --budget")
+	usersPath := f.String("users", "", "reader access `file`, replayed onto the trace's period keeping weekday and time of day")
+	train := f.Duration("train", sim.DefaultTrain, "first part used only to learn")
+	online := f.Bool("online", false, "measure from the start with empty models (no training part)")
+	planEvery := f.Duration("plan-every", sim.DefaultPlanEvery, "how often every source is re-planned")
+	window := f.Int("window", 15, "postings a feed shows when the trace gives no window (W)")
+	asJSON := f.Bool("json", false, "print the metrics as JSON")
+	if err := f.parse(args, 0); err != nil {
+		return err
+	}
+	if err := checkSimFlags(*tracePath, *name, *perSource, *total, *window); err != nil {
+		return err
+	}
+	posts, err := trace.ReadPostingsFile(*tracePath)
+	if err != nil {
+		return err
+	}
+	readers, err := simReaders(*usersPath, posts)
+	if err != nil {
+		return err
+	}
+	cfg := sim.Config{Policy: *name, Train: *train, Online: *online, PlanEvery: *planEvery, DefaultWindow: *window, Start: posts.Start, End: posts.End}
+	if *total > 0 {
+		cfg.PerDay = *total
+	} else {
+		cfg.PerSource = *perSource
+	}
+	m, err := sim.Run(cfg, simSources(posts), readers)
+	if err != nil {
+		return err
+	}
+	return printMetrics(e, m, *asJSON)
+}
+
+// checkSimFlags reports the first unusable flag value.
+func checkSimFlags(tracePath, name string, perSource, total float64, window int) error {
+	switch {
+	case tracePath == "":
+		return usageError{"--trace is required"}
+	case name != sim.Clairvoyant && !slices.Contains(policy.Names(), name):
+		return usageError{fmt.Sprintf("unknown --policy %q: choose one of %s, or clairvoyant", name, strings.Join(policy.Names(), ", "))}
+	case !(perSource > 0) || total < 0:
+		return usageError{"--budget must be positive, --budget-total not negative"}
+	case window < 1:
+		return usageError{"--window must be at least 1"}
+	}
+	return nil
+}
+
+// simSources turns a posting trace into the simulator's sources.
+func simSources(p *trace.Postings) []sim.Source {
+	out := make([]sim.Source, len(p.Sources))
+	for i, s := range p.Sources {
+		times := make([]time.Time, len(s.Postings))
+		for j, post := range s.Postings {
+			times[j] = post.Time
+		}
+		out[i] = sim.Source{ID: s.ID, Window: s.Window, Postings: times}
+	}
+	return out
+}
+
+// simReaders reads an access trace and replays it onto the posting trace's
+// period. Who reads what: the sources an access row names; a user whose
+// rows name none reads every source, so that each reader's habits weigh
+// on all feeds (the reader traces here, like Sia et al.'s browsing logs,
+// tell when people read, not what).
+func simReaders(path string, posts *trace.Postings) ([]sim.Reader, error) {
+	if path == "" {
+		return nil, nil
+	}
+	acc, err := trace.ReadAccessesFile(path)
+	if err != nil {
+		return nil, err
+	}
+	acc = acc.Replay(posts.Start, posts.End)
+	all := make([]string, len(posts.Sources))
+	for i, s := range posts.Sources {
+		all[i] = s.ID
+	}
+	readers := make([]sim.Reader, 0, len(acc.Users))
+	for _, u := range acc.Users {
+		r := sim.Reader{ID: u.ID, Weight: 1}
+		named := map[string]bool{}
+		for _, a := range u.Accesses {
+			r.Accesses = append(r.Accesses, a.Time)
+			if a.Source != "" && !named[a.Source] {
+				named[a.Source] = true
+				r.Follows = append(r.Follows, a.Source)
+			}
+		}
+		if len(r.Follows) == 0 {
+			r.Follows = all
+		}
+		readers = append(readers, r)
+	}
+	return readers, nil
+}
+
+// printMetrics writes a run's metrics as JSON or as a short table.
+func printMetrics(e *env, m sim.Metrics, asJSON bool) error {
+	if asJSON {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(m)
+	}
+	fmt.Fprintf(e.stdout, "policy %s: %d sources, %d postings, budget %.0f fetches/day\n", m.Policy, m.Sources, m.Postings, m.Budget)
+	fmt.Fprintf(e.stdout, "fetches %d (deferred %d)\n", m.Fetches, m.Deferred)
+	fmt.Fprintf(e.stdout, "delay: mean %.0f min, p95 %.0f min, max %.0f min\n", m.MeanDelayMin, m.P95DelayMin, m.MaxDelayMin)
+	fmt.Fprintf(e.stdout, "lost %d, completeness %.3f, freshness %.3f, age %.0f min\n", m.Lost, m.Completeness, m.Freshness, m.AgeMin)
+	if m.Accesses > 0 {
+		fmt.Fprintf(e.stdout, "misses per access %.2f, miss-delay %.0f min\n", m.MissesPerAccess, m.MissDelayMin)
+	}
+	return nil
+}
