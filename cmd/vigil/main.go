@@ -32,6 +32,7 @@ var commands = []command{
 	{"parse", "print a feed file or URL as vigil normalises it", runParse},
 	{"trace", "generate synthetic traces for the simulator: trace gen", runTrace},
 	{"sim", "replay a trace through a refresh policy and print its metrics", runSim},
+	{"demo", "replay a trace as live feeds on an accelerated clock and watch vigil learn", runDemo},
 }
 
 // env is what a command reads and writes besides its arguments.

@@ -13,7 +13,10 @@ import (
 	"vigil/trace"
 )
 
-func runSim(_ context.Context, e *env, args []string) error {
+func runSim(ctx context.Context, e *env, args []string) error {
+	if len(args) > 0 && args[0] == "report" {
+		return runSimReport(ctx, e, args[1:])
+	}
 	f := newFlags(e, "sim", "", "Replay a posting trace through one refresh policy on virtual time and print its metrics.")
 	tracePath := f.String("trace", "", "posting trace `file` (TSV, plain or gzip; see ../shared/traces/FORMAT.md)")
 	name := f.String("policy", "combined", "policy: "+strings.Join(policy.Names(), ", ")+", or clairvoyant")

@@ -1,0 +1,174 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"golang.org/x/term"
+
+	simreport "vigil/report"
+	"vigil/sim"
+	"vigil/trace"
+)
+
+// runSimReport runs every policy over a range of budgets and writes the
+// evaluation report (report.md, results.json and SVG plots) into --out.
+func runSimReport(ctx context.Context, e *env, args []string) error {
+	f := newFlags(e, "sim report", "", "Run every policy over a range of budgets and write report.md, results.json and SVG plots.")
+	tracePath := f.String("trace", "", "posting trace `file` (TSV, plain or gzip)")
+	usersPath := f.String("users", "", "reader access `file`, replayed onto the trace's period")
+	out := f.String("out", "", "`directory` to write the report into")
+	budgets := f.String("budgets", "0.5,1,2,4,8", "mean fetches per source per day to run, comma-separated")
+	policies := f.String("policies", "all", "policies to run, comma-separated, or all")
+	shapePolicy := f.String("shape-policy", "uniform", "policy run per source shape for the divergence plot; none to skip")
+	jobs := f.Int("jobs", runtime.NumCPU(), "runs at once")
+	train := f.Duration("train", sim.DefaultTrain, "first part used only to learn")
+	online := f.Bool("online", false, "measure from the start with empty models (no training part)")
+	window := f.Int("window", 15, "postings a feed shows when the trace gives no window (W)")
+	if err := f.parse(args, 0); err != nil {
+		return err
+	}
+	opt, err := reportOptions(*tracePath, *out, *budgets, *policies, *shapePolicy, *jobs, *window)
+	if err != nil {
+		return err
+	}
+	posts, err := trace.ReadPostingsFile(*tracePath)
+	if err != nil {
+		return err
+	}
+	readers, err := simReaders(*usersPath, posts)
+	if err != nil {
+		return err
+	}
+	opt.Progress = progress(e.stderr)
+	base := sim.Config{Train: *train, Online: *online, DefaultWindow: *window, Start: posts.Start, End: posts.End}
+	began := time.Now()
+	rows, err := simreport.Sweep(ctx, simSources(posts), readers, base, opt)
+	if err != nil {
+		return err
+	}
+	sum := reportSummary(args, *tracePath, *usersPath, posts, readers, base, opt)
+	sum.Elapsed = time.Since(began)
+	if err := simreport.Write(*out, sum, rows); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "wrote the report of %d runs to %s in %s\n", len(rows), *out, sum.Elapsed.Round(time.Second))
+	return nil
+}
+
+// reportOptions checks the flags and turns them into the sweep's options.
+func reportOptions(tracePath, out, budgets, policies, shapePolicy string, jobs, window int) (simreport.Options, error) {
+	var opt simreport.Options
+	switch {
+	case tracePath == "":
+		return opt, usageError{"--trace is required"}
+	case out == "":
+		return opt, usageError{"--out is required"}
+	case jobs < 1:
+		return opt, usageError{"--jobs must be at least 1"}
+	case window < 1:
+		return opt, usageError{"--window must be at least 1"}
+	}
+	for _, s := range strings.Split(budgets, ",") {
+		b, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+		if err != nil || !(b > 0) {
+			return opt, usageError{fmt.Sprintf("--budgets: %q is not a positive number", s)}
+		}
+		opt.Budgets = append(opt.Budgets, b)
+	}
+	opt.Policies, opt.Jobs = simreport.AllPolicies(), jobs
+	if policies != "all" {
+		opt.Policies = nil
+		for _, p := range strings.Split(policies, ",") {
+			p = strings.TrimSpace(p)
+			if err := checkPolicy("--policies", p); err != nil {
+				return opt, err
+			}
+			if slices.Contains(opt.Policies, p) {
+				return opt, usageError{fmt.Sprintf("--policies names %q twice", p)}
+			}
+			opt.Policies = append(opt.Policies, p)
+		}
+	}
+	if shapePolicy != "none" {
+		if err := checkPolicy("--shape-policy", shapePolicy); err != nil {
+			return opt, err
+		}
+		opt.ShapePolicy = shapePolicy
+	}
+	return opt, nil
+}
+
+// checkPolicy reports a policy name that is not known.
+func checkPolicy(flag, name string) error {
+	if !slices.Contains(simreport.AllPolicies(), name) {
+		return usageError{fmt.Sprintf("%s: unknown policy %q: choose among %s", flag, name, strings.Join(simreport.AllPolicies(), ", "))}
+	}
+	return nil
+}
+
+// reportSummary describes the run for the report.
+func reportSummary(args []string, tracePath, usersPath string, posts *trace.Postings, readers []sim.Reader, base sim.Config, opt simreport.Options) simreport.Summary {
+	train := base.Train
+	if train == 0 {
+		train = sim.DefaultTrain
+	}
+	sum := simreport.Summary{
+		Command: "vigil sim report " + shellJoin(args), Trace: tracePath, Users: usersPath,
+		Sources: len(posts.Sources), Postings: posts.Count(), Readers: len(readers), Start: posts.Start, End: posts.End,
+		Budgets: opt.Budgets, Policies: opt.Policies, ShapePolicy: opt.ShapePolicy,
+		Mode: fmt.Sprintf("models trained on the first %s, measured on the rest; every source re-planned every %s", span(train), span(sim.DefaultPlanEvery)),
+	}
+	if base.Online {
+		sum.Mode = "online: measured from the start, models starting empty"
+	}
+	for _, r := range readers {
+		sum.Accesses += len(r.Accesses)
+	}
+	return sum
+}
+
+// span writes a duration in days when it is whole days.
+func span(d time.Duration) string {
+	if d > 0 && d%(24*time.Hour) == 0 {
+		return fmt.Sprintf("%d days", d/(24*time.Hour))
+	}
+	return d.String()
+}
+
+// shellJoin quotes the arguments that a shell would split or expand.
+func shellJoin(args []string) string {
+	out := make([]string, len(args))
+	for i, a := range args {
+		out[i] = a
+		if a == "" || strings.ContainsAny(a, " \t\n'\"\\$`*?[]{}()<>|&;#~") {
+			out[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+// progress returns the sweep's progress callback: a bar redrawn in place
+// when w is a terminal, one line per finished run otherwise.
+func progress(w io.Writer) func(done, total int, label string) {
+	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		return func(done, total int, label string) {
+			const width = 30
+			n := done * width / total
+			fmt.Fprintf(w, "\r\033[K[%s%s] %d/%d %s", strings.Repeat("#", n), strings.Repeat(".", width-n), done, total, label)
+			if done == total {
+				fmt.Fprintln(w)
+			}
+		}
+	}
+	return func(done, total int, label string) {
+		fmt.Fprintf(w, "run %d/%d done: %s\n", done, total, label)
+	}
+}

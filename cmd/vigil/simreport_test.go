@@ -1,0 +1,72 @@
+package main
+
+import (
+	"encoding/xml"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestSimReportCommand(t *testing.T) {
+	dir := t.TempDir()
+	posts, users, out := filepath.Join(dir, "p.tsv"), filepath.Join(dir, "u.tsv"), filepath.Join(dir, "report")
+	if code, _, stderr := cli(t, "", "", "trace", "gen", "--sources", "30", "--days", "21", "--users", "2", "--out", posts, "--users-out", users, "--no-titles"); code != 0 {
+		t.Fatal(stderr)
+	}
+	args := []string{"sim", "report", "--trace", posts, "--users", users, "--out", out, "--budgets", "1,2", "--policies", "uniform,combined,clairvoyant", "--train", "168h", "--jobs", "2"}
+	code, stdout, stderr := cli(t, "", "", args...)
+	if code != 0 || !strings.Contains(stdout, "wrote the report of") {
+		t.Fatalf("sim report: %d %q %q", code, stdout, stderr)
+	}
+	if !strings.Contains(stderr, "run 6/") || strings.Contains(stderr, "\r") {
+		t.Errorf("progress off a terminal should be one line per run: %q", stderr)
+	}
+	md, err := os.ReadFile(filepath.Join(out, "report.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"vigil sim report --trace " + posts, "| uniform | ", "| combined | ", "| clairvoyant | ", "## B = 2 ", " sources, "} {
+		if !strings.Contains(string(md), want) {
+			t.Errorf("report.md lacks %q", want)
+		}
+	}
+	for _, name := range []string{"results.json", "delay.svg", "misses.svg", "divergence.svg"} {
+		b, err := os.ReadFile(filepath.Join(out, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.HasSuffix(name, ".svg") {
+			var doc struct{ XMLName xml.Name }
+			if err := xml.Unmarshal(b, &doc); err != nil || doc.XMLName.Local != "svg" {
+				t.Errorf("%s is not an SVG document: %v", name, err)
+			}
+		}
+	}
+}
+
+func TestSimReportErrors(t *testing.T) {
+	tests := [][]string{
+		{"sim", "report", "--out", "x"},
+		{"sim", "report", "--trace", "t.tsv"},
+		{"sim", "report", "--trace", "t.tsv", "--out", "x", "--budgets", "1,zero"},
+		{"sim", "report", "--trace", "t.tsv", "--out", "x", "--budgets", "-1"},
+		{"sim", "report", "--trace", "t.tsv", "--out", "x", "--policies", "uniform,nope"},
+		{"sim", "report", "--trace", "t.tsv", "--out", "x", "--jobs", "0"},
+		{"sim", "report", "--trace", "t.tsv", "--out", "x", "--policies", "uniform,uniform"},
+		{"sim", "report", "--trace", "t.tsv", "--out", "x", "--shape-policy", "nope"},
+		{"sim", "report", "--trace", "t.tsv", "--out", "x", "extra"},
+	}
+	for _, args := range tests {
+		if code, _, stderr := cli(t, "", "", args...); code != 2 {
+			t.Errorf("%v: exit %d, want 2 (%s)", args, code, stderr)
+		}
+	}
+}
+
+func TestShellJoin(t *testing.T) {
+	got := shellJoin([]string{"--out", "my dir", "--policies", "it's", ""})
+	if want := `--out 'my dir' --policies 'it'\''s' ''`; got != want {
+		t.Errorf("shellJoin = %s, want %s", got, want)
+	}
+}

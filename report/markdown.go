@@ -1,0 +1,127 @@
+package report
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"vigil/sim"
+)
+
+// markdown writes report.md: the command, the inputs, a table per budget,
+// the plots and the divergence table.
+func markdown(b *bytes.Buffer, sum Summary, rows []Row, plots map[string][]byte) {
+	main, shaped := split(rows)
+	b.WriteString("# vigil simulation report\n\nMade by:\n\n```\n" + sum.Command + "\n```\n\n")
+	inputs(b, sum)
+	for _, budget := range sum.Budgets {
+		budgetTable(b, budget, main, sum.Readers > 0)
+	}
+	b.WriteString("Delays are in minutes, weighted by readers when given (Sia & Cho Def. 1); lost postings were pushed out of a feed's window before any fetch; completeness is captured / published; misses per access follow Sia et al. §3.1; freshness and age are time averages per source (Cho & Garcia-Molina). The last two columns divide the policy's mean delay by uniform's and by the clairvoyant bound's at the same budget. Mean delays count captured postings only: a policy that loses many postings can show a shorter mean delay than the clairvoyant bound, so read the ratios together with lost and completeness.\n\n")
+	b.WriteString("## Plots\n\n")
+	for _, name := range []string{DelayPlot, MissesPlot, DivergencePlot} {
+		if _, ok := plots[name]; ok {
+			fmt.Fprintf(b, "![%s](%s)\n\n", strings.TrimSuffix(name, ".svg"), name)
+		}
+	}
+	if len(shaped) > 0 {
+		divergenceTable(b, sum.ShapePolicy, shaped)
+	}
+}
+
+// inputs writes the trace summary and how the sweep ran.
+func inputs(b *bytes.Buffer, sum Summary) {
+	days := sum.End.Sub(sum.Start).Hours() / 24
+	b.WriteString("## Inputs\n\n")
+	fmt.Fprintf(b, "- Posting trace `%s`: %d sources, %d postings, %s to %s (%.0f days).\n", sum.Trace, sum.Sources, sum.Postings, sum.Start.Format("2006-01-02 15:04"), sum.End.Format("2006-01-02 15:04"), days)
+	if sum.Users != "" {
+		fmt.Fprintf(b, "- Reader trace `%s`: %d readers, %d accesses, replayed onto the period keeping weekday and time of day.\n", sum.Users, sum.Readers, sum.Accesses)
+	} else {
+		b.WriteString("- No reader trace: every source weighs 1 and no misses are measured.\n")
+	}
+	fmt.Fprintf(b, "- Mode: %s.\n", sum.Mode)
+	fmt.Fprintf(b, "- Budgets B (mean fetches per source per day): %s; policies: %s.\n", floats(sum.Budgets), strings.Join(sum.Policies, ", "))
+	if sum.Elapsed > 0 {
+		fmt.Fprintf(b, "- Wall time of the sweep: %s.\n", sum.Elapsed.Round(1e9))
+	}
+	for _, n := range sum.Notes {
+		fmt.Fprintf(b, "- %s\n", n)
+	}
+	b.WriteString("\n")
+}
+
+// budgetTable writes the table of every policy at one budget.
+func budgetTable(b *bytes.Buffer, budget float64, rows []Row, misses bool) {
+	var at []Row
+	for _, r := range rows {
+		if r.BudgetPerSource == budget {
+			at = append(at, r)
+		}
+	}
+	if len(at) == 0 {
+		return
+	}
+	fmt.Fprintf(b, "## B = %g fetches per source per day (%.0f per day)\n\n", budget, at[0].Budget)
+	head := []string{"policy", "fetches", "mean delay", "p95 delay", "max delay", "lost", "completeness"}
+	if misses {
+		head = append(head, "misses/access")
+	}
+	head = append(head, "freshness", "age", "× uniform", "× clairvoyant")
+	tableRow(b, head)
+	tableRow(b, strings.Split(strings.Repeat("---,", len(head)-1)+"---", ","))
+	uniform, clair := meanDelayOf(at, "uniform"), meanDelayOf(at, sim.Clairvoyant)
+	for _, r := range at {
+		m := r.Metrics
+		cells := []string{m.Policy, fmt.Sprint(m.Fetches), fmt.Sprintf("%.1f", m.MeanDelayMin), fmt.Sprintf("%.1f", m.P95DelayMin), fmt.Sprintf("%.1f", m.MaxDelayMin), fmt.Sprint(m.Lost), fmt.Sprintf("%.4f", m.Completeness)}
+		if misses {
+			cells = append(cells, fmt.Sprintf("%.3f", m.MissesPerAccess))
+		}
+		cells = append(cells, fmt.Sprintf("%.3f", m.Freshness), fmt.Sprintf("%.1f", m.AgeMin), ratio(m.MeanDelayMin, uniform), ratio(m.MeanDelayMin, clair))
+		tableRow(b, cells)
+	}
+	b.WriteString("\n")
+}
+
+// divergenceTable writes the estimators' errors per shape and budget.
+func divergenceTable(b *bytes.Buffer, policy string, rows []Row) {
+	fmt.Fprintf(b, "## Divergence per source shape (policy %s)\n\n", policy)
+	b.WriteString("Sources are classed by the shape estimate.Diagnose finds in their hourly posting counts over the whole trace (Horincar et al. §5); each group is run alone at each budget. The RMS errors are of the EWMA and daily periodic estimators' predictions of the postings new since the last fetch (Horincar et al. Eq. 2). The clairvoyant bound estimates nothing, so this plot has no clairvoyant curve.\n\n")
+	tableRow(b, []string{"shape", "sources", "B", "EWMA RMS", "periodic RMS", "mean delay"})
+	tableRow(b, []string{"---", "---", "---", "---", "---", "---"})
+	for _, r := range rows {
+		tableRow(b, []string{r.Shape, fmt.Sprint(r.Sources), fmt.Sprintf("%g", r.BudgetPerSource), fmt.Sprintf("%.3f", r.DivergenceEWMA), fmt.Sprintf("%.3f", r.DivergencePeriodic), fmt.Sprintf("%.1f", r.MeanDelayMin)})
+	}
+	b.WriteString("\n")
+}
+
+// meanDelayOf returns the named policy's mean delay among rows, or 0.
+func meanDelayOf(rows []Row, policy string) float64 {
+	for _, r := range rows {
+		if r.Policy == policy {
+			return r.MeanDelayMin
+		}
+	}
+	return 0
+}
+
+// ratio formats a / b, or a dash when b is not positive.
+func ratio(a, b float64) string {
+	if !(b > 0) {
+		return "–"
+	}
+	return fmt.Sprintf("%.2f", a/b)
+}
+
+// tableRow writes one Markdown table row.
+func tableRow(b *bytes.Buffer, cells []string) {
+	b.WriteString("| " + strings.Join(cells, " | ") + " |\n")
+}
+
+// floats joins numbers compactly.
+func floats(v []float64) string {
+	s := make([]string, len(v))
+	for i, x := range v {
+		s[i] = fmt.Sprintf("%g", x)
+	}
+	return strings.Join(s, ", ")
+}
