@@ -6,12 +6,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 	"time"
-
-	"golang.org/x/term"
 
 	"vigil"
 	"vigil/store/sqlite"
@@ -132,10 +129,6 @@ func checkEnv(e *env) error {
 		}
 	}
 	return nil
-}
-
-func isTerminal(f *os.File) bool {
-	return term.IsTerminal(int(f.Fd()))
 }
 
 // oneLine folds an error message onto one line; a *vigil.Error shows its

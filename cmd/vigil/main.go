@@ -40,7 +40,6 @@ type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	getenv         func(string) string
-	stdinTerminal  bool
 }
 
 // usageError is a mistake in the command line: exit status 2.
@@ -50,7 +49,7 @@ func (e usageError) Error() string { return e.msg }
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	e := &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv, stdinTerminal: isTerminal(os.Stdin)}
+	e := &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv}
 	code := run(ctx, e, os.Args[1:])
 	stop()
 	os.Exit(code)

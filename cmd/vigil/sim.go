@@ -34,11 +34,7 @@ func runSim(ctx context.Context, e *env, args []string) error {
 	if err := checkSimFlags(*tracePath, *name, *perSource, *total, *window); err != nil {
 		return err
 	}
-	posts, err := trace.ReadPostingsFile(*tracePath)
-	if err != nil {
-		return err
-	}
-	readers, err := simReaders(*usersPath, posts)
+	posts, readers, err := loadSimInputs(*tracePath, *usersPath)
 	if err != nil {
 		return err
 	}
@@ -81,6 +77,20 @@ func simSources(p *trace.Postings) []sim.Source {
 		out[i] = sim.Source{ID: s.ID, Window: s.Window, Postings: times}
 	}
 	return out
+}
+
+// loadSimInputs reads a posting trace and, when usersPath is set, the
+// reader trace replayed onto its period.
+func loadSimInputs(tracePath, usersPath string) (*trace.Postings, []sim.Reader, error) {
+	posts, err := trace.ReadPostingsFile(tracePath)
+	if err != nil {
+		return nil, nil, err
+	}
+	readers, err := simReaders(usersPath, posts)
+	if err != nil {
+		return nil, nil, err
+	}
+	return posts, readers, nil
 }
 
 // simReaders reads an access trace and replays it onto the posting trace's

@@ -39,11 +39,7 @@ func runSimReport(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	posts, err := trace.ReadPostingsFile(*tracePath)
-	if err != nil {
-		return err
-	}
-	readers, err := simReaders(*usersPath, posts)
+	posts, readers, err := loadSimInputs(*tracePath, *usersPath)
 	if err != nil {
 		return err
 	}
