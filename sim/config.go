@@ -27,6 +27,11 @@ type Config struct {
 	// the live monitor does (Sia & Cho plan daily schedules; re-planning
 	// combined hourly measured worse, see DefaultPlanEvery).
 	PlanEvery time.Duration
+	// Burst is how much unspent budget may be saved up and spent at once,
+	// as a duration of budget; 0 means a day (DefaultBurst). The budget is
+	// a token bucket (see budget): a policy may fetch at any hour of the
+	// day it likes, so long as it keeps to perDay on average.
+	Burst time.Duration
 	// DefaultWindow is W for sources that give none; 0 means 15.
 	DefaultWindow int
 	// Start and End bound the simulated period; zero values take the
@@ -59,6 +64,7 @@ const (
 	DefaultPlanEvery = 24 * time.Hour
 	DefaultWindow    = 15
 	DefaultAlpha     = 0.1
+	DefaultBurst     = 24 * time.Hour
 )
 
 // Clairvoyant is the name of the clairvoyant bound.
@@ -89,6 +95,9 @@ func (r *resolved) fill(srcs []Source) error {
 	}
 	if r.PlanEvery == 0 {
 		r.PlanEvery = DefaultPlanEvery
+	}
+	if r.Burst == 0 {
+		r.Burst = DefaultBurst
 	}
 	if r.DefaultWindow == 0 {
 		r.DefaultWindow = DefaultWindow
@@ -137,8 +146,8 @@ func (r *resolved) check() error {
 		return fmt.Errorf("sim: the period must end (%v) after it starts (%v)", r.End, r.Start)
 	case !r.End.After(r.evalStart):
 		return fmt.Errorf("sim: training (%v) leaves nothing of the period to evaluate", r.Train)
-	case r.Train < 0 || r.PlanEvery < 0 || r.DefaultWindow < 0:
-		return fmt.Errorf("sim: training, planning interval and window must not be negative")
+	case r.Train < 0 || r.PlanEvery < 0 || r.DefaultWindow < 0 || r.Burst < 0:
+		return fmt.Errorf("sim: training, planning interval, window and burst must not be negative")
 	case !(r.Alpha > 0 && r.Alpha <= 1):
 		return fmt.Errorf("sim: alpha must be in (0, 1], got %v", r.Alpha)
 	}
@@ -161,10 +170,4 @@ func span(srcs []Source) (first, last time.Time, ok bool) {
 		ok = true
 	}
 	return first, last, ok
-}
-
-// dayCap is the budget of day d of the run: the fractional budget is spread
-// so that the first d days together allow floor(d × perDay) fetches.
-func dayCap(perDay float64, d int64) int64 {
-	return int64(math.Floor(float64(d+1)*perDay)) - int64(math.Floor(float64(d)*perDay))
 }

@@ -11,9 +11,10 @@
 // monitor does (policy.Models.Observe, then Policy.Next), and re-plans every
 // source every Config.PlanEvery (policy.Policy.Plan).
 //
-// The budget is enforced by the engine, the same for every policy: days are
-// counted from Config.Start, and a fetch that would exceed the day's cap is
-// deferred to the start of the next day, where deferred fetches go first.
+// The budget is enforced by the engine, the same for every policy: a token
+// bucket earning perDay fetches a day and saving up at most Config.Burst of
+// them; a fetch that finds no token waits for the next one, first due,
+// first served (see budget).
 //
 // Run is pure and deterministic: no wall clock, no I/O, no globals.
 // The policy named Clairvoyant is not a policy but a lower bound on total

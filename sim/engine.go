@@ -18,8 +18,7 @@ type engine struct {
 	queue    *fetchQueue
 	access   *accessLog
 	div      divergence
-	day      int64 // index of the current day of the run
-	used     int64 // fetches made on that day
+	budget   *budget
 	deferred int
 }
 
@@ -29,7 +28,8 @@ func simulate(cfg resolved, tracks []track, access *accessLog) (*engine, error) 
 	if err != nil {
 		return nil, fmt.Errorf("sim: %w (or %q)", err, Clairvoyant)
 	}
-	e := &engine{cfg: cfg, tracks: tracks, pol: pol, access: access, day: -1}
+	e := &engine{cfg: cfg, tracks: tracks, pol: pol, access: access}
+	e.budget = newBudget(cfg.perDay, cfg.Burst.Hours()/24, cfg.Start.Unix())
 	e.srcs = make([]*policy.Source, len(tracks))
 	for i := range tracks {
 		e.srcs[i] = &policy.Source{ID: int64(i + 1), Weight: tracks[i].weight, Models: policy.NewModels(cfg.Alpha, cfg.Start)}
@@ -94,25 +94,19 @@ func (e *engine) next(s *policy.Source, at time.Time) int64 {
 	return max(e.pol.Next(s, at).Unix(), at.Unix()+1)
 }
 
-// fetch fetches source i at t, or defers it when the day's budget is
-// spent: to the policy's next planned fetch of the source from the start of
-// the next day (its planned time of day for a daily schedule; at once for a
-// rule whose interval has already passed). A deferred fetch is owed: re-plans
-// do not move it. Deferring to the next midnight instead made owed fetches
-// crowd out every planned one from then on: each day's cap went at 00:00,
-// and a policy within its budget ran as "everything at midnight".
+// fetch fetches source i at t, or defers it when the budget has no token
+// for it: to the instant the budget promises it (see budget). A deferred
+// fetch is owed: re-plans do not move it, and it goes without asking the
+// budget again.
 func (e *engine) fetch(i int, t int64) {
-	start := e.cfg.Start.Unix()
-	if d := (t - start) / 86400; d != e.day {
-		e.day, e.used = d, 0
+	if !e.owed[i] {
+		if at := e.budget.admit(t); at > t {
+			e.deferred++
+			e.owed[i] = true
+			e.queue.postpone(at)
+			return
+		}
 	}
-	if e.used >= dayCap(e.cfg.perDay, e.day) {
-		e.deferred++
-		e.owed[i] = true
-		e.queue.postpone(e.next(e.srcs[i], unix(start+(e.day+1)*86400-1)))
-		return
-	}
-	e.used++
 	e.owed[i] = false
 	tr, s := &e.tracks[i], e.srcs[i]
 	k := tr.countUpTo(e.seen[i], t)
