@@ -13,33 +13,74 @@ import (
 // (Sia et al. §4.3).
 const minutesPerDay = 1440
 
-// dayPlan is one source's fetches: at the given minutes after midnight UTC
-// on the days phase + ⌊k·period⌋ for every integer k (every day when period
-// is 1; on average every period days otherwise, so that a share of c < 1
-// fetch a day is spent exactly, period = 1/c), all moved by shift minutes
-// (the source's jitter; the minutes themselves may be shared by every
-// source of a pattern cluster).
+// dayPlan is one source's fetches at the given minutes after midnight UTC,
+// moved by shift minutes (the source's jitter; the minutes themselves may
+// be shared by every source of a pattern cluster): on every day when
+// period is 1, else on average every period days (period = 1/c for a share
+// of c < 1 fetch a day), see next.
 type dayPlan struct {
-	period  float64 // days between fetch days, ≥ 1
-	phase   int64
+	period  float64 // mean days between fetch days, ≥ 1
+	phase   int64   // days a source never fetched waits before its first fetch
+	key     uint64  // the source's hash, for choosing whole-day intervals
 	shift   int64
 	minutes []int
 }
 
-// next returns the first planned instant after now.
-func (p dayPlan) next(now time.Time) time.Time {
-	d0 := floorDiv(now.Unix()-p.shift*60, 86400)
-	k := int64(math.Ceil(float64(d0-1-p.phase) / p.period))
-	for range 4 {
-		d := p.phase + int64(math.Floor(float64(k)*p.period))
+// next returns the first planned instant after now. A source fetched less
+// than daily is next fetched ⌊period⌋ or ⌈period⌉ days after the day of its
+// last fetch, at its minute: the longer gap with probability frac(period),
+// drawn from a hash of the source and that day, so that the gaps average
+// period days and a fractional share is spent exactly.
+//
+// The draw is anchored to the last fetch on purpose. The first rule laid
+// fetch days on a fixed grid, phase + ⌊k·period⌋ days from 1970; k is then
+// in the thousands, so a re-plan that changed period by a fraction of a
+// percent (as every re-plan does, rates moving with each fetch) moved the
+// next fetch day arbitrarily, and daily re-plans could keep pushing a
+// source's fetch away for weeks. Here the same change flips the whole-day
+// gap only when the draw falls between the old and the new fraction.
+func (p dayPlan) next(now, last time.Time) time.Time {
+	if p.period <= 1 {
+		return p.after(now)
+	}
+	var from int64 // the day of the next fetch
+	if last.IsZero() || last.After(now) {
+		from = p.day(now) + p.phase
+	} else {
+		d := p.day(last)
+		gap := math.Floor(p.period)
+		if float64(mix64(p.key^uint64(d))>>11)/(1<<53) < p.period-gap {
+			gap++
+		}
+		from = d + int64(gap)
+	}
+	if t := p.at(from, p.minutes[0]); t.After(now) {
+		return t
+	}
+	return p.after(now)
+}
+
+// day is the index of t's day on the source's shifted minute grid.
+func (p dayPlan) day(t time.Time) int64 {
+	return floorDiv(t.Unix()-p.shift*60, 86400)
+}
+
+// at is minute m of day d, shifted.
+func (p dayPlan) at(d int64, m int) time.Time {
+	return time.Unix(d*86400+(int64(m)+p.shift)*60, 0).UTC()
+}
+
+// after returns the first of the minutes after now, on any day.
+func (p dayPlan) after(now time.Time) time.Time {
+	d0 := p.day(now)
+	for d := d0; d <= d0+1; d++ {
 		for _, m := range p.minutes {
-			if t := time.Unix(d*86400+(int64(m)+p.shift)*60, 0).UTC(); t.After(now) {
+			if t := p.at(d, m); t.After(now) {
 				return t
 			}
 		}
-		k++
 	}
-	return now.Add(time.Duration(p.period * float64(day)))
+	return now.Add(day) // no minutes: cannot happen for a placed plan
 }
 
 func floorDiv(a, b int64) int64 {
@@ -80,9 +121,8 @@ func (p *scheduled) Name() string { return p.name }
 // Plan splits the budget among srcs and places each source's fetches. A
 // source that gets m ≥ 1 fetches per day is fetched m times every day (the
 // integer m of an exact allocation, see plan.Allocate); one that gets a
-// fraction c < 1 is fetched once every 1/c days on average (on the days
-// phase + ⌊k/c⌋, the phase chosen by its ID), at the best minute for one
-// fetch.
+// fraction c < 1 is fetched once every 1/c days on average (see
+// dayPlan.next), at the best minute for one fetch.
 func (p *scheduled) Plan(srcs []*Source, _ time.Time) error {
 	p.unitAccess = meanAccess(srcs)
 	shares := p.count(p, srcs)
@@ -96,6 +136,7 @@ func (p *scheduled) Plan(srcs []*Source, _ time.Time) error {
 			dp.period = min(1/math.Max(shares[i], 1e-9), float64(p.cfg.MaxInterval)/float64(day))
 			dp.period = max(dp.period, 1)
 			dp.phase = int64(mix64(uint64(s.ID)^p.cfg.Seed) % uint64(math.Ceil(dp.period)))
+			dp.key = mix64(uint64(s.ID) ^ p.cfg.Seed ^ 0x6a09e667f3bcc909)
 			counts[i] = 1
 		}
 		plans[s.ID] = dp
@@ -218,12 +259,15 @@ func (p *scheduled) Next(s *Source, now time.Time) time.Time {
 		return s.after(min(max(mean, least), p.cfg.MaxInterval), now)
 	}
 	earliest := s.after(least, now) // the hinted interval counts from the last fetch
-	t := dp.next(now)
+	t := dp.next(now, s.Last)
 	for range 4 * minutesPerDay {
 		if !t.Before(earliest) {
 			break
 		}
-		t = dp.next(t)
+		t = dp.after(t)
+	}
+	if limit := s.after(p.cfg.MaxInterval, now); t.After(limit) {
+		return limit // a whole-day gap can overrun the longest interval
 	}
 	return t
 }
