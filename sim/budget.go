@@ -21,14 +21,15 @@ type budget struct {
 }
 
 // newBudget returns a bucket holding at most burstDays days' worth of
-// fetches (at least one), empty at start, so that no run can make more
-// than perDay × (t − start)/day + 1 fetches by any time t: the same total
-// the clairvoyant bound is given.
+// fetches (at least one), full at start: every source's first fetch is
+// due at the start, a day's budget at B = 1 and two at B = 0.5. An empty
+// start left a policy that plans exactly its budget (uniform) with that
+// first day as a backlog it could never work off: its fetches then waited
+// for tokens all run long.
 func newBudget(perDay, burstDays float64, start int64) *budget {
 	interval := 86400 / perDay
 	capacity := max(1, math.Floor(perDay*burstDays))
-	tolerance := (capacity - 1) * interval
-	return &budget{interval: interval, tolerance: tolerance, tat: float64(start) + tolerance}
+	return &budget{interval: interval, tolerance: (capacity - 1) * interval, tat: float64(start)}
 }
 
 // admit takes a token for a fetch wanted at t and returns when it may go:

@@ -18,13 +18,13 @@ func policyNames() []string {
 
 // TestBudgetNeverExceeded runs every policy at a tight budget and checks
 // the token bucket's promise over every stretch of the run, training
-// included: at most a burst (a day's budget) plus what the stretch earns,
-// and never more in all than the run has earned.
+// included: at most a burst (here a day's budget) plus what the stretch
+// earns.
 func TestBudgetNeverExceeded(t *testing.T) {
 	srcs := synthSources(11, 40, 6, 60)
 	for _, name := range policyNames() {
 		for _, perSource := range []float64{0.5, 3} {
-			cfg := Config{Policy: name, PerSource: perSource, Train: 2 * 24 * time.Hour, PlanEvery: 6 * time.Hour, Seed: 3}
+			cfg := Config{Policy: name, PerSource: perSource, Train: 2 * 24 * time.Hour, PlanEvery: 6 * time.Hour, Seed: 3, Burst: 24 * time.Hour}
 			m, tracks, err := run(cfg, srcs, nil)
 			if err != nil {
 				t.Fatal(err)
@@ -46,15 +46,15 @@ func TestBudgetNeverExceeded(t *testing.T) {
 }
 
 // checkBucket checks sorted fetch times against a bucket of capacity
-// fetches earning perDay a day, empty at start: the k-th fetch comes no
-// sooner than k tokens were earned, and no stretch of time holds more
+// fetches earning perDay a day, full at start: the k-th fetch comes no
+// sooner than k tokens were there, and no stretch of time holds more
 // than capacity fetches plus the tokens the stretch earns (a second of
 // slack per stretch for the engine's whole-second times).
 func checkBucket(all []int64, start int64, perDay, capacity float64) error {
 	interval := 86400 / perDay
 	for k, f := range all {
-		if earned := float64(f-start)/interval + 1; float64(k+1) > earned+1e-9 {
-			return fmt.Errorf("fetch %d at +%ds: only %.2f tokens earned by then", k+1, f-start, earned)
+		if had := float64(f-start)/interval + capacity; float64(k+1) > had+1e-9 {
+			return fmt.Errorf("fetch %d at +%ds: only %.2f tokens by then", k+1, f-start, had)
 		}
 		for j := k + int(capacity); j < len(all); j++ {
 			if n, span := float64(j-k+1), float64(all[j]-f+1); n > capacity+span/interval+1e-9 {
