@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"time"
 
@@ -88,8 +89,11 @@ func (m *Models) remember(t time.Time, x int, dates []time.Time, first bool) {
 			}
 		}
 	}
+	n := len(m.Recent)
 	m.Recent = append(m.Recent, ts...)
-	sort.Slice(m.Recent, func(i, j int) bool { return m.Recent[i].Before(m.Recent[j]) })
+	if !slices.IsSortedFunc(m.Recent[max(n-1, 0):], time.Time.Compare) {
+		slices.SortFunc(m.Recent, time.Time.Compare) // feeds list items in any order
+	}
 	cut := sort.Search(len(m.Recent), func(i int) bool { return !m.Recent[i].Before(t.Add(-7 * 24 * time.Hour)) })
 	m.Recent = m.Recent[cut:]
 	if len(m.Recent) > maxRecent {

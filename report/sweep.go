@@ -114,6 +114,7 @@ func mainTasks(srcs []sim.Source, readers []sim.Reader, base sim.Config, opt Opt
 		for _, p := range opt.Policies {
 			cfg := base
 			cfg.Policy, cfg.PerDay, cfg.PerSource = p, 0, b
+			cfg.NoDivergence = true // charted from the shape runs
 			tasks = append(tasks, task{label: fmt.Sprintf("%s B=%g", p, b), budget: b, cfg: cfg, srcs: srcs, readers: readers})
 		}
 	}

@@ -48,6 +48,9 @@ func (e *engine) loop() error {
 	nextPlan := e.cfg.Start.Unix()
 	every := int64(e.cfg.PlanEvery / time.Second)
 	nextSample := e.cfg.evalStart.Unix()
+	if e.cfg.NoDivergence {
+		nextSample = end
+	}
 	for {
 		i, due := e.queue.top()
 		switch {

@@ -56,7 +56,8 @@ type Metrics struct {
 	// DivergenceEWMA and DivergencePeriodic are the time-averaged RMS errors
 	// of the single-variable and daily periodic estimators' predictions of
 	// the postings new since the last fetch, sampled hourly (Horincar et
-	// al. Eq. 2); 0 for the clairvoyant, which estimates nothing.
-	DivergenceEWMA     float64 `json:"divergence_rms_ewma"`
-	DivergencePeriodic float64 `json:"divergence_rms_periodic"`
+	// al. Eq. 2); absent for the clairvoyant, which estimates nothing, and
+	// with Config.NoDivergence.
+	DivergenceEWMA     float64 `json:"divergence_rms_ewma,omitempty"`
+	DivergencePeriodic float64 `json:"divergence_rms_periodic,omitempty"`
 }
