@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"encoding/xml"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -128,7 +129,8 @@ func TestWriteReport(t *testing.T) {
 		t.Fatal(err)
 	}
 	sum := Summary{Command: "vigil sim report --trace t.tsv --out d", Trace: "t.tsv", Users: "u.tsv", Sources: len(srcs), Postings: posts.Count(),
-		Readers: len(readers), Accesses: 1, Start: posts.Start, End: posts.End, Mode: "trained 7 days", Budgets: budgets, Policies: policies, ShapePolicy: "uniform"}
+		Readers: len(readers), Accesses: 1, Start: posts.Start, End: posts.End, Mode: "trained 7 days", Budgets: budgets, Policies: policies, ShapePolicy: "uniform",
+		Traits: TraitsOf(srcs, posts.Start, posts.End)}
 	dir := filepath.Join(t.TempDir(), "out")
 	if err := Write(dir, sum, rows); err != nil {
 		t.Fatal(err)
@@ -139,7 +141,15 @@ func TestWriteReport(t *testing.T) {
 			t.Errorf("report.md has %d table rows for %s, want %d", got, p, len(budgets))
 		}
 	}
-	for _, s := range []string{sum.Command, "## B = 1 ", "## B = 2 ", "misses/access", "delay.svg", "divergence.svg"} {
+	at1 := map[string]Row{}
+	for _, r := range rows {
+		if r.BudgetPerSource == 1 && r.Shape == "" {
+			at1[r.Policy] = r
+		}
+	}
+	combined := fmt.Sprintf("| combined mean delay / uniform, B = 1 | %.2f |", at1["combined"].MeanDelayMin/at1["uniform"].MeanDelayMin)
+	top := fmt.Sprintf("| postings from the busiest 17%% of sources | %.0f%% |", 100*sum.Traits.TopShare)
+	for _, s := range []string{sum.Command, "## B = 1 ", "## B = 2 ", "misses/access", "delay.svg", "divergence.svg", combined, top, "user misses per access / uniform"} {
 		if !strings.Contains(md, s) {
 			t.Errorf("report.md lacks %q", s)
 		}

@@ -31,6 +31,8 @@ type Summary struct {
 	Budgets     []float64 `json:"budgets_per_source"`
 	Policies    []string  `json:"policies"`
 	ShapePolicy string    `json:"shape_policy,omitempty"`
+	// Traits are the posting trace's statistics that bear on the gains.
+	Traits Traits `json:"traits"`
 	// Notes are further remarks printed in the report.
 	Notes []string `json:"notes,omitempty"`
 	// Elapsed is the wall time of the sweep; 0 leaves it out.

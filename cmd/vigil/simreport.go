@@ -120,7 +120,8 @@ func reportSummary(args []string, tracePath, usersPath string, posts *trace.Post
 		Command: "vigil sim report " + shellJoin(args), Trace: tracePath, Users: usersPath,
 		Sources: len(posts.Sources), Postings: posts.Count(), Readers: len(readers), Start: posts.Start, End: posts.End,
 		Budgets: opt.Budgets, Policies: opt.Policies, ShapePolicy: opt.ShapePolicy,
-		Mode: fmt.Sprintf("models trained on the first %s, measured on the rest; every source re-planned every %s", span(train), span(sim.DefaultPlanEvery)),
+		Traits: simreport.TraitsOf(simSources(posts), posts.Start, posts.End),
+		Mode:   fmt.Sprintf("models trained on the first %s, measured on the rest; every source re-planned every %s", span(train), span(sim.DefaultPlanEvery)),
 	}
 	if base.Online {
 		sum.Mode = "online: measured from the start, models starting empty"
