@@ -3,6 +3,7 @@ module vigil
 go 1.26.8
 
 require (
+	github.com/kljensen/snowball v0.10.0
 	github.com/microcosm-cc/bluemonday v1.0.27
 	github.com/mmcdole/gofeed v1.4.2
 	golang.org/x/net v0.62.0

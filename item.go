@@ -23,6 +23,7 @@ type Item struct {
 
 	// Per-reader fields, filled when items are listed for a user.
 	Read      bool   `json:"read"`
+	Starred   bool   `json:"starred"`
 	FeedTitle string `json:"feed_title,omitempty"`
 }
 
@@ -31,6 +32,8 @@ type ItemQuery struct {
 	UserID     int64 // 0: every stored item (command line only, never the API)
 	FeedID     int64 // 0: all feeds the user follows
 	UnreadOnly bool
-	Limit      int // 0: a default page size
-	Offset     int
+	// StarredOnly keeps the user's starred items only.
+	StarredOnly bool
+	Limit       int // 0: a default page size
+	Offset      int
 }

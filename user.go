@@ -7,6 +7,9 @@ type User struct {
 	ID        int64     `json:"id"`
 	Name      string    `json:"name"`
 	CreatedAt time.Time `json:"created_at"`
+	// Interests is free text the user wrote about what they want to read;
+	// it seeds their recommendations.
+	Interests string `json:"interests,omitempty"`
 	// PasswordHash is the encoded password digest; TokenHash the SHA-256 of
 	// the API token, hex. Neither is ever shown.
 	PasswordHash string `json:"-"`

@@ -99,4 +99,62 @@ type Store interface {
 	PruneAccesses(ctx context.Context, before time.Time) (int64, error)
 	// Readers lists every subscription as (user, feed, weight).
 	Readers(ctx context.Context) ([]vigil.Reader, error)
+
+	// StarItems stars or unstars items for a user; items of feeds the user
+	// does not follow are ENOTFOUND.
+	StarItems(ctx context.Context, userID int64, itemIDs []int64, starred bool) error
+	// MarkOpened records that the user opened an item at t (it also marks
+	// it read): opened and starred items teach the user's interests.
+	MarkOpened(ctx context.Context, userID, itemID int64, t time.Time) error
+	// InterestItems lists the items the user opened or starred, most
+	// recently opened first (starred ones never opened last), at most limit.
+	InterestItems(ctx context.Context, userID int64, limit int) ([]vigil.Item, error)
+	// SetInterests stores the user's free-text interests.
+	SetInterests(ctx context.Context, userID int64, text string) error
+	// SearchItems ranks the items of the feeds the user follows (every item
+	// when userID is 0) by full-text relevance to query, best first. The
+	// query is plain words (every word must occur, prefixes with a trailing
+	// *, phrases in double quotes); a query with no word is EINVALID.
+	SearchItems(ctx context.Context, userID int64, query string, limit int) ([]vigil.Item, error)
+
+	// ItemsAfter returns up to limit stored items with an ID above after, in
+	// ID order, with feed ID, title, summary and content: what the profiler
+	// folds into channel profiles.
+	ItemsAfter(ctx context.Context, after int64, limit int) ([]vigil.Item, error)
+	// ProfilerState returns what the profiler saved: the last item ID it
+	// folded in, the number of items in its corpus, every term's document
+	// frequency and every channel's opaque state.
+	ProfilerState(ctx context.Context) (*ProfilerState, error)
+	// SaveProfiles stores one profiler step atomically.
+	SaveProfiles(ctx context.Context, b ProfileBatch) error
+	// Profile returns a feed's profile, or ENOTFOUND when it has none yet.
+	Profile(ctx context.Context, feedID int64) (*vigil.Profile, error)
+	// Profiles returns every stored profile, by feed ID order.
+	Profiles(ctx context.Context) ([]vigil.Profile, error)
+}
+
+// ProfilerState is the profiler's saved state, loaded at start.
+type ProfilerState struct {
+	Through   int64            // the last item ID folded in
+	Documents int64            // items in the corpus (the N of idf)
+	DF        map[string]int64 // document frequency of each term
+	Channels  map[int64][]byte // each feed's opaque profile state
+}
+
+// ProfileBatch is one profiler step: it moves the watermark to Through,
+// sets the corpus size, adds DFDelta to the document frequencies (a term
+// whose frequency falls to zero is dropped) and replaces the given
+// channels' states and profiles.
+type ProfileBatch struct {
+	Through   int64
+	Documents int64
+	DFDelta   map[string]int64
+	Channels  []ChannelProfile
+}
+
+// ChannelProfile is one channel's profile and the opaque state it is
+// rebuilt from.
+type ChannelProfile struct {
+	Profile vigil.Profile
+	State   []byte
 }

@@ -160,7 +160,8 @@ func TestOpenMigratesAndConfigures(t *testing.T) {
 		{"PRAGMA user_version", strconv.Itoa(sqlite.MigrationCount())},
 		{"PRAGMA journal_mode", "wal"},
 		{"SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN " +
-			"('users','sessions','feeds','subscriptions','items','item_states','observations','notices')", "8"},
+			"('users','sessions','feeds','subscriptions','items','item_states','observations','notices'," +
+			"'accesses','items_fts','profiles','term_df','profiler')", "13"},
 		{"SELECT count(*) FROM sqlite_schema WHERE type = 'index' AND name IN " +
 			"('feeds_next_fetch','items_feed_sort','observations_feed_at','observations_at')", "4"},
 	}

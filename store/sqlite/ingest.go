@@ -125,7 +125,7 @@ func uniqueItems(feedID int64, items []vigil.Item) []vigil.Item {
 			continue
 		}
 		keys[it.Key] = struct{}{}
-		it.ID, it.FeedID, it.Read, it.FeedTitle = 0, feedID, false, ""
+		it.ID, it.FeedID, it.Read, it.Starred, it.FeedTitle = 0, feedID, false, false, ""
 		unique = append(unique, it)
 	}
 	return unique
@@ -167,7 +167,8 @@ func changedItems(ctx context.Context, stmt *sql.Stmt, feedID int64, items []vig
 	return out, rows.Err()
 }
 
-// storeItem inserts a new item or updates an edited one, and records which in got.
+// storeItem inserts a new item or updates an edited one, indexes it for
+// search, and records which in got.
 func storeItem(ctx context.Context, st txStmts, it *vigil.Item, c changed, now time.Time, got *vigil.Ingested) error {
 	if !c.id.Valid {
 		it.Seen = now
@@ -175,13 +176,16 @@ func storeItem(ctx context.Context, st txStmts, it *vigil.Item, c changed, now t
 			return wrap("store item", err)
 		}
 		got.New = append(got.New, *it)
-		return nil
+	} else {
+		it.ID, it.Seen = c.id.Int64, fromNanos(c.seen)
+		if err := updateItem(ctx, st.updateItem, it); err != nil {
+			return wrap("update item", err)
+		}
+		got.Updated = append(got.Updated, *it)
 	}
-	it.ID, it.Seen = c.id.Int64, fromNanos(c.seen)
-	if err := updateItem(ctx, st.updateItem, it); err != nil {
-		return wrap("update item", err)
+	if err := indexItem(ctx, st.indexItem, it); err != nil {
+		return wrap("index item for search", err)
 	}
-	got.Updated = append(got.Updated, *it)
 	return nil
 }
 

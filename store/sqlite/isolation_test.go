@@ -2,6 +2,8 @@ package sqlite_test
 
 import (
 	"context"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -96,5 +98,59 @@ func TestSubscriptionsHideOtherFollowers(t *testing.T) {
 	all, err := db.Feeds(ctx)
 	if err != nil || all[0].Subscribers != 2 || all[0].Weight != 6 {
 		t.Fatalf("the planner's view must keep the totals: %+v %v", all, err)
+	}
+}
+
+func TestInterestSignalsAreIsolated(t *testing.T) {
+	db := openTest(t)
+	ann, bob := mustUser(t, db, "ann"), mustUser(t, db, "bob")
+	private := mustSubscribe(t, db, ann.ID, "https://ann.example/feed")
+	shared := mustSubscribe(t, db, ann.ID, "https://shared.example/feed")
+	mustSubscribe(t, db, bob.ID, "https://shared.example/feed")
+	privateItems := mustIngest(t, db, private, t0, []vigil.Item{textItem("p", "Secret osprey", "", t0)}).New
+	sharedItems := mustIngest(t, db, shared, t0, []vigil.Item{textItem("s", "Public osprey", "", t0)}).New
+	if err := db.StarItems(ctx, ann.ID, []int64{sharedItems[0].ID, privateItems[0].ID}, true); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.MarkOpened(ctx, ann.ID, sharedItems[0].ID, t0); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.SetInterests(ctx, ann.ID, "ospreys"); err != nil {
+		t.Fatal(err)
+	}
+	checks := []struct {
+		name string
+		got  func() ([]vigil.Item, error)
+		want []string
+	}{
+		{"bob's search", func() ([]vigil.Item, error) { return db.SearchItems(ctx, bob.ID, "osprey", 0) }, []string{"s"}},
+		{"ann's search", func() ([]vigil.Item, error) { return db.SearchItems(ctx, ann.ID, "osprey", 0) }, []string{"p", "s"}},
+		{"bob's stars", func() ([]vigil.Item, error) { return db.Items(ctx, vigil.ItemQuery{UserID: bob.ID, StarredOnly: true}) }, nil},
+		{"bob's interests", func() ([]vigil.Item, error) { return db.InterestItems(ctx, bob.ID, 0) }, nil},
+		{"ann's interests", func() ([]vigil.Item, error) { return db.InterestItems(ctx, ann.ID, 0) }, []string{"s", "p"}},
+	}
+	for _, c := range checks {
+		items, err := c.got()
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		keys := itemKeys(items)
+		if c.name == "ann's search" {
+			slices.Sort(keys)
+		}
+		if !slices.Equal(keys, c.want) {
+			t.Errorf("%s = %v, want %v", c.name, keys, c.want)
+		}
+		if strings.HasPrefix(c.name, "bob") && slices.ContainsFunc(items, func(it vigil.Item) bool { return it.Read || it.Starred }) {
+			t.Errorf("%s shows ann's states: %+v", c.name, items)
+		}
+	}
+	wantCode(t, db.StarItems(ctx, bob.ID, []int64{privateItems[0].ID}, true), vigil.ENOTFOUND)
+	wantCode(t, db.MarkOpened(ctx, bob.ID, privateItems[0].ID, t0), vigil.ENOTFOUND)
+	if u, err := db.UserByName(ctx, "bob"); err != nil || u.Interests != "" {
+		t.Errorf("bob's interests = %q, %v; want none", u.Interests, err)
+	}
+	if it, err := db.Item(ctx, bob.ID, sharedItems[0].ID); err != nil || it.Starred || it.Read {
+		t.Errorf("bob's view of the shared item = %+v, %v; want it neither starred nor read", it, err)
 	}
 }

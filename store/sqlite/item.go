@@ -15,36 +15,68 @@ const (
 	MaxItemLimit     = 500
 )
 
+// Page sizes of the profiler's reading of items.
+const (
+	DefaultItemsAfterLimit = 500
+	MaxItemsAfterLimit     = 5000
+)
+
 // itemColumns are the columns scanItem reads, in order, for an item aliased
 // i, its feed f and the reader's state st (which may be absent).
-const itemColumns = `i.id, i.feed_id, i.key, i.hash, i.url, i.title, i.author, i.summary,
-	i.content, i.published, i.updated, i.seen, f.title, COALESCE(st.read, 0)`
+const itemColumns = itemFields + `, COALESCE(st.read, 0), COALESCE(st.starred, 0)`
+
+// itemFields are the leading itemColumns: the item and its feed's title.
+const itemFields = `i.id, i.feed_id, i.key, i.hash, i.url, i.title, i.author, i.summary,
+	i.content, i.published, i.updated, i.seen, f.title`
 
 // Items lists items newest first: by published time, else first seen, a
 // publication date later than first seen counting as first seen; ties by
 // ID, newest first. With a UserID only items of feeds the user follows are
-// listed, with the user's read state. Limit 0 means DefaultItemLimit and is
-// at most MaxItemLimit; a negative Limit or Offset is EINVALID.
+// listed, with the user's read and starred states. Limit 0 means
+// DefaultItemLimit and is at most MaxItemLimit; a negative Limit or Offset
+// is EINVALID.
 func (db *DB) Items(ctx context.Context, q vigil.ItemQuery) ([]vigil.Item, error) {
 	if q.Limit < 0 || q.Offset < 0 {
 		return nil, vigil.Errorf(vigil.EINVALID, "item limit %d and offset %d must not be negative", q.Limit, q.Offset)
 	}
 	query, args := itemsQuery(q)
+	return db.queryItems(ctx, "list items", query, args...)
+}
+
+// ItemsAfter returns up to limit stored items with an ID above after, in ID
+// order, without any reader's state: what the profiler folds into channel
+// profiles. Limit 0 means DefaultItemsAfterLimit and is at most
+// MaxItemsAfterLimit; a negative limit is EINVALID.
+func (db *DB) ItemsAfter(ctx context.Context, after int64, limit int) ([]vigil.Item, error) {
+	if limit < 0 {
+		return nil, vigil.Errorf(vigil.EINVALID, "item limit %d must not be negative", limit)
+	}
+	if limit == 0 {
+		limit = DefaultItemsAfterLimit
+	}
+	return db.queryItems(ctx, "list items after an ID",
+		`SELECT `+itemFields+`, 0, 0 FROM items i JOIN feeds f ON f.id = i.feed_id
+		 WHERE i.id > ? ORDER BY i.id LIMIT ?`, after, min(limit, MaxItemsAfterLimit))
+}
+
+// queryItems runs a query that selects itemColumns and reads every row; op
+// names the operation in errors.
+func (db *DB) queryItems(ctx context.Context, op, query string, args ...any) ([]vigil.Item, error) {
 	rows, err := db.read.QueryContext(ctx, query, args...)
 	if err != nil {
-		return nil, wrap("list items", err)
+		return nil, wrap(op, err)
 	}
 	defer rows.Close()
 	var items []vigil.Item
 	for rows.Next() {
 		it, err := scanItem(rows)
 		if err != nil {
-			return nil, wrap("list items", err)
+			return nil, wrap(op, err)
 		}
 		items = append(items, *it)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, wrap("list items", err)
+		return nil, wrap(op, err)
 	}
 	return items, nil
 }
@@ -67,6 +99,9 @@ func itemsQuery(q vigil.ItemQuery) (string, []any) {
 	if q.UnreadOnly {
 		b.WriteString(`AND COALESCE(st.read, 0) = 0 `)
 	}
+	if q.StarredOnly {
+		b.WriteString(`AND st.starred = 1 `)
+	}
 	b.WriteString(`ORDER BY i.sort_at DESC, i.id DESC LIMIT ? OFFSET ?`)
 	return b.String(), append(args, pageLimit(q.Limit), q.Offset)
 }
@@ -80,7 +115,7 @@ func pageLimit(limit int) int {
 }
 
 // Item returns one item of a feed the user follows, with the user's read
-// state (any item when userID is 0), or ENOTFOUND.
+// and starred states (any item when userID is 0), or ENOTFOUND.
 func (db *DB) Item(ctx context.Context, userID, itemID int64) (*vigil.Item, error) {
 	query := `SELECT ` + itemColumns + ` FROM items i JOIN feeds f ON f.id = i.feed_id
 		LEFT JOIN item_states st ON st.user_id = ? AND st.item_id = i.id
@@ -105,7 +140,7 @@ func scanItem(s scanner) (*vigil.Item, error) {
 	var it vigil.Item
 	var published, updated, seen sql.NullInt64
 	err := s.Scan(&it.ID, &it.FeedID, &it.Key, &it.Hash, &it.URL, &it.Title, &it.Author,
-		&it.Summary, &it.Content, &published, &updated, &seen, &it.FeedTitle, &it.Read)
+		&it.Summary, &it.Content, &published, &updated, &seen, &it.FeedTitle, &it.Read, &it.Starred)
 	if err != nil {
 		return nil, err
 	}

@@ -6,11 +6,19 @@ import (
 	"fmt"
 )
 
+// migration is one schema change: SQL, then an optional step in Go for what
+// SQL alone cannot do, both in the same transaction.
+type migration struct {
+	sql  string
+	fill func(ctx context.Context, tx *sql.Tx) error
+}
+
 // migrations are the schema changes in order; migration i (from 0) brings the
 // database to user_version i+1. Never edit one that has been released: append.
-var migrations = []string{
-	schemaV1,
-	schemaV2,
+var migrations = []migration{
+	{sql: schemaV1},
+	{sql: schemaV2},
+	{sql: schemaV3, fill: indexStoredItems},
 }
 
 // querier is what both *sql.DB and *sql.Tx offer for reading.
@@ -56,7 +64,7 @@ func migrateOne(ctx context.Context, pool *sql.DB, abs string) (done bool, err e
 	if version == len(migrations) {
 		return true, nil
 	}
-	if _, err := tx.ExecContext(ctx, migrations[version]); err != nil {
+	if err := apply(ctx, tx, migrations[version]); err != nil {
 		return false, fmt.Errorf("sqlite: unable to apply migration %d to %s: %w", version+1, abs, err)
 	}
 	if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", version+1)); err != nil {
@@ -66,4 +74,15 @@ func migrateOne(ctx context.Context, pool *sql.DB, abs string) (done bool, err e
 		return false, fmt.Errorf("sqlite: unable to commit migration %d to %s: %w", version+1, abs, err)
 	}
 	return false, nil
+}
+
+// apply runs a migration's SQL and then its Go step, if any.
+func apply(ctx context.Context, tx *sql.Tx, m migration) error {
+	if _, err := tx.ExecContext(ctx, m.sql); err != nil {
+		return err
+	}
+	if m.fill == nil {
+		return nil
+	}
+	return m.fill(ctx, tx)
 }

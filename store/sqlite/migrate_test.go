@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"vigil"
 )
 
 func TestMigrationsApplyInOrder(t *testing.T) {
@@ -17,9 +19,9 @@ func TestMigrationsApplyInOrder(t *testing.T) {
 	db.Close()
 	saved := migrations
 	t.Cleanup(func() { migrations = saved })
-	migrations = append(append([]string{}, saved...),
-		`CREATE TABLE extra (id INTEGER PRIMARY KEY, note TEXT NOT NULL)`,
-		`INSERT INTO extra (note) SELECT 'after ' || count(*) FROM sqlite_schema WHERE name = 'extra'`,
+	migrations = append(append([]migration{}, saved...),
+		migration{sql: `CREATE TABLE extra (id INTEGER PRIMARY KEY, note TEXT NOT NULL)`},
+		migration{sql: `INSERT INTO extra (note) SELECT 'after ' || count(*) FROM sqlite_schema WHERE name = 'extra'`},
 	)
 	db, err = Open(path)
 	if err != nil {
@@ -40,7 +42,8 @@ func TestFailedMigrationRollsBack(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "vigil.db")
 	saved := migrations
 	t.Cleanup(func() { migrations = saved })
-	migrations = append(append([]string{}, saved...), `CREATE TABLE half (id INTEGER); SELECT no_such_function()`)
+	migrations = append(append([]migration{}, saved...),
+		migration{sql: `CREATE TABLE half (id INTEGER); SELECT no_such_function()`})
 	_, err := Open(path)
 	failing := fmt.Sprintf("migration %d", len(saved)+1)
 	if err == nil || !strings.Contains(err.Error(), failing) || !strings.Contains(err.Error(), path) {
@@ -59,5 +62,92 @@ func TestFailedMigrationRollsBack(t *testing.T) {
 	var n int
 	if err := db.read.QueryRow(`SELECT count(*) FROM sqlite_schema WHERE name = 'half'`).Scan(&n); err != nil || n != 0 {
 		t.Errorf("the failed migration left its table behind (%d, %v)", n, err)
+	}
+}
+
+func TestMigrationToV3IndexesStoredItems(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "vigil.db")
+	saved := migrations
+	t.Cleanup(func() { migrations = saved })
+	migrations = saved[:2]
+	pool, err := openPool(path, 1, writeParams())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := migrate(ctx, pool, path); err != nil {
+		t.Fatal(err)
+	}
+	// A version 2 database: one user following one feed of 1,201 items
+	// (more than two batches of indexStoredItems), the first 3 read.
+	const items = 2*indexBatch + 201
+	v2 := []string{
+		`INSERT INTO users (id, name, created_at) VALUES (1, 'ann', 0)`,
+		`INSERT INTO feeds (id, url, status, created_at, title, item_count) VALUES (1, 'https://example.com/feed', 'active', 0, 'Example', ` + fmt.Sprint(items) + `)`,
+		`INSERT INTO subscriptions (user_id, feed_id, weight, created_at) VALUES (1, 1, 1, 0)`,
+		`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ` + fmt.Sprint(items) + `)
+		 INSERT INTO items (id, feed_id, key, hash, title, summary, content, seen, sort_at)
+		 SELECT i, 1, 'k' || i, 'h' || i, 'Item ' || i, '<p>word' || i || '</p>',
+			CASE i % 2 WHEN 0 THEN '<p>even &amp; <b>bold</b></p>' ELSE '' END, i, i FROM n`,
+		`INSERT INTO item_states (user_id, item_id, feed_id, read) VALUES (1, 1, 1, 1), (1, 2, 1, 1), (1, 3, 1, 1)`,
+	}
+	for _, q := range v2 {
+		if _, err := pool.ExecContext(ctx, q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	pool.Close()
+	migrations = saved
+	db, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	searches := []struct {
+		query string
+		want  int
+	}{
+		{"item", DefaultItemLimit},
+		{"word1201", 1},
+		{"word1", 1},
+		{"word12*", 13}, // word12, word120..word129, word1200 and word1201
+		{"even bold", DefaultItemLimit},
+		{"amp", 0},
+	}
+	for _, s := range searches {
+		found, err := db.SearchItems(ctx, 1, s.query, 0)
+		if err != nil || len(found) != s.want {
+			t.Errorf("search %q after the migration = %d items, %v; want %d", s.query, len(found), err, s.want)
+		}
+	}
+	var indexed int
+	if err := db.read.QueryRowContext(ctx, `SELECT count(*) FROM items_fts`).Scan(&indexed); err != nil || indexed != items {
+		t.Errorf("%d items indexed (%v), want %d", indexed, err, items)
+	}
+	list, err := db.Items(ctx, vigil.ItemQuery{UserID: 1, Limit: MaxItemLimit})
+	if err != nil {
+		t.Fatal(err)
+	}
+	read := 0
+	for _, it := range list {
+		if it.Read {
+			read++
+		}
+		if it.Starred {
+			t.Errorf("item %s is starred after the migration", it.Key)
+		}
+	}
+	if sub, err := db.Subscription(ctx, 1, 1); err != nil || read != 0 || sub.Unread != items-3 {
+		t.Errorf("after the migration: %d of the newest read, %d unread (%v); want 0 and %d", read, sub.Unread, err, items-3)
+	}
+	first, err := db.Item(ctx, 1, 1)
+	if err != nil || !first.Read || first.Starred {
+		t.Errorf("item 1 after the migration = %+v, %v; want it read, not starred", first, err)
+	}
+	if u, err := db.UserByName(ctx, "ann"); err != nil || u.Interests != "" {
+		t.Errorf("ann after the migration = %+v, %v", u, err)
+	}
+	if s, err := db.ProfilerState(ctx); err != nil || s.Through != 0 || len(s.DF) != 0 {
+		t.Errorf("profiler state after the migration = %+v, %v", s, err)
 	}
 }

@@ -15,9 +15,9 @@ import (
 // notice naming both URLs for each subscriber. When no feed has newURL the
 // feed takes it; when another feed already has it, the subscriptions move
 // there (a user following both keeps the larger weight) and so do the old
-// feed's items and read states, except items whose key the other feed
-// already has: those stay, and their read states carry over to the other
-// feed's item with that key. An unknown feed is ENOTFOUND; an empty
+// feed's items and their readers' states (read, starred, opened), except
+// items whose key the other feed already has: those stay, and their states
+// carry over to the other feed's item with that key (see mergeStates). An unknown feed is ENOTFOUND; an empty
 // URL is EINVALID; moving a feed to its own URL changes nothing.
 func (db *DB) MoveFeed(ctx context.Context, feedID int64, newURL string, now time.Time) error {
 	if strings.TrimSpace(newURL) == "" {
@@ -106,9 +106,11 @@ func mergeHistory(ctx context.Context, tx *sql.Tx, from, to int64) error {
 	return nil
 }
 
-// mergeStates points the read states of the items moved from feed from to
-// feed to, and copies the states of the items left behind to feed to's
-// items with the same keys, where the user has no state yet.
+// mergeStates points the states (read, starred, opened) of the items moved
+// from feed from to feed to, and copies the states of the items left behind
+// to feed to's items with the same keys. Where the user has a state on
+// feed to's item already, its read state stays, a star on either item
+// stars it, and the later opening counts.
 func mergeStates(ctx context.Context, tx *sql.Tx, from, to int64) error {
 	_, err := tx.ExecContext(ctx,
 		`UPDATE item_states SET feed_id = ? WHERE feed_id = ?
@@ -117,12 +119,14 @@ func mergeStates(ctx context.Context, tx *sql.Tx, from, to int64) error {
 		return wrap("merge read states", err)
 	}
 	_, err = tx.ExecContext(ctx,
-		`INSERT INTO item_states (user_id, item_id, feed_id, read)
-		 SELECT st.user_id, t.id, t.feed_id, st.read FROM item_states st
+		`INSERT INTO item_states (user_id, item_id, feed_id, read, starred, opened)
+		 SELECT st.user_id, t.id, t.feed_id, st.read, st.starred, st.opened FROM item_states st
 		 JOIN items o ON o.id = st.item_id
 		 JOIN items t ON t.feed_id = ? AND t.key = o.key
 		 WHERE st.feed_id = ?
-		 ON CONFLICT (user_id, item_id) DO NOTHING`, to, from)
+		 ON CONFLICT (user_id, item_id) DO UPDATE SET
+			starred = max(starred, excluded.starred),
+			opened = COALESCE(max(opened, excluded.opened), opened, excluded.opened)`, to, from)
 	return wrapIf("merge read states", err)
 }
 

@@ -2,6 +2,7 @@ package sqlite_test
 
 import (
 	"maps"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -161,5 +162,61 @@ func TestNoticesNewestFirst(t *testing.T) {
 	if len(notices) != 3 || !strings.Contains(notices[0].Text, "https://a.example/4") ||
 		!notices[0].At.After(notices[1].At) {
 		t.Errorf("notices = %+v, want the latest move first", notices)
+	}
+}
+
+func TestMoveFeedMergesStarsAndOpenings(t *testing.T) {
+	db := openTest(t)
+	ann := mustUser(t, db, "ann")
+	const oldURL, newURL = "http://old.example/feed", "https://new.example/feed"
+	old := mustSubscribe(t, db, ann.ID, oldURL)
+	target := mustSubscribe(t, db, ann.ID, newURL)
+	o := mustIngest(t, db, old, t0, makeItems("a", 3)).New
+	n := mustIngest(t, db, target, t0, append(makeItems("a", 3)[1:], makeItems("b", 1)...)).New // a1 a2 b0
+	byKey := map[string]int64{}
+	for _, it := range n {
+		byKey[it.Key] = it.ID
+	}
+	// On the old feed ann starred a0 (which moves) and a1 (which the target
+	// has too), and opened a2 last; on the target she opened a2 earlier, b0
+	// in between, and marked a1 unread.
+	steps := []error{
+		db.StarItems(ctx, ann.ID, []int64{o[0].ID, o[1].ID}, true),
+		db.MarkOpened(ctx, ann.ID, o[2].ID, t0.Add(3*time.Hour)),
+		db.MarkOpened(ctx, ann.ID, byKey["a2"], t0.Add(time.Hour)),
+		db.MarkOpened(ctx, ann.ID, byKey["b0"], t0.Add(2*time.Hour)),
+		db.MarkRead(ctx, ann.ID, []int64{byKey["a1"]}, false),
+	}
+	for _, err := range steps {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := db.MoveFeed(ctx, old, newURL, t0.Add(4*time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	items, err := db.Items(ctx, vigil.ItemQuery{UserID: ann.ID, FeedID: target})
+	if err != nil {
+		t.Fatal(err)
+	}
+	type state struct{ read, starred bool }
+	got := map[string]state{}
+	for _, it := range items {
+		got[it.Key] = state{it.Read, it.Starred}
+	}
+	want := map[string]state{"a0": {false, true}, "a1": {false, true}, "a2": {true, false}, "b0": {true, false}}
+	if !maps.Equal(got, want) {
+		t.Errorf("ann's states on the target (key: read, starred) = %v, want %v", got, want)
+	}
+	interests, err := db.InterestItems(ctx, ann.ID, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// a2 keeps the later of its two openings; the starred ones follow,
+	// newest ID first (a1 is the target's, a0 moved from the old feed).
+	// The old feed's copies of a1 and a2 are no longer followed.
+	wantOrder := []string{"a2", "b0", "a1", "a0"}
+	if keys := itemKeys(interests); !slices.Equal(keys, wantOrder) {
+		t.Errorf("ann's interests = %v, want %v", keys, wantOrder)
 	}
 }

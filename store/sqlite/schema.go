@@ -117,3 +117,62 @@ CREATE TABLE accesses (
 );
 CREATE INDEX accesses_at ON accesses(at);
 `
+
+// schemaV3 adds what people search and discover with: stars and the time an
+// item was opened (a reader's signals of interest), free-text interests,
+// full-text search over items, and the profiler's channel profiles.
+//
+// items_fts indexes each item's title and body (the plain text of its
+// summary and content) under rowid = items.id. It is contentless: the text
+// is not stored a second time, only the index, so it cannot produce
+// snippets; contentless_delete lets rows be replaced and deleted. The
+// unicode61 tokenizer with remove_diacritics 2 splits on anything but
+// letters and digits in every script and folds case and accents ("Café"
+// matches "cafe"); there is no stemming, because feeds come in many
+// languages. Ingest keeps the index in step inside its transaction (the
+// plain text is made in Go); a trigger removes the rows of deleted items,
+// including those a feed's deletion cascades to. indexStoredItems indexes the
+// items stored before this version.
+//
+// The profiler table has exactly one row: the last item ID folded into the
+// profiles and the corpus size; term_df holds the document frequency of
+// each term.
+const schemaV3 = `
+ALTER TABLE item_states ADD COLUMN starred INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE item_states ADD COLUMN opened INTEGER;
+
+ALTER TABLE users ADD COLUMN interests TEXT NOT NULL DEFAULT '';
+
+CREATE VIRTUAL TABLE items_fts USING fts5(
+	title, body,
+	content = '', contentless_delete = 1,
+	tokenize = 'unicode61 remove_diacritics 2'
+);
+CREATE TRIGGER items_fts_delete AFTER DELETE ON items BEGIN
+	DELETE FROM items_fts WHERE rowid = old.id;
+END;
+
+CREATE TABLE profiles (
+	feed_id     INTEGER PRIMARY KEY REFERENCES feeds(id) ON DELETE CASCADE,
+	state       BLOB,
+	terms       TEXT NOT NULL DEFAULT '[]',
+	cohesion    REAL NOT NULL DEFAULT 0,
+	cohesion_sd REAL NOT NULL DEFAULT 0,
+	items       INTEGER NOT NULL DEFAULT 0,
+	novel       INTEGER NOT NULL DEFAULT 0,
+	novel_rate  REAL NOT NULL DEFAULT 0,
+	updated     INTEGER
+);
+
+CREATE TABLE term_df (
+	term TEXT PRIMARY KEY,
+	df   INTEGER NOT NULL
+) WITHOUT ROWID;
+
+CREATE TABLE profiler (
+	id        INTEGER PRIMARY KEY CHECK (id = 1),
+	through   INTEGER NOT NULL,
+	documents INTEGER NOT NULL
+);
+INSERT INTO profiler (id, through, documents) VALUES (1, 0, 0);
+`

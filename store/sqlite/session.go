@@ -35,7 +35,7 @@ func (db *DB) CreateSession(ctx context.Context, tokenHash string, userID int64,
 // SessionUser returns the user of a session that expires after now, or ENOTFOUND.
 func (db *DB) SessionUser(ctx context.Context, tokenHash string, now time.Time) (*vigil.User, error) {
 	row := db.read.QueryRowContext(ctx,
-		`SELECT u.id, u.name, u.password_hash, COALESCE(u.token_hash, ''), u.created_at
+		`SELECT `+userColumns+`
 		 FROM sessions s JOIN users u ON u.id = s.user_id
 		 WHERE s.token_hash = ? AND s.expires > ?`,
 		tokenHash, instant(now))

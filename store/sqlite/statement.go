@@ -8,7 +8,7 @@ import (
 // stmts are the statements Ingest runs, prepared once on the writing
 // connection so that a fetch costs no parsing.
 type stmts struct {
-	feedExists, changedItems, insertItem, updateItem, countItems, insertObservation, saveFeed *sql.Stmt
+	feedExists, changedItems, insertItem, updateItem, indexItem, countItems, insertObservation, saveFeed *sql.Stmt
 }
 
 // txStmts are stmts bound to one transaction.
@@ -29,6 +29,7 @@ func (s *stmts) statementSQL() map[**sql.Stmt]string {
 			published, updated, seen, sort_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		&s.updateItem: `UPDATE items SET hash = ?, url = ?, title = ?, author = ?, summary = ?,
 			content = ?, published = ?, updated = ?, sort_at = ? WHERE id = ?`,
+		&s.indexItem:  indexItemSQL,
 		&s.countItems: `UPDATE feeds SET item_count = item_count + ? WHERE id = ?`,
 		&s.insertObservation: `INSERT INTO observations (feed_id, at, status, bytes, latency, items,
 			new_items, updated_items, not_modified, error) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -69,6 +70,7 @@ func (s *stmts) in(ctx context.Context, tx *sql.Tx) txStmts {
 		changedItems:      tx.StmtContext(ctx, s.changedItems),
 		insertItem:        tx.StmtContext(ctx, s.insertItem),
 		updateItem:        tx.StmtContext(ctx, s.updateItem),
+		indexItem:         tx.StmtContext(ctx, s.indexItem),
 		countItems:        tx.StmtContext(ctx, s.countItems),
 		insertObservation: tx.StmtContext(ctx, s.insertObservation),
 		saveFeed:          tx.StmtContext(ctx, s.saveFeed),
