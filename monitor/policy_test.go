@@ -59,6 +59,7 @@ func TestPolicyDrivesTheMonitor(t *testing.T) {
 			if t.After(end) {
 				return n
 			}
+			f.LastSuccess = t // as if fetched then
 		}
 	}
 	nb, ns := perDay(busy.ID), perDay(slow.ID)

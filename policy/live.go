@@ -2,6 +2,7 @@ package policy
 
 import (
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
@@ -37,8 +38,30 @@ func NewLive(name string, cfg Config, alpha, perDay, defaultPerFeed float64) (*L
 	if err != nil {
 		return nil, err
 	}
+	if !live(p) {
+		return nil, fmt.Errorf("policy: %s runs in the simulator only; the live monitor runs %s", name, strings.Join(LiveNames(), ", "))
+	}
 	l.policy, l.name = p, name
 	return l, nil
+}
+
+// LiveNames lists the policies the live monitor can run: all but the
+// Selectors, which pick sources slot by slot, and content, whose novel
+// rates the live profiler keeps for display but does not hand the models.
+func LiveNames() []string {
+	var out []string
+	for _, n := range Names() {
+		if p, _ := New(n, DefaultConfig.withBudget(1)); p != nil && live(p) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// live tells whether the live monitor can run p.
+func live(p Policy) bool {
+	_, sel := p.(Selector)
+	return !sel && p.Name() != "content"
 }
 
 // Name returns the policy's name.

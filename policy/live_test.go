@@ -25,7 +25,7 @@ func liveFeed(t *testing.T, id int64, perDay float64, last time.Time) vigil.Feed
 // move the fetch an hour later at every re-plan and never fetch.)
 func TestReplanningNeverPushesAFetchAway(t *testing.T) {
 	last := t0.Add(-10 * time.Minute)
-	for _, name := range Names() {
+	for _, name := range LiveNames() {
 		t.Run(name, func(t *testing.T) {
 			live, err := NewLive(name, DefaultConfig, 0.2, 6, 0)
 			if err != nil {

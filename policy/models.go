@@ -20,6 +20,10 @@ type Models struct {
 	Daily   *estimate.Periodic `json:"daily"`
 	Weekly  *estimate.Periodic `json:"weekly"` // 168 one-hour slots from Monday 00:00 UTC
 	Learned *estimate.Learned  `json:"learned"`
+	// Novel is the same learner fed with the novel items only (Roitman et
+	// al. §5.3.2): what the content-based policies plan by. Nil until a
+	// profiler has judged a fetch's items (ObserveNovel).
+	Novel *estimate.Learned `json:"novel,omitempty"`
 	// Recent holds the publication times of the items first seen in the last
 	// week (their dates, else the fetch time), for the baselines that count
 	// entries per week or gaps between entries. Oldest first.
@@ -101,6 +105,29 @@ func (m *Models) remember(t time.Time, x int, dates []time.Time, first bool) {
 	}
 }
 
+// ObserveNovel folds in how many of the items of the fetch at t, already
+// passed to Observe, the novelty filter kept (Roitman et al. Eq. 7): the
+// learner of Eq. 5 then learns the rate of novel items. A source's first
+// fetch only starts the learner, as Observe does.
+func (m *Models) ObserveNovel(t time.Time, novel int) {
+	if m.Novel == nil {
+		m.Novel = estimate.NewLearned(m.Learned.Added)
+		m.Novel.Last = t
+		return
+	}
+	m.Novel.Observe(t, novel)
+}
+
+// NovelRate is the learned rate of novel items per hour, raised to the
+// learner's floor; the learned rate of all items until a profiler has
+// judged a fetch.
+func (m *Models) NovelRate() float64 {
+	if m.Novel == nil {
+		return learnedRate(m)
+	}
+	return max(m.Novel.Rate, m.Novel.MinRate)
+}
+
 // RatePerDay is the learned number of new items per day: the level comes
 // from the single-variable model (Horincar et al. §4.1), which settles from
 // few observations; the periodic model, whose slots each learn only from the
@@ -150,6 +177,11 @@ func UnmarshalModels(b []byte) (*Models, error) {
 	for _, v := range []interface{ Validate() error }{m.EWMA, m.Daily, m.Weekly, m.Learned} {
 		if err := v.Validate(); err != nil {
 			return nil, fmt.Errorf("policy: stored models: %w", err)
+		}
+	}
+	if m.Novel != nil {
+		if err := m.Novel.Validate(); err != nil {
+			return nil, fmt.Errorf("policy: stored models: novel rate: %w", err)
 		}
 	}
 	return m, nil

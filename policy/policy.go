@@ -33,6 +33,19 @@ type Config struct {
 	MinInterval, MaxInterval time.Duration
 	// Seed staggers sources deterministically.
 	Seed uint64
+	// OwnRule makes the policies that decide one source at a time (ewma,
+	// periodic, learned, content) follow their own rule, a fetch when one
+	// new item is expected (θ = 1; for learned and content Roitman et al.'s
+	// T_prev + 1/λ), instead of calibrating θ to the budget: how Roitman et
+	// al. §5.4 compare probes used. The budget still caps them.
+	OwnRule bool
+	// Slot is how often the selecting policies (learned-greedy and the
+	// like) pick the sources to fetch; 0 means an hour.
+	Slot time.Duration
+	// Refine, when set, replaces the monitoring rates the selecting
+	// policies rank sources by, keyed by source ID, with refined ones
+	// (Roitman et al. Eq. 10, profile.Similarity.Refine).
+	Refine func(rates map[int64]float64) map[int64]float64 `json:"-"`
 	// ClusterAbove is the number of sources above which placements are
 	// computed once per pattern cluster instead of once per source; 0 means
 	// 1000, a negative value never clusters.
@@ -42,6 +55,12 @@ type Config struct {
 // DefaultConfig fetches at most every 5 minutes and at least weekly.
 var DefaultConfig = Config{MinInterval: 5 * time.Minute, MaxInterval: 7 * 24 * time.Hour}
 
+// withBudget returns c with PerDay set.
+func (c Config) withBudget(perDay float64) Config {
+	c.PerDay = perDay
+	return c
+}
+
 // Validate reports a configuration that cannot be planned with.
 func (c Config) Validate() error {
 	switch {
@@ -49,6 +68,8 @@ func (c Config) Validate() error {
 		return fmt.Errorf("policy: the budget must be a positive number of fetches per day, got %v", c.PerDay)
 	case c.MinInterval <= 0 || c.MaxInterval < c.MinInterval:
 		return fmt.Errorf("policy: need 0 < min interval (%v) ≤ max interval (%v)", c.MinInterval, c.MaxInterval)
+	case c.Slot < 0:
+		return fmt.Errorf("policy: the selection slot must not be negative, got %v", c.Slot)
 	}
 	return nil
 }
@@ -63,6 +84,12 @@ var constructors = map[string]func(Config) Policy{
 	"ewma":     func(c Config) Policy { return newThreshold("ewma", c, expectEWMA) },
 	"periodic": func(c Config) Policy { return newThreshold("periodic", c, expectPeriodic) },
 	"learned":  func(c Config) Policy { return newThreshold("learned", c, expectLearned) },
+	"content":  func(c Config) Policy { return newThreshold("content", c, expectNovel) },
+
+	"learned-greedy": func(c Config) Policy { return newSelector("learned-greedy", c, learnedRate, false) },
+	"learned-fair":   func(c Config) Policy { return newSelector("learned-fair", c, learnedRate, true) },
+	"content-greedy": func(c Config) Policy { return newSelector("content-greedy", c, (*Models).NovelRate, false) },
+	"content-fair":   func(c Config) Policy { return newSelector("content-fair", c, (*Models).NovelRate, true) },
 
 	"miniflux":      func(c Config) Policy { return &perSource{name: "miniflux", cfg: c, rule: minifluxRule} },
 	"commafeed":     func(c Config) Policy { return &perSource{name: "commafeed", cfg: c, rule: commafeedRule} },

@@ -47,6 +47,19 @@ var expectLearned = expectFunc{
 	},
 }
 
+// expectNovel uses the learned rate of novel items (Roitman et al. §5.3.2).
+var expectNovel = expectFunc{
+	perDay: func(m *Models) float64 { return m.NovelRate() * 24 },
+	timeTo: func(m *Models, _ time.Time, k float64) (time.Duration, bool) {
+		r := m.NovelRate()
+		d := k / r * float64(time.Hour)
+		if !(r > 0 && d >= 0 && d < math.MaxInt64) {
+			return 0, false
+		}
+		return time.Duration(d), true
+	},
+}
+
 // learnedRate is λ(T) raised to the model's MinRate, as Learned.Next does,
 // so that one empty probe of a quiet source cannot silence it.
 func learnedRate(m *Models) float64 {
@@ -79,9 +92,10 @@ func newThreshold(name string, c Config, e expectFunc) *threshold {
 // Name returns the policy's name.
 func (p *threshold) Name() string { return p.name }
 
-// Plan calibrates θ to the budget by bisection.
+// Plan calibrates θ to the budget by bisection, unless Config.OwnRule
+// keeps θ = 1.
 func (p *threshold) Plan(srcs []*Source, _ time.Time) error {
-	if len(srcs) == 0 {
+	if len(srcs) == 0 || p.cfg.OwnRule {
 		return nil
 	}
 	n := len(srcs)

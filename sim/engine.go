@@ -12,6 +12,8 @@ type engine struct {
 	cfg      resolved
 	tracks   []track
 	pol      policy.Policy
+	sel      policy.Selector // pol when it picks sources slot by slot
+	credit   float64         // a Selector's fetches earned but not yet spent
 	srcs     []*policy.Source
 	seen     []int  // postings at or before each source's last fetch
 	owed     []bool // a fetch deferred by the budget, kept through re-plans
@@ -36,18 +38,27 @@ func simulate(cfg resolved, tracks []track, access *accessLog) (*engine, error) 
 	}
 	e.seen = make([]int, len(tracks))
 	e.owed = make([]bool, len(tracks))
-	e.queue = newFetchQueue(len(tracks), cfg.Start.Unix())
+	first := cfg.Start.Unix()
+	if sel, ok := pol.(policy.Selector); ok {
+		e.sel, first = sel, cfg.End.Unix() // fetched by slot, never by queue
+	}
+	e.queue = newFetchQueue(len(tracks), first)
 	e.div = newDivergence(len(tracks))
 	return e, e.loop()
 }
 
-// loop processes, in time order, re-plans, divergence samples and fetches;
-// at one instant a re-plan comes first, then a sample, then fetches.
+// loop processes, in time order, re-plans, divergence samples, a
+// Selector's slots and fetches; at one instant a re-plan comes first, then
+// a sample, then a slot, then fetches.
 func (e *engine) loop() error {
 	end := e.cfg.End.Unix()
 	nextPlan := e.cfg.Start.Unix()
 	every := int64(e.cfg.PlanEvery / time.Second)
 	nextSample := e.cfg.evalStart.Unix()
+	nextSlot, slot := end, int64(0)
+	if e.sel != nil {
+		nextSlot, slot = e.cfg.Start.Unix(), max(int64(e.sel.Slot()/time.Second), 1)
+	}
 	if e.cfg.NoDivergence {
 		nextSample = end
 	}
@@ -59,9 +70,12 @@ func (e *engine) loop() error {
 				return err
 			}
 			nextPlan += max(every, 1)
-		case nextSample < end && nextSample <= due:
+		case nextSample < end && nextSample <= due && nextSample <= nextSlot:
 			e.div.sample(e, nextSample)
 			nextSample += 3600
+		case nextSlot < end && nextSlot <= due:
+			e.slot(nextSlot, slot)
+			nextSlot += slot
 		case due < end:
 			e.fetch(i, due)
 		default:
@@ -84,7 +98,7 @@ func (e *engine) plan(now int64) error {
 		return fmt.Errorf("sim: planning at %v: %w", at, err)
 	}
 	for i, s := range e.srcs {
-		if !s.Last.IsZero() && !e.owed[i] {
+		if e.sel == nil && !s.Last.IsZero() && !e.owed[i] {
 			e.queue.set(i, e.next(s, at))
 		}
 	}
@@ -111,6 +125,25 @@ func (e *engine) fetch(i int, t int64) {
 		}
 	}
 	e.owed[i] = false
+	e.collect(i, t)
+	e.queue.reschedule(e.next(e.srcs[i], unix(t)))
+}
+
+// slot lets the Selector pick the sources to fetch at t: as many as the
+// budget earned over the slot, the fractions carried over. The selection
+// spends exactly the budget, so the token bucket is not asked.
+func (e *engine) slot(t, seconds int64) {
+	e.credit += e.cfg.perDay * float64(seconds) / 86400
+	m := int(e.credit)
+	e.credit -= float64(m)
+	for _, i := range e.sel.Select(e.srcs, unix(t), m) {
+		e.collect(i, t)
+	}
+}
+
+// collect fetches source i at t: what the window shows since the last
+// fetch is captured and handed to the models.
+func (e *engine) collect(i int, t int64) {
 	tr, s := &e.tracks[i], e.srcs[i]
 	k := tr.countUpTo(e.seen[i], t)
 	lo := tr.shown(k)
@@ -120,7 +153,6 @@ func (e *engine) fetch(i int, t int64) {
 	s.Models.Observe(at, k-from, e.dates(tr, from, k))
 	e.seen[i], s.Last = k, at
 	tr.fetches = append(tr.fetches, t)
-	e.queue.reschedule(e.next(s, at))
 }
 
 // dates are the captured postings' times handed to the models, or none

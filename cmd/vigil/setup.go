@@ -45,7 +45,7 @@ func addMonitorFlags(f *flags) *monitorOpts {
 		timeout:      f.Duration("timeout", 30*time.Second, "time limit of one fetch"),
 		maxBody:      f.Int64("max-body", 10<<20, "largest feed body in bytes, after decompression"),
 		policy: f.String("policy", envOr(e, "VIGIL_POLICY", "combined"),
-			"refresh `policy` (env VIGIL_POLICY): "+strings.Join(policy.Names(), ", ")+", or simple (issue 2's: fetch when one new item is expected)"),
+			"refresh `policy` (env VIGIL_POLICY): "+strings.Join(policy.LiveNames(), ", ")+", or simple (issue 2's: fetch when one new item is expected)"),
 	}
 }
 
@@ -66,8 +66,8 @@ func (o *monitorOpts) check() error {
 		return usageError{fmt.Sprintf("--alpha must be in (0, 1], got %v", *o.alpha)}
 	case *o.timeout <= 0 || *o.maxBody <= 0:
 		return usageError{"--timeout and --max-body must be positive"}
-	case *o.policy != "simple" && !slices.Contains(policy.Names(), *o.policy):
-		return usageError{fmt.Sprintf("unknown --policy %q: choose one of %s, or simple", *o.policy, strings.Join(policy.Names(), ", "))}
+	case *o.policy != "simple" && !slices.Contains(policy.LiveNames(), *o.policy):
+		return usageError{fmt.Sprintf("unknown --policy %q: choose one of %s, or simple", *o.policy, strings.Join(policy.LiveNames(), ", "))}
 	}
 	return nil
 }
