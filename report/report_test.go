@@ -122,7 +122,7 @@ func TestShapeGroups(t *testing.T) {
 
 func TestWriteReport(t *testing.T) {
 	srcs, readers, posts := tinyTrace(t)
-	budgets, policies := []float64{1, 2}, AllPolicies()
+	budgets, policies := []float64{1, 2}, DelayPolicies()
 	base := sim.Config{Train: 7 * 24 * time.Hour, Start: posts.Start, End: posts.End}
 	rows, err := Sweep(context.Background(), srcs, readers, base, Options{Budgets: budgets, Policies: policies, ShapePolicy: "uniform", Jobs: 2})
 	if err != nil {

@@ -21,7 +21,7 @@ type Options struct {
 	// DefaultBudgets.
 	Budgets []float64
 	// Policies are the policies to run (policy.Names() and sim.Clairvoyant);
-	// nil takes AllPolicies.
+	// nil takes DelayPolicies.
 	Policies []string
 	// ShapePolicy, when set, is also run over each group of sources of the
 	// same daily shape at every budget, for the divergence plot.
@@ -46,6 +46,13 @@ type Row struct {
 // AllPolicies returns every policy name and the clairvoyant bound.
 func AllPolicies() []string {
 	return append(policy.Names(), sim.Clairvoyant)
+}
+
+// DelayPolicies returns the policies a delay report compares: those the
+// live monitor can run (the profile-quality policies of Roitman et al.
+// have their own report) and the clairvoyant bound.
+func DelayPolicies() []string {
+	return append(policy.LiveNames(), sim.Clairvoyant)
 }
 
 // task is one run to do.
@@ -85,7 +92,7 @@ func (o Options) resolve() (Options, error) {
 		o.Budgets = DefaultBudgets
 	}
 	if o.Policies == nil {
-		o.Policies = AllPolicies()
+		o.Policies = DelayPolicies()
 	}
 	if o.Jobs <= 0 {
 		o.Jobs = runtime.NumCPU()

@@ -21,11 +21,7 @@ type budget struct {
 }
 
 // newBudget returns a bucket holding at most burstDays days' worth of
-// fetches (at least one), full at start: every source's first fetch is
-// due at the start, a day's budget at B = 1 and two at B = 0.5. An empty
-// start left a policy that plans exactly its budget (uniform) with that
-// first day as a backlog it could never work off: its fetches then waited
-// for tokens all run long.
+// fetches (at least one), full at start.
 func newBudget(perDay, burstDays float64, start int64) *budget {
 	interval := 86400 / perDay
 	capacity := max(1, math.Floor(perDay*burstDays))

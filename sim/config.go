@@ -28,11 +28,12 @@ type Config struct {
 	// combined hourly measured worse, see DefaultPlanEvery).
 	PlanEvery time.Duration
 	// Burst is how much unspent budget may be saved up and spent at once,
-	// as a duration of budget; 0 means a week (DefaultBurst). The budget is
+	// as a duration of budget; 0 means a day (DefaultBurst). The budget is
 	// a token bucket, full at the start (see budget): a policy may fetch
 	// at any hour it likes and plan days of uneven counts, so long as it
-	// keeps to perDay on average. A policy asking for more drains the
-	// bucket in the first days (training) and is then held to perDay.
+	// keeps to perDay on average; over the measured period it can exceed
+	// perDay × days by at most the burst it saved while training. A week's
+	// burst let cgm-freshness spend 7% over its budget on reddit-2013q3.
 	Burst time.Duration
 	// DefaultWindow is W for sources that give none; 0 means 15.
 	DefaultWindow int
@@ -70,7 +71,7 @@ const (
 	DefaultPlanEvery = 24 * time.Hour
 	DefaultWindow    = 15
 	DefaultAlpha     = 0.1
-	DefaultBurst     = 7 * 24 * time.Hour
+	DefaultBurst     = 24 * time.Hour
 )
 
 // Clairvoyant is the name of the clairvoyant bound.

@@ -114,9 +114,12 @@ func (e *engine) next(s *policy.Source, at time.Time) int64 {
 // fetch fetches source i at t, or defers it when the budget has no token
 // for it: to the instant the budget promises it (see budget). A deferred
 // fetch is owed: re-plans do not move it, and it goes without asking the
-// budget again.
+// budget again. A source's first fetch, at the start of the run, is free:
+// it is the fetch that subscribes to it, the same for every policy, and
+// charged to the budget it would leave a policy that plans exactly its
+// budget a backlog of a whole day it could never work off.
 func (e *engine) fetch(i int, t int64) {
-	if !e.owed[i] {
+	if !e.owed[i] && !e.srcs[i].Last.IsZero() {
 		if at := e.budget.admit(t); at > t {
 			e.deferred++
 			e.owed[i] = true

@@ -79,7 +79,7 @@ func reportOptions(tracePath, out, budgets, policies, shapePolicy string, jobs, 
 		}
 		opt.Budgets = append(opt.Budgets, b)
 	}
-	opt.Policies, opt.Jobs = simreport.AllPolicies(), jobs
+	opt.Policies, opt.Jobs = simreport.DelayPolicies(), jobs
 	if policies != "all" {
 		opt.Policies = nil
 		for _, p := range strings.Split(policies, ",") {
