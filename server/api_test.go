@@ -27,6 +27,8 @@ func TestAPIRefusesCrossSiteRequests(t *testing.T) {
 		{"malformed Content-Type", "POST", "/api/feeds", feed, "application/json; =", nil, http.StatusUnsupportedMediaType, "application/json; ="},
 		{"PATCH as text", "PATCH", "/api/feeds/1", `{"weight": 2}`, "text/plain", nil, http.StatusUnsupportedMediaType, "text/plain"},
 		{"read marks as text", "POST", "/api/items/read", `{"ids": [1]}`, "text/plain", nil, http.StatusUnsupportedMediaType, "text/plain"},
+		{"stars as text", "POST", "/api/items/star", `{"ids": [1], "starred": true}`, "text/plain", nil, http.StatusUnsupportedMediaType, "text/plain"},
+		{"cross-site interests", "PUT", "/api/me/interests", `{"text": "x"}`, "application/json", map[string]string{"Sec-Fetch-Site": "cross-site"}, http.StatusForbidden, "cross-origin"},
 		{"cross-site fetch", "POST", "/api/feeds", feed, "application/json", map[string]string{"Sec-Fetch-Site": "cross-site"}, http.StatusForbidden, "cross-origin"},
 		{"foreign Origin", "POST", "/api/feeds", feed, "application/json", map[string]string{"Origin": "https://evil.example"}, http.StatusForbidden, "cross-origin"},
 		{"cross-site DELETE", "DELETE", "/api/feeds/1", "", "", map[string]string{"Sec-Fetch-Site": "cross-site"}, http.StatusForbidden, "cross-origin"},

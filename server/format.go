@@ -15,21 +15,23 @@ import (
 // utcLayout is how the pages write an instant in full.
 const utcLayout = "2006-01-02 15:04 UTC"
 
-// funcs returns the functions the page templates use to put values into words.
+// funcs returns the functions the page templates use to put values into
+// words, and to give each item its star button.
 func (s *Server) funcs() template.FuncMap {
 	return template.FuncMap{
-		"when":      func(t time.Time) string { return when(t, s.now()) },
-		"ago":       func(t time.Time) string { return relative(t, s.now()) },
-		"utc":       func(t time.Time) string { return t.UTC().Format(utcLayout) },
-		"iso":       func(t time.Time) string { return t.UTC().Format(time.RFC3339) },
-		"number":    number,
-		"rate":      rateWords,
-		"latency":   func(d time.Duration) string { return d.Round(time.Millisecond).String() },
-		"feedName":  feedName,
-		"feedLabel": feedLabel,
-		"badge":     feedBadge,
-		"problem":   feedProblem,
-		"itemTime":  itemTime,
+		"when":       func(t time.Time) string { return when(t, s.now()) },
+		"ago":        func(t time.Time) string { return relative(t, s.now()) },
+		"utc":        func(t time.Time) string { return t.UTC().Format(utcLayout) },
+		"iso":        func(t time.Time) string { return t.UTC().Format(time.RFC3339) },
+		"number":     number,
+		"rate":       rateWords,
+		"latency":    func(d time.Duration) string { return d.Round(time.Millisecond).String() },
+		"feedName":   feedName,
+		"feedLabel":  feedLabel,
+		"badge":      feedBadge,
+		"problem":    feedProblem,
+		"itemTime":   itemTime,
+		"starButton": newStarButton,
 	}
 }
 

@@ -21,6 +21,9 @@ func TestIsolation(t *testing.T) {
 	aliceItems := e.ingest(aliceFeed, nil, items("alice", 2)...)
 	e.ingest(bobFeed, nil, items("bob", 1)...)
 	item := aliceItems[0].ID
+	if err := e.st.SetInterests(t.Context(), alice.ID, "alice reads about sailing"); err != nil {
+		t.Fatal(err)
+	}
 
 	denied := []struct {
 		method, path string
@@ -33,6 +36,7 @@ func TestIsolation(t *testing.T) {
 		{"GET", fmt.Sprintf("/api/items?feed=%d", aliceFeed), nil},
 		{"GET", fmt.Sprintf("/api/items/%d", item), nil},
 		{"POST", "/api/items/read", map[string]any{"ids": []int64{item}, "read": true}},
+		{"POST", "/api/items/star", map[string]any{"ids": []int64{item}, "starred": true}},
 	}
 	for _, d := range denied {
 		if status, body := e.call(d.method, d.path, bob.token, d.body); status != http.StatusNotFound {
@@ -48,9 +52,18 @@ func TestIsolation(t *testing.T) {
 	if got := titles(decode[itemPage](t, body).Items); got != "bob-a" {
 		t.Errorf("bob's items = %q, want bob-a", got)
 	}
-	_, body = e.call("GET", fmt.Sprintf("/api/items/%d", item), alice.token, nil)
-	if decode[vigil.Item](t, body).Read {
-		t.Errorf("alice's item was marked read by bob's request")
+	_, body = e.call("GET", "/api/search?q=body", bob.token, nil)
+	if got := titles(decode[searchAnswer](t, body).Items); got != "bob-a" {
+		t.Errorf("bob's search = %q, want only bob-a", got)
+	}
+	if _, body = e.call("GET", "/api/me", bob.token, nil); strings.Contains(string(body), "sailing") {
+		t.Errorf("bob's /api/me shows alice's interests: %s", body)
+	}
+	if got := e.unreadTitles(alice); got != "alice-b,alice-a" {
+		t.Errorf("alice's unread items after bob's requests = %q, want both", got)
+	}
+	if got := e.interestTitles(alice); got != "" {
+		t.Errorf("alice's opened or starred items after bob's requests = %q, want none", got)
 	}
 	_, body = e.call("GET", fmt.Sprintf("/api/feeds/%d", aliceFeed), alice.token, nil)
 	if w := decode[vigil.Subscription](t, body).Weight; w != 1 {
@@ -65,13 +78,13 @@ func TestIsolation(t *testing.T) {
 		}
 	}
 	csrf := b.csrf()
-	for _, path := range []string{fmt.Sprintf("/feeds/%d/unsubscribe", aliceFeed), fmt.Sprintf("/feeds/%d/weight", aliceFeed), "/items/read", fmt.Sprintf("/items/%d/unread", item)} {
-		form := url.Values{"csrf": {csrf}, "weight": {"5"}, "feed": {fmt.Sprint(aliceFeed)}, "until": {fmt.Sprint(testNow.UnixNano())}}
+	for _, path := range []string{fmt.Sprintf("/feeds/%d/unsubscribe", aliceFeed), fmt.Sprintf("/feeds/%d/weight", aliceFeed), "/items/read", fmt.Sprintf("/items/%d/unread", item), fmt.Sprintf("/items/%d/star", item)} {
+		form := url.Values{"csrf": {csrf}, "weight": {"5"}, "feed": {fmt.Sprint(aliceFeed)}, "until": {fmt.Sprint(testNow.UnixNano())}, "starred": {"true"}}
 		if status, _, _ := b.post(path, form); status != http.StatusNotFound {
 			t.Errorf("bob POST %s: status %d, want 404", path, status)
 		}
 	}
-	for _, path := range []string{"/", "/items"} {
+	for _, path := range []string{"/", "/items", "/items?starred=1", "/search?q=body", "/interests"} {
 		_, _, page := b.get(path)
 		if strings.Contains(page, "alice") {
 			t.Errorf("bob's page %s shows alice's data:\n%s", path, page)

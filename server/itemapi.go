@@ -6,7 +6,7 @@ import (
 	"vigil"
 )
 
-// maxMarkIDs bounds how many items one read-state request may change.
+// maxMarkIDs bounds how many items one request may mark read or starred.
 const maxMarkIDs = 1000
 
 // markReadRequest is the body of POST /api/items/read.
@@ -30,7 +30,8 @@ func (s *Server) apiItems(w http.ResponseWriter, r *http.Request, u *vigil.User)
 	return nil
 }
 
-// apiItem returns one item, its HTML sanitised.
+// apiItem returns one item, its HTML sanitised, and records that the user
+// opened it (which marks it read).
 func (s *Server) apiItem(w http.ResponseWriter, r *http.Request, u *vigil.User) error {
 	id, err := pathID(r, "item")
 	if err != nil {
@@ -38,6 +39,9 @@ func (s *Server) apiItem(w http.ResponseWriter, r *http.Request, u *vigil.User) 
 	}
 	it, err := s.st.Item(r.Context(), u.ID, id)
 	if err != nil {
+		return err
+	}
+	if err := s.openItem(r.Context(), u.ID, it); err != nil {
 		return err
 	}
 	writeJSON(w, http.StatusOK, s.sanitiseItem(*it))
@@ -62,15 +66,22 @@ func (s *Server) apiMarkRead(w http.ResponseWriter, r *http.Request, u *vigil.Us
 
 // checkMarkRequest validates the ids and read fields of a read-state change.
 func checkMarkRequest(req markReadRequest) error {
-	switch {
-	case req.Read == nil:
+	if req.Read == nil {
 		return vigil.Errorf(vigil.EINVALID, "read is required (true or false)")
-	case len(req.IDs) == 0:
-		return vigil.Errorf(vigil.EINVALID, "ids must list at least one item id")
-	case len(req.IDs) > maxMarkIDs:
-		return vigil.Errorf(vigil.EINVALID, "ids lists %d items; at most %d at once", len(req.IDs), maxMarkIDs)
 	}
-	for _, id := range req.IDs {
+	return checkItemIDs(req.IDs)
+}
+
+// checkItemIDs validates the ids field of a request that changes the
+// state of items: one to maxMarkIDs positive item ids.
+func checkItemIDs(ids []int64) error {
+	switch {
+	case len(ids) == 0:
+		return vigil.Errorf(vigil.EINVALID, "ids must list at least one item id")
+	case len(ids) > maxMarkIDs:
+		return vigil.Errorf(vigil.EINVALID, "ids lists %d items; at most %d at once", len(ids), maxMarkIDs)
+	}
+	for _, id := range ids {
 		if id <= 0 {
 			return vigil.Errorf(vigil.EINVALID, "ids holds %d, not a valid item id", id)
 		}

@@ -101,8 +101,11 @@ func TestAPIItemAndReadState(t *testing.T) {
 	path := fmt.Sprintf("/api/items/%d", stored[0].ID)
 	status, body := e.call("GET", path, alice.token, nil)
 	it := decode[vigil.Item](t, body)
-	if status != http.StatusOK || it.Title != "r-a" || it.Read || !strings.Contains(it.Content, "body of r-a") {
-		t.Fatalf("GET %s: status %d, body %s", path, status, body)
+	if status != http.StatusOK || it.Title != "r-a" || !it.Read || !strings.Contains(it.Content, "body of r-a") {
+		t.Fatalf("GET %s: status %d, body %s; want the item, read since it was opened", path, status, body)
+	}
+	if got := e.unreadTitles(alice); got != "r-c,r-b" {
+		t.Errorf("unread after opening r-a = %q, want r-c,r-b", got)
 	}
 
 	read := map[string]any{"ids": []int64{stored[0].ID, stored[1].ID}, "read": true}

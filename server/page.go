@@ -23,6 +23,7 @@ type base struct {
 	User  *vigil.User
 	CSRF  string
 	Flash string // a one-time message from the previous request
+	Query string // the text of the search box
 }
 
 // pageFunc is a page handler for a signed-in visitor; the error it returns
@@ -77,8 +78,9 @@ func (sess *session) base(title string) base {
 // pageNames are the templates rendered as whole pages; partials are the
 // templates they share.
 var (
-	pageNames = []string{"login.html", "error.html", "index.html", "feed.html", "items.html", "item.html", "unsubscribe.html"}
-	partials  = []string{"templates/layout.html", "templates/itemlist.html"}
+	pageNames = []string{"login.html", "error.html", "index.html", "feed.html", "items.html", "item.html", "unsubscribe.html",
+		"search.html", "interests.html"}
+	partials = []string{"templates/layout.html", "templates/itemlist.html"}
 )
 
 // parsePages parses every page template together with the shared partials.

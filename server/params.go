@@ -63,14 +63,18 @@ func queryBool(q url.Values, name string) (bool, error) {
 	return b, nil
 }
 
-// itemQuery reads the feed, unread, limit and offset parameters of an item
-// listing for a user.
+// itemQuery reads the feed, unread, starred, limit and offset parameters
+// of an item listing for a user.
 func itemQuery(q url.Values, userID int64) (vigil.ItemQuery, error) {
 	feed, err := queryInt(q, "feed", 0, 1, maxInt)
 	if err != nil {
 		return vigil.ItemQuery{}, err
 	}
 	unread, err := queryBool(q, "unread")
+	if err != nil {
+		return vigil.ItemQuery{}, err
+	}
+	starred, err := queryBool(q, "starred")
 	if err != nil {
 		return vigil.ItemQuery{}, err
 	}
@@ -82,7 +86,7 @@ func itemQuery(q url.Values, userID int64) (vigil.ItemQuery, error) {
 	if err != nil {
 		return vigil.ItemQuery{}, err
 	}
-	return vigil.ItemQuery{UserID: userID, FeedID: int64(feed), UnreadOnly: unread, Limit: limit, Offset: offset}, nil
+	return vigil.ItemQuery{UserID: userID, FeedID: int64(feed), UnreadOnly: unread, StarredOnly: starred, Limit: limit, Offset: offset}, nil
 }
 
 // maxInt is the largest int, the upper bound of open-ended parameters.

@@ -17,6 +17,8 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("POST /login", s.login)
 
 	s.mux.HandleFunc("GET /api/me", s.api(s.apiMe))
+	s.mux.HandleFunc("PUT /api/me/interests", s.api(s.apiSetInterests))
+	s.mux.HandleFunc("GET /api/search", s.api(s.apiSearch))
 	s.mux.HandleFunc("GET /api/feeds", s.api(s.apiFeeds))
 	s.mux.HandleFunc("POST /api/feeds", s.api(s.apiAddFeed))
 	s.mux.HandleFunc("GET /api/feeds/{id}", s.api(s.apiFeed))
@@ -26,6 +28,7 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("GET /api/items", s.api(s.apiItems))
 	s.mux.HandleFunc("GET /api/items/{id}", s.api(s.apiItem))
 	s.mux.HandleFunc("POST /api/items/read", s.api(s.apiMarkRead))
+	s.mux.HandleFunc("POST /api/items/star", s.api(s.apiStar))
 	s.mux.HandleFunc("GET /api/notices", s.api(s.apiNotices))
 	s.mux.HandleFunc("/api/", s.api(s.apiNoRoute))
 
@@ -39,7 +42,11 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("GET /items", s.page(s.itemsPage))
 	s.mux.HandleFunc("GET /items/{id}", s.page(s.itemPage))
 	s.mux.HandleFunc("POST /items/{id}/unread", s.page(s.unreadForm))
+	s.mux.HandleFunc("POST /items/{id}/star", s.page(s.starForm))
 	s.mux.HandleFunc("POST /items/read", s.page(s.markAllReadForm))
+	s.mux.HandleFunc("GET /search", s.page(s.searchPage))
+	s.mux.HandleFunc("GET /interests", s.page(s.interestsPage))
+	s.mux.HandleFunc("POST /interests", s.page(s.interestsForm))
 	s.mux.HandleFunc("/", s.notFound)
 }
 

@@ -101,8 +101,9 @@ func (s *Server) feedView(ctx context.Context, sess *session, id int64) (feedVie
 	if err != nil {
 		return feedView{}, err
 	}
+	list := itemList{Items: items.Items, CSRF: sess.CSRF, Return: fmt.Sprintf("/feeds/%d", id)}
 	return feedView{
-		base: sess.base(feedName(sub.Feed)), Sub: sub, Items: itemList{Items: items.Items},
+		base: sess.base(feedName(sub.Feed)), Sub: sub, Items: list,
 		MoreItems: items.NextOffset != nil, Observations: obs, Until: s.now().UnixNano(),
 		MinWeight: minWeight, MaxWeight: maxWeight,
 	}, nil

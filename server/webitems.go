@@ -18,19 +18,24 @@ const neighbourScan = 100
 // itemList is the data of the shared item listing.
 type itemList struct {
 	Items    []vigil.Item
-	ShowFeed bool // name each item's feed, in listings of several feeds
+	ShowFeed bool   // name each item's feed, in listings of several feeds
+	CSRF     string // the visitor's CSRF token, for the star buttons
+	Return   string // the page to come back to after starring an item
+	Empty    string // what to say when there is no item; "" for "No items."
 }
 
 // itemsView is the data of the item listing page.
 type itemsView struct {
 	base
-	Items  itemList
-	Unread bool
-	Sub    *vigil.Subscription // set when the listing is of one feed
-	Newer  string              // link to the previous page, "" on the first
-	Older  string              // link to the next page, "" on the last
-	Here   string              // this page's address, to come back to after a form
-	Until  int64               // when the page was made, for "mark all as read"
+	Items        itemList
+	Unread       bool
+	Starred      bool
+	Sub          *vigil.Subscription // set when the listing is of one feed
+	UnreadToggle string              // link to the same listing with the unread filter switched
+	Newer        string              // link to the previous page, "" on the first
+	Older        string              // link to the next page, "" on the last
+	Here         string              // this page's address, to come back to after a form
+	Until        int64               // when the page was made, for "mark all as read"
 }
 
 // itemView is the data of an item's page.
@@ -42,10 +47,11 @@ type itemView struct {
 	Newer      *vigil.Item // the item just newer in the same feed, if known
 	Older      *vigil.Item // the item just older in the same feed, if known
 	KeptUnread bool        // the visitor has just marked it unread
+	Here       string      // this page's address, to come back to after a form
 }
 
 // itemsPage lists the items of the visitor's feeds, newest first, one page
-// at a time, optionally only unread ones or those of one feed.
+// at a time, optionally only unread or starred ones, or those of one feed.
 func (s *Server) itemsPage(w http.ResponseWriter, r *http.Request, sess *session) error {
 	q, err := itemQuery(r.URL.Query(), sess.User.ID)
 	if err != nil {
@@ -56,8 +62,7 @@ func (s *Server) itemsPage(w http.ResponseWriter, r *http.Request, sess *session
 	if err != nil {
 		return err
 	}
-	view := itemsView{base: sess.base("Items"), Items: itemList{Items: page.Items, ShowFeed: q.FeedID == 0},
-		Unread: q.UnreadOnly, Here: r.URL.RequestURI(), Until: s.now().UnixNano()}
+	view := s.newItemsView(r, sess, q, page)
 	if q.FeedID != 0 {
 		if view.Sub, err = s.st.Subscription(r.Context(), sess.User.ID, q.FeedID); err != nil {
 			return err
@@ -98,6 +103,46 @@ func (s *Server) labelFeeds(ctx context.Context, userID int64, items []vigil.Ite
 	return nil
 }
 
+// newItemsView prepares the page listing page, the items q selects; the
+// caller adds the feed and the links to newer and older pages.
+func (s *Server) newItemsView(r *http.Request, sess *session, q vigil.ItemQuery, page itemPage) itemsView {
+	here := r.URL.RequestURI()
+	view := itemsView{
+		base:   sess.base(itemsHeading(q)),
+		Items:  itemList{Items: page.Items, ShowFeed: q.FeedID == 0, CSRF: sess.CSRF, Return: here},
+		Unread: q.UnreadOnly, Starred: q.StarredOnly, Here: here, Until: s.now().UnixNano(),
+		UnreadToggle: filterLink(r.URL.Query(), "unread", !q.UnreadOnly),
+	}
+	if q.StarredOnly {
+		view.Items.Empty = "No starred items. Star an item with its ☆ button to keep it here."
+	}
+	return view
+}
+
+// itemsHeading names a listing of the items q selects.
+func itemsHeading(q vigil.ItemQuery) string {
+	switch {
+	case q.UnreadOnly && q.StarredOnly:
+		return "Unread starred items"
+	case q.UnreadOnly:
+		return "Unread items"
+	case q.StarredOnly:
+		return "Starred items"
+	default:
+		return "Items"
+	}
+}
+
+// filterLink returns the address of the first page of the item listing
+// with the same filters as q but the boolean filter name set to on.
+func filterLink(q url.Values, name string, on bool) string {
+	q.Del(name)
+	if on {
+		q.Set(name, "1")
+	}
+	return itemsLink(q, 0)
+}
+
 // itemsLink returns the address of the item listing with the same filters
 // starting at offset.
 func itemsLink(q url.Values, offset int) string {
@@ -111,8 +156,9 @@ func itemsLink(q url.Values, offset int) string {
 	return "/items?" + q.Encode()
 }
 
-// itemPage shows one item with its sanitised content and marks it read,
-// unless the visitor has just marked it unread.
+// itemPage shows one item with its sanitised content and records that the
+// visitor opened it, which marks it read, unless they have just marked it
+// unread.
 func (s *Server) itemPage(w http.ResponseWriter, r *http.Request, sess *session) error {
 	id, err := pathID(r, "item")
 	if err != nil {
@@ -123,12 +169,11 @@ func (s *Server) itemPage(w http.ResponseWriter, r *http.Request, sess *session)
 	if err != nil {
 		return err
 	}
-	view := itemView{base: sess.base(it.Title), KeptUnread: r.URL.Query().Get("keep") == "unread"}
-	if !it.Read && !view.KeptUnread {
-		if err := s.st.MarkRead(r.Context(), sess.User.ID, []int64{id}, true); err != nil {
+	view := itemView{base: sess.base(it.Title), KeptUnread: r.URL.Query().Get("keep") == "unread", Here: r.URL.RequestURI()}
+	if !view.KeptUnread {
+		if err := s.openItem(r.Context(), sess.User.ID, it); err != nil {
 			return err
 		}
-		it.Read = true
 	}
 	sub, err := s.st.Subscription(r.Context(), sess.User.ID, it.FeedID)
 	if err != nil {

@@ -1,0 +1,67 @@
+package server
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+
+	"vigil"
+)
+
+// webSearchLimit is how many of the best matches the search page shows.
+const webSearchLimit = defaultItemLimit
+
+// searchView is the data of the search page.
+type searchView struct {
+	base
+	Searched bool   // the visitor asked for something
+	Error    string // why the query cannot be answered
+	Summary  string // how many items match
+	Items    itemList
+}
+
+// searchPage shows the items of the visitor's feeds that best match the
+// words of the q parameter, or why it cannot search for them, or how to
+// search when q is empty.
+func (s *Server) searchPage(w http.ResponseWriter, r *http.Request, sess *session) error {
+	view := searchView{base: sess.base("Search")}
+	view.Query = r.URL.Query().Get("q")
+	if strings.TrimSpace(view.Query) == "" {
+		s.render(w, r, http.StatusOK, "search.html", view)
+		return nil
+	}
+	view.Searched = true
+	found, err := s.search(r.Context(), sess.User.ID, view.Query, webSearchLimit+1)
+	if vigil.ErrorCode(err) == vigil.EINVALID {
+		view.Error = vigil.ErrorMessage(err)
+		s.render(w, r, http.StatusBadRequest, "search.html", view)
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	view.Summary = matchWords(len(found), webSearchLimit, view.Query)
+	found = found[:min(len(found), webSearchLimit)]
+	if err := s.labelFeeds(r.Context(), sess.User.ID, found); err != nil {
+		return err
+	}
+	view.Items = itemList{Items: found, ShowFeed: true, CSRF: sess.CSRF, Return: r.URL.RequestURI(),
+		Empty: "Try fewer words, or a word's beginning followed by *."}
+	s.render(w, r, http.StatusOK, "search.html", view)
+	return nil
+}
+
+// matchWords tells how many items match query, given that n were found
+// when at most shown are shown and one more was asked for.
+func matchWords(n, shown int, query string) string {
+	switch {
+	case n == 0:
+		return fmt.Sprintf("No item matches “%s”.", query)
+	case n == 1:
+		return fmt.Sprintf("1 item matches “%s”.", query)
+	case n > shown:
+		return fmt.Sprintf("More than %d items match “%s”; here are the %d best.", shown, query, shown)
+	default:
+		return fmt.Sprintf("%d items match “%s”, best first.", n, query)
+	}
+}
