@@ -1,0 +1,69 @@
+package profile
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+)
+
+// deltaLog remembers which document frequencies changed since they were
+// last handed out by TakeDelta, so that a store can persist them by
+// increments instead of rewriting every term.
+type deltaLog struct {
+	baseN int64    // N when last taken or restored
+	dirty []uint32 // terms whose df changed since (termStat.dirty set)
+}
+
+// TakeDelta returns what changed since the previous TakeDelta (or Restore):
+// n, the number of items added, and for each term whose document frequency
+// changed, by how much. Adding both to the persisted counts gives the
+// current ones. The returned map is the caller's; the next call starts from
+// zero again.
+func (c *Corpus) TakeDelta() (n int64, delta map[string]int64) {
+	d := &c.delta
+	delta = make(map[string]int64, len(d.dirty))
+	for _, id := range d.dirty {
+		st := c.terms.at(id)
+		if change := st.df - st.base; change != 0 {
+			delta[st.term] = change
+		}
+		st.base, st.dirty = st.df, false
+	}
+	d.dirty = d.dirty[:0]
+	n = c.n - d.baseN
+	d.baseN = c.n
+	return n, delta
+}
+
+// Restore sets the corpus counts to persisted ones, at start-up: n items
+// seen and the document frequency of each term (terms absent from df get
+// 0). New terms are interned in term order, so IDs do not depend on map
+// order; terms already interned keep their IDs. Restore before decoding
+// channels: Decode weighs a channel with the corpus as it then is. The
+// restored counts are taken as persisted: the next TakeDelta reports only
+// what is added afterwards. It returns an error, and changes nothing, when
+// n is negative or a frequency is negative or above n.
+func (c *Corpus) Restore(n int64, df map[string]int64) error {
+	if n < 0 {
+		return fmt.Errorf("profile: unable to restore corpus: negative item count %d", n)
+	}
+	for term, v := range df {
+		if v < 0 || v > n {
+			return fmt.Errorf("profile: unable to restore corpus: document frequency %d of term %q outside [0, %d]", v, term, n)
+		}
+	}
+	c.ids.reserve(len(df), c.Term)
+	for id := range c.terms.len() {
+		st := c.terms.at(uint32(id))
+		*st = termStat{term: st.term}
+	}
+	for _, term := range slices.Sorted(maps.Keys(df)) {
+		if v := df[term]; term != "" {
+			st := c.terms.at(c.intern(term))
+			st.df, st.ln, st.base = v, lnSafe(v), v
+		}
+	}
+	c.setN(n)
+	c.delta = deltaLog{baseN: n}
+	return nil
+}
