@@ -99,6 +99,12 @@ var constructors = map[string]func(Config) Policy{
 	"cgm-age":       func(c Config) Policy { return &cgm{name: "cgm-age", cfg: c, alloc: plan.CGMAge} },
 }
 
+// Content tells whether the named policy plans by the rate of novel items,
+// which needs channel profiles (Roitman et al. §5.3).
+func Content(name string) bool {
+	return name == "content" || name == "content-greedy" || name == "content-fair"
+}
+
 // New returns the named policy, or an error listing the names.
 func New(name string, c Config) (Policy, error) {
 	mk, ok := constructors[name]

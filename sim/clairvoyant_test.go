@@ -174,7 +174,7 @@ func bestSplit(xs [][]int64, budget int) int64 {
 // and checks the bound's total delay is below each one's, counting each
 // posting a policy left pending as if fetched at the end.
 func TestClairvoyantBelowPolicies(t *testing.T) {
-	srcs := synthSources(7, 20, 10, 40)
+	srcs := withTerms(synthSources(7, 20, 10, 40), 7) // terms, for the content policies
 	base := Config{PerSource: 2, Online: true, DefaultWindow: 1 << 30, Seed: 1}
 	cfg := base
 	cfg.Policy = Clairvoyant

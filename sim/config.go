@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"vigil/policy"
+	"vigil/profile"
 )
 
 // Config describes one simulated run.
@@ -53,6 +54,22 @@ type Config struct {
 	// Divergence fields stay 0): they cost about a sixth of a run of 10,000
 	// sources, and a report charts them from its own per-shape runs.
 	NoDivergence bool
+	// Beta is the novelty threshold β of Roitman et al. Eq. 7 for the
+	// content-based policies (the command line's default is 0.1, their
+	// §5.4 choice; their §6.3 runs use 0, so the zero value is kept as 0).
+	Beta float64
+	// ProfileWindow is k, the postings a channel profile holds; 0 means 20
+	// (Roitman et al. §6.3).
+	ProfileWindow int
+	// Refine refines the selecting policies' rates by the similarity of
+	// channel profiles (Roitman et al. Eq. 9-10), sampled daily.
+	Refine bool
+	// NoQuality skips measuring profile quality when the sources have
+	// terms; QualityEvery is how often Eq. 4's integral is sampled for
+	// each channel, 0 meaning daily (the channels take turns through the
+	// day).
+	NoQuality    bool
+	QualityEvery time.Duration
 	// PolicyConfig holds the policy's bounds and seed; its PerDay is
 	// overwritten by the budget. Zero bounds take policy.DefaultConfig's.
 	PolicyConfig policy.Config
@@ -72,6 +89,8 @@ const (
 	DefaultWindow    = 15
 	DefaultAlpha     = 0.1
 	DefaultBurst     = 24 * time.Hour
+	// DefaultQualityEvery samples each channel's profile quality daily.
+	DefaultQualityEvery = 24 * time.Hour
 )
 
 // Clairvoyant is the name of the clairvoyant bound.
@@ -102,6 +121,12 @@ func (r *resolved) fill(srcs []Source) error {
 	}
 	if r.PlanEvery == 0 {
 		r.PlanEvery = DefaultPlanEvery
+	}
+	if r.ProfileWindow == 0 {
+		r.ProfileWindow = profile.DefaultK
+	}
+	if r.QualityEvery == 0 {
+		r.QualityEvery = DefaultQualityEvery
 	}
 	if r.Burst == 0 {
 		r.Burst = DefaultBurst
@@ -153,6 +178,10 @@ func (r *resolved) check() error {
 		return fmt.Errorf("sim: the period must end (%v) after it starts (%v)", r.End, r.Start)
 	case !r.End.After(r.evalStart):
 		return fmt.Errorf("sim: training (%v) leaves nothing of the period to evaluate", r.Train)
+	case math.IsNaN(r.Beta) || math.IsInf(r.Beta, 0):
+		return fmt.Errorf("sim: beta must be a finite number, got %v", r.Beta)
+	case r.ProfileWindow < 0 || r.QualityEvery < 0:
+		return fmt.Errorf("sim: the profile window and quality interval must not be negative")
 	case r.Train < 0 || r.PlanEvery < 0 || r.DefaultWindow < 0 || r.Burst < 0:
 		return fmt.Errorf("sim: training, planning interval, window and burst must not be negative")
 	case !(r.Alpha > 0 && r.Alpha <= 1):

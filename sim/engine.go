@@ -22,15 +22,21 @@ type engine struct {
 	div      divergence
 	budget   *budget
 	deferred int
+	novelty  *novelty // channel profiles for content policies and refinement
+	quality  *quality // profile quality, when the sources have terms
 }
 
 // simulate runs the configured policy and fills each track's fetches.
 func simulate(cfg resolved, tracks []track, access *accessLog) (*engine, error) {
-	pol, err := policy.New(cfg.Policy, cfg.PolicyConfig)
+	e := &engine{cfg: cfg, tracks: tracks, access: access}
+	if err := e.content(); err != nil {
+		return nil, err
+	}
+	pol, err := policy.New(cfg.Policy, e.cfg.PolicyConfig)
 	if err != nil {
 		return nil, fmt.Errorf("sim: %w (or %q)", err, Clairvoyant)
 	}
-	e := &engine{cfg: cfg, tracks: tracks, pol: pol, access: access}
+	e.pol = pol
 	e.budget = newBudget(cfg.perDay, cfg.Burst.Hours()/24, cfg.Start.Unix())
 	e.srcs = make([]*policy.Source, len(tracks))
 	for i := range tracks {
@@ -47,14 +53,41 @@ func simulate(cfg resolved, tracks []track, access *accessLog) (*engine, error) 
 	return e, e.loop()
 }
 
-// loop processes, in time order, re-plans, divergence samples, a
-// Selector's slots and fetches; at one instant a re-plan comes first, then
-// a sample, then a slot, then fetches.
+// content sets up channel profiles: for the content policies and
+// refinement, which need the postings' terms, and for profile quality
+// whenever the sources have them.
+func (e *engine) content() error {
+	terms := len(e.tracks) > 0 && e.tracks[0].terms != nil
+	if policy.Content(e.cfg.Policy) || e.cfg.Refine {
+		if !terms {
+			return fmt.Errorf("sim: policy %s (or refinement) needs the postings' text: a trace with titles", e.cfg.Policy)
+		}
+		nv, err := newNovelty(len(e.tracks), e.cfg)
+		if err != nil {
+			return err
+		}
+		e.novelty = nv
+		if e.cfg.Refine {
+			e.cfg.PolicyConfig.Refine = nv.refine
+		}
+	}
+	if terms && !e.cfg.NoQuality {
+		e.quality = newQuality(e.tracks, e.cfg.ProfileWindow)
+	}
+	return nil
+}
+
+// loop processes, in time order, re-plans, divergence samples, quality
+// samples, a Selector's slots and fetches; at one instant in that order.
 func (e *engine) loop() error {
 	end := e.cfg.End.Unix()
 	nextPlan := e.cfg.Start.Unix()
-	every := int64(e.cfg.PlanEvery / time.Second)
+	planEvery := int64(e.cfg.PlanEvery / time.Second)
 	nextSample := e.cfg.evalStart.Unix()
+	nextQuality, every, turn := end, max(int64(e.cfg.QualityEvery/time.Second)/qualityTurns, 1), 0
+	if e.quality != nil {
+		nextQuality = e.cfg.evalStart.Unix()
+	}
 	nextSlot, slot := end, int64(0)
 	if e.sel != nil {
 		nextSlot, slot = e.cfg.Start.Unix(), max(int64(e.sel.Slot()/time.Second), 1)
@@ -64,22 +97,26 @@ func (e *engine) loop() error {
 	}
 	for {
 		i, due := e.queue.top()
+		next := min(nextPlan, nextSample, nextQuality, nextSlot, due)
 		switch {
-		case nextPlan < end && nextPlan <= due && nextPlan <= nextSample:
+		case next >= end:
+			return nil
+		case nextPlan == next:
 			if err := e.plan(nextPlan); err != nil {
 				return err
 			}
-			nextPlan += max(every, 1)
-		case nextSample < end && nextSample <= due && nextSample <= nextSlot:
+			nextPlan += max(planEvery, 1)
+		case nextSample == next:
 			e.div.sample(e, nextSample)
 			nextSample += 3600
-		case nextSlot < end && nextSlot <= due:
+		case nextQuality == next:
+			e.quality.sample(e.tracks, nextQuality, turn)
+			nextQuality, turn = nextQuality+every, turn+1
+		case nextSlot == next:
 			e.slot(nextSlot, slot)
 			nextSlot += slot
-		case due < end:
-			e.fetch(i, due)
 		default:
-			return nil
+			e.fetch(i, due)
 		}
 	}
 }
@@ -93,6 +130,9 @@ func (e *engine) plan(now int64) error {
 		for id, hourly := range e.access.feedAccess(at) {
 			e.srcs[id-1].Access = hourly
 		}
+	}
+	if e.novelty != nil {
+		e.novelty.sample()
 	}
 	if err := e.pol.Plan(e.srcs, at); err != nil {
 		return fmt.Errorf("sim: planning at %v: %w", at, err)
@@ -154,6 +194,12 @@ func (e *engine) collect(i int, t int64) {
 	s.Window = max(s.Window, k-lo)
 	at := unix(t)
 	s.Models.Observe(at, k-from, e.dates(tr, from, k))
+	if e.novelty != nil {
+		e.novelty.fold(i, s, tr.terms[from:k], at)
+	}
+	if e.quality != nil {
+		e.quality.captured(i, from, k)
+	}
 	e.seen[i], s.Last = k, at
 	tr.fetches = append(tr.fetches, t)
 }

@@ -21,7 +21,7 @@ func policyNames() []string {
 // included: at most a burst (here a day's budget) plus what the stretch
 // earns.
 func TestBudgetNeverExceeded(t *testing.T) {
-	srcs := synthSources(11, 40, 6, 60)
+	srcs := withTerms(synthSources(11, 40, 6, 60), 11) // terms, for the content policies
 	for _, name := range policyNames() {
 		for _, perSource := range []float64{0.5, 3} {
 			cfg := Config{Policy: name, PerSource: perSource, Train: 2 * 24 * time.Hour, PlanEvery: 6 * time.Hour, Seed: 3}

@@ -10,10 +10,15 @@ import (
 // Postings before Config.Start are history that the first fetch shows (as
 // a live feed shows its latest items when first fetched); postings from
 // Config.End on are never seen.
+//
+// Terms, when set, are each posting's analysed terms (see Analyze): the
+// run then keeps channel profiles (Roitman et al. §4.2), measures profile
+// quality and can run the content-based policies.
 type Source struct {
 	ID       string
 	Window   int
 	Postings []time.Time
+	Terms    [][]string
 }
 
 // Reader is one user: the weight their reading carries (0 counts as 1), the
@@ -47,6 +52,9 @@ func validateSources(srcs []Source) (map[string]int, error) {
 		}
 		if !sorted(s.Postings) {
 			return nil, fmt.Errorf("sim: postings of source %q are not sorted", s.ID)
+		}
+		if s.Terms != nil && len(s.Terms) != len(s.Postings) {
+			return nil, fmt.Errorf("sim: source %q has terms for %d of its %d postings", s.ID, len(s.Terms), len(s.Postings))
 		}
 		index[s.ID] = i
 	}

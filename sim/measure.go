@@ -47,7 +47,9 @@ func measure(m *Metrics, tracks []track, rs []Reader, index map[string]int, p pe
 
 // countPostings walks a source's fetches in order: at each fetch T, the
 // postings new since the previous fetch are captured (delay T − t_i) if still
-// in the window, else lost; those left after the last fetch are pending.
+// in the window, else lost. Of those left after the last fetch, the ones the
+// window no longer shows at the end of the run are lost too (a source a
+// policy stops fetching loses what it publishes), the rest are pending.
 // Only postings published in the evaluated period count.
 func countPostings(m *Metrics, tr *track, p period, delays []delaySample) []delaySample {
 	seen := 0
@@ -68,10 +70,16 @@ func countPostings(m *Metrics, tr *track, p period, delays []delaySample) []dela
 		}
 		seen = k
 	}
-	for _, t := range tr.posts[seen:] {
-		if p.counts(t) {
+	end := tr.countUpTo(seen, p.to-1)
+	gone := tr.shown(end) // pushed out of the window by the end of the run
+	for j := seen; j < end; j++ {
+		if p.counts(tr.posts[j]) {
 			m.Postings++
-			m.Pending++
+			if j < gone {
+				m.Lost++
+			} else {
+				m.Pending++
+			}
 		}
 	}
 	return delays

@@ -15,16 +15,17 @@ type Metrics struct {
 	Budget float64 `json:"budget_per_day"`
 	// Fetches counts the fetches made in the evaluated period.
 	Fetches int `json:"fetches"`
-	// Deferred counts fetches the daily cap pushed to the next day (over
-	// the whole run, training included).
+	// Deferred counts fetches that waited for the budget's next token
+	// (over the whole run, training included).
 	Deferred int `json:"deferred"`
 	// Captured counts the evaluated postings some fetch returned.
 	Captured int `json:"captured"`
 	// Lost counts the evaluated postings pushed out of their source's
-	// window before any fetch saw them.
+	// window before any fetch saw them, by the next fetch or by the end of
+	// the run.
 	Lost int `json:"lost"`
-	// Pending counts the evaluated postings neither captured nor lost when
-	// the run ended.
+	// Pending counts the evaluated postings still in their source's window,
+	// unfetched, when the run ended.
 	Pending int `json:"pending"`
 	// Completeness is Captured / Postings (1 when nothing was published).
 	Completeness float64 `json:"completeness"`
@@ -60,4 +61,13 @@ type Metrics struct {
 	// with Config.NoDivergence.
 	DivergenceEWMA     float64 `json:"divergence_rms_ewma,omitempty"`
 	DivergencePeriodic float64 `json:"divergence_rms_periodic,omitempty"`
+	// ProfileQuality is Q of Roitman et al. Eq. 4: how close the profiles
+	// of the postings the policy captured stay to the profiles of every
+	// posting, 1 at best (see quality); present when the postings have
+	// text.
+	ProfileQuality float64 `json:"profile_quality,omitempty"`
+	// Novel counts the captured postings the novelty filter (Roitman et
+	// al. Eq. 7) kept, over the whole run, for the policies that keep
+	// channel profiles.
+	Novel int `json:"novel,omitempty"`
 }

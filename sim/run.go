@@ -41,6 +41,12 @@ func run(cfg Config, srcs []Source, readers []Reader) (Metrics, []track, error) 
 			return Metrics{}, nil, err
 		}
 		m.Deferred = e.deferred
+		if e.quality != nil {
+			m.ProfileQuality = e.quality.value()
+		}
+		if e.novelty != nil {
+			m.Novel = e.novelty.novel
+		}
 		m.DivergenceEWMA, m.DivergencePeriodic = e.div.errors()
 	}
 	measure(&m, tracks, readers, index, p)

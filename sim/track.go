@@ -6,6 +6,7 @@ import "time"
 // fetch times in Unix seconds, its window and its weight.
 type track struct {
 	posts   []int64
+	terms   [][]string // each posting's analysed terms, nil without
 	window  int
 	weight  float64
 	fetches []int64
@@ -22,7 +23,7 @@ func newTracks(srcs []Source, weights []float64, defaultWindow int) []track {
 		if w == 0 {
 			w = defaultWindow
 		}
-		out[i] = track{posts: posts, window: w, weight: weights[i]}
+		out[i] = track{posts: posts, terms: s.Terms, window: w, weight: weights[i]}
 	}
 	return out
 }

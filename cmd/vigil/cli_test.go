@@ -70,6 +70,7 @@ func TestCommandLineErrors(t *testing.T) {
 		{[]string{"user", "add", "bad name"}, 2, "may hold only", true},
 		{[]string{"items", "--unread"}, 2, "--unread needs --user", true},
 		{[]string{"fetch", "--workers", "0"}, 2, "--workers", false},
+		{[]string{"serve", "--profile-every", "0s"}, 2, "--profile-every must be positive", true},
 		{[]string{"fetch", "--policy", "nope"}, 2, "unknown --policy \"nope\": choose one of alloc", false},
 		{[]string{"import", "/does/not/exist.opml"}, 1, "unable to open", true},
 		{[]string{"parse", "/does/not/exist.xml"}, 1, "unable to read", true},
@@ -104,6 +105,41 @@ func TestTraceGen(t *testing.T) {
 	}
 	for _, bad := range [][]string{{"trace", "gen", "--start", "yesterday"}, {"trace", "gen", "--sources", "0"}, {"trace", "gen", "--users", "2"}, {"trace", "nope"}} {
 		if code, _, _ := cli(t, "", "", bad...); code != 2 {
+			t.Errorf("%v: exit %d, want 2", bad, code)
+		}
+	}
+}
+
+// TestSimProfiles runs the content-based policies on a generated trace
+// with titles: the JSON gains profile quality and the novel count, and the
+// profile flags are checked.
+func TestSimProfiles(t *testing.T) {
+	posts := filepath.Join(t.TempDir(), "p.tsv")
+	if code, _, stderr := cli(t, "", "", "trace", "gen", "--sources", "20", "--days", "18", "--out", posts); code != 0 {
+		t.Fatal(stderr)
+	}
+	for _, args := range [][]string{
+		{"--policy", "content-fair", "--beta", "0", "--window", "10", "--refine"},
+		{"--policy", "learned-greedy"},
+		{"--policy", "content", "--own-rule", "--budget", "24"},
+	} {
+		code, out, stderr := cli(t, "", "", append([]string{"sim", "--trace", posts, "--train", "168h", "--json"}, args...)...)
+		if code != 0 {
+			t.Fatalf("sim %v: %d %s", args, code, stderr)
+		}
+		var m map[string]any
+		if err := json.Unmarshal([]byte(out), &m); err != nil {
+			t.Fatal(err)
+		}
+		if q, ok := m["profile_quality"].(float64); !ok || q <= 0 || q > 1 {
+			t.Fatalf("sim %v: profile_quality %v in %s", args, m["profile_quality"], out)
+		}
+		if _, ok := m["novel"]; ok != (args[1] != "learned-greedy") {
+			t.Errorf("sim %v: novel count present %v", args, ok)
+		}
+	}
+	for _, bad := range [][]string{{"--window", "0"}, {"--beta", "NaN"}, {"--feed-window", "0"}} {
+		if code, _, _ := cli(t, "", "", append([]string{"sim", "--trace", posts}, bad...)...); code != 2 {
 			t.Errorf("%v: exit %d, want 2", bad, code)
 		}
 	}

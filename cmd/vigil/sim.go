@@ -4,12 +4,15 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"time"
 
 	"vigil/policy"
+	"vigil/profile"
 	"vigil/sim"
+	"vigil/text"
 	"vigil/trace"
 )
 
@@ -26,25 +29,38 @@ func runSim(ctx context.Context, e *env, args []string) error {
 	train := f.Duration("train", sim.DefaultTrain, "first part used only to learn")
 	online := f.Bool("online", false, "measure from the start with empty models (no training part)")
 	planEvery := f.Duration("plan-every", sim.DefaultPlanEvery, "how often every source is re-planned")
-	window := f.Int("window", 15, "postings a feed shows when the trace gives no window (W)")
+	feedWindow := f.Int("feed-window", 15, "postings a feed shows when the trace gives no window (W)")
+	beta := f.Float64("beta", profile.DefaultBeta, "novelty threshold β of the content policies (Roitman et al. Eq. 7)")
+	window := f.Int("window", profile.DefaultK, "postings a channel profile holds (k, Roitman et al. §4.2)")
+	refine := f.Bool("refine", false, "refine the selecting policies' rates by profile similarity (Roitman et al. Eq. 9-10)")
+	ownRule := f.Bool("own-rule", false, "ewma, periodic, learned, content: fetch when one item is expected instead of spending the budget")
+	noQuality := f.Bool("no-quality", false, "do not measure profile quality (skips analysing the titles)")
 	asJSON := f.Bool("json", false, "print the metrics as JSON")
 	if err := f.parse(args, 0); err != nil {
 		return err
 	}
-	if err := checkSimFlags(*tracePath, *name, *perSource, *total, *window); err != nil {
+	if err := checkSimFlags(*tracePath, *name, *perSource, *total, *feedWindow, *window, *beta); err != nil {
 		return err
 	}
 	posts, readers, err := loadSimInputs(*tracePath, *usersPath)
 	if err != nil {
 		return err
 	}
-	cfg := sim.Config{Policy: *name, Train: *train, Online: *online, PlanEvery: *planEvery, DefaultWindow: *window, Start: posts.Start, End: posts.End}
+	cfg := sim.Config{Policy: *name, Train: *train, Online: *online, PlanEvery: *planEvery, DefaultWindow: *feedWindow, Start: posts.Start, End: posts.End,
+		Beta: *beta, ProfileWindow: *window, Refine: *refine, NoQuality: *noQuality}
+	cfg.PolicyConfig.OwnRule = *ownRule
 	if *total > 0 {
 		cfg.PerDay = *total
 	} else {
 		cfg.PerSource = *perSource
 	}
-	m, err := sim.Run(cfg, simSources(posts), readers)
+	srcs := simSources(posts)
+	if !*noQuality || policy.Content(*name) || *refine {
+		if err := analyzeTitles(srcs, posts); err != nil {
+			return err
+		}
+	}
+	m, err := sim.Run(cfg, srcs, readers)
 	if err != nil {
 		return err
 	}
@@ -52,7 +68,7 @@ func runSim(ctx context.Context, e *env, args []string) error {
 }
 
 // checkSimFlags reports the first unusable flag value.
-func checkSimFlags(tracePath, name string, perSource, total float64, window int) error {
+func checkSimFlags(tracePath, name string, perSource, total float64, feedWindow, window int, beta float64) error {
 	switch {
 	case tracePath == "":
 		return usageError{"--trace is required"}
@@ -60,8 +76,36 @@ func checkSimFlags(tracePath, name string, perSource, total float64, window int)
 		return usageError{fmt.Sprintf("unknown --policy %q: choose one of %s, or clairvoyant", name, strings.Join(policy.Names(), ", "))}
 	case !(perSource > 0) || total < 0:
 		return usageError{"--budget must be positive, --budget-total not negative"}
+	case feedWindow < 1:
+		return usageError{"--feed-window must be at least 1"}
 	case window < 1:
 		return usageError{"--window must be at least 1"}
+	case math.IsNaN(beta) || math.IsInf(beta, 0):
+		return usageError{"--beta must be a finite number"}
+	}
+	return nil
+}
+
+// analyzeTitles gives every posting the terms of its title (English
+// stems and lexical affinities, package text), for the profile measures
+// and policies; a trace without titles is refused for them.
+func analyzeTitles(srcs []sim.Source, p *trace.Postings) error {
+	a, err := text.NewAnalyzer(text.Config{})
+	if err != nil {
+		return err
+	}
+	titled := false
+	for i, s := range p.Sources {
+		srcs[i].Terms = make([][]string, len(s.Postings))
+		for j, post := range s.Postings {
+			titled = titled || post.Title != ""
+			srcs[i].Terms[j] = a.Terms(nil, post.Title)
+		}
+	}
+	if !titled {
+		for i := range srcs {
+			srcs[i].Terms = nil
+		}
 	}
 	return nil
 }

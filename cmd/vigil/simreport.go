@@ -31,7 +31,7 @@ func runSimReport(ctx context.Context, e *env, args []string) error {
 	jobs := f.Int("jobs", runtime.NumCPU(), "runs at once")
 	train := f.Duration("train", sim.DefaultTrain, "first part used only to learn")
 	online := f.Bool("online", false, "measure from the start with empty models (no training part)")
-	window := f.Int("window", 15, "postings a feed shows when the trace gives no window (W)")
+	window := f.Int("feed-window", 15, "postings a feed shows when the trace gives no window (W)")
 	if err := f.parse(args, 0); err != nil {
 		return err
 	}
@@ -44,7 +44,7 @@ func runSimReport(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	opt.Progress = progress(e.stderr)
-	base := sim.Config{Train: *train, Online: *online, DefaultWindow: *window, Start: posts.Start, End: posts.End}
+	base := sim.Config{Train: *train, Online: *online, DefaultWindow: *window, Start: posts.Start, End: posts.End, NoQuality: true}
 	began := time.Now()
 	rows, err := simreport.Sweep(ctx, simSources(posts), readers, base, opt)
 	if err != nil {
@@ -70,7 +70,7 @@ func reportOptions(tracePath, out, budgets, policies, shapePolicy string, jobs, 
 	case jobs < 1:
 		return opt, usageError{"--jobs must be at least 1"}
 	case window < 1:
-		return opt, usageError{"--window must be at least 1"}
+		return opt, usageError{"--feed-window must be at least 1"}
 	}
 	for _, s := range strings.Split(budgets, ",") {
 		b, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
