@@ -41,11 +41,24 @@ type env struct {
 // by the environment, and Now too unless given.
 func newEnv(t *testing.T, cfg Config) *env {
 	t.Helper()
+	return newEnvOn(t, openStore(t), cfg)
+}
+
+// openStore opens a new SQLite store in a temporary directory, closed
+// when the test ends.
+func openStore(t *testing.T) *sqlite.DB {
+	t.Helper()
 	st, err := sqlite.Open(filepath.Join(t.TempDir(), "v.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
+	return st
+}
+
+// newEnvOn starts a server over st, as newEnv does.
+func newEnvOn(t *testing.T, st *sqlite.DB, cfg Config) *env {
+	t.Helper()
 	e := &env{t: t, st: st}
 	if cfg.Now == nil {
 		cfg.Now = func() time.Time { return testNow }

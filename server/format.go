@@ -32,7 +32,19 @@ func (s *Server) funcs() template.FuncMap {
 		"problem":    feedProblem,
 		"itemTime":   itemTime,
 		"starButton": newStarButton,
+		"decimal":    func(f float64) string { return strconv.FormatFloat(f, 'f', 2, 64) },
+		"percent":    func(f float64) string { return strconv.FormatFloat(math.Round(f*100), 'f', 0, 64) + "%" },
+		"novelRate":  novelRate,
 	}
+}
+
+// novelRate writes a profile's learned rate of novel items per day, or
+// says it is not learned yet: the learner needs a fetch after the first.
+func novelRate(p vigil.Profile) string {
+	if p.NovelRate <= 0 {
+		return "not learned yet"
+	}
+	return strconv.FormatFloat(p.NovelRate, 'f', 2, 64) + " a day"
 }
 
 // when renders an instant in UTC followed by how far it is from now, or

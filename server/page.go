@@ -79,8 +79,8 @@ func (sess *session) base(title string) base {
 // templates they share.
 var (
 	pageNames = []string{"login.html", "error.html", "index.html", "feed.html", "items.html", "item.html", "unsubscribe.html",
-		"search.html", "interests.html"}
-	partials = []string{"templates/layout.html", "templates/itemlist.html"}
+		"search.html", "interests.html", "foryou.html"}
+	partials = []string{"templates/layout.html", "templates/itemlist.html", "templates/channels.html"}
 )
 
 // parsePages parses every page template together with the shared partials.

@@ -31,6 +31,9 @@ type Config struct {
 	OnSubscribe func(feedID int64)
 	// Logger receives request failures; nil means slog.Default().
 	Logger *slog.Logger
+	// Profiler answers channel search and recommendations; nil means
+	// they answer 503 (stored channel profiles are still shown).
+	Profiler Profiler
 }
 
 // Server is the HTTP face of vigil; it implements http.Handler.
@@ -40,6 +43,7 @@ type Server struct {
 	now           func() time.Time
 	secureCookies bool
 	onSubscribe   func(feedID int64)
+	profiler      Profiler
 	log           *slog.Logger
 	csrfKey       []byte
 	verified      verifiedCache
@@ -57,6 +61,7 @@ func New(st store.Store, cfg Config) *Server {
 		now:           cfg.Now,
 		secureCookies: cfg.SecureCookies,
 		onSubscribe:   cfg.OnSubscribe,
+		profiler:      cfg.Profiler,
 		log:           cfg.Logger,
 		csrfKey:       make([]byte, 32),
 		mux:           http.NewServeMux(),

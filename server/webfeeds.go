@@ -39,8 +39,9 @@ type feedView struct {
 	Items        itemList
 	MoreItems    bool
 	Observations []vigil.Observation
-	Form         feedForm // the weight form
-	Until        int64    // when the page was made, for "mark all as read"
+	Profile      *vigil.Profile // nil while the feed has none
+	Form         feedForm       // the weight form
+	Until        int64          // when the page was made, for "mark all as read"
 	MinWeight    float64
 	MaxWeight    float64
 }
@@ -101,9 +102,16 @@ func (s *Server) feedView(ctx context.Context, sess *session, id int64) (feedVie
 	if err != nil {
 		return feedView{}, err
 	}
+	prof, err := s.st.Profile(ctx, id)
+	if vigil.ErrorCode(err) == vigil.ENOTFOUND {
+		prof, err = nil, nil
+	}
+	if err != nil {
+		return feedView{}, err
+	}
 	list := itemList{Items: items.Items, CSRF: sess.CSRF, Return: fmt.Sprintf("/feeds/%d", id)}
 	return feedView{
-		base: sess.base(feedName(sub.Feed)), Sub: sub, Items: list,
+		base: sess.base(feedName(sub.Feed)), Sub: sub, Items: list, Profile: prof,
 		MoreItems: items.NextOffset != nil, Observations: obs, Until: s.now().UnixNano(),
 		MinWeight: minWeight, MaxWeight: maxWeight,
 	}, nil

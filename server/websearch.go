@@ -18,6 +18,10 @@ type searchView struct {
 	Error    string // why the query cannot be answered
 	Summary  string // how many items match
 	Items    itemList
+	// Channels are the channels whose profiles match, when the server
+	// has a profiler (ChannelSearch).
+	Channels      channelList
+	ChannelSearch bool
 }
 
 // searchPage shows the items of the visitor's feeds that best match the
@@ -47,8 +51,24 @@ func (s *Server) searchPage(w http.ResponseWriter, r *http.Request, sess *sessio
 	}
 	view.Items = itemList{Items: found, ShowFeed: true, CSRF: sess.CSRF, Return: r.URL.RequestURI(),
 		Empty: "Try fewer words, or a word's beginning followed by *."}
+	if view.Channels, err = s.channelSection(r, sess, view.Query); err != nil {
+		return err
+	}
+	view.ChannelSearch = s.profiler != nil
 	s.render(w, r, http.StatusOK, "search.html", view)
 	return nil
+}
+
+// channelSection finds the channels whose profiles match query for the
+// search page; none without a profiler.
+func (s *Server) channelSection(r *http.Request, sess *session, query string) (channelList, error) {
+	list := channelList{CSRF: sess.CSRF, Empty: "No channel's profile matches these words."}
+	if s.profiler == nil {
+		return list, nil
+	}
+	found, err := s.findChannels(r.Context(), sess.User.ID, query, webChannelLimit)
+	list.Channels = found
+	return list, err
 }
 
 // matchWords tells how many items match query, given that n were found

@@ -169,6 +169,7 @@ func TestServeStopsCleanlyAndResumesSchedule(t *testing.T) {
 	cli(t, db, "", "add", srv.URL+"/feed")
 	addr := startServe(t, db)
 	waitFor(t, func() bool { return storedItems(t, db) == 2 })
+	waitFor(t, func() bool { return profiledItems(t, db) == 2 }) // serve runs the profiler
 	before := feedState(t, db)
 	resp, err := http.Get("http://" + addr + "/healthz")
 	if err != nil || resp.StatusCode != 200 {
@@ -198,7 +199,7 @@ var (
 // startServe starts `vigil serve` on a free port and returns its address.
 func startServe(t *testing.T, db string) string {
 	t.Helper()
-	cmd := exec.Command(vigilBin, "serve", "--db", db, "--addr", "127.0.0.1:0", "--allow-private", "--host-gap", "0")
+	cmd := exec.Command(vigilBin, "serve", "--db", db, "--addr", "127.0.0.1:0", "--allow-private", "--host-gap", "0", "--profile-every", "100ms")
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -251,6 +252,25 @@ func waitFor(t *testing.T, cond func() bool) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
+}
+
+// profiledItems returns how many items the first feed's stored profile
+// holds, 0 while it has none.
+func profiledItems(t *testing.T, db string) int64 {
+	t.Helper()
+	st, err := sqlite.Open(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	p, err := st.Profile(context.Background(), 1)
+	if vigil.ErrorCode(err) == vigil.ENOTFOUND {
+		return 0
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p.Items
 }
 
 func storedItems(t *testing.T, db string) int {

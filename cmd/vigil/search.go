@@ -4,9 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"log/slog"
 	"strings"
 
 	"vigil"
+	"vigil/profiler"
 	"vigil/store"
 )
 
@@ -17,9 +19,13 @@ func runSearch(ctx context.Context, e *env, args []string) error {
 	f := newFlags(e, "search", "QUERY...",
 		"Print the stored items that best match the words of QUERY, best first: those of a user's feeds\n"+
 			"(--user), or every stored item. Every word must occur; a word ending in * matches the words it\n"+
-			"begins; \"words in double quotes\" must occur together. Flags go before the query.")
+			"begins; \"words in double quotes\" must occur together. Flags go before the query.\n\n"+
+			"With --channels, print the channels whose profiles (the words of their latest items) best match\n"+
+			"QUERY instead: score, feed ID, title, URL and top terms. Items not yet profiled are profiled for\n"+
+			"this answer only; 'vigil serve' keeps the stored profiles.")
 	user := f.String("user", "", "search the items of this `user`'s feeds, with read and starred state")
-	limit := f.Int("limit", 50, fmt.Sprintf("at most this many items (1-%d)", maxSearchLimit))
+	channels := f.Bool("channels", false, "search channels by profile instead of items")
+	limit := f.Int("limit", 50, fmt.Sprintf("at most this many items or channels (1-%d)", maxSearchLimit))
 	asJSON := f.Bool("json", false, "print JSON")
 	if err := f.parse(args, -1); err != nil {
 		return err
@@ -30,11 +36,17 @@ func runSearch(ctx context.Context, e *env, args []string) error {
 	if *limit < 1 || *limit > maxSearchLimit {
 		return usageError{fmt.Sprintf("--limit must be 1-%d, not %d", maxSearchLimit, *limit)}
 	}
+	if *channels && *user != "" {
+		return usageError{"--user does not go with --channels: channels are searched for everyone alike"}
+	}
 	st, err := f.open()
 	if err != nil {
 		return err
 	}
 	defer st.Close()
+	if *channels {
+		return searchChannels(ctx, e, st, strings.Join(f.Args(), " "), *limit, *asJSON)
+	}
 	userID, err := searchUserID(ctx, st, *user)
 	if err != nil {
 		return err
@@ -47,6 +59,48 @@ func runSearch(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	return printFound(e, found, *asJSON)
+}
+
+// searchChannels prints the channels whose profiles best match query,
+// after profiling in memory the items the stored profiles lack.
+func searchChannels(ctx context.Context, e *env, st store.Store, query string, limit int, asJSON bool) error {
+	if strings.TrimSpace(query) == "" {
+		return usageError{"the search query has no word to search for"}
+	}
+	log := slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	p, err := profiler.New(ctx, st, profiler.Config{ReadOnly: true}, log)
+	if err != nil {
+		return err
+	}
+	if _, err := p.CatchUp(ctx); err != nil {
+		return err
+	}
+	found, err := p.FindChannels(ctx, query, limit)
+	if err != nil {
+		return err
+	}
+	return printChannels(e, found, asJSON)
+}
+
+// channelTerms is how many of a channel's top terms a line shows.
+const channelTerms = 5
+
+// printChannels prints channels as JSON, or one line each: score, feed ID,
+// title, URL and top terms, separated by tabs.
+func printChannels(e *env, found []profiler.ScoredFeed, asJSON bool) error {
+	if asJSON {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(found)
+	}
+	for _, c := range found {
+		terms := make([]string, 0, channelTerms)
+		for _, t := range c.Terms[:min(channelTerms, len(c.Terms))] {
+			terms = append(terms, t.Term)
+		}
+		fmt.Fprintf(e.stdout, "%.3f\t%d\t%s\t%s\t%s\n", c.Score, c.FeedID, column(c.Title), column(c.URL), column(strings.Join(terms, ", ")))
+	}
+	return nil
 }
 
 // searchUserID returns the ID of the user called name, or 0, which searches

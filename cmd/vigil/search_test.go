@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"vigil"
+	"vigil/profiler"
 	"vigil/store/sqlite"
 )
 
@@ -125,6 +126,60 @@ func TestSearchCommandErrors(t *testing.T) {
 			}
 			if strings.Count(strings.TrimSpace(stderr), "\n") > 0 {
 				t.Fatalf("error took more than one line: %q", stderr)
+			}
+		})
+	}
+}
+
+func TestSearchChannelsCommand(t *testing.T) {
+	db := searchDB(t)
+	code, out, stderr := cli(t, db, "", "search", "--channels", "seeds", "lists")
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	fields := strings.Split(lines[0], "\t")
+	if len(fields) != 5 || fields[1] != "2" || fields[2] != "-" || fields[3] != "https://garden.example/feed" ||
+		!strings.Contains(fields[4], "seed") || strings.Count(fields[4], ", ") > 4 || !strings.HasPrefix(fields[0], "0.") {
+		t.Errorf("first line %q, want score, feed 2, no title, its URL and up to 5 terms", lines[0])
+	}
+	code, out, _ = cli(t, db, "", "search", "--channels", "--json", "--limit", "1", "compiler", "internals")
+	var found []profiler.ScoredFeed
+	if err := json.Unmarshal([]byte(out), &found); err != nil || code != 0 {
+		t.Fatalf("search --channels --json: exit %d, %v, %q", code, err, out)
+	}
+	if len(found) != 1 || found[0].FeedID != 1 || found[0].Title != "Code\tweekly" || found[0].Score <= 0 {
+		t.Errorf("search --channels --json found %+v, want the code channel", found)
+	}
+	if code, out, _ = cli(t, db, "", "search", "--channels", "--json", "knitting"); code != 0 || strings.TrimSpace(out) != "[]" {
+		t.Errorf("search --channels --json with no match: exit %d, %q; want []", code, out)
+	}
+	st, err := sqlite.Open(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if s, err := st.ProfilerState(context.Background()); err != nil || s.Through != 0 || len(s.Channels) != 0 {
+		t.Errorf("search --channels saved profiles (%+v, %v); it must leave them to the server", s, err)
+	}
+}
+
+func TestSearchChannelsCommandErrors(t *testing.T) {
+	db := searchDB(t)
+	tests := []struct {
+		args   []string
+		errHas string
+	}{
+		{[]string{"search", "--channels"}, "expected QUERY"},
+		{[]string{"search", "--channels", "--user", "ann", "x"}, "--user does not go with --channels"},
+		{[]string{"search", "--channels", "  "}, "has no word to search for"},
+		{[]string{"search", "--channels", "--limit", "0", "x"}, "--limit must be 1-500"},
+	}
+	for _, tc := range tests {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			code, out, stderr := cli(t, db, "", tc.args...)
+			if code != 2 || !strings.Contains(stderr, tc.errHas) || out != "" || strings.Count(strings.TrimSpace(stderr), "\n") > 0 {
+				t.Fatalf("exit %d, stdout %q, stderr %q; want 2 and one line with %q", code, out, stderr, tc.errHas)
 			}
 		})
 	}

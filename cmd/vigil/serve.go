@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"vigil/profiler"
 	"vigil/server"
 	"vigil/store"
 )
@@ -19,12 +20,16 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	addr := f.String("addr", envOr(e, "VIGIL_ADDR", "127.0.0.1:8080"), "listen `address` (env VIGIL_ADDR)")
 	secure := f.Bool("secure-cookies", false, "mark session cookies Secure (behind HTTPS)")
 	verbose := f.Bool("v", false, "log every fetch")
+	profileEvery := f.Duration("profile-every", profiler.DefaultEvery, "how often new items are folded into the channel profiles")
 	opts := addMonitorFlags(f)
 	if err := f.parse(args, 0); err != nil {
 		return err
 	}
 	if err := checkEnv(e); err != nil {
 		return err
+	}
+	if *profileEvery <= 0 {
+		return usageError{fmt.Sprintf("--profile-every must be positive, got %v", *profileEvery)}
 	}
 	level := slog.LevelInfo
 	if !*verbose {
@@ -43,19 +48,28 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if err := ensureFirstUser(ctx, e, st); err != nil {
 		return err
 	}
+	prof, err := profiler.New(ctx, st, profiler.Config{}, log)
+	if err != nil {
+		return err
+	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return fmt.Errorf("unable to listen on %s: %w", *addr, err)
 	}
 	srv := &http.Server{
-		Handler:           server.New(st, server.Config{SecureCookies: *secure, OnSubscribe: func(int64) { mon.Wake() }, Logger: log}),
+		Handler: server.New(st, server.Config{SecureCookies: *secure, OnSubscribe: func(int64) { mon.Wake() }, Logger: log,
+			Profiler: prof}),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      60 * time.Second,
 		IdleTimeout:       2 * time.Minute,
 	}
 	fmt.Fprintf(e.stderr, "vigil serving http://%s/ with database %s\n", ln.Addr(), *f.db)
-	return serveUntilDone(ctx, srv, ln, func(ctx context.Context) error { return mon.Run(ctx) })
+	runProfiler := func(ctx context.Context) error {
+		prof.Run(ctx, *profileEvery)
+		return nil
+	}
+	return serveUntilDone(ctx, srv, ln, mon.Run, runProfiler)
 }
 
 // ensureFirstUser creates the user "admin" when the database has no user
@@ -74,26 +88,29 @@ func ensureFirstUser(ctx context.Context, e *env, st store.Store) error {
 	return nil
 }
 
-// serveUntilDone runs the HTTP server and the monitor until ctx ends or one
-// of them fails, then stops both cleanly: the server drains its requests,
-// the monitor stores the fetches that already came back.
-func serveUntilDone(ctx context.Context, srv *http.Server, ln net.Listener, runMonitor func(context.Context) error) error {
+// serveUntilDone runs the HTTP server and the runners (the monitor, the
+// profiler) until ctx ends or one of them stops, then stops them all
+// cleanly: the server drains its requests, the monitor stores the fetches
+// that already came back, the profiler finishes the step it is saving.
+func serveUntilDone(ctx context.Context, srv *http.Server, ln net.Listener, runners ...func(context.Context) error) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var wg sync.WaitGroup
-	errs := make(chan error, 2)
+	errs := make(chan error, 1+len(runners))
 	wg.Go(func() {
 		if err := srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
 			errs <- fmt.Errorf("http server: %w", err)
 		}
 		cancel()
 	})
-	wg.Go(func() {
-		if err := runMonitor(ctx); err != nil {
-			errs <- err
-		}
-		cancel()
-	})
+	for _, run := range runners {
+		wg.Go(func() {
+			if err := run(ctx); err != nil {
+				errs <- err
+			}
+			cancel()
+		})
+	}
 	<-ctx.Done()
 	shutdown, stop := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 	defer stop()

@@ -1,0 +1,86 @@
+package profiler
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"maps"
+	"slices"
+	"sync"
+
+	"vigil/profile"
+	"vigil/store"
+)
+
+// Profiler keeps the profile of every channel up to date with the stored
+// items and answers channel searches and recommendations from them. It is
+// safe for concurrent use: one catch-up runs at a time, searches and
+// recommendations run alongside each other and wait only while a
+// catch-up folds a page in.
+type Profiler struct {
+	st    store.Store
+	cfg   Config
+	log   *slog.Logger
+	langs languages
+	pool  analyzerPool
+
+	catch   sync.Mutex // held by CatchUp; guards the fields below
+	through int64      // the last item ID saved as folded in
+	stale   bool       // the memory is ahead of the store: reload first
+	fold    analyzers  // CatchUp's own analyzers
+
+	mu       sync.RWMutex // guards the fields below
+	corpus   *profile.Corpus
+	channels map[int64]*channel
+	index    *profile.Index
+	sim      profile.Similarity
+}
+
+// New returns a Profiler restored from what st holds: the corpus, every
+// channel and the watermark of the last step saved. A channel whose saved
+// state cannot be read is logged with its feed ID and starts afresh (its
+// items stay counted in the corpus); only a store that cannot be read or a
+// corpus that is inconsistent fails. A nil log means slog.Default().
+func New(ctx context.Context, st store.Store, cfg Config, log *slog.Logger) (*Profiler, error) {
+	cfg, err := cfg.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	if log == nil {
+		log = slog.Default()
+	}
+	p := &Profiler{st: st, cfg: cfg, log: log, fold: analyzers{}}
+	if err := p.reload(ctx); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// reload replaces the memory by what the store holds. The caller holds
+// p.catch (or is New).
+func (p *Profiler) reload(ctx context.Context) error {
+	state, err := p.st.ProfilerState(ctx)
+	if err != nil {
+		return fmt.Errorf("profiler: unable to load the saved profiles: %w", err)
+	}
+	corpus := &profile.Corpus{}
+	if err := corpus.Restore(state.Documents, state.DF); err != nil {
+		return fmt.Errorf("profiler: unable to restore the corpus of %d items: %w", state.Documents, err)
+	}
+	channels := make(map[int64]*channel, len(state.Channels))
+	index := &profile.Index{}
+	for _, id := range slices.Sorted(maps.Keys(state.Channels)) {
+		ch, err := decodeChannel(corpus, state.Channels[id])
+		if err != nil {
+			p.log.Error("profiler: channel state unreadable; the channel starts afresh", "feed", id, "err", err)
+			continue
+		}
+		channels[id] = ch
+		index.Put(id, ch.profile.Vector(corpus))
+	}
+	p.mu.Lock()
+	p.corpus, p.channels, p.index = corpus, channels, index
+	p.mu.Unlock()
+	p.through, p.stale = state.Through, false
+	return nil
+}

@@ -1,0 +1,94 @@
+package profiler
+
+import (
+	"context"
+	"fmt"
+
+	"vigil"
+	"vigil/profile"
+)
+
+// describeTerms is how many of a channel's heaviest terms Describe lists.
+const describeTerms = 10
+
+// ScoredFeed is a channel found for someone, described by what anyone may
+// know of it: never how many people follow it or what they read.
+type ScoredFeed struct {
+	FeedID      int64  `json:"feed_id"`
+	Title       string `json:"title"`
+	URL         string `json:"url"`
+	SiteURL     string `json:"site_url,omitempty"`
+	Description string `json:"description,omitempty"`
+	// Score is the cosine between the query and the channel's profile.
+	Score float64 `json:"score"`
+	// Terms are the heaviest terms of the channel's profile, heaviest
+	// first.
+	Terms []vigil.TermWeight `json:"terms"`
+}
+
+// SearchChannels returns up to n channels whose profiles best match the
+// query, best first, scored by cosine (profile.Index.Search). The query is
+// analysed as English (stems and lexical affinities) and its own words,
+// lower-cased, are added to its terms, so that it also finds channels in
+// other languages by their words as written; every term weighs its count
+// in the query times its idf. A query with no term the channels use finds
+// nothing.
+func (p *Profiler) SearchChannels(query string, n int) []profile.Hit {
+	an := p.pool.get()
+	terms := an.query(query)
+	p.pool.put(an)
+	p.mu.RLock()
+	defer p.mu.RUnlock()
+	return p.index.Search(profile.QueryVector(p.corpus, terms), n, nil)
+}
+
+// Similar returns up to n channels most similar to feedID over time
+// (Roitman et al. Eq. 9, learned by Sample), best first; none before the
+// first sample.
+func (p *Profiler) Similar(feedID int64, n int) []profile.Hit {
+	p.mu.RLock()
+	defer p.mu.RUnlock()
+	return p.sim.Neighbours(feedID, n)
+}
+
+// FindChannels is SearchChannels with each channel described.
+func (p *Profiler) FindChannels(ctx context.Context, query string, n int) ([]ScoredFeed, error) {
+	return p.Describe(ctx, p.SearchChannels(query, n))
+}
+
+// Describe turns hits into described channels in the same order, leaving
+// out channels whose feed no longer exists.
+func (p *Profiler) Describe(ctx context.Context, hits []profile.Hit) ([]ScoredFeed, error) {
+	terms := p.topTerms(hits)
+	out := make([]ScoredFeed, 0, len(hits))
+	for i, h := range hits {
+		f, err := p.st.Feed(ctx, h.ID)
+		if vigil.ErrorCode(err) == vigil.ENOTFOUND {
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("profiler: unable to describe channel %d: %w", h.ID, err)
+		}
+		out = append(out, ScoredFeed{
+			FeedID: f.ID, Title: f.Title, URL: f.URL, SiteURL: f.SiteURL, Description: f.Description,
+			Score: h.Score, Terms: terms[i],
+		})
+	}
+	return out, nil
+}
+
+// topTerms returns the heaviest terms of each hit's channel.
+func (p *Profiler) topTerms(hits []profile.Hit) [][]vigil.TermWeight {
+	p.mu.RLock()
+	defer p.mu.RUnlock()
+	out := make([][]vigil.TermWeight, len(hits))
+	for i, h := range hits {
+		if ch, ok := p.channels[h.ID]; ok {
+			out[i] = ch.profile.Top(p.corpus, describeTerms)
+		}
+		if out[i] == nil {
+			out[i] = []vigil.TermWeight{}
+		}
+	}
+	return out
+}

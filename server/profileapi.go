@@ -1,0 +1,80 @@
+package server
+
+import (
+	"net/http"
+
+	"vigil"
+)
+
+// channelsAnswer is the body of a GET /api/channels/search answer.
+type channelsAnswer struct {
+	Channels []channelView `json:"channels"`
+}
+
+// apiFeedProfile returns the stored profile of a feed the user follows.
+func (s *Server) apiFeedProfile(w http.ResponseWriter, r *http.Request, u *vigil.User) error {
+	id, err := pathID(r, "feed")
+	if err != nil {
+		return err
+	}
+	if _, err := s.st.Subscription(r.Context(), u.ID, id); err != nil {
+		return err
+	}
+	p, err := s.st.Profile(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, p)
+	return nil
+}
+
+// apiSearchChannels ranks every channel, followed or not, by the cosine
+// between its profile and the words of the q parameter, best first, at
+// most the limit parameter of them.
+func (s *Server) apiSearchChannels(w http.ResponseWriter, r *http.Request, u *vigil.User) error {
+	if s.profiler == nil {
+		return errNoProfiler
+	}
+	params := r.URL.Query()
+	text := params.Get("q")
+	if text == "" {
+		return vigil.Errorf(vigil.EINVALID, "parameter q is required: the words to search channels for")
+	}
+	limit, err := queryInt(params, "limit", defaultChannelLimit, 1, maxChannelLimit)
+	if err != nil {
+		return err
+	}
+	found, err := s.findChannels(r.Context(), u.ID, text, limit)
+	if vigil.ErrorCode(err) == vigil.EINVALID {
+		return vigil.Errorf(vigil.EINVALID, "parameter q: %s", vigil.ErrorMessage(err))
+	}
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, channelsAnswer{Channels: found})
+	return nil
+}
+
+// apiRecommendations suggests to the user, best first, up to the items
+// parameter of their unread items and up to the channels parameter of
+// channels they do not follow.
+func (s *Server) apiRecommendations(w http.ResponseWriter, r *http.Request, u *vigil.User) error {
+	if s.profiler == nil {
+		return errNoProfiler
+	}
+	params := r.URL.Query()
+	items, err := queryInt(params, "items", defaultRecommendItems, 0, maxRecommendItems)
+	if err != nil {
+		return err
+	}
+	channels, err := queryInt(params, "channels", defaultRecommendFeeds, 0, maxRecommendFeeds)
+	if err != nil {
+		return err
+	}
+	rec, err := s.recommend(r.Context(), u, items, channels)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, rec)
+	return nil
+}

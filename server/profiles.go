@@ -1,0 +1,96 @@
+package server
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"unicode/utf8"
+
+	"vigil"
+	"vigil/profiler"
+)
+
+// Profiler is what the server asks of the channel profiles: channel search
+// and recommendations. *profiler.Profiler satisfies it. It is optional:
+// without one those endpoints answer 503, while stored profiles are still
+// shown.
+type Profiler interface {
+	// FindChannels returns up to n channels whose profiles best match
+	// query, best first, described by public facts only.
+	FindChannels(ctx context.Context, query string, n int) ([]profiler.ScoredFeed, error)
+	// Recommend suggests unread items and unfollowed channels to u.
+	Recommend(ctx context.Context, u *vigil.User, items, channels int) (*profiler.Recommendations, error)
+}
+
+// Limits of channel search and recommendations.
+const (
+	defaultChannelLimit   = 20
+	maxChannelLimit       = 100
+	webChannelLimit       = 10
+	defaultRecommendItems = 20
+	maxRecommendItems     = 100
+	defaultRecommendFeeds = 10
+	maxRecommendFeeds     = 50
+)
+
+// noProfiler is the message of the 503 answered without a profiler.
+const noProfiler = "channel profiles are not available: this server runs without a profiler"
+
+// errNoProfiler refuses a request that needs the profiler.
+var errNoProfiler = &refusal{status: http.StatusServiceUnavailable, msg: noProfiler}
+
+// channelView is a channel found for a user, and whether the user follows
+// it: the only thing about the user's own subscriptions it tells.
+type channelView struct {
+	profiler.ScoredFeed
+	Following bool `json:"following"`
+}
+
+// channelList is the data of the shared channel listing.
+type channelList struct {
+	Channels []channelView
+	CSRF     string // the visitor's CSRF token, for the subscribe buttons
+	Empty    string // what to say when there is no channel
+}
+
+// findChannels returns up to limit channels whose profiles match text,
+// best first, each marked with whether the user follows it. A blank or
+// too long query is EINVALID.
+func (s *Server) findChannels(ctx context.Context, userID int64, text string, limit int) ([]channelView, error) {
+	if strings.TrimSpace(text) == "" {
+		return nil, vigil.Errorf(vigil.EINVALID, "the search query has no word to search for")
+	}
+	if n := utf8.RuneCountInString(text); n > maxQueryLength {
+		return nil, vigil.Errorf(vigil.EINVALID, "the search query has %d characters, more than the limit of %d", n, maxQueryLength)
+	}
+	found, err := s.profiler.FindChannels(ctx, text, limit)
+	if err != nil {
+		return nil, err
+	}
+	subs, err := s.st.Subscriptions(ctx, userID)
+	if err != nil {
+		return nil, err
+	}
+	following := make(map[int64]bool, len(subs))
+	for _, sub := range subs {
+		following[sub.Feed.ID] = true
+	}
+	out := make([]channelView, len(found))
+	for i, f := range found {
+		out[i] = channelView{ScoredFeed: f, Following: following[f.FeedID]}
+	}
+	return out, nil
+}
+
+// recommend returns the user's recommendations with the items sanitised
+// and labelled with their feeds.
+func (s *Server) recommend(ctx context.Context, u *vigil.User, items, channels int) (*profiler.Recommendations, error) {
+	rec, err := s.profiler.Recommend(ctx, u, items, channels)
+	if err != nil {
+		return nil, err
+	}
+	for i := range rec.Items {
+		rec.Items[i].Item = s.sanitiseItem(rec.Items[i].Item)
+	}
+	return rec, nil
+}
