@@ -32,8 +32,12 @@ func runSimReport(ctx context.Context, e *env, args []string) error {
 	train := f.Duration("train", sim.DefaultTrain, "first part used only to learn")
 	online := f.Bool("online", false, "measure from the start with empty models (no training part)")
 	window := f.Int("feed-window", 15, "postings a feed shows when the trace gives no window (W)")
+	profiles := f.Bool("profiles", false, "instead, sweep β, the profile window and the budget for the profile-quality policies (Roitman et al.) and write profiles.md; needs titles")
 	if err := f.parse(args, 0); err != nil {
 		return err
+	}
+	if *profiles {
+		return runProfileReport(ctx, e, args, *tracePath, *out, *jobs, *train, *window)
 	}
 	opt, err := reportOptions(*tracePath, *out, *budgets, *policies, *shapePolicy, *jobs, *window)
 	if err != nil {
@@ -56,6 +60,44 @@ func runSimReport(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	fmt.Fprintf(e.stdout, "wrote the report of %d runs to %s in %s\n", len(rows), *out, sum.Elapsed.Round(time.Second))
+	return nil
+}
+
+// runProfileReport runs the profile sweeps (report.ProfileSweep) over a
+// trace with titles and writes profiles.md, profiles.json and the plots.
+func runProfileReport(ctx context.Context, e *env, args []string, tracePath, out string, jobs int, train time.Duration, window int) error {
+	switch {
+	case tracePath == "":
+		return usageError{"--trace is required"}
+	case out == "":
+		return usageError{"--out is required"}
+	case jobs < 1:
+		return usageError{"--jobs must be at least 1"}
+	}
+	posts, err := trace.ReadPostingsFile(tracePath)
+	if err != nil {
+		return err
+	}
+	srcs := simSources(posts)
+	if err := analyzeTitles(srcs, posts); err != nil {
+		return err
+	}
+	opt := simreport.ProfileOptions{Jobs: jobs, Progress: progress(e.stderr)}
+	base := sim.Config{Train: train, DefaultWindow: window, Start: posts.Start, End: posts.End}
+	began := time.Now()
+	rows, err := simreport.ProfileSweep(ctx, srcs, base, opt)
+	if err != nil {
+		return err
+	}
+	sum := simreport.Summary{Command: "vigil sim report " + shellJoin(args), Trace: tracePath, Sources: len(posts.Sources), Postings: posts.Count(),
+		Start: posts.Start, End: posts.End, Elapsed: time.Since(began),
+		Mode:     fmt.Sprintf("models trained on the first %s, measured on the rest", span(train)),
+		Budgets:  simreport.DefaultProfileBudgets,
+		Policies: []string{"learned", "content", "learned-greedy", "learned-fair", "content-greedy", "content-fair"}}
+	if err := simreport.WriteProfiles(out, sum, opt, rows); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "wrote the profile report of %d runs to %s in %s\n", len(rows), out, sum.Elapsed.Round(time.Second))
 	return nil
 }
 

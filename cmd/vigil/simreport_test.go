@@ -70,3 +70,31 @@ func TestShellJoin(t *testing.T) {
 		t.Errorf("shellJoin = %s, want %s", got, want)
 	}
 }
+
+func TestSimProfileReportCommand(t *testing.T) {
+	dir := t.TempDir()
+	posts, out := filepath.Join(dir, "p.tsv"), filepath.Join(dir, "profiles")
+	if code, _, stderr := cli(t, "", "", "trace", "gen", "--sources", "12", "--days", "17", "--out", posts); code != 0 {
+		t.Fatal(stderr)
+	}
+	code, stdout, stderr := cli(t, "", "", "sim", "report", "--profiles", "--trace", posts, "--out", out, "--train", "168h", "--jobs", "2")
+	if code != 0 || !strings.Contains(stdout, "wrote the profile report of") {
+		t.Fatalf("sim report --profiles: %d %q %q", code, stdout, stderr)
+	}
+	md, err := os.ReadFile(filepath.Join(out, "profiles.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"--profiles", "## Novelty filter", "| 0.1 | ", "content-fair"} {
+		if !strings.Contains(string(md), want) {
+			t.Errorf("profiles.md lacks %q", want)
+		}
+	}
+	untitled := filepath.Join(dir, "u.tsv")
+	if code, _, stderr := cli(t, "", "", "trace", "gen", "--sources", "5", "--days", "17", "--no-titles", "--out", untitled); code != 0 {
+		t.Fatal(stderr)
+	}
+	if code, _, stderr := cli(t, "", "", "sim", "report", "--profiles", "--trace", untitled, "--out", out); code == 0 || !strings.Contains(stderr, "titles") {
+		t.Errorf("a trace without titles: exit %d, %q", code, stderr)
+	}
+}
