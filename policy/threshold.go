@@ -35,29 +35,25 @@ var expectPeriodic = expectFunc{
 }
 
 // expectLearned uses the learned monitoring rate of Roitman et al. Eq. 5.
-var expectLearned = expectFunc{
-	perDay: func(m *Models) float64 { return learnedRate(m) * 24 },
-	timeTo: func(m *Models, _ time.Time, k float64) (time.Duration, bool) {
-		r := learnedRate(m)
-		d := k / r * float64(time.Hour)
-		if !(r > 0 && d >= 0 && d < math.MaxInt64) {
-			return 0, false
-		}
-		return time.Duration(d), true
-	},
-}
+var expectLearned = expectRate(learnedRate)
 
 // expectNovel uses the learned rate of novel items (Roitman et al. §5.3.2).
-var expectNovel = expectFunc{
-	perDay: func(m *Models) float64 { return m.NovelRate() * 24 },
-	timeTo: func(m *Models, _ time.Time, k float64) (time.Duration, bool) {
-		r := m.NovelRate()
-		d := k / r * float64(time.Hour)
-		if !(r > 0 && d >= 0 && d < math.MaxInt64) {
-			return 0, false
-		}
-		return time.Duration(d), true
-	},
+var expectNovel = expectRate((*Models).NovelRate)
+
+// expectRate expects items at a constant rate per hour: k of them after
+// k/rate hours (Roitman et al.'s next probe at T + 1/λ for k = 1).
+func expectRate(rate func(m *Models) float64) expectFunc {
+	return expectFunc{
+		perDay: func(m *Models) float64 { return rate(m) * 24 },
+		timeTo: func(m *Models, _ time.Time, k float64) (time.Duration, bool) {
+			r := rate(m)
+			d := k / r * float64(time.Hour)
+			if !(r > 0 && d >= 0 && d < math.MaxInt64) {
+				return 0, false
+			}
+			return time.Duration(d), true
+		},
+	}
 }
 
 // learnedRate is λ(T) raised to the model's MinRate, as Learned.Next does,

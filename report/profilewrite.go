@@ -112,6 +112,7 @@ func profileMarkdown(b *bytes.Buffer, sum Summary, opt ProfileOptions, rows []Pr
 			tableRow(b, []string{fmt.Sprintf("%g", k), fmt.Sprintf("%.3f", free.ProfileQuality), fmt.Sprintf("%.3f", content.ProfileQuality), pct(loss), pct(cut)})
 		}
 	}
+	b.WriteString("\n")
 	selTable(b, "## The four selecting policies against the budget (Fig. 9), β = 0, k = 20", "B", opt.Budgets, rows, func(p string, x float64) setting {
 		return setting{policy: p, budget: x, window: 20}
 	})
