@@ -90,10 +90,13 @@ func (p *Profiler) Recommend(ctx context.Context, u *vigil.User, items, channels
 	}
 	out.Items = rankItems(r, unread, items)
 	p.mu.RLock()
-	hits := p.index.Search(r.vector, channels, func(id int64) bool { return followed[id] })
+	hits := p.index.Search(r.vector, 4*channels, func(id int64) bool { return followed[id] })
 	p.mu.RUnlock()
-	if out.Channels, err = p.Describe(ctx, hits); err != nil {
+	if out.Channels, err = p.Describe(ctx, hits, func(id int64) bool { return followed[id] }); err != nil {
 		return nil, err
+	}
+	if len(out.Channels) > channels {
+		out.Channels = out.Channels[:channels]
 	}
 	if len(out.Items) == 0 && len(out.Channels) == 0 {
 		out.Reason = reasonNothingLike

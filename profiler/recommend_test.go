@@ -31,6 +31,7 @@ func newReading(t *testing.T) *reading {
 			topic = "astronomy"
 		}
 		r.ids[name] = e.follow("owner", "https://"+name+".example/feed")
+		e.follow("carol", "https://"+name+".example/feed") // two followers: discoverable
 		r.taughts[name] = e.fetch(r.ids[name], t0.Add(time.Duration(i)*time.Minute), name, texts(topics[topic], 6, uint64(20+i))...)
 	}
 	r.ann, r.bob = e.user("ann"), e.user("bob")
@@ -220,6 +221,53 @@ func TestConcurrentUse(t *testing.T) {
 	for range 3 {
 		if err := <-errs; err != nil {
 			t.Error(err)
+		}
+	}
+}
+
+// TestRecommendationsKeepPrivateChannels: a channel only one other person
+// follows, or whose URL carries credentials or a query, is never suggested
+// to someone who does not follow it; an operator (follows nil) sees it.
+func TestRecommendationsKeepPrivateChannels(t *testing.T) {
+	r := newReading(t)
+	lone := r.follow("dave", "https://lone.example/feed")
+	secret := r.follow("dave", "https://dave:s3cret@private.example/feed")
+	r.follow("erin", "https://dave:s3cret@private.example/feed")
+	token := r.follow("dave", "https://tokened.example/feed?token=abc")
+	r.follow("erin", "https://tokened.example/feed?token=abc")
+	for i, id := range []int64{lone, secret, token} {
+		r.fetch(id, t0.Add(time.Duration(10+i)*time.Minute), "astronomy", texts(topics["astronomy"], 6, uint64(60+i))...)
+	}
+	catchUp(t, r.p)
+	r.open(r.ann, r.taughts["astronomy"]...)
+	got, err := r.p.Recommend(context.Background(), r.ann, 10, 20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range got.Channels {
+		if c.FeedID == lone || c.FeedID == secret || c.FeedID == token || strings.Contains(c.URL, "s3cret") {
+			t.Fatalf("recommended a private channel to ann: %+v", c)
+		}
+	}
+	all, err := r.p.FindChannels(context.Background(), strings.Join(topics["astronomy"], " "), 20, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := map[int64]bool{}
+	for _, c := range all {
+		found[c.FeedID] = true
+	}
+	if !found[lone] || !found[secret] || !found[token] {
+		t.Fatalf("the operator's search lacks the private channels: %v", feedIDs(all))
+	}
+	followsAnn := func(id int64) bool { return id == r.ids["astronomy"] || id == r.ids["cooking"] }
+	mine, err := r.p.FindChannels(context.Background(), strings.Join(topics["astronomy"], " "), 20, followsAnn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range mine {
+		if c.FeedID == lone || c.FeedID == secret || c.FeedID == token {
+			t.Fatalf("ann's channel search found a private channel: %+v", c)
 		}
 	}
 }

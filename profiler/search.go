@@ -3,6 +3,7 @@ package profiler
 import (
 	"context"
 	"fmt"
+	"net/url"
 
 	"vigil"
 	"vigil/profile"
@@ -51,14 +52,28 @@ func (p *Profiler) Similar(feedID int64, n int) []profile.Hit {
 	return p.sim.Neighbours(feedID, n)
 }
 
-// FindChannels is SearchChannels with each channel described.
-func (p *Profiler) FindChannels(ctx context.Context, query string, n int) ([]ScoredFeed, error) {
-	return p.Describe(ctx, p.SearchChannels(query, n))
+// FindChannels is SearchChannels with each channel described, for someone
+// who follows the channels follows says (nil: an operator, who may see
+// every channel); see Describe for what others may see.
+func (p *Profiler) FindChannels(ctx context.Context, query string, n int, follows func(feedID int64) bool) ([]ScoredFeed, error) {
+	found, err := p.Describe(ctx, p.SearchChannels(query, 4*n), follows)
+	if len(found) > n {
+		found = found[:n]
+	}
+	return found, err
 }
 
+// MinFollowers is how many people must follow a channel before others may
+// discover it.
+const MinFollowers = 2
+
 // Describe turns hits into described channels in the same order, leaving
-// out channels whose feed no longer exists.
-func (p *Profiler) Describe(ctx context.Context, hits []profile.Hit) ([]ScoredFeed, error) {
+// out channels whose feed no longer exists and, unless follows is nil,
+// channels the person does not follow that are not discoverable: followed
+// by fewer than MinFollowers people (so a search never reveals what one
+// other person reads), or whose URL carries credentials or a query string
+// (often a private token).
+func (p *Profiler) Describe(ctx context.Context, hits []profile.Hit, follows func(feedID int64) bool) ([]ScoredFeed, error) {
 	terms := p.topTerms(hits)
 	out := make([]ScoredFeed, 0, len(hits))
 	for i, h := range hits {
@@ -69,12 +84,21 @@ func (p *Profiler) Describe(ctx context.Context, hits []profile.Hit) ([]ScoredFe
 		if err != nil {
 			return nil, fmt.Errorf("profiler: unable to describe channel %d: %w", h.ID, err)
 		}
+		if follows != nil && !follows(f.ID) && !discoverable(f) {
+			continue
+		}
 		out = append(out, ScoredFeed{
 			FeedID: f.ID, Title: f.Title, URL: f.URL, SiteURL: f.SiteURL, Description: f.Description,
 			Score: h.Score, Terms: terms[i],
 		})
 	}
 	return out, nil
+}
+
+// discoverable tells whether people who do not follow f may find it.
+func discoverable(f *vigil.Feed) bool {
+	u, err := url.Parse(f.URL)
+	return err == nil && f.Subscribers >= MinFollowers && u.User == nil && u.RawQuery == ""
 }
 
 // topTerms returns the heaviest terms of each hit's channel.

@@ -72,7 +72,7 @@ func TestFindChannelsDescribes(t *testing.T) {
 	ids := channels(e)
 	p := e.profiler(profiler.Config{})
 	catchUp(t, p)
-	found, err := p.FindChannels(context.Background(), "simmer the broth", 1)
+	found, err := p.FindChannels(context.Background(), "simmer the broth", 1, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

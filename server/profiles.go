@@ -17,7 +17,7 @@ import (
 type Profiler interface {
 	// FindChannels returns up to n channels whose profiles best match
 	// query, best first, described by public facts only.
-	FindChannels(ctx context.Context, query string, n int) ([]profiler.ScoredFeed, error)
+	FindChannels(ctx context.Context, query string, n int, follows func(feedID int64) bool) ([]profiler.ScoredFeed, error)
 	// Recommend suggests unread items and unfollowed channels to u.
 	Recommend(ctx context.Context, u *vigil.User, items, channels int) (*profiler.Recommendations, error)
 }
@@ -63,10 +63,6 @@ func (s *Server) findChannels(ctx context.Context, userID int64, text string, li
 	if n := utf8.RuneCountInString(text); n > maxQueryLength {
 		return nil, vigil.Errorf(vigil.EINVALID, "the search query has %d characters, more than the limit of %d", n, maxQueryLength)
 	}
-	found, err := s.profiler.FindChannels(ctx, text, limit)
-	if err != nil {
-		return nil, err
-	}
 	subs, err := s.st.Subscriptions(ctx, userID)
 	if err != nil {
 		return nil, err
@@ -74,6 +70,10 @@ func (s *Server) findChannels(ctx context.Context, userID int64, text string, li
 	following := make(map[int64]bool, len(subs))
 	for _, sub := range subs {
 		following[sub.Feed.ID] = true
+	}
+	found, err := s.profiler.FindChannels(ctx, text, limit, func(id int64) bool { return following[id] })
+	if err != nil {
+		return nil, err
 	}
 	out := make([]channelView, len(found))
 	for i, f := range found {

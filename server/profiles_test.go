@@ -65,14 +65,14 @@ func (e *profiled) catchUp() {
 // football and stargazing (astronomy again), each feed with six items.
 type channelWorld struct {
 	*profiled
-	alice, bob tester
-	feeds      map[string]int64
-	items      map[string][]vigil.Item
+	alice, bob, carol tester
+	feeds             map[string]int64
+	items             map[string][]vigil.Item
 }
 
 func newChannelWorld(t *testing.T) *channelWorld {
 	w := &channelWorld{profiled: newProfiledEnv(t), feeds: map[string]int64{}, items: map[string][]vigil.Item{}}
-	w.alice, w.bob = w.user("alice"), w.user("bob")
+	w.alice, w.bob, w.carol = w.user("alice"), w.user("bob"), w.user("carol")
 	for _, f := range []struct {
 		user        tester
 		name, topic string
@@ -81,6 +81,7 @@ func newChannelWorld(t *testing.T) *channelWorld {
 		{w.bob, "football", "football"}, {w.bob, "stargazing", "astronomy"},
 	} {
 		w.feeds[f.name] = w.follow(f.user, "https://"+f.name+".example/feed")
+		w.follow(w.carol, "https://"+f.name+".example/feed") // a second follower: others may discover it
 		state := &vigil.Feed{Title: strings.ToUpper(f.name[:1]) + f.name[1:], SiteURL: "https://" + f.name + ".example/", Description: "About " + f.name}
 		w.items[f.name] = w.ingest(w.feeds[f.name], state, topicItems(f.name, f.topic, 6)...)
 	}
@@ -308,5 +309,41 @@ func TestForYouPage(t *testing.T) {
 	}
 	if !strings.Contains(channels, "Stargazing") || !strings.Contains(channels, "Subscribe") || strings.Contains(channels, "Football") {
 		t.Errorf("For you page lacks the stargazing channel, or shows football:\n%s", channels)
+	}
+}
+
+// TestChannelDiscoveryKeepsPrivateFeeds: a feed only one other user
+// follows, or whose URL carries credentials, never shows in another user's
+// channel search, search page or recommendations.
+func TestChannelDiscoveryKeepsPrivateFeeds(t *testing.T) {
+	w := newChannelWorld(t)
+	private := map[int64]bool{}
+	for i, u := range []string{"https://bob:s3cret@private.example/feed", "https://lonely.example/feed"} {
+		id := w.follow(w.bob, u)
+		if i == 0 {
+			w.follow(w.carol, u)
+		}
+		private[id] = true
+		w.ingest(id, &vigil.Feed{Title: "Private sky"}, topicItems(fmt.Sprint("private", i), "astronomy", 6)...)
+	}
+	w.catchUp()
+	q := url.QueryEscape("telescope galaxy nebula comet planet orbit")
+	for _, path := range []string{"/api/channels/search?q=" + q + "&limit=100", "/api/recommendations?channels=50"} {
+		status, body := w.call("GET", path, w.alice.token, nil)
+		if status != 200 {
+			t.Fatalf("%s: status %d %s", path, status, body)
+		}
+		if strings.Contains(string(body), "s3cret") || strings.Contains(string(body), "lonely.example") || strings.Contains(string(body), "Private sky") {
+			t.Errorf("%s shows alice a private feed of bob's: %s", path, body)
+		}
+	}
+	b := w.browser()
+	b.login(w.alice)
+	if _, _, body := b.get("/search?q=" + q); strings.Contains(body, "s3cret") || strings.Contains(body, "Private sky") {
+		t.Error("the search page shows alice a private feed of bob's")
+	}
+	status, body := w.call("GET", "/api/channels/search?q="+q+"&limit=100", w.bob.token, nil)
+	if status != 200 || !strings.Contains(string(body), "Private sky") {
+		t.Errorf("bob cannot find his own feeds: %d %s", status, body)
 	}
 }

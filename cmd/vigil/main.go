@@ -26,7 +26,7 @@ var commands = []command{
 	{"add", "subscribe a user to a feed URL", runAdd},
 	{"feeds", "list subscriptions and their state", runFeeds},
 	{"items", "print stored items", runItems},
-	{"search", "print the stored items that best match some words", runSearch},
+	{"search", "print the stored items (or with --channels the channels) that best match some words", runSearch},
 	{"import", "subscribe a user to the feeds of an OPML file", runImport},
 	{"export", "write a user's subscriptions as OPML", runExport},
 	{"user", "manage users: user add NAME, user list", runUser},

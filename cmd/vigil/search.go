@@ -75,7 +75,7 @@ func searchChannels(ctx context.Context, e *env, st store.Store, query string, l
 	if _, err := p.CatchUp(ctx); err != nil {
 		return err
 	}
-	found, err := p.FindChannels(ctx, query, limit)
+	found, err := p.FindChannels(ctx, query, limit, nil) // the operator sees every channel
 	if err != nil {
 		return err
 	}
