@@ -76,7 +76,7 @@ func singlePair(rows []ProfileRow, opt ProfileOptions, beta float64, k int) (fre
 }
 
 // lossCutoff is Roitman et al. §5.4's quality loss 1 − Q_content/Q_free and
-// probe cutoff K_free/K_content − 1, over the whole run.
+// probe cutoff K_free/K_content − 1, over the measured period.
 func lossCutoff(free, content ProfileRow) (loss, cutoff float64) {
 	if free.ProfileQuality > 0 {
 		loss = 1 - content.ProfileQuality/free.ProfileQuality

@@ -62,7 +62,8 @@ type Config struct {
 	// (Roitman et al. §6.3).
 	ProfileWindow int
 	// Refine refines the selecting policies' rates by the similarity of
-	// channel profiles (Roitman et al. Eq. 9-10), sampled daily.
+	// channel profiles (Roitman et al. Eq. 9-10), sampled at every re-plan
+	// (daily by default); other policies refuse it.
 	Refine bool
 	// NoQuality skips measuring profile quality when the sources have
 	// terms; QualityEvery is how often Eq. 4's integral is sampled for

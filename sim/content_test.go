@@ -116,7 +116,10 @@ func TestRefinementChangesTheSelection(t *testing.T) {
 	var fetches [2]int
 	var delays [2]float64
 	for k, refine := range []bool{false, true} {
-		m, err := Run(Config{Policy: "content-fair", PerSource: 1, Refine: refine, Seed: 6, Train: 2 * 24 * time.Hour}, srcs, nil)
+		// β = 0.5: enough novel postings that the sources' rates differ
+		// (at β = 0 nearly all sit at the learner's floor, and refining
+		// equal rates changes nothing).
+		m, err := Run(Config{Policy: "content-fair", PerSource: 1, Refine: refine, Seed: 6, Train: 2 * 24 * time.Hour, Beta: 0.5}, srcs, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -129,7 +132,7 @@ func TestRefinementChangesTheSelection(t *testing.T) {
 
 func TestContentPoliciesNeedTerms(t *testing.T) {
 	srcs := synthSources(33, 5, 4, 10)
-	for _, cfg := range []Config{{Policy: "content-fair", PerSource: 1}, {Policy: "learned-fair", PerSource: 1, Refine: true}} {
+	for _, cfg := range []Config{{Policy: "content-fair", PerSource: 1}, {Policy: "learned-fair", PerSource: 1, Refine: true}, {Policy: "content", PerSource: 1, Refine: true}} {
 		if _, err := Run(cfg, srcs, nil); err == nil {
 			t.Errorf("%s (refine %v) ran without terms", cfg.Policy, cfg.Refine)
 		}

@@ -14,6 +14,7 @@ type engine struct {
 	pol      policy.Policy
 	sel      policy.Selector // pol when it picks sources slot by slot
 	credit   float64         // a Selector's fetches earned but not yet spent
+	started  bool            // a Selector's sources have had their first fetch
 	srcs     []*policy.Source
 	seen     []int  // postings at or before each source's last fetch
 	owed     []bool // a fetch deferred by the budget, kept through re-plans
@@ -37,6 +38,9 @@ func simulate(cfg resolved, tracks []track, access *accessLog) (*engine, error) 
 		return nil, fmt.Errorf("sim: %w (or %q)", err, Clairvoyant)
 	}
 	e.pol = pol
+	if _, ok := pol.(policy.Selector); e.cfg.Refine && !ok {
+		return nil, fmt.Errorf("sim: refinement (Roitman et al. Eq. 10) ranks the selecting policies' channels; %s does not select", cfg.Policy)
+	}
 	e.budget = newBudget(cfg.perDay, cfg.Burst.Hours()/24, cfg.Start.Unix())
 	e.srcs = make([]*policy.Source, len(tracks))
 	for i := range tracks {
@@ -174,8 +178,16 @@ func (e *engine) fetch(i int, t int64) {
 
 // slot lets the Selector pick the sources to fetch at t: as many as the
 // budget earned over the slot, the fractions carried over. The selection
-// spends exactly the budget, so the token bucket is not asked.
+// spends exactly the budget, so the token bucket is not asked. At the first
+// slot every source is fetched once, free, as every other policy's first
+// fetches are.
 func (e *engine) slot(t, seconds int64) {
+	if !e.started { // every source's first fetch is free, as in fetch
+		for i := range e.srcs {
+			e.collect(i, t)
+		}
+		e.started = true
+	}
 	e.credit += e.cfg.perDay * float64(seconds) / 86400
 	m := int(e.credit)
 	e.credit -= float64(m)

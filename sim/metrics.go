@@ -67,7 +67,8 @@ type Metrics struct {
 	// text.
 	ProfileQuality float64 `json:"profile_quality,omitempty"`
 	// Novel counts the captured postings the novelty filter (Roitman et
-	// al. Eq. 7) kept, over the whole run, for the policies that keep
-	// channel profiles.
+	// al. Eq. 7) kept, over the whole run (training and first fetches
+	// included, unlike Fetches), for the policies that keep channel
+	// profiles.
 	Novel int `json:"novel,omitempty"`
 }

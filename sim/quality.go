@@ -67,7 +67,9 @@ func (q *quality) sample(tracks []track, t int64, turn int) {
 		p := q.stream[q.next]
 		q.docs[p.src] = append(q.docs[p.src], q.corpus.Add(tracks[p.src].terms[p.idx]))
 	}
-	for i := turn % qualityTurns; i < len(tracks); i += qualityTurns {
+	// The groups' order shifts by one each day, so that no channel is
+	// always sampled at the same time of day.
+	for i := (turn + turn/qualityTurns) % qualityTurns; i < len(tracks); i += qualityTurns {
 		if len(q.docs[i]) > 0 {
 			q.sum[i] += q.similarity(i)
 			q.n[i]++
