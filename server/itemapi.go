@@ -41,7 +41,7 @@ func (s *Server) apiItem(w http.ResponseWriter, r *http.Request, u *vigil.User) 
 	if err != nil {
 		return err
 	}
-	if err := s.openItem(r.Context(), u.ID, it); err != nil {
+	if err := s.openItem(r, u.ID, it); err != nil {
 		return err
 	}
 	writeJSON(w, http.StatusOK, s.sanitiseItem(*it))

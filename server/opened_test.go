@@ -72,3 +72,37 @@ func TestOpeningRecordsInterest(t *testing.T) {
 		}
 	}
 }
+
+// TestCrossSiteOpeningRecordsNothing: a page on another site linking to an
+// item makes the browser send the session cookie with Sec-Fetch-Site:
+// cross-site; the item is shown but not recorded as opened, so no other
+// site can steer a reader's recommendations.
+func TestCrossSiteOpeningRecordsNothing(t *testing.T) {
+	e := newEnv(t, Config{})
+	alice := e.user("alice")
+	id := e.follow(alice, "https://example.com/feed")
+	stored := e.ingest(id, nil, items("x", 2)...)
+	b := e.browser()
+	b.login(alice)
+	for _, tt := range []struct {
+		site string
+		want string
+	}{{"cross-site", ""}, {"same-site", ""}, {"same-origin", "x-a"}} {
+		req, err := http.NewRequest("GET", fmt.Sprintf("%s/items/%d", e.url, stored[0].ID), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Sec-Fetch-Site", tt.site)
+		resp, err := b.client.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			t.Fatalf("%s: status %d", tt.site, resp.StatusCode)
+		}
+		if got := e.interestTitles(alice); got != tt.want {
+			t.Errorf("after a %s visit, opened items = %q, want %q", tt.site, got, tt.want)
+		}
+	}
+}

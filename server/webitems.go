@@ -171,7 +171,7 @@ func (s *Server) itemPage(w http.ResponseWriter, r *http.Request, sess *session)
 	}
 	view := itemView{base: sess.base(it.Title), KeptUnread: r.URL.Query().Get("keep") == "unread", Here: r.URL.RequestURI()}
 	if !view.KeptUnread {
-		if err := s.openItem(r.Context(), sess.User.ID, it); err != nil {
+		if err := s.openItem(r, sess.User.ID, it); err != nil {
 			return err
 		}
 	}
