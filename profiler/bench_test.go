@@ -144,23 +144,29 @@ func BenchmarkCatchUp(b *testing.B) {
 	b.ReportMetric(float64(benchItems*b.N)/b.Elapsed().Seconds(), "items/s")
 }
 
+// caughtUp opens the benchmark's store (closed when b ends) with a profiler
+// that has folded every item.
+func caughtUp(b *testing.B) (*sqlite.DB, *profiler.Profiler) {
+	st, err := sqlite.Open(benchStore(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { st.Close() })
+	p, err := profiler.New(context.Background(), st, profiler.Config{}, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := p.CatchUp(context.Background()); err != nil {
+		b.Fatal(err)
+	}
+	return st, p
+}
+
 // BenchmarkCatchUpFetch measures the live case: a profiler caught up on
 // the benchmark's items folds and saves one new fetch of three items.
 func BenchmarkCatchUpFetch(b *testing.B) {
-	path := benchStore(b)
-	st, err := sqlite.Open(path)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer st.Close()
+	st, p := caughtUp(b)
 	ctx := context.Background()
-	p, err := profiler.New(ctx, st, profiler.Config{}, nil)
-	if err != nil {
-		b.Fatal(err)
-	}
-	if _, err := p.CatchUp(ctx); err != nil {
-		b.Fatal(err)
-	}
 	words := benchWords()
 	b.ResetTimer()
 	for i := range b.N {
@@ -185,20 +191,8 @@ func BenchmarkCatchUpFetch(b *testing.B) {
 // BenchmarkRecommend measures one reader's recommendations over the
 // benchmark's items: 200 opened items, 500 unread ones, 200 channels.
 func BenchmarkRecommend(b *testing.B) {
-	path := benchStore(b)
-	st, err := sqlite.Open(path)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer st.Close()
+	st, p := caughtUp(b)
 	ctx := context.Background()
-	p, err := profiler.New(ctx, st, profiler.Config{}, nil)
-	if err != nil {
-		b.Fatal(err)
-	}
-	if _, err := p.CatchUp(ctx); err != nil {
-		b.Fatal(err)
-	}
 	u, err := st.UserByName(ctx, "bench")
 	if err != nil {
 		b.Fatal(err)
