@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"vigil/policy"
 	"vigil/sim"
 )
 
@@ -83,10 +84,7 @@ func (o ProfileOptions) resolve() ProfileOptions {
 func (o ProfileOptions) settings() []setting {
 	var out []setting
 	add := func(s setting) {
-		if s.policy == "learned" || s.policy == "learned-greedy" || s.policy == "learned-fair" {
-			s.beta = 0 // content-free: β plays no part
-		}
-		if !slices.Contains(out, s) {
+		if s = s.normal(); !slices.Contains(out, s) {
 			out = append(out, s)
 		}
 	}
@@ -151,6 +149,15 @@ func ProfileSweep(ctx context.Context, srcs []sim.Source, base sim.Config, opt P
 		out[i] = ProfileRow{BudgetPerSource: s.budget, Beta: s.beta, Window: s.window, Refine: s.refine, OwnRule: s.ownRule, Metrics: r.Metrics}
 	}
 	return out, nil
+}
+
+// normal returns s with β zeroed for the content-free policies, where it
+// plays no part, so that one run serves every β.
+func (s setting) normal() setting {
+	if !policy.Content(s.policy) {
+		s.beta = 0
+	}
+	return s
 }
 
 // label names a run in progress reports.

@@ -56,9 +56,7 @@ func WriteProfiles(dir string, sum Summary, opt ProfileOptions, rows []ProfileRo
 
 // find returns the row of a setting, or false.
 func find(rows []ProfileRow, s setting) (ProfileRow, bool) {
-	if s.policy == "learned" || s.policy == "learned-greedy" || s.policy == "learned-fair" {
-		s.beta = 0
-	}
+	s = s.normal()
 	for _, r := range rows {
 		if r.Policy == s.policy && r.BudgetPerSource == s.budget && r.Beta == s.beta && r.Window == s.window && r.Refine == s.refine && r.OwnRule == s.ownRule {
 			return r, true
