@@ -61,13 +61,14 @@ type Hints struct {
 	// NotBefore is the earliest instant of the next fetch, from Cache-Control
 	// max-age, Expires or Retry-After.
 	NotBefore time.Time `json:"not_before,omitzero"`
-	// TTL is RSS <ttl>: the minimum time between fetches.
-	TTL time.Duration `json:"ttl,omitempty"`
+	// TTL is RSS <ttl>: the minimum time between fetches; JSON ttl_s.
+	TTL time.Duration `json:"-"`
 	// SkipHours are RSS <skipHours>: hours of the day (0-23, UTC) not to fetch in.
 	SkipHours []int `json:"skip_hours,omitempty"`
 	// SkipDays are RSS <skipDays>: days of the week (UTC) not to fetch on.
 	SkipDays []time.Weekday `json:"skip_days,omitempty"`
 	// UpdatePeriod is the syndication module's sy:updatePeriod divided by
-	// sy:updateFrequency: how often the publisher says the feed changes.
-	UpdatePeriod time.Duration `json:"update_period,omitempty"`
+	// sy:updateFrequency: how often the publisher says the feed changes;
+	// JSON update_period_s.
+	UpdatePeriod time.Duration `json:"-"`
 }

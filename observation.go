@@ -10,7 +10,7 @@ type Observation struct {
 	At          time.Time     `json:"at"`              // when the fetch started
 	Status      int           `json:"status"`          // HTTP status; 0 when no response came
 	Bytes       int64         `json:"bytes"`           // body bytes read
-	Latency     time.Duration `json:"latency"`         // time to the whole response
+	Latency     time.Duration `json:"-"`               // time to the whole response; JSON latency_s
 	Items       int           `json:"items"`           // items the feed showed
 	NewItems    int           `json:"new_items"`       // items stored for the first time
 	Updated     int           `json:"updated_items"`   // items whose content changed

@@ -30,21 +30,34 @@ func (s *Server) apiFeeds(w http.ResponseWriter, r *http.Request, u *vigil.User)
 	return nil
 }
 
-// apiAddFeed subscribes the user to a feed URL.
+// apiAddFeed subscribes the user to a feed URL: 201 Created with the new
+// subscription, or 200 OK with it when the user already followed the feed
+// (its weight kept unless the request gives one).
 func (s *Server) apiAddFeed(w http.ResponseWriter, r *http.Request, u *vigil.User) error {
 	var req addFeedRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}
+	already, err := s.followed(r.Context(), u.ID, req.URL)
+	if err != nil {
+		return err
+	}
 	weight := 1.0
-	if req.Weight != nil {
+	switch {
+	case req.Weight != nil:
 		weight = *req.Weight
+	case already != nil:
+		weight = already.Weight
 	}
 	sub, err := s.subscribe(r.Context(), u.ID, req.URL, weight)
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusCreated, sub)
+	status := http.StatusCreated
+	if already != nil {
+		status = http.StatusOK
+	}
+	writeJSON(w, status, sub)
 	return nil
 }
 

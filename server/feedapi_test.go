@@ -74,6 +74,30 @@ func TestAPIAddFeedWeight(t *testing.T) {
 	}
 }
 
+// Subscribing again to a feed already followed is not a creation: it
+// answers 200 with the subscription, keeping its weight unless one is given.
+func TestAPIResubscribe(t *testing.T) {
+	e := newEnv(t, Config{})
+	alice := e.user("alice")
+	tests := []struct {
+		name   string
+		body   map[string]any
+		status int
+		weight float64
+	}{
+		{"first", map[string]any{"url": "http://example.org/rss", "weight": 3}, http.StatusCreated, 3},
+		{"again, same URL written otherwise", map[string]any{"url": "HTTP://EXAMPLE.org:80/rss"}, http.StatusOK, 3},
+		{"again with a weight", map[string]any{"url": "http://example.org/rss", "weight": 2}, http.StatusOK, 2},
+		{"another feed", map[string]any{"url": "http://example.org/atom"}, http.StatusCreated, 1},
+	}
+	for _, tt := range tests {
+		status, body := e.call("POST", "/api/feeds", alice.token, tt.body)
+		if sub := decode[vigil.Subscription](t, body); status != tt.status || sub.Weight != tt.weight {
+			t.Errorf("%s: status %d, body %s; want %d and weight %v", tt.name, status, body, tt.status, tt.weight)
+		}
+	}
+}
+
 func TestAPIAddFeedInvalid(t *testing.T) {
 	e := newEnv(t, Config{})
 	alice := e.user("alice")
@@ -160,6 +184,9 @@ func TestAPIObservations(t *testing.T) {
 	}
 	if obs[1].NewItems != 2 || obs[1].Latency != 250*time.Millisecond {
 		t.Errorf("oldest observation = %+v, want 2 new items and 250ms latency", obs[1])
+	}
+	if !strings.Contains(string(body), `"latency_s":0.25`) {
+		t.Errorf("observations %s do not give the latency in seconds as latency_s", body)
 	}
 	status, body = e.call("GET", path+"?limit=1", alice.token, nil)
 	if obs = decode[[]vigil.Observation](t, body); status != http.StatusOK || len(obs) != 1 {
