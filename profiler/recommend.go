@@ -32,7 +32,11 @@ const (
 		"or describe your interests, and it will suggest items and channels like them."
 	reasonNoKnownTerms = "None of the words of the items you opened or starred, or of your interests, " +
 		"occur in the channels vigil has profiled so far."
-	reasonNothingLike = "No unread item and no channel you do not follow resembles what you read yet."
+	reasonNothingLike   = "No unread item and no channel you do not follow resembles what you read yet."
+	reasonNoItemLike    = "No unread item resembles what you read yet."
+	reasonNoUnread      = "You have no unread item."
+	reasonNoChannelLike = "No channel you do not follow resembles what you read yet."
+	reasonNoneAsked     = "None were asked for."
 )
 
 // ScoredItem is a recommended item and its cosine with the reader's
@@ -46,8 +50,12 @@ type ScoredItem struct {
 type Recommendations struct {
 	Items    []ScoredItem `json:"items"`
 	Channels []ScoredFeed `json:"channels"`
-	// Reason says why there is nothing to suggest, when there is nothing.
+	// Reason says why there is nothing to suggest, when both lists are empty.
 	Reason string `json:"reason,omitempty"`
+	// ItemsReason says why Items is empty, whenever it is.
+	ItemsReason string `json:"items_reason,omitempty"`
+	// ChannelsReason says why Channels is empty, whenever it is.
+	ChannelsReason string `json:"channels_reason,omitempty"`
 }
 
 // Recommend suggests to u up to items of their unread items and up to
@@ -62,7 +70,8 @@ type Recommendations struct {
 // items (once when there are none). Only items scoring above 0 are
 // suggested, and never those that taught the profile. Items come back as
 // stored, not sanitised. With no opened or starred item and no interests,
-// or nothing to suggest, the lists are empty and Reason says why.
+// or nothing to suggest, the lists are empty and Reason says why; each
+// empty list has its own reason too (ItemsReason, ChannelsReason).
 func (p *Profiler) Recommend(ctx context.Context, u *vigil.User, items, channels int) (*Recommendations, error) {
 	if items < 0 || channels < 0 {
 		return nil, vigil.Errorf(vigil.EINVALID, "numbers of items (%d) and channels (%d) to recommend must not be negative", items, channels)
@@ -73,7 +82,7 @@ func (p *Profiler) Recommend(ctx context.Context, u *vigil.User, items, channels
 		return nil, fmt.Errorf("profiler: unable to read what user %d opened or starred: %w", u.ID, err)
 	}
 	if len(taught) == 0 && strings.TrimSpace(u.Interests) == "" {
-		out.Reason = reasonNoSignal
+		out.explain(reasonNoSignal, items, channels)
 		return out, nil
 	}
 	unread, followed, err := p.candidates(ctx, u.ID, taught)
@@ -85,7 +94,7 @@ func (p *Profiler) Recommend(ctx context.Context, u *vigil.User, items, channels
 		return nil, err
 	}
 	if r.vector.Len() == 0 {
-		out.Reason = reasonNoKnownTerms
+		out.explain(reasonNoKnownTerms, items, channels)
 		return out, nil
 	}
 	out.Items = rankItems(r, unread, items)
@@ -98,10 +107,46 @@ func (p *Profiler) Recommend(ctx context.Context, u *vigil.User, items, channels
 	if len(out.Channels) > channels {
 		out.Channels = out.Channels[:channels]
 	}
-	if len(out.Items) == 0 && len(out.Channels) == 0 {
-		out.Reason = reasonNothingLike
-	}
+	out.explainEmpty(len(unread), items, channels)
 	return out, nil
+}
+
+// explain gives one reason for both lists being empty, unless none of a
+// list was asked for.
+func (rec *Recommendations) explain(why string, items, channels int) {
+	rec.Reason = why
+	rec.ItemsReason, rec.ChannelsReason = why, why
+	if items == 0 {
+		rec.ItemsReason = reasonNoneAsked
+	}
+	if channels == 0 {
+		rec.ChannelsReason = reasonNoneAsked
+	}
+}
+
+// explainEmpty says why each list that came out empty is, knowing how
+// many unread items there were to rank and how many of each were asked
+// for.
+func (rec *Recommendations) explainEmpty(unread, items, channels int) {
+	switch {
+	case len(rec.Items) > 0:
+	case items == 0:
+		rec.ItemsReason = reasonNoneAsked
+	case unread == 0:
+		rec.ItemsReason = reasonNoUnread
+	default:
+		rec.ItemsReason = reasonNoItemLike
+	}
+	switch {
+	case len(rec.Channels) > 0:
+	case channels == 0:
+		rec.ChannelsReason = reasonNoneAsked
+	default:
+		rec.ChannelsReason = reasonNoChannelLike
+	}
+	if len(rec.Items) == 0 && len(rec.Channels) == 0 {
+		rec.Reason = reasonNothingLike
+	}
 }
 
 // candidates returns the reader's unread items that did not teach their

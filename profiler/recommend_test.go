@@ -141,13 +141,17 @@ func TestRecommendFromInterests(t *testing.T) {
 	if len(got.Channels) != 0 {
 		t.Errorf("recommended channels %v, but the only cooking channel is followed", feedIDs(got.Channels))
 	}
+	if !strings.Contains(got.ChannelsReason, "No channel") || got.ItemsReason != "" || got.Reason != "" {
+		t.Errorf("reasons %q, items %q, channels %q; want only the channels' reason", got.Reason, got.ItemsReason, got.ChannelsReason)
+	}
 }
 
 func TestRecommendKeepsReadersApart(t *testing.T) {
 	r := newReading(t)
 	r.open(r.bob, r.taughts["football"]...)
 	got := r.recommend(r.ann)
-	if len(got.Items) != 0 || len(got.Channels) != 0 || !strings.Contains(got.Reason, "open or star") {
+	if len(got.Items) != 0 || len(got.Channels) != 0 || !strings.Contains(got.Reason, "open or star") ||
+		got.ItemsReason != got.Reason || got.ChannelsReason != got.Reason {
 		t.Errorf("ann, who opened nothing, got %+v; want nothing and the reason", got)
 	}
 	bobs := r.recommend(r.bob)

@@ -39,8 +39,8 @@ func (s *Server) forYouPage(w http.ResponseWriter, r *http.Request, sess *sessio
 	}
 	view := forYouView{
 		base:     sess.base("For you"),
-		Items:    itemList{Items: items, ShowFeed: true, CSRF: sess.CSRF, Return: "/for-you", Empty: "No unread item resembles what you read."},
-		Channels: channelList{Channels: channels, CSRF: sess.CSRF, Empty: "No channel you do not follow resembles what you read."},
+		Items:    itemList{Items: items, ShowFeed: true, CSRF: sess.CSRF, Return: "/for-you", Empty: rec.ItemsReason},
+		Channels: channelList{Channels: channels, CSRF: sess.CSRF, Empty: rec.ChannelsReason},
 		Reason:   rec.Reason,
 	}
 	s.render(w, r, http.StatusOK, "foryou.html", view)
