@@ -1,14 +1,18 @@
 package vigil
 
-import "time"
+import (
+	"strings"
+	"time"
+)
 
 // Profile summarises a channel's recent content (Roitman et al. §4.2): the
 // tf-idf weights of its terms over its last k items, how cohesive its content
 // is, and how often it publishes something new in content.
 type Profile struct {
 	FeedID int64 `json:"feed_id"`
-	// Terms are the heaviest terms, heaviest first: word stems, and lexical
-	// affinities written as two stems joined by a space.
+	// Terms are the heaviest terms, heaviest first: word stems, and as
+	// many lexical affinities at most, written as two stems joined by a
+	// space (SplitTerms separates them).
 	Terms []TermWeight `json:"terms"`
 	// Cohesion is the mean similarity between successive profiles (Roitman
 	// et al. Eq. 3, kept online by Eq. 8); CohesionSD its deviation (Eq. 6).
@@ -28,4 +32,18 @@ type Profile struct {
 type TermWeight struct {
 	Term   string  `json:"term"`
 	Weight float64 `json:"weight"`
+}
+
+// SplitTerms separates a profile's terms into single stems and lexical
+// affinities (two stems joined by a space), each list keeping its order.
+func SplitTerms(terms []TermWeight) (stems, affinities []TermWeight) {
+	stems, affinities = []TermWeight{}, []TermWeight{}
+	for _, t := range terms {
+		if strings.Contains(t.Term, " ") {
+			affinities = append(affinities, t)
+		} else {
+			stems = append(stems, t)
+		}
+	}
+	return stems, affinities
 }

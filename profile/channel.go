@@ -191,6 +191,36 @@ func (ch *Channel) Top(c *Corpus, n int) []vigil.TermWeight {
 	if n <= 0 {
 		return nil
 	}
+	out := ch.sorted(c)
+	return out[:min(n, len(out))]
+}
+
+// TopEach returns the n heaviest single stems and the n heaviest lexical
+// affinities (two stems joined by a space) of the profile under c's
+// current idf, together heaviest first. Affinities usually outweigh
+// stems, being rarer, so that a plain Top would list pairs only.
+func (ch *Channel) TopEach(c *Corpus, n int) []vigil.TermWeight {
+	if n <= 0 {
+		return nil
+	}
+	var out []vigil.TermWeight
+	stems, pairs := 0, 0
+	for _, t := range ch.sorted(c) {
+		count := &stems
+		if strings.Contains(t.Term, " ") {
+			count = &pairs
+		}
+		if *count < n {
+			out = append(out, t)
+			*count++
+		}
+	}
+	return out
+}
+
+// sorted returns every term of the profile under c's current idf,
+// heaviest first, equal weights in term order.
+func (ch *Channel) sorted(c *Corpus) []vigil.TermWeight {
 	v := ch.Vector(c)
 	out := make([]vigil.TermWeight, v.Len())
 	for i, id := range v.ids {
@@ -202,5 +232,5 @@ func (ch *Channel) Top(c *Corpus, n int) []vigil.TermWeight {
 		}
 		return strings.Compare(a.Term, b.Term)
 	})
-	return out[:min(n, len(out))]
+	return out
 }

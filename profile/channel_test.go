@@ -3,6 +3,7 @@ package profile
 import (
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"vigil"
@@ -100,6 +101,35 @@ func TestTopTiesByTerm(t *testing.T) {
 	}
 	if ch.Top(&c, 0) != nil {
 		t.Error("Top(0) is not nil")
+	}
+}
+
+// TopEach keeps n stems and n affinities although the pairs, rarer,
+// outweigh every stem.
+func TestTopEachKeepsStemsAndPairs(t *testing.T) {
+	var c Corpus
+	ch := newTestChannel(t, DefaultConfig())
+	c.Add([]string{"a", "b", "c"})
+	c.Add([]string{"other"})
+	ch.Fold(&c, [][]string{{"a", "b", "c", "a b", "b c", "a c"}})
+	tests := []struct {
+		n           int
+		stems, pair int
+	}{{0, 0, 0}, {1, 1, 1}, {2, 2, 2}, {5, 3, 3}}
+	for _, tt := range tests {
+		got := ch.TopEach(&c, tt.n)
+		stems, pairs := vigil.SplitTerms(got)
+		if len(stems) != tt.stems || len(pairs) != tt.pair {
+			t.Errorf("TopEach(%d) = %+v, want %d stems and %d pairs", tt.n, got, tt.stems, tt.pair)
+		}
+		for i := 1; i < len(got); i++ {
+			if got[i].Weight > got[i-1].Weight {
+				t.Errorf("TopEach(%d) = %+v is not heaviest first", tt.n, got)
+			}
+		}
+	}
+	if top := ch.Top(&c, 3); len(top) != 3 || !strings.Contains(top[0].Term, " ") {
+		t.Errorf("Top(3) = %+v; the pairs were expected to outweigh the stems", top)
 	}
 }
 

@@ -193,7 +193,7 @@ func (p *Profiler) summary(id int64, ch *channel) vigil.Profile {
 	coh, sd := ch.profile.Cohesion()
 	return vigil.Profile{
 		FeedID:     id,
-		Terms:      ch.profile.Top(p.corpus, p.cfg.TopTerms),
+		Terms:      ch.profile.TopEach(p.corpus, p.cfg.TopTerms),
 		Cohesion:   coh,
 		CohesionSD: sd,
 		Items:      ch.profile.Items(),

@@ -9,8 +9,8 @@ import (
 
 // Defaults applied by New to zero fields of Config.
 const (
-	// DefaultTopTerms is how many of its heaviest terms a stored profile
-	// keeps.
+	// DefaultTopTerms is how many of its heaviest stems, and as many of
+	// its heaviest lexical affinities, a stored profile keeps.
 	DefaultTopTerms = 20
 	// DefaultPageSize is how many items CatchUp reads, folds and saves in
 	// one step: large, since a catch-up over a backlog saves each changed
@@ -29,8 +29,9 @@ type Config struct {
 	// profile.DefaultConfig() (K = 20, β = 0.1). A channel keeps the
 	// configuration it was created with, across restarts too.
 	Profile profile.Config
-	// TopTerms is how many of a channel's heaviest terms its stored
-	// profile lists (0 means DefaultTopTerms).
+	// TopTerms is how many of a channel's heaviest stems, and as many of
+	// its heaviest lexical affinities, its stored profile lists (0 means
+	// DefaultTopTerms).
 	TopTerms int
 	// PageSize is how many items CatchUp folds per saved step (0 means
 	// DefaultPageSize, at most MaxPageSize).

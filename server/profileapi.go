@@ -11,7 +11,8 @@ type channelsAnswer struct {
 	Channels []channelView `json:"channels"`
 }
 
-// apiFeedProfile returns the stored profile of a feed the user follows.
+// apiFeedProfile returns the stored profile of a feed the user follows,
+// its stems and lexical affinities in separate lists.
 func (s *Server) apiFeedProfile(w http.ResponseWriter, r *http.Request, u *vigil.User) error {
 	id, err := pathID(r, "feed")
 	if err != nil {
@@ -24,7 +25,7 @@ func (s *Server) apiFeedProfile(w http.ResponseWriter, r *http.Request, u *vigil
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, p)
+	writeJSON(w, http.StatusOK, newProfileView(p))
 	return nil
 }
 

@@ -111,9 +111,19 @@ func TestAPIFeedProfile(t *testing.T) {
 				t.Fatalf("status %d, body %s; want %d with %q", status, body, tt.status, tt.want)
 			}
 			if status == 200 {
-				p := decode[vigil.Profile](t, body)
-				if p.FeedID != w.feeds["astronomy"] || len(p.Terms) == 0 || p.Cohesion <= 0 {
-					t.Errorf("profile %+v, want astronomy's with terms and cohesion", p)
+				p := decode[profileView](t, body)
+				if p.FeedID != w.feeds["astronomy"] || len(p.Terms) == 0 || len(p.Affinities) == 0 || p.Cohesion <= 0 {
+					t.Errorf("profile %+v, want astronomy's with terms, affinities and cohesion", p)
+				}
+				for _, tw := range p.Terms {
+					if strings.Contains(tw.Term, " ") {
+						t.Errorf("affinity %q among the terms", tw.Term)
+					}
+				}
+				for _, tw := range p.Affinities {
+					if strings.Count(tw.Term, " ") != 1 {
+						t.Errorf("%q among the affinities is not a pair of stems", tw.Term)
+					}
 				}
 			}
 		})
@@ -258,7 +268,7 @@ func TestFeedPageShowsProfile(t *testing.T) {
 	b := w.browser()
 	b.login(w.alice)
 	_, _, body := b.get(fmt.Sprintf("/feeds/%d", w.feeds["astronomy"]))
-	for _, want := range []string{"<h2>Profile</h2>", "<dt>Cohesion</dt><dd>0.", " ± ", "<dt>Items profiled</dt><dd>6</dd>", "<dt>Novel rate</dt><dd>not learned yet</dd>", "telescop"} {
+	for _, want := range []string{"<h2>Profile</h2>", "<dt>Cohesion</dt><dd>0.", " ± ", "<dt>Items profiled</dt><dd>6</dd>", "<dt>Novel rate</dt><dd>not learned yet</dd>", "telescop", "Pairs: "} {
 		if !strings.Contains(body, want) {
 			t.Errorf("feed page lacks %q", want)
 		}

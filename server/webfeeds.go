@@ -39,9 +39,9 @@ type feedView struct {
 	Items        itemList
 	MoreItems    bool
 	Observations []vigil.Observation
-	Profile      *vigil.Profile // nil while the feed has none
-	Form         feedForm       // the weight form
-	Until        int64          // when the page was made, for "mark all as read"
+	Profile      *profileView // nil while the feed has none
+	Form         feedForm     // the weight form
+	Until        int64        // when the page was made, for "mark all as read"
 	MinWeight    float64
 	MaxWeight    float64
 }
@@ -111,7 +111,7 @@ func (s *Server) feedView(ctx context.Context, sess *session, id int64) (feedVie
 	}
 	list := itemList{Items: items.Items, CSRF: sess.CSRF, Return: fmt.Sprintf("/feeds/%d", id)}
 	return feedView{
-		base: sess.base(feedName(sub.Feed)), Sub: sub, Items: list, Profile: prof,
+		base: sess.base(feedName(sub.Feed)), Sub: sub, Items: list, Profile: newProfileView(prof),
 		MoreItems: items.NextOffset != nil, Observations: obs, Until: s.now().UnixNano(),
 		MinWeight: minWeight, MaxWeight: maxWeight,
 	}, nil
