@@ -83,8 +83,6 @@ func (s *Server) writeAPIError(w http.ResponseWriter, r *http.Request, err error
 	var ref *refusal
 	if errors.As(err, &ref) {
 		ref.setRetryAfter(w)
-		writeJSON(w, ref.status, map[string]string{"error": ref.msg})
-		return
 	}
 	status, msg := s.explain(r, err)
 	if status == http.StatusUnauthorized {
@@ -106,26 +104,12 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, v any) error {
 	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxJSONBody))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		return vigil.Errorf(vigil.EINVALID, "invalid JSON body: %s", jsonProblem(err))
+		return vigil.Errorf(vigil.EINVALID, "body: %s", jsonProblem(err))
 	}
 	if dec.More() {
-		return vigil.Errorf(vigil.EINVALID, "invalid JSON body: more than one value")
+		return vigil.Errorf(vigil.EINVALID, "body: more than one JSON value")
 	}
 	return nil
-}
-
-// jsonProblem describes a decoding error in words fit for the client.
-func jsonProblem(err error) string {
-	var typeErr *json.UnmarshalTypeError
-	var tooBig *http.MaxBytesError
-	switch {
-	case errors.As(err, &typeErr):
-		return fmt.Sprintf("field %q must be a %s", typeErr.Field, typeErr.Type)
-	case errors.As(err, &tooBig):
-		return fmt.Sprintf("body is larger than %d bytes", tooBig.Limit)
-	default:
-		return err.Error()
-	}
 }
 
 // apiNoRoute answers API paths that match no endpoint.

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"errors"
 	"net/http"
 
 	"vigil"
@@ -24,8 +25,15 @@ func statusOf(err error) int {
 }
 
 // explain returns the status and the message to show for err, logging the
-// details of internal errors, which are never shown.
+// details of internal errors, which are never shown: a refusal's own
+// status and message, else a vigil.Error's status and message, else 500
+// and "internal error". It is the one place that turns errors into what
+// the API and the pages answer.
 func (s *Server) explain(r *http.Request, err error) (int, string) {
+	var ref *refusal
+	if errors.As(err, &ref) {
+		return ref.status, ref.msg
+	}
 	status := statusOf(err)
 	if status == http.StatusInternalServerError {
 		s.log.Error("server: request failed", "method", r.Method, "path", r.URL.Path, "err", err)

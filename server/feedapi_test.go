@@ -106,7 +106,7 @@ func TestAPIAddFeedInvalid(t *testing.T) {
 		body any
 		want string // in the error message
 	}{
-		{"not JSON", "{url:", "invalid JSON"},
+		{"not JSON", "{url:", "not valid JSON"},
 		{"two values", `{"url":"http://a.example/"} {}`, "more than one"},
 		{"unknown field", map[string]any{"url": "http://a.example/", "wieght": 2}, "wieght"},
 		{"url not a string", map[string]any{"url": 5}, "url"},

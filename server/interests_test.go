@@ -40,10 +40,10 @@ func TestAPIInterests(t *testing.T) {
 	}{
 		{"no text", map[string]any{}, 400, "text is required"},
 		{"text null", `{"text": null}`, 400, "text is required"},
-		{"text a number", `{"text": 4}`, 400, `"text" must be a string`},
+		{"text a number", `{"text": 4}`, 400, "field text must be a string"},
 		{"too long", map[string]string{"text": strings.Repeat("é", 4001)}, 400, "4000"},
 		{"unknown field", `{"text": "x", "name": "eve"}`, 400, "unknown field"},
-		{"two values", `{"text": "x"} {"text": "y"}`, 400, "more than one value"},
+		{"two values", `{"text": "x"} {"text": "y"}`, 400, "more than one JSON value"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -149,7 +149,7 @@ func TestAPIItemInvalid(t *testing.T) {
 		{"read ids not numbers", "POST", "/api/items/read", `{"ids":["a"],"read":true}`, 400, "ids"},
 		{"read unknown item", "POST", "/api/items/read", map[string]any{"ids": []int64{999}, "read": true}, 404, ""},
 		{"read too many", "POST", "/api/items/read", map[string]any{"ids": make([]int64, 1001), "read": true}, 400, "at most"},
-		{"read not JSON", "POST", "/api/items/read", "ids=1", 400, "invalid JSON"},
+		{"read not JSON", "POST", "/api/items/read", "ids=1", 400, "not valid JSON"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

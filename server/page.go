@@ -3,6 +3,7 @@ package server
 import (
 	"bytes"
 	"embed"
+	"errors"
 	"html/template"
 	"net/http"
 
@@ -65,7 +66,11 @@ func (s *Server) validForm(w http.ResponseWriter, r *http.Request, sess *session
 func parseForm(w http.ResponseWriter, r *http.Request) error {
 	r.Body = http.MaxBytesReader(w, r.Body, maxFormBody)
 	if err := r.ParseForm(); err != nil {
-		return vigil.Errorf(vigil.EINVALID, "unreadable form: %v", err)
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return vigil.Errorf(vigil.EINVALID, "the form is larger than %d bytes", tooBig.Limit)
+		}
+		return vigil.Errorf(vigil.EINVALID, "the form is not validly encoded")
 	}
 	return nil
 }

@@ -72,7 +72,7 @@ func TestAPIStarInvalid(t *testing.T) {
 	}{
 		{"no ids", map[string]any{"starred": true}, 400, "ids"},
 		{"no starred", map[string]any{"ids": []int64{own}}, 400, "starred is required"},
-		{"starred as text", `{"ids":[1],"starred":"yes"}`, 400, `"starred" must be a bool`},
+		{"starred as text", `{"ids":[1],"starred":"yes"}`, 400, "field starred must be true or false"},
 		{"bad id", map[string]any{"ids": []int64{0}, "starred": true}, 400, "ids"},
 		{"too many", map[string]any{"ids": make([]int64, maxMarkIDs+1), "starred": true}, 400, "at most"},
 		{"unknown field", `{"ids":[1],"starred":true,"read":true}`, 400, "unknown field"},
