@@ -146,19 +146,9 @@ func feedLabel(f vigil.Feed) string {
 	return f.URL
 }
 
-// feedBadge names the state shown for a feed: "gone" and "broken" as the
-// monitor judged them, "failing" for a feed with a current problem that is
-// not yet either, else "active".
-func feedBadge(f vigil.Feed) string {
-	switch {
-	case f.Status == vigil.FeedGone || f.Status == vigil.FeedBroken:
-		return string(f.Status)
-	case f.Failures > 0 || feedProblem(f) != "":
-		return "failing"
-	default:
-		return "active"
-	}
-}
+// feedBadge names the state shown for a feed, as vigil.Feed.State decides
+// it for every interface.
+func feedBadge(f vigil.Feed) string { return string(f.State()) }
 
 // feedProblem says in words what went wrong with the feed's last fetch, or
 // returns "" when nothing did.

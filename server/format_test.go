@@ -108,28 +108,6 @@ func TestRateWords(t *testing.T) {
 	}
 }
 
-func TestFeedBadge(t *testing.T) {
-	tests := []struct {
-		name string
-		f    vigil.Feed
-		want string
-	}{
-		{"new", vigil.Feed{Status: vigil.FeedActive}, "active"},
-		{"healthy", vigil.Feed{Status: vigil.FeedActive, LastStatus: 200}, "active"},
-		{"not modified", vigil.Feed{Status: vigil.FeedActive, LastStatus: 304}, "active"},
-		{"404 once", vigil.Feed{Status: vigil.FeedActive, LastStatus: 404, Failures: 1}, "failing"},
-		{"error text", vigil.Feed{Status: vigil.FeedActive, LastError: "connection refused"}, "failing"},
-		{"failures only", vigil.Feed{Status: vigil.FeedActive, Failures: 1}, "failing"},
-		{"broken", vigil.Feed{Status: vigil.FeedBroken, LastError: "timeout", Failures: 9}, "broken"},
-		{"gone", vigil.Feed{Status: vigil.FeedGone, LastStatus: 410, Failures: 3}, "gone"},
-	}
-	for _, tt := range tests {
-		if got := feedBadge(tt.f); got != tt.want {
-			t.Errorf("%s: feedBadge = %q, want %q", tt.name, got, tt.want)
-		}
-	}
-}
-
 func TestFeedLabel(t *testing.T) {
 	tests := []struct {
 		f    vigil.Feed

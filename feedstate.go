@@ -1,0 +1,45 @@
+package vigil
+
+import "encoding/json"
+
+// FeedState is what every interface (the command line, the web pages, the
+// API) shows as a feed's state. Feed.State decides it, in one place.
+type FeedState string
+
+// Feed states, from the stored FeedStatus and the last fetches.
+const (
+	StateNew     FeedState = "new"     // not fetched yet
+	StateActive  FeedState = "active"  // the last fetch went well
+	StateFailing FeedState = "failing" // the last fetch failed; not yet broken or gone
+	StateBroken  FeedState = "broken"  // failures have lasted longer than the broken threshold
+	StateGone    FeedState = "gone"    // the server answered 404 or 410 repeatedly
+)
+
+// State decides the feed's state: gone and broken as the monitor judged
+// them (Status), failing while its last fetch failed (a failure count, an
+// error or an HTTP error status), new before its first fetch, else active.
+func (f Feed) State() FeedState {
+	switch {
+	case f.Status == FeedGone:
+		return StateGone
+	case f.Status == FeedBroken:
+		return StateBroken
+	case f.Failures > 0 || f.LastError != "" || f.LastStatus >= 400:
+		return StateFailing
+	case f.LastFetch.IsZero() && f.LastSuccess.IsZero():
+		return StateNew
+	default:
+		return StateActive
+	}
+}
+
+// feedFields is Feed without its methods.
+type feedFields Feed
+
+// MarshalJSON writes the feed with its state, as State decides it.
+func (f Feed) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		feedFields
+		State FeedState `json:"state"`
+	}{feedFields(f), f.State()})
+}
