@@ -53,6 +53,9 @@ type Feed struct {
 	ItemCount   int     `json:"item_count"`
 	Weight      float64 `json:"weight,omitempty"`      // sum of the subscribers' weights
 	Subscribers int     `json:"subscribers,omitempty"` // number of users following the feed
+	// LastItem is when the newest stored item was published (else first
+	// seen, and never later than first seen).
+	LastItem time.Time `json:"last_item,omitzero"`
 }
 
 // Hints are what a server tells about when to fetch again. Every planner

@@ -24,7 +24,7 @@ func (s *Server) funcs() template.FuncMap {
 		"utc":        func(t time.Time) string { return t.UTC().Format(utcLayout) },
 		"iso":        func(t time.Time) string { return t.UTC().Format(time.RFC3339) },
 		"number":     number,
-		"rate":       rateWords,
+		"rate":       func(f vigil.Feed) string { return rateWords(f, s.now()) },
 		"latency":    func(d time.Duration) string { return d.Round(time.Millisecond).String() },
 		"feedName":   feedName,
 		"feedLabel":  feedLabel,
@@ -47,20 +47,41 @@ func novelRate(p vigil.Profile) string {
 	return strconv.FormatFloat(p.NovelRate, 'f', 2, 64) + " a day"
 }
 
+// dateLayout is how the pages write a day.
+const dateLayout = "2006-01-02"
+
+// farOff is how far from now an instant is written as a date rather than
+// in words: "6386 days ago" says less than "2009-03-02".
+const farOff = 7 * 24 * time.Hour
+
 // when renders an instant in UTC followed by how far it is from now, or
-// "never" for the zero time.
+// "never" for the zero time; the distance is left out past a week, when
+// it would only repeat the date.
 func when(t, now time.Time) string {
 	if t.IsZero() {
 		return "never"
 	}
+	if far(t, now) {
+		return t.UTC().Format(utcLayout)
+	}
 	return t.UTC().Format(utcLayout) + " (" + relative(t, now) + ")"
 }
 
+// far reports whether t is a week or more away from now.
+func far(t, now time.Time) bool {
+	d := t.Sub(now)
+	return d >= farOff || d <= -farOff
+}
+
 // relative says how far t is from now in rough words: "in 5 min", "3 h
-// ago", or "never" for the zero time.
+// ago", "6 days ago"; a week or more away, the date (UTC); "never" for
+// the zero time.
 func relative(t, now time.Time) string {
 	if t.IsZero() {
 		return "never"
+	}
+	if far(t, now) {
+		return t.UTC().Format(dateLayout)
 	}
 	d := t.Sub(now)
 	ago := d < 0
@@ -95,12 +116,18 @@ func number(f float64) string {
 }
 
 // rateWords puts a feed's learned publication rate into rough words, or
-// says it is not known yet before the feed's first successful fetch.
-func rateWords(f vigil.Feed) string {
-	if f.LastSuccess.IsZero() {
+// says it is not known yet before the feed's first successful fetch, or
+// since when the feed is silent when its silence belies the learned rate
+// (vigil.Feed.Silent).
+func rateWords(f vigil.Feed, now time.Time) string {
+	switch {
+	case f.LastSuccess.IsZero():
 		return "not known yet"
+	case f.Silent(now, vigil.DefaultSilenceEvidence):
+		return "silent since " + f.LastItem.UTC().Format(dateLayout)
+	default:
+		return perPeriod(f.Rate)
 	}
-	return perPeriod(f.Rate)
 }
 
 // perPeriod says roughly how many items arrive at perHour items per hour,

@@ -20,11 +20,36 @@ func TestWhen(t *testing.T) {
 		{now.Add(5 * time.Minute), "2025-01-02 12:05 UTC (in 5 min)"},
 		{now.Add(-3 * time.Hour), "2025-01-02 09:00 UTC (3 h ago)"},
 		{now.Add(-72 * time.Hour), "2024-12-30 12:00 UTC (3 days ago)"},
+		{now.Add(-6 * 24 * time.Hour), "2024-12-27 12:00 UTC (6 days ago)"},
+		{now.Add(-7 * 24 * time.Hour), "2024-12-26 12:00 UTC"},
+		{time.Date(2009, 3, 2, 8, 0, 0, 0, time.UTC), "2009-03-02 08:00 UTC"},
 		{time.Date(2025, 1, 2, 14, 30, 0, 0, paris), "2025-01-02 13:30 UTC (in 1 h)"},
 	}
 	for _, tt := range tests {
 		if got := when(tt.t, now); got != tt.want {
 			t.Errorf("when(%v) = %q, want %q", tt.t, got, tt.want)
+		}
+	}
+}
+
+func TestRelative(t *testing.T) {
+	now := time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)
+	tests := []struct {
+		t    time.Time
+		want string
+	}{
+		{time.Time{}, "never"},
+		{now.Add(-30 * time.Second), "now"},
+		{now.Add(-90 * time.Minute), "1 h ago"},
+		{now.Add(-6 * 24 * time.Hour), "6 days ago"},
+		{now.Add(-7 * 24 * time.Hour), "2026-11-17"},
+		{time.Date(2009, 3, 2, 8, 0, 0, 0, time.UTC), "2009-03-02"},
+		{now.Add(3 * 24 * time.Hour), "in 3 days"},
+		{now.Add(30 * 24 * time.Hour), "2026-12-24"},
+	}
+	for _, tt := range tests {
+		if got := relative(tt.t, now); got != tt.want {
+			t.Errorf("relative(%v) = %q, want %q", tt.t, got, tt.want)
 		}
 	}
 }
@@ -100,9 +125,11 @@ func TestRateWords(t *testing.T) {
 		{"only failures", vigil.Feed{LastFetch: fetched, Failures: 2}, "not known yet"},
 		{"fetched, nothing learned", vigil.Feed{LastSuccess: fetched}, "none seen yet"},
 		{"learned", vigil.Feed{LastSuccess: fetched, Rate: 3.0 / 168}, "about 3 a week"},
+		{"learned, recent item", vigil.Feed{LastSuccess: fetched, Rate: 3.0 / 168, LastItem: fetched.AddDate(0, 0, -2)}, "about 3 a week"},
+		{"silent since 2009", vigil.Feed{LastSuccess: fetched, Rate: 1.0 / 168, LastItem: time.Date(2009, 3, 2, 9, 0, 0, 0, time.UTC)}, "silent since 2009-03-02"},
 	}
 	for _, tt := range tests {
-		if got := rateWords(tt.f); got != tt.want {
+		if got := rateWords(tt.f, fetched); got != tt.want {
 			t.Errorf("%s: rateWords = %q, want %q", tt.name, got, tt.want)
 		}
 	}

@@ -61,7 +61,7 @@ func runFeeds(ctx context.Context, e *env, args []string) error {
 	tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "ID\tSTATUS\tITEMS\tRATE/H\tWEIGHT\tLAST FETCH\tNEXT FETCH\tURL\tLAST ERROR")
 	for _, fd := range feeds {
-		fmt.Fprintf(tw, "%d\t%s\t%d\t%.3g\t%g\t%s\t%s\t%s\t%s\n", fd.ID, fd.State(), fd.ItemCount, fd.Rate, fd.Weight,
+		fmt.Fprintf(tw, "%d\t%s\t%d\t%s\t%g\t%s\t%s\t%s\t%s\n", fd.ID, fd.State(), fd.ItemCount, rateCell(fd, time.Now()), fd.Weight,
 			stamp(fd.LastFetch), stamp(fd.NextFetch), fd.URL, fd.LastError)
 	}
 	return tw.Flush()
