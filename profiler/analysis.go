@@ -37,9 +37,15 @@ func (a analyzers) of(tag string) *text.Analyzer {
 }
 
 // item returns the terms of a stored item: its title, then its summary and
-// content.
+// content, analysed in the feed's language lang or, when the feed declares
+// none that is supported, in the language text.DetectLanguage finds in the
+// item's words (English when it finds none).
 func (a analyzers) item(lang string, it *vigil.Item) []string {
-	return a.of(lang).Document(nil, it.Title, it.Summary+" "+it.Content)
+	body := it.Summary + " " + it.Content
+	if text.Language(lang) == "" {
+		lang = text.DetectLanguage(it.Title + " " + text.PlainText(body))
+	}
+	return a.of(lang).Document(nil, it.Title, body)
 }
 
 // query returns the terms of text typed by a person, a search query or a
