@@ -25,6 +25,7 @@ type Monitor struct {
 	clk     clock.Clock
 	cfg     Config
 	log     *slog.Logger
+	events  Events
 	backoff *Backoff
 	wake    chan struct{}
 	spent   atomic.Bool // the budget refused the last fetch
@@ -42,6 +43,7 @@ type Deps struct {
 	Planner plan.Planner
 	Clock   clock.Clock
 	Logger  *slog.Logger // nil: slog.Default()
+	Events  Events       // nil: no one hears
 }
 
 // New returns a monitor. It fails on an invalid configuration or a missing
@@ -58,7 +60,7 @@ func New(d Deps, cfg Config) (*Monitor, error) {
 		d.Logger = slog.Default()
 	}
 	return &Monitor{
-		st: d.Store, client: d.Client, hosts: d.Hosts, planner: d.Planner, clk: d.Clock, cfg: cfg, log: d.Logger,
+		st: d.Store, client: d.Client, hosts: d.Hosts, planner: d.Planner, clk: d.Clock, cfg: cfg, log: d.Logger, events: d.Events,
 		backoff:  NewBackoff(cfg.BackoffBase, cfg.BackoffCap, cfg.BackoffJitter, cfg.Seed),
 		wake:     make(chan struct{}, 1),
 		inflight: map[int64]bool{},
@@ -111,6 +113,10 @@ func (m *Monitor) FetchFeed(ctx context.Context, f vigil.Feed) (Result, error) {
 		})
 	if err != nil {
 		return Result{}, fmt.Errorf("monitor: storing fetch of %s: %w", f.URL, err)
+	}
+	if m.events != nil {
+		obs.NewItems, obs.Updated = len(ing.New), len(ing.Updated)
+		m.events.Fetched(obs, o.verdict.String())
 	}
 	res := Result{FeedID: f.ID, URL: f.URL, New: len(ing.New), Updated: len(ing.Updated), Err: o.err, NextTime: saved.NextFetch}
 	if o.resp != nil {

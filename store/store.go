@@ -90,6 +90,16 @@ type Store interface {
 	// Notices lists the user's notices, newest first.
 	Notices(ctx context.Context, userID int64) ([]vigil.Notice, error)
 
+	// Ping checks that the store can be read and written to, for readiness
+	// checks; it changes nothing.
+	Ping(ctx context.Context) error
+	// CountDue counts the feeds DueFeeds would list at now without a limit:
+	// the backlog of due fetches.
+	CountDue(ctx context.Context, now time.Time) (int, error)
+	// CountItemsAfter counts the stored items whose ID is above after: how
+	// far the profiler, at its watermark, lags behind.
+	CountItemsAfter(ctx context.Context, after int64) (int, error)
+
 	// RecordAccess notes that the user looked at their items at t.
 	RecordAccess(ctx context.Context, userID int64, t time.Time) error
 	// Accesses returns every user's access times at or after since, oldest
