@@ -111,6 +111,7 @@ func (p *Profiler) step(ctx context.Context, items []vigil.Item) error {
 		return err
 	}
 	p.through = batch.Through
+	p.watermark.Store(batch.Through)
 	return nil
 }
 

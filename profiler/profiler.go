@@ -7,6 +7,7 @@ import (
 	"maps"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"vigil/profile"
 	"vigil/store"
@@ -28,6 +29,10 @@ type Profiler struct {
 	through int64      // the last item ID saved as folded in
 	stale   bool       // the memory is ahead of the store: reload first
 	fold    analyzers  // CatchUp's own analyzers
+
+	// watermark mirrors through for readers that must not wait for a
+	// catch-up to end (Through).
+	watermark atomic.Int64
 
 	mu       sync.RWMutex // guards the fields below
 	corpus   *profile.Corpus
@@ -82,5 +87,11 @@ func (p *Profiler) reload(ctx context.Context) error {
 	p.corpus, p.channels, p.index = corpus, channels, index
 	p.mu.Unlock()
 	p.through, p.stale = state.Through, false
+	p.watermark.Store(state.Through)
 	return nil
 }
+
+// Through returns the ID of the last item saved as folded into the
+// profiles; the items after it are the profiler's backlog. It does not
+// wait for a catch-up in progress.
+func (p *Profiler) Through() int64 { return p.watermark.Load() }

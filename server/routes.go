@@ -12,6 +12,10 @@ func (s *Server) routes() {
 		panic(err) // the embedded tree is fixed at build time
 	}
 	s.mux.HandleFunc("GET /healthz", s.healthz)
+	s.mux.HandleFunc("GET /readyz", s.readyz)
+	if s.metrics != nil {
+		s.mux.HandleFunc("GET /metrics", s.serveMetrics)
+	}
 	s.mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(static)))
 	s.mux.HandleFunc("GET /login", s.loginForm)
 	s.mux.HandleFunc("POST /login", s.login)

@@ -34,6 +34,10 @@ type Config struct {
 	// Profiler answers channel search and recommendations; nil means
 	// they answer 503 (stored channel profiles are still shown).
 	Profiler Profiler
+	// Metrics, when set, counts every request and is served at /metrics.
+	Metrics Metrics
+	// MetricsToken, when set, is the bearer token /metrics requires.
+	MetricsToken string
 }
 
 // Server is the HTTP face of vigil; it implements http.Handler.
@@ -44,6 +48,8 @@ type Server struct {
 	secureCookies bool
 	onSubscribe   func(feedID int64)
 	profiler      Profiler
+	metrics       Metrics
+	metricsToken  string
 	log           *slog.Logger
 	csrfKey       []byte
 	verified      verifiedCache
@@ -62,6 +68,8 @@ func New(st store.Store, cfg Config) *Server {
 		secureCookies: cfg.SecureCookies,
 		onSubscribe:   cfg.OnSubscribe,
 		profiler:      cfg.Profiler,
+		metrics:       cfg.Metrics,
+		metricsToken:  cfg.MetricsToken,
 		log:           cfg.Logger,
 		csrfKey:       make([]byte, 32),
 		mux:           http.NewServeMux(),
@@ -91,12 +99,12 @@ func defaultPolicy() *bluemonday.Policy {
 	return p
 }
 
-// ServeHTTP sets the security headers common to every response and
-// dispatches the request.
+// ServeHTTP sets the security headers common to every response,
+// dispatches the request, and counts and logs it.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "same-origin")
 	h.Set("Content-Security-Policy", "default-src 'none'; img-src * data:; style-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
-	s.mux.ServeHTTP(w, r)
+	s.observe(w, r, s.mux)
 }

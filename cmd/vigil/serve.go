@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"vigil/metrics"
 	"vigil/profiler"
 	"vigil/server"
 	"vigil/store"
@@ -19,7 +20,8 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	f := newFlags(e, "serve", "", "Run the web server and the monitor until SIGINT or SIGTERM.")
 	addr := f.String("addr", envOr(e, "VIGIL_ADDR", "127.0.0.1:8080"), "listen `address` (env VIGIL_ADDR)")
 	secure := f.Bool("secure-cookies", false, "mark session cookies Secure (behind HTTPS)")
-	verbose := f.Bool("v", false, "log every fetch")
+	verbose := f.Bool("v", false, "log every fetch and every request")
+	metricsToken := f.String("metrics-token", envOr(e, "VIGIL_METRICS_TOKEN", ""), "bearer `token` that /metrics requires; empty: /metrics is open (env VIGIL_METRICS_TOKEN)")
 	profileEvery := f.Duration("profile-every", profiler.DefaultEvery, "how often new items are folded into the channel profiles")
 	opts := addMonitorFlags(f)
 	if err := f.parse(args, 0); err != nil {
@@ -36,20 +38,23 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		level = slog.LevelWarn
 	}
 	log := slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: level}))
-	st, err := f.open()
+	db, err := f.open()
 	if err != nil {
 		return err
 	}
-	defer st.Close()
-	mon, err := opts.build(st, log)
+	defer db.Close()
+	var prof *profiler.Profiler
+	gauges := metrics.Gauges{Store: db, BudgetPerHour: *opts.budget, ProfilerThrough: func() int64 { return prof.Through() }}
+	met := metrics.New(gauges, log)
+	st := met.Store(db)
+	mon, err := opts.buildHeard(st, log, met)
 	if err != nil {
 		return err
 	}
 	if err := ensureFirstUser(ctx, e, st); err != nil {
 		return err
 	}
-	prof, err := profiler.New(ctx, st, profiler.Config{}, log)
-	if err != nil {
+	if prof, err = profiler.New(ctx, st, profiler.Config{}, log); err != nil {
 		return err
 	}
 	ln, err := net.Listen("tcp", *addr)
@@ -58,7 +63,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	}
 	srv := &http.Server{
 		Handler: server.New(st, server.Config{SecureCookies: *secure, OnSubscribe: func(int64) { mon.Wake() }, Logger: log,
-			Profiler: prof}),
+			Profiler: prof, Metrics: met, MetricsToken: *metricsToken}),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      60 * time.Second,

@@ -80,6 +80,11 @@ func (o *monitorOpts) client(clk clock.Clock) *fetch.Client {
 
 // build wires a monitor over st on the wall clock.
 func (o *monitorOpts) build(st store.Store, log *slog.Logger) (*monitor.Monitor, error) {
+	return o.buildHeard(st, log, nil)
+}
+
+// buildHeard is build with events told of every stored fetch.
+func (o *monitorOpts) buildHeard(st store.Store, log *slog.Logger, events monitor.Events) (*monitor.Monitor, error) {
 	if err := o.check(); err != nil {
 		return nil, err
 	}
@@ -95,6 +100,7 @@ func (o *monitorOpts) build(st store.Store, log *slog.Logger) (*monitor.Monitor,
 		Planner: planner,
 		Clock:   clk,
 		Logger:  log,
+		Events:  events,
 	}, monitor.Config{Workers: *o.workers, BudgetPerHour: *o.budget, Seed: uint64(time.Now().UnixNano())})
 }
 
