@@ -220,3 +220,22 @@ func TestMetricsToken(t *testing.T) {
 		t.Errorf("GET /metrics with the metrics token: %d, want 200", status)
 	}
 }
+
+// The plan's expected delay is exported when the planner tells one, and
+// left out when it does not.
+func TestPlanDelayGauge(t *testing.T) {
+	tests := []struct {
+		delay   time.Duration
+		ok      bool
+		present bool
+	}{{90 * time.Minute, true, true}, {0, false, false}}
+	for _, tt := range tests {
+		m := metrics.New(metrics.Gauges{PlanDelay: func() (time.Duration, bool) { return tt.delay, tt.ok }}, slog.New(slog.DiscardHandler))
+		rec := httptest.NewRecorder()
+		m.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
+		body := rec.Body.String()
+		if got := strings.Contains(body, "\nvigil_plan_expected_delay_seconds 5400\n"); got != tt.present {
+			t.Errorf("delay %v, %v: exported %v, want %v:\n%s", tt.delay, tt.ok, got, tt.present, body)
+		}
+	}
+}

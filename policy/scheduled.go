@@ -109,6 +109,9 @@ type scheduled struct {
 	// unitAccess is, for the user policy, the mean accesses per day per unit
 	// of reader weight over the feeds whose readers' accesses are known.
 	unitAccess float64
+	// delay is the last plan's expected mean delay in days, when delayKnown.
+	delay      float64
+	delayKnown bool
 }
 
 func newScheduled(name string, c Config, count countFunc, times timesFunc) *scheduled {
@@ -151,6 +154,7 @@ func (p *scheduled) Plan(srcs []*Source, _ time.Time) error {
 		plans[s.ID] = dp
 	}
 	p.plans = plans
+	p.noteDelay(srcs)
 	return nil
 }
 

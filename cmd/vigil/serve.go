@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"vigil/metrics"
+	"vigil/plan"
 	"vigil/profiler"
 	"vigil/server"
 	"vigil/store"
@@ -44,10 +45,12 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	}
 	defer db.Close()
 	var prof *profiler.Profiler
-	gauges := metrics.Gauges{Store: db, BudgetPerHour: *opts.budget, ProfilerThrough: func() int64 { return prof.Through() }}
+	var planner plan.Planner
+	gauges := metrics.Gauges{Store: db, BudgetPerHour: *opts.budget, ProfilerThrough: func() int64 { return prof.Through() },
+		PlanDelay: func() (time.Duration, bool) { return planDelay(planner) }}
 	met := metrics.New(gauges, log)
 	st := met.Store(db)
-	mon, err := opts.buildHeard(st, log, met)
+	mon, planner, err := opts.buildHeard(st, log, met)
 	if err != nil {
 		return err
 	}
@@ -75,6 +78,16 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		return nil
 	}
 	return serveUntilDone(ctx, srv, ln, mon.Run, runProfiler)
+}
+
+// planDelay is the expected mean delay of the planner's current plan,
+// when the planner estimates one (policy.Live does).
+func planDelay(p plan.Planner) (time.Duration, bool) {
+	est, ok := p.(interface{ ExpectedDelay() (time.Duration, bool) })
+	if !ok {
+		return 0, false
+	}
+	return est.ExpectedDelay()
 }
 
 // ensureFirstUser creates the user "admin" when the database has no user

@@ -80,20 +80,22 @@ func (o *monitorOpts) client(clk clock.Clock) *fetch.Client {
 
 // build wires a monitor over st on the wall clock.
 func (o *monitorOpts) build(st store.Store, log *slog.Logger) (*monitor.Monitor, error) {
-	return o.buildHeard(st, log, nil)
+	mon, _, err := o.buildHeard(st, log, nil)
+	return mon, err
 }
 
-// buildHeard is build with events told of every stored fetch.
-func (o *monitorOpts) buildHeard(st store.Store, log *slog.Logger, events monitor.Events) (*monitor.Monitor, error) {
+// buildHeard is build with events told of every stored fetch; it returns
+// the planner too.
+func (o *monitorOpts) buildHeard(st store.Store, log *slog.Logger, events monitor.Events) (*monitor.Monitor, plan.Planner, error) {
 	if err := o.check(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	planner, err := o.planner()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	clk := clock.Wall{}
-	return monitor.New(monitor.Deps{
+	mon, err := monitor.New(monitor.Deps{
 		Store:   st,
 		Client:  o.client(clk),
 		Hosts:   fetch.NewHostLimiter(*o.perHost, *o.hostGap, clk),
@@ -102,6 +104,7 @@ func (o *monitorOpts) buildHeard(st store.Store, log *slog.Logger, events monito
 		Logger:  log,
 		Events:  events,
 	}, monitor.Config{Workers: *o.workers, BudgetPerHour: *o.budget, Seed: uint64(time.Now().UnixNano())})
+	return mon, planner, err
 }
 
 // defaultPerFeed is the daily fetches per followed feed a policy plans with
