@@ -50,7 +50,8 @@ type ScoredItem struct {
 type Recommendations struct {
 	Items    []ScoredItem `json:"items"`
 	Channels []ScoredFeed `json:"channels"`
-	// Reason says why there is nothing to suggest, when both lists are empty.
+	// Reason says why a list is empty, whenever one is: why there is
+	// nothing to suggest when both are, else the empty list's own reason.
 	Reason string `json:"reason,omitempty"`
 	// ItemsReason says why Items is empty, whenever it is.
 	ItemsReason string `json:"items_reason,omitempty"`
@@ -71,7 +72,8 @@ type Recommendations struct {
 // suggested, and never those that taught the profile. Items come back as
 // stored, not sanitised. With no opened or starred item and no interests,
 // or nothing to suggest, the lists are empty and Reason says why; each
-// empty list has its own reason too (ItemsReason, ChannelsReason).
+// empty list has its own reason too (ItemsReason, ChannelsReason), and
+// Reason gives it when only one list is empty.
 func (p *Profiler) Recommend(ctx context.Context, u *vigil.User, items, channels int) (*Recommendations, error) {
 	if items < 0 || channels < 0 {
 		return nil, vigil.Errorf(vigil.EINVALID, "numbers of items (%d) and channels (%d) to recommend must not be negative", items, channels)
@@ -144,8 +146,13 @@ func (rec *Recommendations) explainEmpty(unread, items, channels int) {
 	default:
 		rec.ChannelsReason = reasonNoChannelLike
 	}
-	if len(rec.Items) == 0 && len(rec.Channels) == 0 {
+	switch {
+	case len(rec.Items) == 0 && len(rec.Channels) == 0:
 		rec.Reason = reasonNothingLike
+	case len(rec.Items) == 0:
+		rec.Reason = rec.ItemsReason
+	case len(rec.Channels) == 0:
+		rec.Reason = rec.ChannelsReason
 	}
 }
 

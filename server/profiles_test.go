@@ -225,7 +225,7 @@ func TestAPIRecommendations(t *testing.T) {
 	}
 
 	_, body = w.call("GET", "/api/recommendations?channels=0", w.alice.token, nil)
-	if rec := decode[profiler.Recommendations](t, body); len(rec.Items) == 0 || rec.ItemsReason != "" || rec.ChannelsReason == "" {
+	if rec := decode[profiler.Recommendations](t, body); len(rec.Items) == 0 || rec.ItemsReason != "" || rec.ChannelsReason == "" || rec.Reason != rec.ChannelsReason {
 		t.Errorf("with channels=0: %s; want items and a reason for the empty channel list", body)
 	}
 	_, body = w.call("GET", "/api/recommendations", w.bob.token, nil)

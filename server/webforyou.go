@@ -11,7 +11,7 @@ type forYouView struct {
 	base
 	Items    itemList
 	Channels channelList
-	Reason   string // why there is nothing to suggest
+	Reason   string // why there is nothing to suggest, when there is nothing
 }
 
 // forYouPage shows the unread items and the channels recommended to the
@@ -41,7 +41,9 @@ func (s *Server) forYouPage(w http.ResponseWriter, r *http.Request, sess *sessio
 		base:     sess.base("For you"),
 		Items:    itemList{Items: items, ShowFeed: true, CSRF: sess.CSRF, Return: "/for-you", Empty: rec.ItemsReason},
 		Channels: channelList{Channels: channels, CSRF: sess.CSRF, Empty: rec.ChannelsReason},
-		Reason:   rec.Reason,
+	}
+	if len(items) == 0 && len(channels) == 0 {
+		view.Reason = rec.Reason // else each empty list says why in its place
 	}
 	s.render(w, r, http.StatusOK, "foryou.html", view)
 	return nil
