@@ -9,7 +9,8 @@ import (
 	"vigil/profile"
 )
 
-// describeTerms is how many of a channel's heaviest terms Describe lists.
+// describeTerms is how many of a channel's heaviest stems, and as many of
+// its heaviest lexical affinities, Describe lists.
 const describeTerms = 10
 
 // ScoredFeed is a channel found for someone, described by what anyone may
@@ -22,9 +23,11 @@ type ScoredFeed struct {
 	Description string `json:"description,omitempty"`
 	// Score is the cosine between the query and the channel's profile.
 	Score float64 `json:"score"`
-	// Terms are the heaviest terms of the channel's profile, heaviest
-	// first.
-	Terms []vigil.TermWeight `json:"terms"`
+	// Terms are the heaviest stems of the channel's profile, heaviest
+	// first; Affinities its heaviest lexical affinities (two stems joined
+	// by a space), which, rarer, outweigh the stems.
+	Terms      []vigil.TermWeight `json:"terms"`
+	Affinities []vigil.TermWeight `json:"affinities"`
 }
 
 // SearchChannels returns up to n channels whose profiles best match the
@@ -74,7 +77,7 @@ const MinFollowers = 2
 // other person reads), or whose URL carries credentials or a query string
 // (often a private token).
 func (p *Profiler) Describe(ctx context.Context, hits []profile.Hit, follows func(feedID int64) bool) ([]ScoredFeed, error) {
-	terms := p.topTerms(hits)
+	terms, pairs := p.topTerms(hits)
 	out := make([]ScoredFeed, 0, len(hits))
 	for i, h := range hits {
 		f, err := p.st.Feed(ctx, h.ID)
@@ -89,7 +92,7 @@ func (p *Profiler) Describe(ctx context.Context, hits []profile.Hit, follows fun
 		}
 		out = append(out, ScoredFeed{
 			FeedID: f.ID, Title: f.Title, URL: f.URL, SiteURL: f.SiteURL, Description: f.Description,
-			Score: h.Score, Terms: terms[i],
+			Score: h.Score, Terms: terms[i], Affinities: pairs[i],
 		})
 	}
 	return out, nil
@@ -101,18 +104,18 @@ func discoverable(f *vigil.Feed) bool {
 	return err == nil && f.Subscribers >= MinFollowers && u.User == nil && u.RawQuery == ""
 }
 
-// topTerms returns the heaviest terms of each hit's channel.
-func (p *Profiler) topTerms(hits []profile.Hit) [][]vigil.TermWeight {
+// topTerms returns the heaviest stems and lexical affinities of each
+// hit's channel.
+func (p *Profiler) topTerms(hits []profile.Hit) (stems, pairs [][]vigil.TermWeight) {
 	p.mu.RLock()
 	defer p.mu.RUnlock()
-	out := make([][]vigil.TermWeight, len(hits))
+	stems, pairs = make([][]vigil.TermWeight, len(hits)), make([][]vigil.TermWeight, len(hits))
 	for i, h := range hits {
+		var top []vigil.TermWeight
 		if ch, ok := p.channels[h.ID]; ok {
-			out[i] = ch.profile.Top(p.corpus, describeTerms)
+			top = ch.profile.TopEach(p.corpus, describeTerms)
 		}
-		if out[i] == nil {
-			out[i] = []vigil.TermWeight{}
-		}
+		stems[i], pairs[i] = vigil.SplitTerms(top)
 	}
-	return out
+	return stems, pairs
 }

@@ -2,6 +2,7 @@ package profiler_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -84,8 +85,13 @@ func TestFindChannelsDescribes(t *testing.T) {
 		f.SiteURL != "https://site.example/cooking" || f.Description != "All about cooking" || f.Score <= 0 {
 		t.Errorf("found %+v, want the cooking channel described", f)
 	}
-	if len(f.Terms) == 0 || len(f.Terms) > 10 {
-		t.Errorf("channel described with %d terms, want 1 to 10", len(f.Terms))
+	if len(f.Terms) == 0 || len(f.Terms) > 10 || len(f.Affinities) == 0 || len(f.Affinities) > 10 {
+		t.Errorf("channel described with %d terms and %d affinities, want 1 to 10 of each", len(f.Terms), len(f.Affinities))
+	}
+	for _, tw := range f.Terms {
+		if strings.Contains(tw.Term, " ") {
+			t.Errorf("affinity %q among the channel's terms", tw.Term)
+		}
 	}
 }
 

@@ -149,7 +149,7 @@ func TestAPISearchChannels(t *testing.T) {
 			}
 		}
 	})
-	if want := "description,feed_id,following,score,site_url,terms,title,url"; strings.Join(keys, ",") != want {
+	if want := "affinities,description,feed_id,following,score,site_url,terms,title,url"; strings.Join(keys, ",") != want {
 		t.Errorf("a channel tells %v, want exactly %s: nothing of its followers", keys, want)
 	}
 	got := decode[channelsAnswer](t, body).Channels
