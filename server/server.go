@@ -51,6 +51,7 @@ type Server struct {
 	accesses      accessNotes
 	pages         map[string]*template.Template
 	mux           *http.ServeMux
+	reader        http.Handler // the Google Reader API, readerapi.go
 }
 
 // New returns a Server over st configured by cfg.
@@ -78,6 +79,7 @@ func New(st store.Store, cfg Config) *Server {
 	rand.Read(s.csrfKey) // never fails: crypto/rand aborts the program instead
 	s.pages = s.parsePages()
 	s.routes()
+	s.reader = s.readerAPI()
 	return s
 }
 
@@ -98,5 +100,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "same-origin")
 	h.Set("Content-Security-Policy", "default-src 'none'; img-src * data:; style-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
+	if isReaderPath(r.URL.Path) {
+		s.reader.ServeHTTP(w, r) // before the mux, which would rewrite feed/https://... in paths
+		return
+	}
 	s.mux.ServeHTTP(w, r)
 }
