@@ -112,4 +112,3 @@ func atomEntryOf(it itemJSON) atomEntry {
 func stamp(secs int64) string {
 	return time.Unix(secs, 0).UTC().Format(time.RFC3339)
 }
-
