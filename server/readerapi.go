@@ -40,7 +40,13 @@ func (s *Server) readerLogin(r *http.Request, name, secret string) (*vigil.User,
 // of other packages.
 func (e *refusal) HTTPStatus() int { return e.status }
 
-// isReaderPath reports whether a path belongs to the Google Reader API.
-func isReaderPath(path string) bool {
-	return strings.HasPrefix(path, "/reader/") || strings.HasPrefix(path, "/accounts/")
+// readerPath reports whether a path belongs to the Google Reader API, and
+// returns it with a doubled leading slash made single: clients append
+// "/reader/api/0/..." to the address they are given, and people often
+// give it with a trailing slash (newsboat's own default for FeedHQ has one).
+func readerPath(path string) (string, bool) {
+	if strings.HasPrefix(path, "//") {
+		path = path[1:]
+	}
+	return path, strings.HasPrefix(path, "/reader/") || strings.HasPrefix(path, "/accounts/")
 }

@@ -9,6 +9,7 @@ import (
 	"html/template"
 	"log/slog"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/microcosm-cc/bluemonday"
@@ -100,8 +101,12 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "same-origin")
 	h.Set("Content-Security-Policy", "default-src 'none'; img-src * data:; style-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
-	if isReaderPath(r.URL.Path) {
-		s.reader.ServeHTTP(w, r) // before the mux, which would rewrite feed/https://... in paths
+	if path, ok := readerPath(r.URL.Path); ok {
+		// Before the mux, which would rewrite feed/https://... in paths.
+		if path != r.URL.Path {
+			r.URL.Path, r.URL.RawPath = path, strings.TrimPrefix(r.URL.RawPath, "/")
+		}
+		s.reader.ServeHTTP(w, r)
 		return
 	}
 	s.mux.ServeHTTP(w, r)
