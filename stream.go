@@ -22,6 +22,10 @@ type StreamQuery struct {
 	MaxID, MinID int64
 	// OldestFirst lists in ascending order; the default is newest first.
 	OldestFirst bool
+	// ByID orders by item ID alone instead of sort time, for clients that
+	// page by ID (the Fever API's since_id and max_id); After.At is then
+	// ignored.
+	ByID bool
 	// After continues a listing after the entry it names.
 	After *StreamCursor
 	Limit int // 0: a default page size

@@ -9,7 +9,8 @@ import (
 
 // Reading is what reader apps need beyond the basics (the Google Reader and
 // Fever APIs, folders in OPML): folders and the user's own feed titles,
-// stream listings, and marking a whole stream read. Store includes it.
+// stream listings, marking a whole stream read, and Fever keys. Store
+// includes it.
 type Reading interface {
 	// SetFolder moves one of the user's subscriptions into a folder (a
 	// path cleaned by vigil.CleanFolder; "" is the top level), or ENOTFOUND.
@@ -27,4 +28,11 @@ type Reading interface {
 	// or before until (q's order, continuation and limit are ignored), and
 	// returns how many changed state.
 	MarkStreamRead(ctx context.Context, q vigil.StreamQuery, until time.Time) (int64, error)
+
+	// SetFeverKey stores the hash of the user's Fever API key ("" removes
+	// it); another user's key is ECONFLICT.
+	SetFeverKey(ctx context.Context, userID int64, keyHash string) error
+	// UserByFeverKey returns the user whose Fever key hashes to keyHash, or
+	// ENOTFOUND.
+	UserByFeverKey(ctx context.Context, keyHash string) (*vigil.User, error)
 }

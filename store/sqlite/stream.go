@@ -16,8 +16,8 @@ const (
 	MaxStreamLimit     = 10000
 )
 
-// StreamEntries lists the items q selects, by sort time and then ID, newest
-// first unless q.OldestFirst. Limit 0 means DefaultStreamLimit and is at
+// StreamEntries lists the items q selects, by sort time and then ID (or by
+// ID alone with q.ByID), newest first unless q.OldestFirst. Limit 0 means DefaultStreamLimit and is at
 // most MaxStreamLimit; a negative limit or a query without a user is
 // EINVALID.
 func (db *DB) StreamEntries(ctx context.Context, q vigil.StreamQuery) ([]vigil.StreamEntry, error) {
@@ -33,10 +33,13 @@ func (db *DB) StreamEntries(ctx context.Context, q vigil.StreamQuery) ([]vigil.S
 	if limit == 0 {
 		limit = DefaultStreamLimit
 	}
+	orderBy := ` ORDER BY i.sort_at ` + order + `, i.id ` + order
+	if q.ByID {
+		orderBy = ` ORDER BY i.id ` + order
+	}
 	rows, err := db.read.QueryContext(ctx,
 		`SELECT i.id, i.feed_id, i.sort_at, COALESCE(st.read, 0), COALESCE(st.starred, 0) `+
-			streamFrom+where+cursorFilter(q, &args)+
-			` ORDER BY i.sort_at `+order+`, i.id `+order+` LIMIT ?`,
+			streamFrom+where+cursorFilter(q, &args)+orderBy+` LIMIT ?`,
 		append(args, min(limit, MaxStreamLimit))...)
 	if err != nil {
 		return nil, wrap("list stream", err)
@@ -109,6 +112,13 @@ func streamFilter(q vigil.StreamQuery) (string, []any) {
 func cursorFilter(q vigil.StreamQuery, args *[]any) string {
 	if q.After == nil {
 		return ""
+	}
+	if q.ByID {
+		*args = append(*args, q.After.ID)
+		if q.OldestFirst {
+			return `AND i.id > ? `
+		}
+		return `AND i.id < ? `
 	}
 	at := instant(q.After.At)
 	*args = append(*args, at, at, q.After.ID)

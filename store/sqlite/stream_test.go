@@ -190,3 +190,47 @@ func TestMarkStreamRead(t *testing.T) {
 		t.Errorf("bob has %d unread items after ann marked all read, want 2", len(unread))
 	}
 }
+
+func TestStreamEntriesByID(t *testing.T) {
+	db, ann, _, _, ids := streamFixture(t)
+	sorted := slices.Clone(ids)
+	slices.Sort(sorted)
+	entries, err := db.StreamEntries(ctx, vigil.StreamQuery{UserID: ann.ID, ByID: true, OldestFirst: true, After: &vigil.StreamCursor{ID: sorted[1]}, Limit: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []int64
+	for _, e := range entries {
+		got = append(got, e.ID)
+	}
+	if !slices.Equal(got, sorted[2:5]) {
+		t.Errorf("by ID after %d: %v, want %v", sorted[1], got, sorted[2:5])
+	}
+	entries, _ = db.StreamEntries(ctx, vigil.StreamQuery{UserID: ann.ID, ByID: true, After: &vigil.StreamCursor{ID: sorted[2]}})
+	if len(entries) != 2 || entries[0].ID != sorted[1] || entries[1].ID != sorted[0] {
+		t.Errorf("by ID before %d, newest first: %+v", sorted[2], entries)
+	}
+}
+
+func TestFeverKey(t *testing.T) {
+	db := openTest(t)
+	ann, bob := mustUser(t, db, "ann"), mustUser(t, db, "bob")
+	if err := db.SetFeverKey(ctx, ann.ID, "k1"); err != nil {
+		t.Fatal(err)
+	}
+	if u, err := db.UserByFeverKey(ctx, "k1"); err != nil || u.ID != ann.ID {
+		t.Errorf("UserByFeverKey(k1) = %v, %v; want ann", u, err)
+	}
+	wantCode(t, db.SetFeverKey(ctx, bob.ID, "k1"), vigil.ECONFLICT)
+	wantCode(t, db.SetFeverKey(ctx, bob.ID+100, "k2"), vigil.ENOTFOUND)
+	if err := db.SetFeverKey(ctx, ann.ID, ""); err != nil {
+		t.Fatal(err)
+	}
+	_, err := db.UserByFeverKey(ctx, "k1")
+	wantCode(t, err, vigil.ENOTFOUND)
+	_, err = db.UserByFeverKey(ctx, "")
+	wantCode(t, err, vigil.ENOTFOUND)
+	if err := db.SetFeverKey(ctx, bob.ID, "k1"); err != nil {
+		t.Errorf("a removed key is free again: %v", err)
+	}
+}
