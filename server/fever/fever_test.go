@@ -158,7 +158,7 @@ func (e *env) ingest(feedID int64, prefix string, n int) []int64 {
 func TestFeverAuth(t *testing.T) {
 	e, _, key, _, _, _ := fixture(t)
 	e.ok(key, "")
-	e.ok(strings.ToUpper(key), "") // hex in either case
+	e.ok(strings.ToUpper(key), "")                       // hex in either case
 	accountKey := md5.Sum([]byte("alice:alice-account")) // the account password never logs in here
 	for _, bad := range []string{"", "0123456789abcdef0123456789abcdef", hex.EncodeToString(accountKey[:])} {
 		code, out := e.fever(bad, "groups")
