@@ -154,14 +154,12 @@ func (h *Handler) answer(w http.ResponseWriter, r *http.Request, out map[string]
 		writeJSON(w, http.StatusOK, out)
 		return
 	}
-	code := status(err)
-	if code == http.StatusInternalServerError {
-		h.cfg.Logger.Error("fever: request failed", "path", r.URL.Path, "err", err)
-	}
-	msg := vigil.ErrorMessage(err)
+	code, msg := status(err), vigil.ErrorMessage(err)
 	var se statusError
 	if errors.As(err, &se) {
 		code, msg = se.HTTPStatus(), se.Error()
+	} else if code == http.StatusInternalServerError {
+		h.cfg.Logger.Error("fever: request failed", "path", r.URL.Path, "err", err)
 	}
 	writeJSON(w, code, map[string]any{"api_version": APIVersion, "error": msg})
 }

@@ -1,6 +1,7 @@
 package greader
 
 import (
+	"cmp"
 	"context"
 	"net/http"
 	"strconv"
@@ -97,9 +98,10 @@ func (h *Handler) itemContents(w http.ResponseWriter, r *http.Request, u *vigil.
 	return nil
 }
 
-// streamContents returns a page of a stream's items with their content.
+// streamContents returns a page of a stream's items with their content;
+// the stream is in the path, or in s for clients that send it there.
 func (h *Handler) streamContents(w http.ResponseWriter, r *http.Request, u *vigil.User, _ string) error {
-	stream := r.PathValue("stream")
+	stream := cmp.Or(r.PathValue("stream"), r.URL.Query().Get("s"))
 	q, err := h.streamQuery(r.Context(), u, stream, r.URL.Query())
 	if err != nil {
 		return err

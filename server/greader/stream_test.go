@@ -167,9 +167,17 @@ func TestStreamContents(t *testing.T) {
 	if len(next.Items) != 1 || next.Items[0].ID != hexID(tt[0]) || next.Continuation != "" {
 		t.Errorf("second page: %+v", next)
 	}
-	feed := getJSON[contentsJSON](e, auth, "/reader/api/0/stream/contents/feed/https://a.example/feed?r=o")
+	feed := getJSON[contentsJSON](e, auth, "/reader/api/0/stream/contents?s="+url.QueryEscape("feed/https://a.example/feed")+"&r=o")
 	if len(feed.Items) != 3 || feed.Items[0].ID != hexID(a[0]) {
 		t.Errorf("feed stream oldest first: %+v", feed.Items)
+	}
+	// The stream in the path, as sent raw and escaped, and after a doubled slash.
+	for _, path := range []string{"/reader/api/0/stream/contents/feed/https://a.example/feed",
+		"/reader/api/0/stream/contents/" + url.PathEscape("feed/https://a.example/feed"),
+		"//reader/api/0/stream/contents/feed/https://a.example/feed"} {
+		if got := getJSON[contentsJSON](e, auth, path); len(got.Items) != 3 || got.ID != "feed/https://a.example/feed" {
+			t.Errorf("GET %s: %d items, stream %q", path, len(got.Items), got.ID)
+		}
 	}
 	// items/contents by the long decimal and the hex form, by POST and GET.
 	form := url.Values{"i": {itemID(a[1]), hexID(tt[0]), fmt.Sprintf("%016x", a[2])}}
