@@ -308,3 +308,15 @@ func TestFeverMarks(t *testing.T) {
 		t.Errorf("bob sees alice's data: %v", out)
 	}
 }
+
+func TestFeverLockout(t *testing.T) {
+	e, _, key, _, _, _ := fixture(t)
+	for i := range 10 {
+		if _, out := e.fever("00000000000000000000000000000000", ""); out["auth"] != 0.0 {
+			t.Fatalf("wrong key %d: %v", i+1, out)
+		}
+	}
+	if code, out := e.fever(key, ""); code != http.StatusTooManyRequests || out["auth"] == 1.0 {
+		t.Errorf("right key after 10 wrong ones: %d %v, want 429", code, out)
+	}
+}

@@ -100,3 +100,18 @@ func TestEditTokenChecked(t *testing.T) {
 		t.Error("edit-tag with the right T did not mark the item read")
 	}
 }
+
+func TestClientLoginLockout(t *testing.T) {
+	e := newEnv(t)
+	alice := e.user("alice")
+	for i := range 10 {
+		if code, _ := e.post("", "/accounts/ClientLogin", url.Values{"Email": {"alice"}, "Passwd": {"guess"}}); code != 401 {
+			t.Fatalf("failed login %d: %d, want 401", i+1, code)
+		}
+	}
+	// Now even the right password waits: guessing stays slow.
+	code, body := e.post("", "/accounts/ClientLogin", url.Values{"Email": {"alice"}, "Passwd": {alice.password}})
+	if code != http.StatusTooManyRequests || !strings.Contains(body, "try again") {
+		t.Errorf("login after 10 failures: %d %q, want 429", code, body)
+	}
+}

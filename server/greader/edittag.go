@@ -75,8 +75,14 @@ func (h *Handler) editTag(w http.ResponseWriter, r *http.Request, u *vigil.User,
 // since 1970, as Google Reader sends it; a value below 1e12 is taken as
 // seconds, which some clients send), or all of them without ts.
 func (h *Handler) markAllRead(w http.ResponseWriter, r *http.Request, u *vigil.User, _ string) error {
+	s := r.Form.Get("s")
+	if s == "" {
+		// Unlike the listings, no stream is not the reading list here: a
+		// client that lost its parameter must not mark everything read.
+		return vigil.Errorf(vigil.EINVALID, "s (the stream to mark read) is required")
+	}
 	q := vigil.StreamQuery{UserID: u.ID}
-	if err := h.applyStream(r.Context(), u, r.Form.Get("s"), &q); err != nil {
+	if err := h.applyStream(r.Context(), u, s, &q); err != nil {
 		return err
 	}
 	until, err := parseTS(r.Form.Get("ts"))

@@ -62,7 +62,7 @@ func TestMarkAllAsRead(t *testing.T) {
 			t.Errorf("t%d unread after marking its label read", i)
 		}
 	}
-	for _, bad := range []url.Values{{"s": {"user/-/state/com.google/reading-list"}, "ts": {"soon"}}, {"s": {"bogus"}}} {
+	for _, bad := range []url.Values{{"s": {"user/-/state/com.google/reading-list"}, "ts": {"soon"}}, {"s": {"bogus"}}, {"ts": {"1"}}} {
 		if code, _ := e.post(auth, mark, bad); code != 400 {
 			t.Errorf("mark-all-as-read %v: %d, want 400", bad, code)
 		}
