@@ -29,6 +29,10 @@ type Reading interface {
 	// returns how many changed state.
 	MarkStreamRead(ctx context.Context, q vigil.StreamQuery, until time.Time) (int64, error)
 
+	// NewestItems returns the sort time of the newest item of each feed the
+	// user follows, by feed ID; feeds without items are left out.
+	NewestItems(ctx context.Context, userID int64) (map[int64]time.Time, error)
+
 	// SetFeverKey stores the hash of the user's Fever API key ("" removes
 	// it); another user's key is ECONFLICT.
 	SetFeverKey(ctx context.Context, userID int64, keyHash string) error

@@ -21,13 +21,17 @@ func (h *Handler) unreadCount(w http.ResponseWriter, r *http.Request, u *vigil.U
 	if err != nil {
 		return err
 	}
+	newestAt, err := h.st.NewestItems(r.Context(), u.ID)
+	if err != nil {
+		return err
+	}
 	var counts []unreadJSON
 	labels := map[string]*unreadJSON{}
 	total := unreadJSON{ID: stateReadingList, NewestItemTimestampUsec: "0"}
 	for _, s := range subs {
-		newest, err := h.newest(r, u, s.Feed.ID)
-		if err != nil {
-			return err
+		var newest int64
+		if at, ok := newestAt[s.Feed.ID]; ok {
+			newest = at.UnixMicro()
 		}
 		counts = append(counts, unreadJSON{ID: feedStreamID(s.Feed), Count: s.Unread, NewestItemTimestampUsec: usec(newest)})
 		add(&total, s.Unread, newest)
@@ -54,16 +58,6 @@ func add(c *unreadJSON, unread int, newest int64) {
 	if old, _ := strconv.ParseInt(c.NewestItemTimestampUsec, 10, 64); newest > old {
 		c.NewestItemTimestampUsec = usec(newest)
 	}
-}
-
-// newest returns the sort time of a feed's newest item in microseconds, 0
-// when it has none.
-func (h *Handler) newest(r *http.Request, u *vigil.User, feedID int64) (int64, error) {
-	entries, err := h.st.StreamEntries(r.Context(), vigil.StreamQuery{UserID: u.ID, FeedID: feedID, Limit: 1})
-	if err != nil || len(entries) == 0 {
-		return 0, err
-	}
-	return entries[0].At.UnixMicro(), nil
 }
 
 // usec formats microseconds as the API's decimal strings.

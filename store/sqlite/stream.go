@@ -208,3 +208,31 @@ func (db *DB) MarkStreamRead(ctx context.Context, q vigil.StreamQuery, until tim
 	}
 	return n, nil
 }
+
+// NewestItems returns the sort time of the newest item of each feed the
+// user follows, by feed ID, in one query over the items' per-feed index;
+// feeds without items are left out.
+func (db *DB) NewestItems(ctx context.Context, userID int64) (map[int64]time.Time, error) {
+	rows, err := db.read.QueryContext(ctx,
+		`SELECT sub.feed_id, (SELECT max(i.sort_at) FROM items i WHERE i.feed_id = sub.feed_id)
+		 FROM subscriptions sub WHERE sub.user_id = ?`, userID)
+	if err != nil {
+		return nil, wrap("read newest items", err)
+	}
+	defer rows.Close()
+	newest := make(map[int64]time.Time)
+	for rows.Next() {
+		var feedID int64
+		var at sql.NullInt64
+		if err := rows.Scan(&feedID, &at); err != nil {
+			return nil, wrap("read newest items", err)
+		}
+		if at.Valid {
+			newest[feedID] = fromNanos(at)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, wrap("read newest items", err)
+	}
+	return newest, nil
+}

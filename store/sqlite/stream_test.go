@@ -234,3 +234,19 @@ func TestFeverKey(t *testing.T) {
 		t.Errorf("a removed key is free again: %v", err)
 	}
 }
+
+func TestNewestItems(t *testing.T) {
+	db, ann, bob, feeds, _ := streamFixture(t)
+	empty := mustSubscribe(t, db, ann.ID, "https://empty.example/feed")
+	newest, err := db.NewestItems(ctx, ann.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[int64]time.Time{feeds[0]: t0.Add(-2 * time.Hour), feeds[1]: t0.Add(-time.Hour)}
+	if len(newest) != 2 || !newest[feeds[0]].Equal(want[feeds[0]]) || !newest[feeds[1]].Equal(want[feeds[1]]) {
+		t.Errorf("NewestItems = %v, want %v (and nothing for the empty feed %d)", newest, want, empty)
+	}
+	if other, _ := db.NewestItems(ctx, bob.ID); len(other) != 1 {
+		t.Errorf("bob's newest items: %v, want his one feed", other)
+	}
+}
