@@ -50,9 +50,9 @@ func feverKeyHash(apiKey string) string {
 	return account.HashToken(apiKey)
 }
 
-// FeverKey is the key a Fever client derives from a user name and
+// feverKey is the key a Fever client derives from a user name and
 // password: the hex md5 of "name:password".
-func FeverKey(name, password string) string {
+func feverKey(name, password string) string {
 	sum := md5.Sum([]byte(name + ":" + password))
 	return hex.EncodeToString(sum[:])
 }
@@ -75,7 +75,7 @@ func (s *Server) apiSetFeverPassword(w http.ResponseWriter, r *http.Request, u *
 	if account.CheckPassword(u.PasswordHash, req.Password) {
 		return vigil.Errorf(vigil.EINVALID, "password must not be your account password: Fever clients send it as an unsalted md5")
 	}
-	if err := s.st.SetFeverKey(r.Context(), u.ID, feverKeyHash(FeverKey(u.Name, req.Password))); err != nil {
+	if err := s.st.SetFeverKey(r.Context(), u.ID, feverKeyHash(feverKey(u.Name, req.Password))); err != nil {
 		return err
 	}
 	w.WriteHeader(http.StatusNoContent)
