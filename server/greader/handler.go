@@ -63,6 +63,8 @@ func (h *Handler) routes() {
 	h.mux.HandleFunc("POST "+api+"subscription/edit", h.authed(h.posted(h.subscriptionEdit)))
 	h.mux.HandleFunc("POST "+api+"subscription/quickadd", h.authed(h.posted(h.quickAdd)))
 	h.mux.HandleFunc("GET "+api+"tag/list", h.authed(h.tagList))
+	h.mux.HandleFunc("POST "+api+"rename-tag", h.authed(h.posted(h.renameTag)))
+	h.mux.HandleFunc("POST "+api+"disable-tag", h.authed(h.posted(h.disableTag)))
 	h.mux.HandleFunc("GET "+api+"unread-count", h.authed(h.unreadCount))
 	h.mux.HandleFunc("GET "+api+"stream/items/ids", h.authed(h.itemIDs))
 	h.mux.HandleFunc(api+"stream/items/contents", h.authed(h.itemContents))

@@ -125,3 +125,51 @@ func TestUnreadCount(t *testing.T) {
 		}
 	}
 }
+
+func TestRenameAndDisableTag(t *testing.T) {
+	e := newEnv(t)
+	alice, bob := e.user("alice"), e.user("bob")
+	a, b := e.follow(alice, "https://a.example/feed"), e.follow(alice, "https://b.example/feed")
+	bobs := e.follow(bob, "https://a.example/feed")
+	for _, f := range []struct {
+		user tester
+		feed int64
+	}{{alice, a}, {alice, b}, {bob, bobs}} {
+		if err := e.st.SetFolder(t.Context(), f.user.ID, f.feed, "Old"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	auth := e.login("alice", alice.password)
+	folders := func(u tester) []string {
+		subs, err := e.st.Subscriptions(t.Context(), u.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var f []string
+		for _, s := range subs {
+			f = append(f, s.Folder)
+		}
+		return f
+	}
+	if code, body := e.post(auth, "/reader/api/0/rename-tag", url.Values{"s": {"user/-/label/Old"}, "dest": {"user/-/label/New"}}); code != 200 || body != "OK" {
+		t.Fatalf("rename-tag: %d %q", code, body)
+	}
+	if got := folders(alice); len(got) != 2 || got[0] != "New" || got[1] != "New" {
+		t.Errorf("alice's folders after rename-tag: %v", got)
+	}
+	if got := folders(bob); got[0] != "Old" {
+		t.Errorf("alice's rename moved bob's folder: %v", got)
+	}
+	if code, _ := e.post(auth, "/reader/api/0/rename-tag", url.Values{"s": {"user/-/label/Old"}, "dest": {"user/-/label/X"}}); code != 404 {
+		t.Errorf("rename-tag of a folder alice no longer has: %d, want 404", code)
+	}
+	if code, _ := e.post(auth, "/reader/api/0/rename-tag", url.Values{"s": {"user/-/label/New"}, "dest": {"feed/x"}}); code != 400 {
+		t.Errorf("rename-tag to a non-label: %d, want 400", code)
+	}
+	if code, body := e.post(auth, "/reader/api/0/disable-tag", url.Values{"s": {"user/-/label/New"}}); code != 200 || body != "OK" {
+		t.Fatalf("disable-tag: %d %q", code, body)
+	}
+	if got := folders(alice); len(got) != 2 || got[0] != "" || got[1] != "" {
+		t.Errorf("alice's folders after disable-tag: %v; want both feeds kept at the top level", got)
+	}
+}
