@@ -24,6 +24,11 @@ type Subscription struct {
 	Weight    float64   `json:"weight"`
 	CreatedAt time.Time `json:"created_at"`
 	Unread    int       `json:"unread"`
+	// Folder is the "/"-separated path of the user's folder holding the
+	// feed ("" at the top level); see CleanFolder.
+	Folder string `json:"folder"`
+	// Title is the user's own name for the feed, "" to show the feed's.
+	Title string `json:"title,omitempty"`
 }
 
 // Notice is a message for one user, such as a feed that moved.

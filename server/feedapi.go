@@ -12,9 +12,12 @@ type addFeedRequest struct {
 	Weight *float64 `json:"weight"` // nil: 1
 }
 
-// weightRequest is the body of PATCH /api/feeds/{id}.
+// weightRequest is the body of PATCH /api/feeds/{id}: any of the weight,
+// the folder and the user's own title, nil when left as they are.
 type weightRequest struct {
 	Weight *float64 `json:"weight"`
+	Folder *string  `json:"folder"`
+	Title  *string  `json:"title"`
 }
 
 // apiFeeds lists the user's subscriptions with their feeds' state.
@@ -75,7 +78,8 @@ func (s *Server) apiFeed(w http.ResponseWriter, r *http.Request, u *vigil.User) 
 	return nil
 }
 
-// apiSetWeight changes the weight of one of the user's subscriptions.
+// apiSetWeight changes the weight, folder or title of one of the user's
+// subscriptions.
 func (s *Server) apiSetWeight(w http.ResponseWriter, r *http.Request, u *vigil.User) error {
 	id, err := pathID(r, "feed")
 	if err != nil {
@@ -85,10 +89,10 @@ func (s *Server) apiSetWeight(w http.ResponseWriter, r *http.Request, u *vigil.U
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}
-	if req.Weight == nil {
-		return vigil.Errorf(vigil.EINVALID, "weight is required")
+	if req.Weight == nil && req.Folder == nil && req.Title == nil {
+		return vigil.Errorf(vigil.EINVALID, "weight, folder or title is required")
 	}
-	sub, err := s.reweigh(r.Context(), u.ID, id, *req.Weight)
+	sub, err := s.editSubscription(r.Context(), u.ID, id, req)
 	if err != nil {
 		return err
 	}

@@ -37,7 +37,12 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("POST /api/items/read", s.api(s.apiMarkRead))
 	s.mux.HandleFunc("POST /api/items/star", s.api(s.apiStar))
 	s.mux.HandleFunc("GET /api/notices", s.api(s.apiNotices))
+	s.mux.HandleFunc("PUT /api/me/fever", s.api(s.apiSetFeverPassword))
+	s.mux.HandleFunc("DELETE /api/me/fever", s.api(s.apiDeleteFeverPassword))
 	s.mux.HandleFunc("/api/", s.api(s.apiNoRoute))
+	fever := s.feverAPI() // feverapi.go
+	s.mux.Handle("/fever/", fever)
+	s.mux.Handle("/fever", fever)
 
 	s.mux.HandleFunc("GET /{$}", s.page(s.indexPage))
 	s.mux.HandleFunc("POST /logout", s.page(s.logout))

@@ -9,6 +9,7 @@ import (
 	"html/template"
 	"log/slog"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/microcosm-cc/bluemonday"
@@ -57,6 +58,7 @@ type Server struct {
 	accesses      accessNotes
 	pages         map[string]*template.Template
 	mux           *http.ServeMux
+	reader        http.Handler // the Google Reader API, readerapi.go
 }
 
 // New returns a Server over st configured by cfg.
@@ -86,6 +88,7 @@ func New(st store.Store, cfg Config) *Server {
 	rand.Read(s.csrfKey) // never fails: crypto/rand aborts the program instead
 	s.pages = s.parsePages()
 	s.routes()
+	s.reader = s.readerAPI()
 	return s
 }
 
@@ -106,5 +109,13 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "same-origin")
 	h.Set("Content-Security-Policy", "default-src 'none'; img-src * data:; style-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
+	if path, ok := readerPath(r.URL.Path); ok {
+		// Before the mux, which would rewrite feed/https://... in paths.
+		if path != r.URL.Path {
+			r.URL.Path, r.URL.RawPath = path, strings.TrimPrefix(r.URL.RawPath, "/")
+		}
+		s.observe(w, r, s.reader)
+		return
+	}
 	s.observe(w, r, s.mux)
 }

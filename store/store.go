@@ -141,6 +141,9 @@ type Store interface {
 	Profile(ctx context.Context, feedID int64) (*vigil.Profile, error)
 	// Profiles returns every stored profile, by feed ID order.
 	Profiles(ctx context.Context) ([]vigil.Profile, error)
+
+	// Reading is folders and stream listings for reader apps (reading.go).
+	Reading
 }
 
 // ProfilerState is the profiler's saved state, loaded at start.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"os"
@@ -8,6 +9,7 @@ import (
 
 	"vigil"
 	"vigil/opml"
+	"vigil/store"
 )
 
 func runImport(ctx context.Context, e *env, args []string) error {
@@ -42,7 +44,7 @@ func runImport(ctx context.Context, e *env, args []string) error {
 			fmt.Fprintf(e.stderr, "skipped %q: %s\n", o.XMLURL, vigil.ErrorMessage(err))
 			continue
 		}
-		if _, err := st.Subscribe(ctx, u.ID, url, 1, time.Now()); err != nil {
+		if err := importOutline(ctx, st, u.ID, url, o); err != nil {
 			return fmt.Errorf("subscribing %s to %s: %w", u.Name, url, err)
 		}
 		added++
@@ -68,7 +70,17 @@ func runExport(ctx context.Context, e *env, args []string) error {
 	}
 	outlines := make([]opml.Outline, len(subs))
 	for i, s := range subs {
-		outlines[i] = opml.Outline{Title: s.Feed.Title, XMLURL: s.Feed.URL, HTMLURL: s.Feed.SiteURL}
+		outlines[i] = opml.Outline{Title: cmp.Or(s.Title, s.Feed.Title), XMLURL: s.Feed.URL, HTMLURL: s.Feed.SiteURL, Category: s.Folder}
 	}
 	return opml.Write(e.stdout, "vigil subscriptions of "+u.Name, outlines, time.Now())
+}
+
+// importOutline subscribes the user to one feed of an OPML file and puts
+// it in the outline's folder (nested folders become a "/"-separated path).
+func importOutline(ctx context.Context, st store.Store, userID int64, url string, o opml.Outline) error {
+	sub, err := st.Subscribe(ctx, userID, url, 1, time.Now())
+	if err != nil || o.Category == "" {
+		return err
+	}
+	return st.SetFolder(ctx, userID, sub.Feed.ID, o.Category)
 }

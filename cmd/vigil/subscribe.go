@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"text/tabwriter"
@@ -50,40 +51,43 @@ func runFeeds(ctx context.Context, e *env, args []string) error {
 	}
 	defer st.Close()
 	var feeds []vigil.Feed
+	var folders map[int64]string
 	if *all {
 		feeds, err = st.Feeds(ctx)
 	} else {
-		feeds, err = userFeeds(ctx, st, *user)
+		feeds, folders, err = userFeeds(ctx, st, *user)
 	}
 	if err != nil {
 		return err
 	}
 	tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "ID\tSTATUS\tITEMS\tRATE/H\tWEIGHT\tLAST FETCH\tNEXT FETCH\tURL\tLAST ERROR")
+	fmt.Fprintln(tw, "ID\tSTATUS\tITEMS\tRATE/H\tWEIGHT\tLAST FETCH\tNEXT FETCH\tFOLDER\tURL\tLAST ERROR")
 	for _, fd := range feeds {
-		fmt.Fprintf(tw, "%d\t%s\t%d\t%s\t%g\t%s\t%s\t%s\t%s\n", fd.ID, fd.State(), fd.ItemCount, rateCell(fd, time.Now()), fd.Weight,
-			stamp(fd.LastFetch), stamp(fd.NextFetch), fd.URL, fd.LastError)
+		fmt.Fprintf(tw, "%d\t%s\t%d\t%s\t%g\t%s\t%s\t%s\t%s\t%s\n", fd.ID, fd.State(), fd.ItemCount, rateCell(fd, time.Now()), fd.Weight,
+			stamp(fd.LastFetch), stamp(fd.NextFetch), cmp.Or(folders[fd.ID], "-"), fd.URL, fd.LastError)
 	}
 	return tw.Flush()
 }
 
 // userFeeds returns the feeds a user follows, each with the user's own
-// weight for it.
-func userFeeds(ctx context.Context, st store.Store, name string) ([]vigil.Feed, error) {
+// weight for it, and the user's folder of each feed by feed ID.
+func userFeeds(ctx context.Context, st store.Store, name string) ([]vigil.Feed, map[int64]string, error) {
 	u, err := findUser(ctx, st, name)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	subs, err := st.Subscriptions(ctx, u.ID)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	feeds := make([]vigil.Feed, len(subs))
+	folders := make(map[int64]string, len(subs))
 	for i, s := range subs {
 		feeds[i] = s.Feed
 		feeds[i].Weight = s.Weight
+		folders[s.Feed.ID] = s.Folder
 	}
-	return feeds, nil
+	return feeds, folders, nil
 }
 
 // stamp formats a time for tables, "-" for the zero time.

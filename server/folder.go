@@ -1,0 +1,42 @@
+package server
+
+import (
+	"context"
+
+	"vigil"
+)
+
+// editSubscription applies a PATCH of a subscription: every field is
+// checked before any is changed, then the folder, the title and the weight
+// are set.
+func (s *Server) editSubscription(ctx context.Context, userID, feedID int64, req weightRequest) (*vigil.Subscription, error) {
+	if req.Weight != nil {
+		if err := checkWeight(*req.Weight); err != nil {
+			return nil, err
+		}
+	}
+	if req.Folder != nil {
+		clean, err := vigil.CleanFolder(*req.Folder)
+		if err != nil {
+			return nil, err
+		}
+		req.Folder = &clean
+	}
+	if _, err := s.st.Subscription(ctx, userID, feedID); err != nil {
+		return nil, err
+	}
+	if req.Folder != nil {
+		if err := s.st.SetFolder(ctx, userID, feedID, *req.Folder); err != nil {
+			return nil, err
+		}
+	}
+	if req.Title != nil {
+		if err := s.st.RenameSubscription(ctx, userID, feedID, *req.Title); err != nil {
+			return nil, err
+		}
+	}
+	if req.Weight != nil {
+		return s.reweigh(ctx, userID, feedID, *req.Weight)
+	}
+	return s.st.Subscription(ctx, userID, feedID)
+}
