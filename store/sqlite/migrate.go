@@ -19,6 +19,7 @@ var migrations = []migration{
 	{sql: schemaV1},
 	{sql: schemaV2},
 	{sql: schemaV3, fill: indexStoredItems},
+	{sql: schemaV4},
 }
 
 // querier is what both *sql.DB and *sql.Tx offer for reading.

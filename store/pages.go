@@ -1,0 +1,112 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"time"
+
+	"vigil"
+)
+
+// Pages is what vigil keeps of watched web pages (Glance et al.): which
+// feed rows are pages, their versions, the changes between them, the
+// followers' settings and evaluations. Store embeds it, so every store
+// implementation provides it.
+type Pages interface {
+	// FollowPage makes the user follow url as a page, creating the feed row
+	// and the page in one transaction when new; following it again only sets
+	// the weight. A URL already watched as a feed is ECONFLICT.
+	FollowPage(ctx context.Context, userID int64, url string, weight float64, now time.Time) (*vigil.Subscription, error)
+	// Page returns the page of a feed row, or ENOTFOUND when the feed is
+	// not a page.
+	Page(ctx context.Context, feedID int64) (*vigil.Page, error)
+	// SetPageKinds sets the kinds of change monitored; only the page's
+	// owner may (anyone else is ECONFLICT).
+	SetPageKinds(ctx context.Context, userID, feedID int64, kinds []string) error
+	// SetPageNote records the page's content type and what vigil could
+	// not do with it ("" when nothing).
+	SetPageNote(ctx context.Context, feedID int64, contentType, note string) error
+	// LatestVersion returns the page's newest version with its body and
+	// extract, or ENOTFOUND when it has none.
+	LatestVersion(ctx context.Context, feedID int64) (*vigil.PageVersion, error)
+	// Version returns one version with its body and extract, or ENOTFOUND.
+	Version(ctx context.Context, versionID int64) (*vigil.PageVersion, error)
+	// Versions lists a page's versions, newest first, without bodies.
+	Versions(ctx context.Context, feedID int64, limit int) ([]vigil.PageVersion, error)
+	// IngestPage stores a page fetch in one transaction: the observation
+	// (NewItems 1 when it brought a change), the version and change when
+	// p.Version is set, and the feed state decide returns, as Ingest does.
+	IngestPage(ctx context.Context, p PageFetched, decide func(changed bool, f *vigil.Feed) (*vigil.Feed, error)) (PageIngested, error)
+
+	// Changes lists changes newest first: of one page when q.FeedID is set,
+	// of the pages the user follows when q.UserID is set.
+	Changes(ctx context.Context, q ChangeQuery) ([]vigil.PageChange, error)
+	// Change returns one change with its evaluations, or ENOTFOUND; with a
+	// userID, only a change of a page the user follows.
+	Change(ctx context.Context, userID, changeID int64) (*vigil.PageChange, error)
+	// Evaluate records (or replaces) the user's rating of a change of a
+	// page the user follows.
+	Evaluate(ctx context.Context, e vigil.Evaluation) error
+
+	// PageFollow returns the user's settings for a page they follow.
+	PageFollow(ctx context.Context, userID, feedID int64) (*vigil.PageFollow, error)
+	// SetPageFollow stores the user's threshold and frequency for a page.
+	SetPageFollow(ctx context.Context, pf vigil.PageFollow) error
+	// MarkChangesSeen records that the user looked at the page's changes up
+	// to changeID.
+	MarkChangesSeen(ctx context.Context, userID, feedID, changeID int64) error
+	// PageFollowers counts the users following a page.
+	PageFollowers(ctx context.Context, feedID int64) (int, error)
+	// DuplicatePage returns another page whose latest version has the
+	// given hash, or ENOTFOUND.
+	DuplicatePage(ctx context.Context, feedID int64, hash string) (int64, error)
+}
+
+// PageFetched is one fetch of a page.
+type PageFetched struct {
+	FeedID      int64
+	Observation vigil.Observation
+	// Version is the new version, nil when the fetch failed or the body
+	// equals the latest version's.
+	Version *NewVersion
+	// Read is set when a body came back; ContentType and Note (what vigil
+	// could not do with it, "" when nothing) then replace the page's.
+	Read        bool
+	ContentType string
+	Note        string
+}
+
+// NewVersion is a version to store, with the change from the previous one
+// (Change nil for a page's first version).
+type NewVersion struct {
+	Hash        string
+	ContentType string
+	Body        []byte
+	Extract     json.RawMessage
+	Change      *NewChange
+}
+
+// NewChange is the agent's measurement of a change.
+type NewChange struct {
+	PrevID   int64
+	Extents  json.RawMessage
+	Severity string
+	Summary  string
+}
+
+// PageIngested reports what storing a page fetch added.
+type PageIngested struct {
+	VersionID int64 // 0 when no version was stored
+	ChangeID  int64 // 0 when no change was stored
+	// NewBytes is what the version added to storage: 0 when its body was
+	// already stored (the same content seen before, on any page).
+	NewBytes int64
+}
+
+// ChangeQuery selects changes.
+type ChangeQuery struct {
+	UserID int64
+	FeedID int64
+	Since  time.Time
+	Limit  int
+}
