@@ -16,6 +16,10 @@ type Page struct {
 	// OwnerID is the follower who may change Kinds: the earliest follower
 	// still following, so the right passes on when that follower leaves.
 	OwnerID int64 `json:"owner_id"`
+	// Selector is a CSS selector of the watched region, "" for the whole
+	// page (beyond Glance et al., as changedetection.io users rely on);
+	// set by the owner like Kinds.
+	Selector string `json:"selector,omitempty"`
 	// ContentType is the media type of the last version.
 	ContentType string `json:"content_type,omitempty"`
 	// Note says what vigil could not do with the page, in words, e.g.

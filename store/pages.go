@@ -23,6 +23,9 @@ type Pages interface {
 	// SetPageKinds sets the kinds of change monitored; only the page's
 	// owner may (anyone else is ECONFLICT).
 	SetPageKinds(ctx context.Context, userID, feedID int64, kinds []string) error
+	// SetPageSelector sets the CSS selector of the watched region ("" for
+	// the whole page); only the page's owner may (ECONFLICT otherwise).
+	SetPageSelector(ctx context.Context, userID, feedID int64, selector string) error
 	// SetPageNote records the page's content type and what vigil could
 	// not do with it ("" when nothing).
 	SetPageNote(ctx context.Context, feedID int64, contentType, note string) error

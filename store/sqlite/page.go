@@ -113,13 +113,13 @@ func (db *DB) Page(ctx context.Context, feedID int64) (*vigil.Page, error) {
 		kinds string
 		owner sql.NullInt64
 	)
-	err := db.read.QueryRowContext(ctx, `SELECT p.kinds, p.content_type, p.note,
+	err := db.read.QueryRowContext(ctx, `SELECT p.kinds, p.selector, p.content_type, p.note,
 		(SELECT user_id FROM subscriptions s WHERE s.feed_id = p.feed_id ORDER BY s.created_at, s.user_id LIMIT 1),
 		(SELECT count(*) FROM page_versions v WHERE v.feed_id = p.feed_id),
 		(SELECT coalesce(sum(length(b.data)), 0) FROM page_blobs b
 			WHERE b.hash IN (SELECT hash FROM page_versions v WHERE v.feed_id = p.feed_id))
 		FROM pages p WHERE p.feed_id = ?`, feedID).
-		Scan(&kinds, &p.ContentType, &p.Note, &owner, &p.Versions, &p.StoredBytes)
+		Scan(&kinds, &p.Selector, &p.ContentType, &p.Note, &owner, &p.Versions, &p.StoredBytes)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, vigil.Errorf(vigil.ENOTFOUND, "feed %d is not a watched page", feedID)
 	}
@@ -147,6 +147,21 @@ func (db *DB) SetPageKinds(ctx context.Context, userID, feedID int64, kinds []st
 			return vigil.Errorf(vigil.EINVALID, "kind %q is not one of text, links, images", k)
 		}
 	}
+	return db.setPageColumn(ctx, userID, feedID, "kinds", strings.Join(kinds, ","))
+}
+
+// SetPageSelector sets the CSS selector of the watched region; only the
+// page's owner may (ECONFLICT otherwise). The change package checks the
+// selector at the next fetch and the page's note tells what was wrong.
+func (db *DB) SetPageSelector(ctx context.Context, userID, feedID int64, selector string) error {
+	if len(selector) > 1000 {
+		return vigil.Errorf(vigil.EINVALID, "selector is longer than 1000 bytes")
+	}
+	return db.setPageColumn(ctx, userID, feedID, "selector", strings.TrimSpace(selector))
+}
+
+// setPageColumn sets one of the owner's columns of a page (a constant name).
+func (db *DB) setPageColumn(ctx context.Context, userID, feedID int64, column, value string) error {
 	p, err := db.Page(ctx, feedID)
 	if err != nil {
 		return err
@@ -154,9 +169,9 @@ func (db *DB) SetPageKinds(ctx context.Context, userID, feedID int64, kinds []st
 	if p.OwnerID != userID {
 		return vigil.Errorf(vigil.ECONFLICT, "only the page's first follower chooses what is monitored")
 	}
-	_, err = db.write.ExecContext(ctx, `UPDATE pages SET kinds = ? WHERE feed_id = ?`, strings.Join(kinds, ","), feedID)
+	_, err = db.write.ExecContext(ctx, `UPDATE pages SET `+column+` = ? WHERE feed_id = ?`, value, feedID)
 	if err != nil {
-		return wrap("set page kinds", err)
+		return wrap("set page "+column, err)
 	}
 	return nil
 }

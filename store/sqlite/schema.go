@@ -191,6 +191,7 @@ const schemaV4 = `
 CREATE TABLE pages (
 	feed_id      INTEGER PRIMARY KEY REFERENCES feeds(id) ON DELETE CASCADE,
 	kinds        TEXT NOT NULL DEFAULT 'text,links,images',
+	selector     TEXT NOT NULL DEFAULT '',
 	content_type TEXT NOT NULL DEFAULT '',
 	note         TEXT NOT NULL DEFAULT ''
 );
