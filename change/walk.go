@@ -1,0 +1,297 @@
+package change
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"net/url"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"golang.org/x/net/html"
+)
+
+// skipped are the elements whose content is never watched nor shown:
+// scripts and styles are never executed or displayed (Glance et al. §3.2
+// left scripts unhandled; vigil drops them).
+var skipped = map[string]bool{
+	"script": true, "style": true, "noscript": true, "template": true,
+	"iframe": true, "object": true, "embed": true, "head": true,
+}
+
+// walker accumulates a Document while walking a page.
+type walker struct {
+	x      *extractor
+	lines  []Line
+	plain  strings.Builder
+	words  map[string]int
+	links  map[string]bool
+	images map[string]bool
+	title  string
+	headH  string
+	// path is the block path of the element being walked.
+	path []string
+	// seen numbers the blocks of each path.
+	seen map[string]int
+}
+
+// newWalker returns an empty walker for x.
+func newWalker(x *extractor) *walker {
+	return &walker{
+		x: x, words: map[string]int{}, links: map[string]bool{},
+		images: map[string]bool{}, seen: map[string]int{},
+	}
+}
+
+// head fingerprints the head: title, meta, link and base elements.
+func (w *walker) head(n *html.Node) {
+	if n == nil {
+		return
+	}
+	h := sha256.New()
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type != html.ElementNode {
+			continue
+		}
+		switch c.Data {
+		case "title":
+			w.title = collapse(nodeText(c))
+			h.Write([]byte("title\x00" + w.title + "\x00"))
+		case "meta", "link", "base":
+			h.Write([]byte(startTag(c) + "\x00"))
+		}
+	}
+	w.headH = hex.EncodeToString(h.Sum(nil))
+}
+
+// node walks an element or text node of the watched region.
+func (w *walker) node(n *html.Node) {
+	switch n.Type {
+	case html.TextNode:
+		w.text(n.Data, w.blockKey())
+	case html.ElementNode:
+		if skipped[n.Data] {
+			return
+		}
+		w.element(n)
+	case html.DocumentNode:
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			w.node(c)
+		}
+	}
+}
+
+// element emits an element's start tag, children and end tag.
+func (w *walker) element(n *html.Node) {
+	w.collect(n)
+	w.lines = append(w.lines, Line{Kind: StartTag, HTML: w.startTag(n)})
+	if voidElements[n.Data] {
+		return
+	}
+	w.path = append(w.path, pathPart(n))
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		w.node(c)
+	}
+	w.path = w.path[:len(w.path)-1]
+	w.lines = append(w.lines, Line{Kind: EndTag, HTML: "</" + n.Data + ">"})
+}
+
+// collect records the links and images of an element.
+func (w *walker) collect(n *html.Node) {
+	switch n.Data {
+	case "a", "area":
+		if v, ok := attr(n, "href"); ok && v != "" && !strings.HasPrefix(v, "#") {
+			w.links[w.resolve(v)] = true
+		}
+	case "img":
+		if v, ok := attr(n, "src"); ok && v != "" {
+			w.images[w.resolve(v)] = true
+		}
+	}
+}
+
+// resolve makes ref absolute against the base URL, if there is one.
+func (w *walker) resolve(ref string) string {
+	ref = strings.TrimSpace(ref)
+	if w.x.base == nil {
+		return ref
+	}
+	u, err := url.Parse(ref)
+	if err != nil {
+		return ref
+	}
+	return w.x.base.ResolveReference(u).String()
+}
+
+// text emits a text line unless s is blank.
+func (w *walker) text(s, block string) {
+	s = collapse(s)
+	if s == "" {
+		return
+	}
+	l := Line{Kind: TextLine, HTML: html.EscapeString(s), Text: s, Block: block}
+	l.Ignored = w.x.ignored(s)
+	l.Noise = w.x.noise[block]
+	w.lines = append(w.lines, l)
+	if !l.watched() {
+		return
+	}
+	w.plain.WriteString(s)
+	w.plain.WriteByte('\n')
+	countWords(w.words, s)
+}
+
+// blockKey names the block of the text being walked and numbers it among
+// blocks of the same path.
+func (w *walker) blockKey() string {
+	p := strings.Join(w.path, "/")
+	i := w.seen[p]
+	w.seen[p] = i + 1
+	return p + ":" + strconv.Itoa(i)
+}
+
+// finish fills d from what was walked.
+func (w *walker) finish(d *Document) {
+	d.Lines = w.lines
+	d.Text = w.plain.String()
+	d.Words = w.words
+	d.Title, d.HeadDigest = w.title, w.headH
+	d.Links, d.Images = sortedKeys(w.links), sortedKeys(w.images)
+	d.Tokens, d.Phrases = terms(w.x, d.Text)
+	if w.x.filtered() {
+		h := sha256.New()
+		for _, l := range w.lines {
+			if l.Kind != TextLine || l.watched() {
+				h.Write([]byte(l.HTML))
+				h.Write([]byte{'\n'})
+			}
+		}
+		d.Digest = hex.EncodeToString(h.Sum(nil))
+	}
+}
+
+// terms counts the stems and lexical affinities of s. The Analyzer emits
+// stems first, then affinities ("stem1 stem2"); a stem never holds a space.
+func terms(x *extractor, s string) (tokens, phrases map[string]int) {
+	tokens, phrases = map[string]int{}, map[string]int{}
+	for _, t := range x.analyzer.Terms(nil, s) {
+		if strings.IndexByte(t, ' ') >= 0 {
+			phrases[t]++
+		} else {
+			tokens[t]++
+		}
+	}
+	return tokens, phrases
+}
+
+// countWords adds the lower-cased words of s (runs of letters and digits)
+// to the inverted index.
+func countWords(index map[string]int, s string) {
+	for _, f := range strings.FieldsFunc(s, notWordRune) {
+		index[strings.ToLower(f)]++
+	}
+}
+
+// notWordRune reports whether r separates words.
+func notWordRune(r rune) bool {
+	return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.Is(unicode.Mn, r)
+}
+
+// collapse trims s and folds each run of white space into one space.
+func collapse(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// nodeText returns the text inside n.
+func nodeText(n *html.Node) string {
+	var b strings.Builder
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.TextNode {
+			b.WriteString(n.Data)
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(n)
+	return b.String()
+}
+
+// startTag renders an element's start tag, links and image sources made
+// absolute against the base URL.
+func (w *walker) startTag(n *html.Node) string {
+	if w.x.base == nil {
+		return startTag(n)
+	}
+	c := *n
+	c.Attr = append([]html.Attribute(nil), n.Attr...)
+	for i, a := range c.Attr {
+		if a.Namespace == "" && (a.Key == "href" || a.Key == "src") {
+			c.Attr[i].Val = w.resolve(a.Val)
+		}
+	}
+	return startTag(&c)
+}
+
+// startTag renders an element's start tag with its attributes, event
+// handlers left out.
+func startTag(n *html.Node) string {
+	var b strings.Builder
+	b.WriteByte('<')
+	b.WriteString(n.Data)
+	for _, a := range n.Attr {
+		if a.Namespace != "" || strings.HasPrefix(strings.ToLower(a.Key), "on") {
+			continue
+		}
+		b.WriteByte(' ')
+		b.WriteString(a.Key)
+		b.WriteString(`="`)
+		b.WriteString(html.EscapeString(a.Val))
+		b.WriteByte('"')
+	}
+	b.WriteByte('>')
+	return b.String()
+}
+
+// pathPart names an element in a block path: tag, #id, .first-class.
+func pathPart(n *html.Node) string {
+	p := n.Data
+	if id, ok := attr(n, "id"); ok && id != "" {
+		p += "#" + id
+	}
+	if cl, ok := attr(n, "class"); ok {
+		if f := strings.Fields(cl); len(f) > 0 {
+			p += "." + f[0]
+		}
+	}
+	return p
+}
+
+// attr returns the value of n's attribute key.
+func attr(n *html.Node, key string) (string, bool) {
+	for _, a := range n.Attr {
+		if a.Namespace == "" && a.Key == key {
+			return a.Val, true
+		}
+	}
+	return "", false
+}
+
+// sortedKeys returns the keys of set, sorted.
+func sortedKeys(set map[string]bool) []string {
+	out := make([]string, 0, len(set))
+	for k := range set {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// voidElements have no end tag.
+var voidElements = map[string]bool{
+	"area": true, "base": true, "br": true, "col": true, "embed": true,
+	"hr": true, "img": true, "input": true, "link": true, "meta": true,
+	"param": true, "source": true, "track": true, "wbr": true,
+}
