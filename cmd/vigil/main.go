@@ -23,8 +23,10 @@ type command struct {
 var commands = []command{
 	{"serve", "run the web server and the monitor", runServe},
 	{"fetch", "fetch every due feed once and exit", runFetch},
-	{"add", "subscribe a user to a feed URL", runAdd},
+	{"add", "subscribe a user to a feed URL, or with --page watch a web page", runAdd},
 	{"feeds", "list subscriptions and their state", runFeeds},
+	{"changes", "print the detected changes of the pages a user follows", runChanges},
+	{"rate", "rate a change of a page: negligible, significant or important", runRate},
 	{"items", "print stored items", runItems},
 	{"search", "print the stored items (or with --channels the channels) that best match some words", runSearch},
 	{"import", "subscribe a user to the feeds of an OPML file", runImport},

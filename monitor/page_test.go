@@ -1,0 +1,160 @@
+package monitor
+
+import (
+	"context"
+	"encoding/json"
+	"math"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"vigil"
+	"vigil/estimate"
+	"vigil/fetch"
+	"vigil/store"
+)
+
+// html serves an HTML page.
+func html(s string) http.HandlerFunc {
+	return func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write([]byte(s))
+	}
+}
+
+// followPage makes the harness user follow url as a page.
+func (h *harness) followPage(url string) vigil.Feed {
+	h.t.Helper()
+	sub, err := h.st.FollowPage(context.Background(), h.user.ID, url, 1, h.clk.Now())
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return sub.Feed
+}
+
+// page reloads a page.
+func (h *harness) page(id int64) *vigil.Page {
+	h.t.Helper()
+	p, err := h.st.Page(context.Background(), id)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return p
+}
+
+const pageV1 = `<html><head><title>Jobs</title></head><body><h1>Open positions</h1>
+<p>We are hiring a gardener for the park.</p><p><a href="/apply">Apply</a></p></body></html>`
+
+func TestFetchPageStoresVersionsOnlyOnChange(t *testing.T) {
+	h := newHarness(t, Config{})
+	srv, sw := serve(t, html(pageV1))
+	f := h.followPage(srv.URL + "/jobs")
+	h.fetch(f.ID)
+	h.clk.Advance(time.Hour)
+	h.fetch(f.ID) // the same bytes
+	if p := h.page(f.ID); p.Versions != 1 || p.Note != "" {
+		t.Fatalf("after two identical fetches: %+v, want one version and no note", p)
+	}
+	if got := h.feed(f.ID); got.Title != "Jobs" || got.Status != vigil.FeedActive {
+		t.Errorf("feed = %q %s, want title Jobs, active", got.Title, got.Status)
+	}
+	sw.set(html(strings.Replace(pageV1, `<p><a href="/apply">Apply</a></p>`, `<p><a href="/apply">Apply</a> <a href="/faq">FAQ</a></p>`, 1)))
+	h.clk.Advance(time.Hour)
+	res, _ := h.fetch(f.ID)
+	if res.Updated != 1 {
+		t.Errorf("fetch of a changed page: %+v, want one change", res)
+	}
+	changes, err := h.st.Changes(context.Background(), store.ChangeQuery{FeedID: f.ID})
+	if err != nil || len(changes) != 1 {
+		t.Fatalf("changes = %v, %v", changes, err)
+	}
+	var e struct {
+		Any        bool `json:"any"`
+		LinksAdded int  `json:"links_added"`
+	}
+	if err := json.Unmarshal(changes[0].Extents, &e); err != nil || !e.Any || e.LinksAdded != 1 {
+		t.Errorf("extents %s: want any and one link added", changes[0].Extents)
+	}
+	if !strings.Contains(changes[0].Summary, "1 link added") {
+		t.Errorf("summary %q does not tell the link", changes[0].Summary)
+	}
+	obs, _ := h.st.Observations(context.Background(), f.ID, 10)
+	if len(obs) != 3 || obs[0].NewItems != 1 || obs[1].NewItems != 0 {
+		t.Errorf("observations: %+v", obs)
+	}
+}
+
+func TestFetchPageBadInput(t *testing.T) {
+	tests := []struct {
+		name     string
+		handler  http.HandlerFunc
+		selector string
+		note     string
+		versions int
+		status   string
+	}{
+		{"pdf", func(w http.ResponseWriter, _ *http.Request) {
+			w.Header().Set("Content-Type", "application/pdf")
+			w.Write([]byte("%PDF-1.4 fake"))
+		}, "", "only byte-level changes", 1, ""},
+		{"png", func(w http.ResponseWriter, _ *http.Request) {
+			w.Header().Set("Content-Type", "image/png")
+			w.Write([]byte("\x89PNG\r\n\x1a\nxxxx"))
+		}, "", "only byte-level changes", 1, ""},
+		{"malformed html", html(`<html><body><p>unclosed <b>bold <div><a href=x>link`), "", "", 1, ""},
+		{"selector matching nothing", html(pageV1), "#price", `the selector "#price" matches nothing`, 1, ""},
+		{"huge", html(strings.Repeat("<p>x</p>", 1<<12)), "", "", 0, "exceeds the limit"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := newHarness(t, Config{})
+			h.mon.client = newCappedClient(h, 16<<10)
+			srv, _ := serve(t, tt.handler)
+			f := h.followPage(srv.URL + "/p")
+			if tt.selector != "" {
+				if err := h.st.SetPageSelector(context.Background(), h.user.ID, f.ID, tt.selector); err != nil {
+					t.Fatal(err)
+				}
+			}
+			_, got := h.fetch(f.ID)
+			p := h.page(f.ID)
+			if p.Versions != tt.versions || !strings.Contains(p.Note, tt.note) || (tt.note == "" && p.Note != "") {
+				t.Errorf("page = %+v, want %d versions and note containing %q", p, tt.versions, tt.note)
+			}
+			if !strings.Contains(got.LastError, tt.status) || (tt.status == "" && got.LastError != "") {
+				t.Errorf("last error %q, want %q", got.LastError, tt.status)
+			}
+		})
+	}
+}
+
+func TestChangeChecks(t *testing.T) {
+	at := func(h int) time.Time { return t0.Add(time.Duration(h) * time.Hour) }
+	obs := []vigil.Observation{ // newest first
+		{At: at(3), Status: 200, NewItems: 1},
+		{At: at(2), Status: 500, Error: "the server answered 500"},
+		{At: at(1), Status: 304, NotModified: true},
+		{At: at(0), Status: 200},
+	}
+	got := changeChecks(obs, at(5), true)
+	want := []estimate.ChangeCheck{{Interval: time.Hour}, {Interval: 2 * time.Hour, Changed: true}, {Interval: 2 * time.Hour, Changed: true}}
+	if len(got) != len(want) {
+		t.Fatalf("checks = %v, want %v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("check %d = %v, want %v", i, got[i], want[i])
+		}
+	}
+	r, ok := pageChangeRate(got)
+	// Root of Σ_changed τ/(e^{rτ}−1) = Σ_quiet τ: 2·2/(e^{2r}−1) = 1.
+	if want := math.Log(5) / 2; !ok || math.Abs(r-want) > 1e-6 {
+		t.Errorf("rate = %v, %v, want %v", r, ok, want)
+	}
+}
+
+// newCappedClient is the harness's client with a body cap of limit bytes.
+func newCappedClient(h *harness, limit int64) *fetch.Client {
+	return fetch.New(fetch.Config{AllowPrivate: true, Timeout: 5 * time.Second, Clock: h.clk, MaxBodyBytes: limit})
+}
