@@ -79,15 +79,15 @@ func (sess *session) base(title string) base {
 // templates they share.
 var (
 	pageNames = []string{"login.html", "error.html", "index.html", "feed.html", "items.html", "item.html", "unsubscribe.html",
-		"search.html", "interests.html", "foryou.html"}
-	partials = []string{"templates/layout.html", "templates/itemlist.html", "templates/channels.html"}
+		"search.html", "interests.html", "foryou.html", "updates.html", "watched.html", "diff.html", "version.html"}
+	partials = []string{"templates/layout.html", "templates/itemlist.html", "templates/channels.html", "templates/rating.html"}
 )
 
 // parsePages parses every page template together with the shared partials.
 func (s *Server) parsePages() map[string]*template.Template {
 	pages := make(map[string]*template.Template, len(pageNames))
 	for _, name := range pageNames {
-		t := template.New(name).Funcs(s.funcs())
+		t := template.New(name).Funcs(s.funcs()).Funcs(pageFuncs())
 		pages[name] = template.Must(t.ParseFS(assets, append([]string{"templates/" + name}, partials...)...))
 	}
 	return pages

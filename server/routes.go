@@ -33,6 +33,7 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("POST /api/items/read", s.api(s.apiMarkRead))
 	s.mux.HandleFunc("POST /api/items/star", s.api(s.apiStar))
 	s.mux.HandleFunc("GET /api/notices", s.api(s.apiNotices))
+	s.routePages()
 	s.mux.HandleFunc("/api/", s.api(s.apiNoRoute))
 
 	s.mux.HandleFunc("GET /{$}", s.page(s.indexPage))

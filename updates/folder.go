@@ -38,7 +38,7 @@ type Folder struct {
 // Page is one followed page in the Updates folder.
 type Page struct {
 	Feed      vigil.Feed       `json:"feed"`
-	Page      vigil.Page       `json:"page"`
+	State     vigil.Page       `json:"page"`
 	Follow    vigil.PageFollow `json:"settings"`
 	Followers int              `json:"followers"`
 	// Changes are the latest changes, newest first.
@@ -88,7 +88,7 @@ func buildPage(ctx context.Context, st store.Store, userID int64, feed vigil.Fee
 	if err != nil {
 		return Page{}, err
 	}
-	pg := Page{Feed: feed, Page: p, Follow: *follow, Followers: n}
+	pg := Page{Feed: feed, State: p, Follow: *follow, Followers: n}
 	threshold, err := change.ParseSeverity(follow.Threshold)
 	if err != nil {
 		return Page{}, fmt.Errorf("updates: page %d: %w", feed.ID, err)

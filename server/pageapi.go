@@ -1,0 +1,232 @@
+package server
+
+import (
+	"context"
+	"net/http"
+
+	"vigil"
+	"vigil/change"
+	"vigil/updates"
+)
+
+// pageSettingsRequest is the body of PUT /api/pages/{id}/settings: a
+// follower's threshold and group, and (the owner only) the kinds monitored
+// and the selector. Absent fields stay as they are.
+type pageSettingsRequest struct {
+	Threshold *string   `json:"threshold"`
+	Frequency *string   `json:"frequency"`
+	Kinds     *[]string `json:"kinds"`
+	Selector  *string   `json:"selector"`
+}
+
+// rateRequest is the body of POST /api/changes/{id}/rating.
+type rateRequest struct {
+	Rating  string `json:"rating"`
+	Comment string `json:"comment"`
+}
+
+// pageDetail is GET /api/pages/{id}: the page with the visitor's settings,
+// its document history and its versions.
+type pageDetail struct {
+	updates.Page
+	Recent    []updates.Change    `json:"recent"`
+	Important []updates.Change    `json:"important"`
+	Versions  []vigil.PageVersion `json:"versions"`
+}
+
+// changeDetail is GET /api/changes/{id}: the change as the visitor sees it
+// and the diff view of the new version.
+type changeDetail struct {
+	updates.Change
+	Diff change.DiffView `json:"diff"`
+}
+
+// followPage makes a user follow rawURL as a page and wakes the monitor.
+func (s *Server) followPage(ctx context.Context, userID int64, rawURL string, weight float64) (*vigil.Subscription, error) {
+	u, err := vigil.NormalizeFeedURL(rawURL)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkWeight(weight); err != nil {
+		return nil, err
+	}
+	sub, err := s.st.FollowPage(ctx, userID, u, weight, s.now())
+	if err != nil {
+		return nil, err
+	}
+	if s.onSubscribe != nil {
+		s.onSubscribe(sub.Feed.ID)
+	}
+	return sub, nil
+}
+
+// apiAddPage makes the user follow a page: POST /api/pages.
+func (s *Server) apiAddPage(w http.ResponseWriter, r *http.Request, u *vigil.User) error {
+	var req addFeedRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		return err
+	}
+	weight := 1.0
+	if req.Weight != nil {
+		weight = *req.Weight
+	}
+	sub, err := s.followPage(r.Context(), u.ID, req.URL, weight)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusCreated, sub)
+	return nil
+}
+
+// apiUpdates returns the user's Updates folder.
+func (s *Server) apiUpdates(w http.ResponseWriter, r *http.Request, u *vigil.User) error {
+	f, err := updates.Build(r.Context(), s.st, u.ID, updates.Config{})
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, f)
+	return nil
+}
+
+// apiPage returns one followed page with history and versions.
+func (s *Server) apiPage(w http.ResponseWriter, r *http.Request, u *vigil.User) error {
+	id, err := pathID(r, "page")
+	if err != nil {
+		return err
+	}
+	d, err := s.pageDetail(r.Context(), u.ID, id)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, d)
+	return nil
+}
+
+// pageDetail gathers one page the user follows.
+func (s *Server) pageDetail(ctx context.Context, userID, feedID int64) (pageDetail, error) {
+	sub, err := s.st.Subscription(ctx, userID, feedID)
+	if err != nil {
+		return pageDetail{}, err
+	}
+	f, err := updates.Build(ctx, s.st, userID, updates.Config{})
+	if err != nil {
+		return pageDetail{}, err
+	}
+	var d pageDetail
+	for _, p := range f.Pages {
+		if p.Feed.ID == sub.Feed.ID {
+			d.Page = p
+		}
+	}
+	if d.Feed.ID == 0 {
+		return pageDetail{}, vigil.Errorf(vigil.ENOTFOUND, "feed %d is not a watched page", feedID)
+	}
+	if d.Recent, d.Important, err = updates.History(ctx, s.st, userID, feedID, updates.Config{}); err != nil {
+		return pageDetail{}, err
+	}
+	d.Versions, err = s.st.Versions(ctx, feedID, 50)
+	return d, err
+}
+
+// apiPageSettings sets the user's settings of a page.
+func (s *Server) apiPageSettings(w http.ResponseWriter, r *http.Request, u *vigil.User) error {
+	id, err := pathID(r, "page")
+	if err != nil {
+		return err
+	}
+	var req pageSettingsRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		return err
+	}
+	if err := s.setPageSettings(r.Context(), u.ID, id, req); err != nil {
+		return err
+	}
+	pf, err := s.st.PageFollow(r.Context(), u.ID, id)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, pf)
+	return nil
+}
+
+// setPageSettings applies the fields of req that are set.
+func (s *Server) setPageSettings(ctx context.Context, userID, feedID int64, req pageSettingsRequest) error {
+	pf, err := s.st.PageFollow(ctx, userID, feedID)
+	if err != nil {
+		return err
+	}
+	if req.Threshold != nil || req.Frequency != nil {
+		if req.Threshold != nil {
+			pf.Threshold = *req.Threshold
+		}
+		if req.Frequency != nil {
+			pf.Frequency = *req.Frequency
+		}
+		if err := s.st.SetPageFollow(ctx, *pf); err != nil {
+			return err
+		}
+	}
+	if req.Kinds != nil {
+		if err := s.st.SetPageKinds(ctx, userID, feedID, *req.Kinds); err != nil {
+			return err
+		}
+	}
+	if req.Selector != nil {
+		return s.st.SetPageSelector(ctx, userID, feedID, *req.Selector)
+	}
+	return nil
+}
+
+// apiChanges lists the changes of the user's pages (?page=ID for one).
+func (s *Server) apiChanges(w http.ResponseWriter, r *http.Request, u *vigil.User) error {
+	q := r.URL.Query()
+	page, err := queryInt(q, "page", 0, 0, 1<<62)
+	if err != nil {
+		return err
+	}
+	limit, err := queryInt(q, "limit", 50, 1, 500)
+	if err != nil {
+		return err
+	}
+	views, err := s.changeViews(r.Context(), u.ID, int64(page), limit)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"changes": views})
+	return nil
+}
+
+// apiChange returns one change with its diff view.
+func (s *Server) apiChange(w http.ResponseWriter, r *http.Request, u *vigil.User) error {
+	id, err := pathID(r, "change")
+	if err != nil {
+		return err
+	}
+	d, err := s.changeDetail(r.Context(), u.ID, id)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, d)
+	return nil
+}
+
+// apiRate records the user's rating of a change.
+func (s *Server) apiRate(w http.ResponseWriter, r *http.Request, u *vigil.User) error {
+	id, err := pathID(r, "change")
+	if err != nil {
+		return err
+	}
+	var req rateRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		return err
+	}
+	if err := s.st.Evaluate(r.Context(), vigil.Evaluation{ChangeID: id, UserID: u.ID, Rating: req.Rating, Comment: req.Comment, At: s.now()}); err != nil {
+		return err
+	}
+	d, err := s.changeDetail(r.Context(), u.ID, id)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, d.Change)
+	return nil
+}
