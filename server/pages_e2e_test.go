@@ -77,9 +77,9 @@ func jobsPage(intro, section, links string) string {
 }
 
 const (
-	jobIntro     = jobAbout + "We recieve applications all year round for work in the city park."
-	jobIntroFix  = jobAbout + "We receive applications all year round for work in the city park."
-	jobAbout     = "The city park covers forty hectares of lawns, woods, ponds and playgrounds. " +
+	jobIntro    = jobAbout + "We recieve applications all year round for work in the city park."
+	jobIntroFix = jobAbout + "We receive applications all year round for work in the city park."
+	jobAbout    = "The city park covers forty hectares of lawns, woods, ponds and playgrounds. " +
 		"It is open every day from dawn to dusk and welcomes about a million visitors a year. " +
 		"A team of twelve looks after the grounds, the buildings, the paths and the animals of the small farm. "
 	jobSection   = "The gardener looks after the rose beds, mows the lawns and waters the trees during the summer months."

@@ -71,4 +71,3 @@ func largestExtent(raw json.RawMessage) float64 {
 func (c Change) Entry() change.Entry {
 	return change.Entry{ID: c.ID, Time: c.At, Agent: c.Agent, AgentExtent: c.AgentExtent, Community: c.Community}
 }
-
