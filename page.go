@@ -92,3 +92,13 @@ type PageFollow struct {
 	// Seen is the last change the user looked at in the Updates folder.
 	Seen int64 `json:"seen_change_id"`
 }
+
+// DigestSettings are how a user hears of the day's page changes: one
+// e-mail a day to Email unless Off, and a JSON POST to Webhook when set.
+type DigestSettings struct {
+	UserID  int64  `json:"user_id"`
+	Name    string `json:"name"`
+	Email   string `json:"email"`
+	Off     bool   `json:"off"`
+	Webhook string `json:"webhook,omitempty"`
+}

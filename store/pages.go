@@ -63,6 +63,18 @@ type Pages interface {
 	// DuplicatePage returns another page whose latest version has the
 	// given hash, or ENOTFOUND.
 	DuplicatePage(ctx context.Context, feedID int64, hash string) (int64, error)
+
+	// DigestSettings returns a user's digest settings, or ENOTFOUND.
+	DigestSettings(ctx context.Context, userID int64) (*vigil.DigestSettings, error)
+	// SetDigestSettings stores a user's e-mail address, opt-out and webhook.
+	SetDigestSettings(ctx context.Context, d vigil.DigestSettings) error
+	// AllDigestSettings lists every user's digest settings, by user ID.
+	AllDigestSettings(ctx context.Context) ([]vigil.DigestSettings, error)
+	// ClaimDigest records that the user's digest of day (YYYY-MM-DD) is
+	// sent, and reports false when it already was.
+	ClaimDigest(ctx context.Context, userID int64, day string) (bool, error)
+	// ReleaseDigest forgets a claim whose sending failed, so it is retried.
+	ReleaseDigest(ctx context.Context, userID int64, day string) error
 }
 
 // PageFetched is one fetch of a page.

@@ -172,3 +172,37 @@ func TestPageFollowSettings(t *testing.T) {
 		t.Errorf("hourly: %v", err)
 	}
 }
+
+func TestDigestSettings(t *testing.T) {
+	db := openTest(t)
+	u := mustUser(t, db, "alice")
+	tests := []struct {
+		d    vigil.DigestSettings
+		code string
+	}{
+		{vigil.DigestSettings{UserID: u.ID, Email: "alice@example.org", Webhook: "https://hooks.example.org/x"}, ""},
+		{vigil.DigestSettings{UserID: u.ID, Email: "Alice <alice@example.org>"}, vigil.EINVALID},
+		{vigil.DigestSettings{UserID: u.ID, Webhook: "ftp://example.org"}, vigil.EINVALID},
+		{vigil.DigestSettings{UserID: 99, Email: "x@example.org"}, vigil.ENOTFOUND},
+	}
+	for _, tt := range tests {
+		if err := db.SetDigestSettings(ctx, tt.d); vigil.ErrorCode(err) != tt.code {
+			t.Errorf("SetDigestSettings(%+v): %v, want %q", tt.d, err, tt.code)
+		}
+	}
+	got, err := db.DigestSettings(ctx, u.ID)
+	if err != nil || got.Email != "alice@example.org" || got.Off || got.Name != "alice" {
+		t.Errorf("DigestSettings = %+v, %v", got, err)
+	}
+	first, _ := db.ClaimDigest(ctx, u.ID, "2026-03-02")
+	second, _ := db.ClaimDigest(ctx, u.ID, "2026-03-02")
+	if !first || second {
+		t.Errorf("claims: %v then %v, want true then false", first, second)
+	}
+	if err := db.ReleaseDigest(ctx, u.ID, "2026-03-02"); err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := db.ClaimDigest(ctx, u.ID, "2026-03-02"); !again {
+		t.Error("a released digest cannot be claimed again")
+	}
+}
