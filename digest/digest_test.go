@@ -16,6 +16,7 @@ import (
 	"vigil"
 	"vigil/change"
 	"vigil/clock"
+	"vigil/digest/smtptest"
 	"vigil/fetch"
 	"vigil/store"
 	"vigil/store/sqlite"
@@ -167,7 +168,7 @@ func (h *hookCatcher) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 func TestRunnerSendsOnceByMailAndWebhook(t *testing.T) {
 	f := newFixture(t)
-	mb := startMailbox(t, "vigil", "s3cret")
+	mb := smtptest.Start(t, "vigil", "s3cret")
 	hooks := &hookCatcher{}
 	hookSrv := httptest.NewServer(hooks)
 	defer hookSrv.Close()
@@ -177,7 +178,7 @@ func TestRunnerSendsOnceByMailAndWebhook(t *testing.T) {
 	}
 	clk := clock.NewVirtual(day0.Add(30 * time.Hour))
 	r := &Runner{Store: f.st, Clock: clk, BaseURL: "http://vigil.example",
-		Mail:     &SMTP{Host: mb.host, Port: mb.port, From: "vigil@example.org", Username: "vigil", Password: "wrong"},
+		Mail:     &SMTP{Host: mb.Host, Port: mb.Port, From: "vigil@example.org", Username: "vigil", Password: "wrong"},
 		Webhooks: fetch.NewPostClient(fetch.Config{AllowPrivate: true, Timeout: 5 * time.Second})}
 	if _, err := r.SendDay(ctx, day0); err == nil || strings.Contains(err.Error(), "*") {
 		t.Fatalf("with a wrong password: %v, want an error", err)
@@ -190,7 +191,7 @@ func TestRunnerSendsOnceByMailAndWebhook(t *testing.T) {
 	if sent.Mails != 1 || sent.Webhooks != 0 {
 		t.Errorf("sent = %+v, want one mail (ann; bob opted out), bob's webhook gone out in the first pass", sent)
 	}
-	mails := mb.received()
+	mails := mb.Received()
 	if len(mails) != 1 || mails[0].To != "ann@example.org" || mails[0].From != "vigil@example.org" {
 		t.Fatalf("mails = %+v", mails)
 	}
@@ -199,7 +200,7 @@ func TestRunnerSendsOnceByMailAndWebhook(t *testing.T) {
 			t.Errorf("mail lacks %q:\n%s", want, mails[0].Data)
 		}
 	}
-	if again, _ := r.SendDay(ctx, day0); again.Mails != 0 || len(mb.received()) != 1 {
+	if again, _ := r.SendDay(ctx, day0); again.Mails != 0 || len(mb.Received()) != 1 {
 		t.Errorf("a second pass sent again: %+v", again)
 	}
 	hooks.mu.Lock()

@@ -11,6 +11,9 @@ func (s *Server) routePages() {
 	s.mux.HandleFunc("GET /api/changes", s.api(s.apiChanges))
 	s.mux.HandleFunc("GET /api/changes/{id}", s.api(s.apiChange))
 	s.mux.HandleFunc("POST /api/changes/{id}/rating", s.api(s.apiRate))
+	s.mux.HandleFunc("GET /api/me/digest", s.api(s.apiDigest))
+	s.mux.HandleFunc("PUT /api/me/digest", s.api(s.apiSetDigest))
+	s.mux.HandleFunc("GET /api/digest.atom", s.api(s.apiDigestAtom))
 
 	s.mux.HandleFunc("GET /updates", s.page(s.updatesPage))
 	s.mux.HandleFunc("GET /pages/{id}", s.page(s.watchedPage))

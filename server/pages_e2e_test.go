@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"vigil/clock"
+	"vigil/digest"
+	"vigil/digest/smtptest"
 	"vigil/fetch"
 	"vigil/monitor"
 	"vigil/policy"
@@ -226,6 +228,41 @@ func TestPagesEndToEnd(t *testing.T) {
 	detail := decode[changeJSON](t, mustCall(t, e, "GET", fmt.Sprintf("/api/changes/%d", rewrite.ID), ann.token, nil))
 	if detail.Community.Ratings != 1 || detail.Community.Severity != "important" || detail.Diff.HTML == "" {
 		t.Errorf("change detail: %+v", detail.Community)
+	}
+	checkDigest(t, e, ann, bob, rewrite.ID)
+}
+
+// checkDigest sends the day's digests to a real SMTP server on loopback.
+// Ann (threshold significant) hears of all three changes: the typo and the
+// link were rated by her alone, and the rule looks at others' ratings; the
+// rewrite Bob rated important. Bob (threshold important) hears of the
+// rewrite only, which only he rated: Ann rated the typo negligible and the
+// link significant, both below his threshold.
+func checkDigest(t *testing.T, e *env, ann, bob tester, rewrite int64) {
+	t.Helper()
+	mb := smtptest.Start(t, "", "")
+	mustCall(t, e, "PUT", "/api/me/digest", ann.token, map[string]any{"email": "ann@example.org"})
+	mustCall(t, e, "PUT", "/api/me/digest", bob.token, map[string]any{"email": "bob@example.org"})
+	r := &digest.Runner{Store: e.st, Clock: clock.NewVirtual(testNow.AddDate(0, 0, 1)), BaseURL: "http://vigil.test",
+		Mail: &digest.SMTP{Host: mb.Host, Port: mb.Port, From: "vigil@example.org"}}
+	sent, err := r.SendDay(context.Background(), testNow)
+	if err != nil || sent.Mails != 2 {
+		t.Fatalf("SendDay: %+v, %v", sent, err)
+	}
+	got := map[string]string{}
+	for _, m := range mb.Received() {
+		got[m.To] = m.Data
+	}
+	if n := strings.Count(got["ann@example.org"], "see the changes:"); n != 3 {
+		t.Errorf("ann's digest tells %d changes, want 3:\n%s", n, got["ann@example.org"])
+	}
+	bobs := got["bob@example.org"]
+	if n := strings.Count(bobs, "see the changes:"); n != 1 || !strings.Contains(bobs, fmt.Sprintf("/changes/%d", rewrite)) {
+		t.Errorf("bob's digest should tell the rewrite only:\n%s", bobs)
+	}
+	status, body := e.call("GET", "/api/digest.atom", bob.token, nil)
+	if status != http.StatusOK || !strings.Contains(string(body), "<feed xmlns=\"http://www.w3.org/2005/Atom\">") || !strings.Contains(string(body), "1 page change on") {
+		t.Errorf("atom: %d %s", status, body)
 	}
 }
 

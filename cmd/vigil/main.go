@@ -27,6 +27,7 @@ var commands = []command{
 	{"feeds", "list subscriptions and their state", runFeeds},
 	{"changes", "print the detected changes of the pages a user follows", runChanges},
 	{"rate", "rate a change of a page: negligible, significant or important", runRate},
+	{"digest", "set a user's daily digest of page changes, or send a day's digests now", runDigest},
 	{"items", "print stored items", runItems},
 	{"search", "print the stored items (or with --channels the channels) that best match some words", runSearch},
 	{"import", "subscribe a user to the feeds of an OPML file", runImport},

@@ -22,6 +22,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	verbose := f.Bool("v", false, "log every fetch")
 	profileEvery := f.Duration("profile-every", profiler.DefaultEvery, "how often new items are folded into the channel profiles")
 	opts := addMonitorFlags(f)
+	dopts := addDigestFlags(f)
 	if err := f.parse(args, 0); err != nil {
 		return err
 	}
@@ -48,6 +49,10 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if err := ensureFirstUser(ctx, e, st); err != nil {
 		return err
 	}
+	digests, err := dopts.build(st, log, *opts.allowPrivate)
+	if err != nil {
+		return err
+	}
 	prof, err := profiler.New(ctx, st, profiler.Config{}, log)
 	if err != nil {
 		return err
@@ -69,7 +74,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		prof.Run(ctx, *profileEvery)
 		return nil
 	}
-	return serveUntilDone(ctx, srv, ln, mon.Run, runProfiler)
+	return serveUntilDone(ctx, srv, ln, mon.Run, runProfiler, digests.Run)
 }
 
 // ensureFirstUser creates the user "admin" when the database has no user

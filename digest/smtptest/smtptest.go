@@ -1,4 +1,6 @@
-package digest
+// Package smtptest runs a real SMTP server (github.com/emersion/go-smtp) on
+// loopback for tests, keeping the messages it receives.
+package smtptest
 
 import (
 	"errors"
@@ -11,27 +13,29 @@ import (
 	"github.com/emersion/go-smtp"
 )
 
-// mail is one message the test server received.
-type mail struct {
+// Mail is one message the server received.
+type Mail struct {
 	From, To string
 	Data     string
 }
 
-// mailbox is a real SMTP server on loopback (go-smtp) that keeps what it
-// receives; with a user set it requires PLAIN authentication.
-type mailbox struct {
+// Mailbox is a real SMTP server on loopback that keeps what it receives;
+// with a user set it requires PLAIN authentication.
+type Mailbox struct {
 	mu       sync.Mutex
-	mails    []mail
+	mails    []Mail
 	user     string
 	password string
-	host     string
-	port     int
+	// Host and Port are where the server listens.
+	Host string
+	Port int
 }
 
-// startMailbox serves SMTP on a loopback port until the test ends.
-func startMailbox(t *testing.T, user, password string) *mailbox {
+// Start serves SMTP on a loopback port until the test ends; with user set
+// it requires PLAIN authentication with user and password.
+func Start(t *testing.T, user, password string) *Mailbox {
 	t.Helper()
-	mb := &mailbox{user: user, password: password}
+	mb := &Mailbox{user: user, password: password}
 	s := smtp.NewServer(mb)
 	s.Domain = "localhost"
 	s.AllowInsecureAuth = true
@@ -42,31 +46,33 @@ func startMailbox(t *testing.T, user, password string) *mailbox {
 	go s.Serve(ln)
 	t.Cleanup(func() { s.Close() })
 	addr := ln.Addr().(*net.TCPAddr)
-	mb.host, mb.port = "127.0.0.1", addr.Port
+	mb.Host, mb.Port = "127.0.0.1", addr.Port
 	return mb
 }
 
-// received returns the messages so far.
-func (mb *mailbox) received() []mail {
+// Received returns the messages so far.
+func (mb *Mailbox) Received() []Mail {
 	mb.mu.Lock()
 	defer mb.mu.Unlock()
-	return append([]mail(nil), mb.mails...)
+	return append([]Mail(nil), mb.mails...)
 }
 
 // NewSession implements smtp.Backend.
-func (mb *mailbox) NewSession(*smtp.Conn) (smtp.Session, error) {
+func (mb *Mailbox) NewSession(*smtp.Conn) (smtp.Session, error) {
 	return &mailSession{mb: mb}, nil
 }
 
 // mailSession is one SMTP connection.
 type mailSession struct {
-	mb       *mailbox
+	mb       *Mailbox
 	authed   bool
 	from, to string
 }
 
+// AuthMechanisms offers PLAIN.
 func (s *mailSession) AuthMechanisms() []string { return []string{sasl.Plain} }
 
+// Auth checks the credentials.
 func (s *mailSession) Auth(string) (sasl.Server, error) {
 	return sasl.NewPlainServer(func(_, user, password string) error {
 		if user != s.mb.user || password != s.mb.password {
@@ -77,6 +83,7 @@ func (s *mailSession) Auth(string) (sasl.Server, error) {
 	}), nil
 }
 
+// Mail starts a message, after authentication when required.
 func (s *mailSession) Mail(from string, _ *smtp.MailOptions) error {
 	if s.mb.user != "" && !s.authed {
 		return smtp.ErrAuthRequired
@@ -85,11 +92,13 @@ func (s *mailSession) Mail(from string, _ *smtp.MailOptions) error {
 	return nil
 }
 
+// Rcpt sets the recipient.
 func (s *mailSession) Rcpt(to string, _ *smtp.RcptOptions) error {
 	s.to = to
 	return nil
 }
 
+// Data keeps the message.
 func (s *mailSession) Data(r io.Reader) error {
 	b, err := io.ReadAll(r)
 	if err != nil {
@@ -97,9 +106,12 @@ func (s *mailSession) Data(r io.Reader) error {
 	}
 	s.mb.mu.Lock()
 	defer s.mb.mu.Unlock()
-	s.mb.mails = append(s.mb.mails, mail{From: s.from, To: s.to, Data: string(b)})
+	s.mb.mails = append(s.mb.mails, Mail{From: s.from, To: s.to, Data: string(b)})
 	return nil
 }
 
-func (s *mailSession) Reset()        {}
+// Reset forgets nothing: each message is kept whole at Data.
+func (s *mailSession) Reset() {}
+
+// Logout ends the session.
 func (s *mailSession) Logout() error { return nil }
