@@ -29,6 +29,7 @@ type Monitor struct {
 	wake    chan struct{}
 	spent   atomic.Bool // the budget refused the last fetch
 	ledger  ledger      // fetches this process started in the budget window
+	docs    docCache    // the latest extract of each page
 
 	mu       sync.Mutex
 	inflight map[int64]bool

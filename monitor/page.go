@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"vigil"
+	"vigil/change"
 	"vigil/fetch"
 	"vigil/plan"
 	"vigil/store"
@@ -81,7 +82,14 @@ func (m *Monitor) pageFetched(ctx context.Context, f vigil.Feed, p *vigil.Page, 
 		pf.Note = p.Note // unchanged bytes: what was said of them still holds
 		return pf, "", nil
 	}
-	mv := measure(prev, o.resp.Body, o.resp.ContentType, o.resp.URL, p)
+	var old *change.Document
+	if prev != nil {
+		old = m.docs.get(f.ID, prev.Hash)
+	}
+	mv := measure(prev, old, o.resp.Body, o.resp.ContentType, o.resp.URL, p)
+	if mv.doc != nil {
+		m.docs.put(f.ID, hash, mv.doc)
+	}
 	pf.Note = mv.note
 	pf.Version = &store.NewVersion{Hash: hash, ContentType: o.resp.ContentType, Body: o.resp.Body, Extract: mv.extract, Change: mv.change}
 	return pf, mv.title, nil

@@ -15,18 +15,19 @@ import (
 // from the previous version, the page's title and what could not be done.
 type measured struct {
 	extract json.RawMessage
+	doc     *change.Document // the extract, nil when the body could not be read
 	change  *store.NewChange
 	title   string
 	note    string
 }
 
 // measure extracts a fetched body (change.Extract) and measures the change
-// from the previous version (change.CompareWith, over the kinds the page's
+// from the previous version (old, its extract, when known) (change.CompareWith, over the kinds the page's
 // owner chose). A body that is not HTML or text is compared byte for byte
 // only, and the note says so; a selector that matches nothing or is
 // invalid leaves the whole page watched at the byte level, and the note
 // says what was wrong.
-func measure(prev *vigil.PageVersion, body []byte, contentType, base string, p *vigil.Page) measured {
+func measure(prev *vigil.PageVersion, old *change.Document, body []byte, contentType, base string, p *vigil.Page) measured {
 	var mv measured
 	doc, err := change.Extract(body, contentType, change.ExtractOptions{Selector: p.Selector, Base: base})
 	if err != nil {
@@ -39,12 +40,14 @@ func measure(prev *vigil.PageVersion, body []byte, contentType, base string, p *
 	} else if !doc.Measurable() {
 		mv.note = fmt.Sprintf("not HTML or text (%s): only byte-level changes are reported", doc.ContentType)
 	}
-	mv.title = doc.Title
+	mv.title, mv.doc = doc.Title, doc
 	mv.extract, _ = json.Marshal(doc) // a Document is plain data: it always encodes
 	if prev == nil {
 		return mv
 	}
-	old := previousDocument(prev, p.Selector, base)
+	if old == nil {
+		old = previousDocument(prev, p.Selector, base)
+	}
 	e := change.CompareWith(old, doc, change.CompareOptions{Kinds: kindsOf(p.Kinds)})
 	if !e.Any {
 		return mv // other bytes, but the watched region is the same: no change
