@@ -59,6 +59,9 @@ func (m *Monitor) FetchPage(ctx context.Context, f vigil.Feed, p *vigil.Page) (R
 			res.MovedTo = m.follow(ctx, f, o.resp.PermanentURL, at)
 		}
 	}
+	if ing.VersionID != 0 {
+		m.reportDuplicate(ctx, f, p, pf.Version.Hash, at)
+	}
 	m.log.Debug("fetched page", "feed", f.ID, "url", f.URL, "status", res.Status, "version", ing.VersionID, "change", ing.ChangeID, "stored_bytes", ing.NewBytes)
 	return res, nil
 }
@@ -129,4 +132,22 @@ func classifyPage(resp *fetch.Response, err error) outcome {
 		return outcome{verdict: fetched, resp: resp}
 	}
 	return classify(resp, err)
+}
+
+// reportDuplicate tells the page's first follower when another watched
+// page has the same content (Glance et al. §3.1.4: the same document under
+// two URLs is reported to the first submitter), once per pair.
+func (m *Monitor) reportDuplicate(ctx context.Context, f vigil.Feed, p *vigil.Page, hash string, at time.Time) {
+	other, err := m.st.DuplicatePage(ctx, f.ID, hash)
+	if err != nil || p.OwnerID == 0 {
+		return // none found (or the lookup failed: it is retried at the next change)
+	}
+	o, err := m.st.Feed(ctx, other)
+	if err != nil {
+		return
+	}
+	text := fmt.Sprintf("The page %s has the same content as the page %s: the same document under two URLs (to merge them, ask its followers to follow one URL).", f.URL, o.URL)
+	if err := m.st.AddNotice(context.WithoutCancel(ctx), p.OwnerID, text, at); err != nil {
+		m.log.Error("telling of a duplicate page", "feed", f.ID, "error", err)
+	}
 }

@@ -158,3 +158,18 @@ func TestChangeChecks(t *testing.T) {
 func newCappedClient(h *harness, limit int64) *fetch.Client {
 	return fetch.New(fetch.Config{AllowPrivate: true, Timeout: 5 * time.Second, Clock: h.clk, MaxBodyBytes: limit})
 }
+
+func TestFetchPageReportsDuplicates(t *testing.T) {
+	h := newHarness(t, Config{})
+	srv, _ := serve(t, html(pageV1))
+	a := h.followPage(srv.URL + "/jobs")
+	b := h.followPage(srv.URL + "/jobs?ref=mail")
+	h.fetch(a.ID)
+	h.fetch(b.ID)
+	h.clk.Advance(time.Hour)
+	h.fetch(b.ID) // unchanged: no second notice
+	notices, err := h.st.Notices(context.Background(), h.user.ID)
+	if err != nil || len(notices) != 1 || !strings.Contains(notices[0].Text, "same content as the page "+srv.URL+"/jobs:") {
+		t.Errorf("notices = %+v, %v", notices, err)
+	}
+}

@@ -64,6 +64,10 @@ type Pages interface {
 	// given hash, or ENOTFOUND.
 	DuplicatePage(ctx context.Context, feedID int64, hash string) (int64, error)
 
+	// AddNotice leaves a notice for a user, unless the user already has
+	// one with the same text.
+	AddNotice(ctx context.Context, userID int64, text string, at time.Time) error
+
 	// DigestSettings returns a user's digest settings, or ENOTFOUND.
 	DigestSettings(ctx context.Context, userID int64) (*vigil.DigestSettings, error)
 	// SetDigestSettings stores a user's e-mail address, opt-out and webhook.
