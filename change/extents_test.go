@@ -56,9 +56,9 @@ func TestIndexChange(t *testing.T) {
 
 func TestSetChange(t *testing.T) {
 	tests := []struct {
-		name            string
-		old, new        []string
-		want            float64
+		name           string
+		old, new       []string
+		want           float64
 		added, removed int
 	}{
 		{"same", []string{"a", "b"}, []string{"a", "b"}, 0, 0, 0},

@@ -65,8 +65,8 @@ func TestOutweighs(t *testing.T) {
 func TestNotify(t *testing.T) {
 	tests := []struct {
 		threshold, combined Severity
-		evaluated          bool
-		want               bool
+		evaluated           bool
+		want                bool
 	}{
 		{Important, Unknown, false, true},
 		{Important, Negligible, false, true},
