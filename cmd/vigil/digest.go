@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"strconv"
+	"strings"
 	"time"
 
 	"vigil/clock"
@@ -51,7 +52,7 @@ func (o *digestOpts) build(st store.Store, log *slog.Logger, allowPrivate bool) 
 	if *o.host != "" {
 		m := &digest.SMTP{Host: *o.host, Port: *o.port, From: *o.from, Username: *o.user, Password: o.e.getenv("VIGIL_SMTP_PASSWORD")}
 		if err := m.Validate(); err != nil {
-			return nil, usageError{err.Error()}
+			return nil, usageError{strings.TrimPrefix(err.Error(), "digest: ")}
 		}
 		r.Mail = m
 	}
