@@ -1,6 +1,7 @@
 package change
 
 import (
+	"encoding/json"
 	"math"
 	"testing"
 )
@@ -101,5 +102,24 @@ func TestParseSeverity(t *testing.T) {
 	}
 	if _, err := ParseSeverity("huge"); err == nil {
 		t.Error("ParseSeverity(huge) gave no error")
+	}
+}
+
+// TestSeverityJSONRoundTrip checks that every severity, the zero value
+// included, reads back as written.
+func TestSeverityJSONRoundTrip(t *testing.T) {
+	for _, s := range []Severity{Unknown, Negligible, Significant, Important} {
+		b, err := json.Marshal(Combined{Severity: s})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back Combined
+		if err := json.Unmarshal(b, &back); err != nil || back.Severity != s {
+			t.Errorf("%s: read back %v, %v", b, back.Severity, err)
+		}
+	}
+	var s Severity
+	if err := json.Unmarshal([]byte(`"huge"`), &s); err == nil {
+		t.Error(`"huge" decoded without error`)
 	}
 }

@@ -51,8 +51,13 @@ func (s Severity) MarshalText() ([]byte, error) {
 	return []byte(s.String()), nil
 }
 
-// UnmarshalText decodes a severity word.
+// UnmarshalText decodes a severity word, and "unknown" (or nothing), which
+// MarshalText writes for the zero value, as Unknown.
 func (s *Severity) UnmarshalText(b []byte) error {
+	if w := strings.TrimSpace(string(b)); w == "" || strings.EqualFold(w, "unknown") {
+		*s = Unknown
+		return nil
+	}
 	v, err := ParseSeverity(string(b))
 	if err != nil {
 		return err
