@@ -179,23 +179,51 @@ func topUnion(a, b map[string]int, top int) map[string]bool {
 	return u
 }
 
-// mostFrequent returns the top terms of m by count (then by term); all of
-// them when top < 0 or m has no more than top.
+// mostFrequent returns the top terms of m by count, ties at the cut broken
+// by the term; all of them when top < 0 or m has no more than top. It runs
+// in linear time: a histogram of counts finds the cut.
 func mostFrequent(m map[string]int, top int) []string {
-	out := make([]string, 0, len(m))
-	for t := range m {
-		out = append(out, t)
-	}
-	if top < 0 || len(out) <= top {
+	out := make([]string, 0, min(len(m), max(top, 0)))
+	if top < 0 || len(m) <= top {
+		for t := range m {
+			out = append(out, t)
+		}
 		return out
 	}
-	sort.Slice(out, func(i, j int) bool {
-		if m[out[i]] != m[out[j]] {
-			return m[out[i]] > m[out[j]]
+	cut := cutCount(m, top)
+	var ties []string
+	for t, n := range m {
+		switch {
+		case n > cut:
+			out = append(out, t)
+		case n == cut:
+			ties = append(ties, t)
 		}
-		return out[i] < out[j]
-	})
-	return out[:top]
+	}
+	sort.Strings(ties)
+	return append(out, ties[:top-len(out)]...)
+}
+
+// cutCount returns the count of the top-th most frequent term of m
+// (1 ≤ top < len(m)).
+func cutCount(m map[string]int, top int) int {
+	hist := map[int]int{}
+	for _, n := range m {
+		hist[n]++
+	}
+	counts := make([]int, 0, len(hist))
+	for n := range hist {
+		counts = append(counts, n)
+	}
+	sort.Sort(sort.Reverse(sort.IntSlice(counts)))
+	seen := 0
+	for _, n := range counts {
+		seen += hist[n]
+		if seen >= top {
+			return n
+		}
+	}
+	return 0
 }
 
 // IndexChange is the percent change of an inverted index (Glance et al.

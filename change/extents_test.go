@@ -3,6 +3,8 @@ package change
 import (
 	"encoding/json"
 	"math"
+	"sort"
+	"strings"
 	"testing"
 )
 
@@ -121,5 +123,23 @@ func TestSeverityJSONRoundTrip(t *testing.T) {
 	var s Severity
 	if err := json.Unmarshal([]byte(`"huge"`), &s); err == nil {
 		t.Error(`"huge" decoded without error`)
+	}
+}
+
+// TestMostFrequent checks the linear-time cut against a full sort.
+func TestMostFrequent(t *testing.T) {
+	m := map[string]int{"a": 5, "b": 3, "c": 3, "d": 3, "e": 1, "f": 9}
+	tests := []struct {
+		top  int
+		want string
+	}{
+		{1, "f"}, {2, "a f"}, {3, "a b f"}, {4, "a b c f"}, {5, "a b c d f"}, {6, "a b c d e f"}, {-1, "a b c d e f"},
+	}
+	for _, tt := range tests {
+		got := mostFrequent(m, tt.top)
+		sort.Strings(got)
+		if strings.Join(got, " ") != tt.want {
+			t.Errorf("mostFrequent(top %d) = %v, want %s", tt.top, got, tt.want)
+		}
 	}
 }

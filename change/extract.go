@@ -95,7 +95,7 @@ func (x *extractor) html(d *Document, body []byte, contentType string) error {
 	if err != nil && err != io.EOF {
 		return fmt.Errorf("change: unable to parse the page as HTML: %v", err)
 	}
-	w := newWalker(x)
+	w := newWalker(x, len(body))
 	w.head(findElement(root, "head"))
 	regions := []*html.Node{findElement(root, "body")}
 	if x.selector != nil {
@@ -115,7 +115,7 @@ func (x *extractor) html(d *Document, body []byte, contentType string) error {
 
 // plain extracts a plain-text body: each non-blank line is a text line.
 func (x *extractor) plain(d *Document, body []byte) {
-	w := newWalker(x)
+	w := newWalker(x, len(body))
 	for i, l := range strings.Split(string(body), "\n") {
 		w.text(l, fmt.Sprintf("line:%d", i))
 	}

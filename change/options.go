@@ -29,9 +29,33 @@ type ExtractOptions struct {
 	// sources are resolved; empty leaves them as written.
 	Base string
 	// Analyzer is the text analyzer for tokens and phrases; nil uses a new
-	// English one for the call. An Analyzer is not safe for concurrent
-	// use: share one only within one goroutine.
+	// one from NewAnalyzer for the call. An Analyzer is not safe for
+	// concurrent use: share one only within one goroutine.
 	Analyzer *text.Analyzer
+}
+
+// DefaultPhraseWindow is the lexical-affinity window NewAnalyzer uses for
+// phrases. Glance et al. count noun phrases (from a linguistic server);
+// vigil, with no well-kept Go chunker, counts lexical affinities (package
+// text): pairs of stems at most this many positions apart, stop words
+// holding their positions. Noun phrases are short, adjacent words ("battery
+// charger") or two nouns around a preposition ("price of delivery"), so
+// the window is 2, not the 5 channel profiles use.
+const DefaultPhraseWindow = 2
+
+// NewAnalyzer returns an English text analyzer whose terms are the tokens
+// and phrases of Extract: stems, and affinities within
+// DefaultPhraseWindow (window ≥ 1 sets another window). A language may
+// be given as a Snowball name or a language tag.
+func NewAnalyzer(language string, window int) (*text.Analyzer, error) {
+	if window < 1 {
+		window = DefaultPhraseWindow
+	}
+	a, err := text.NewAnalyzer(text.Config{Language: language, AffinityWindow: window, CacheSize: 1 << 14})
+	if err != nil {
+		return nil, fmt.Errorf("change: unable to build the text analyzer: %v", err)
+	}
+	return a, nil
 }
 
 // extractor is ExtractOptions compiled for one call.
@@ -76,9 +100,9 @@ func (o ExtractOptions) compile() (*extractor, error) {
 	}
 	x.analyzer = o.Analyzer
 	if x.analyzer == nil {
-		a, err := text.NewAnalyzer(text.Config{CacheSize: 4096})
+		a, err := NewAnalyzer("", 0)
 		if err != nil {
-			return nil, fmt.Errorf("change: unable to build the text analyzer: %v", err)
+			return nil, err
 		}
 		x.analyzer = a
 	}

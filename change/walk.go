@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/net/html"
 )
@@ -22,26 +23,44 @@ var skipped = map[string]bool{
 
 // walker accumulates a Document while walking a page.
 type walker struct {
-	x      *extractor
-	lines  []Line
-	plain  strings.Builder
-	words  map[string]int
-	links  map[string]bool
-	images map[string]bool
-	title  string
-	headH  string
+	x     *extractor
+	lines []Line
+	// spans hold each line's HTML and Text as offsets into buf and tbuf,
+	// turned into strings once in finish (one allocation, not one a line).
+	spans     []span
+	buf, tbuf []byte
+	plain     strings.Builder
+	words     map[string]int
+	links     map[string]bool
+	images    map[string]bool
+	title     string
+	headH     string
 	// path is the block path of the element being walked.
 	path []string
 	// seen numbers the blocks of each path.
 	seen map[string]int
 }
 
-// newWalker returns an empty walker for x.
-func newWalker(x *extractor) *walker {
+// span locates a line's HTML in walker.buf and its Text in walker.tbuf.
+type span struct {
+	html, text [2]int
+}
+
+// newWalker returns an empty walker for x, sized for a body of n bytes.
+func newWalker(x *extractor, n int) *walker {
 	return &walker{
 		x: x, words: map[string]int{}, links: map[string]bool{},
 		images: map[string]bool{}, seen: map[string]int{},
+		lines: make([]Line, 0, n/32), spans: make([]span, 0, n/32),
+		buf: make([]byte, 0, n), tbuf: make([]byte, 0, n/2),
 	}
+}
+
+// addLine appends a line whose HTML is buf[start:] and whose text is
+// tbuf[tstart:].
+func (w *walker) addLine(l Line, start, tstart int) {
+	w.lines = append(w.lines, l)
+	w.spans = append(w.spans, span{html: [2]int{start, len(w.buf)}, text: [2]int{tstart, len(w.tbuf)}})
 }
 
 // head fingerprints the head: title, meta, link and base elements.
@@ -59,7 +78,8 @@ func (w *walker) head(n *html.Node) {
 			w.title = collapse(nodeText(c))
 			h.Write([]byte("title\x00" + w.title + "\x00"))
 		case "meta", "link", "base":
-			h.Write([]byte(startTag(c) + "\x00"))
+			h.Write(appendStartTag(nil, c, nil))
+			h.Write([]byte{0})
 		}
 	}
 	w.headH = hex.EncodeToString(h.Sum(nil))
@@ -85,7 +105,9 @@ func (w *walker) node(n *html.Node) {
 // element emits an element's start tag, children and end tag.
 func (w *walker) element(n *html.Node) {
 	w.collect(n)
-	w.lines = append(w.lines, Line{Kind: StartTag, HTML: w.startTag(n)})
+	start := len(w.buf)
+	w.buf = appendStartTag(w.buf, n, w.x.base)
+	w.addLine(Line{Kind: StartTag}, start, len(w.tbuf))
 	if voidElements[n.Data] {
 		return
 	}
@@ -94,7 +116,9 @@ func (w *walker) element(n *html.Node) {
 		w.node(c)
 	}
 	w.path = w.path[:len(w.path)-1]
-	w.lines = append(w.lines, Line{Kind: EndTag, HTML: "</" + n.Data + ">"})
+	start = len(w.buf)
+	w.buf = append(append(append(w.buf, "</"...), n.Data...), '>')
+	w.addLine(Line{Kind: EndTag}, start, len(w.tbuf))
 }
 
 // collect records the links and images of an element.
@@ -117,29 +141,38 @@ func (w *walker) resolve(ref string) string {
 	if w.x.base == nil {
 		return ref
 	}
-	u, err := url.Parse(ref)
+	return resolveRef(w.x.base, ref)
+}
+
+// resolveRef makes ref absolute against base; an unparsable ref stays as
+// written.
+func resolveRef(base *url.URL, ref string) string {
+	u, err := url.Parse(strings.TrimSpace(ref))
 	if err != nil {
 		return ref
 	}
-	return w.x.base.ResolveReference(u).String()
+	return base.ResolveReference(u).String()
 }
 
 // text emits a text line unless s is blank.
-func (w *walker) text(s, block string) {
-	s = collapse(s)
-	if s == "" {
+func (w *walker) text(raw, block string) {
+	tstart := len(w.tbuf)
+	w.tbuf = appendCollapsed(w.tbuf, raw)
+	if len(w.tbuf) == tstart {
 		return
 	}
-	l := Line{Kind: TextLine, HTML: html.EscapeString(s), Text: s, Block: block}
-	l.Ignored = w.x.ignored(s)
+	s := w.tbuf[tstart:]
+	l := Line{Kind: TextLine, Block: block}
+	l.Ignored = len(w.x.ignore) > 0 && w.x.ignored(string(s))
 	l.Noise = w.x.noise[block]
-	w.lines = append(w.lines, l)
+	start := len(w.buf)
+	w.buf = appendEscaped(w.buf, s)
+	w.addLine(l, start, tstart)
 	if !l.watched() {
 		return
 	}
-	w.plain.WriteString(s)
+	w.plain.Write(s)
 	w.plain.WriteByte('\n')
-	countWords(w.words, s)
 }
 
 // blockKey names the block of the text being walked and numbers it among
@@ -153,8 +186,14 @@ func (w *walker) blockKey() string {
 
 // finish fills d from what was walked.
 func (w *walker) finish(d *Document) {
+	all, texts := string(w.buf), string(w.tbuf)
+	for i, sp := range w.spans {
+		w.lines[i].HTML = all[sp.html[0]:sp.html[1]]
+		w.lines[i].Text = texts[sp.text[0]:sp.text[1]]
+	}
 	d.Lines = w.lines
 	d.Text = w.plain.String()
+	countWords(w.words, d.Text)
 	d.Words = w.words
 	d.Title, d.HeadDigest = w.title, w.headH
 	d.Links, d.Images = sortedKeys(w.links), sortedKeys(w.images)
@@ -219,40 +258,64 @@ func nodeText(n *html.Node) string {
 	return b.String()
 }
 
-// startTag renders an element's start tag, links and image sources made
-// absolute against the base URL.
-func (w *walker) startTag(n *html.Node) string {
-	if w.x.base == nil {
-		return startTag(n)
-	}
-	c := *n
-	c.Attr = append([]html.Attribute(nil), n.Attr...)
-	for i, a := range c.Attr {
-		if a.Namespace == "" && (a.Key == "href" || a.Key == "src") {
-			c.Attr[i].Val = w.resolve(a.Val)
-		}
-	}
-	return startTag(&c)
-}
-
-// startTag renders an element's start tag with its attributes, event
-// handlers left out.
-func startTag(n *html.Node) string {
-	var b strings.Builder
-	b.WriteByte('<')
-	b.WriteString(n.Data)
+// appendStartTag appends an element's start tag with its attributes,
+// event handlers left out, links and image sources made absolute against
+// base when it is not nil.
+func appendStartTag(dst []byte, n *html.Node, base *url.URL) []byte {
+	dst = append(append(dst, '<'), n.Data...)
 	for _, a := range n.Attr {
 		if a.Namespace != "" || strings.HasPrefix(strings.ToLower(a.Key), "on") {
 			continue
 		}
-		b.WriteByte(' ')
-		b.WriteString(a.Key)
-		b.WriteString(`="`)
-		b.WriteString(html.EscapeString(a.Val))
-		b.WriteByte('"')
+		v := a.Val
+		if base != nil && (a.Key == "href" || a.Key == "src") {
+			v = resolveRef(base, v)
+		}
+		dst = append(append(append(dst, ' '), a.Key...), `="`...)
+		dst = appendEscaped(dst, []byte(v))
+		dst = append(dst, '"')
 	}
-	b.WriteByte('>')
-	return b.String()
+	return append(dst, '>')
+}
+
+// appendEscaped appends s with <, >, &, ' and " escaped.
+func appendEscaped(dst, s []byte) []byte {
+	for _, c := range s {
+		switch c {
+		case '<':
+			dst = append(dst, "&lt;"...)
+		case '>':
+			dst = append(dst, "&gt;"...)
+		case '&':
+			dst = append(dst, "&amp;"...)
+		case '\'':
+			dst = append(dst, "&#39;"...)
+		case '"':
+			dst = append(dst, "&#34;"...)
+		default:
+			dst = append(dst, c)
+		}
+	}
+	return dst
+}
+
+// appendCollapsed appends s trimmed, each run of white space folded into
+// one space.
+func appendCollapsed(dst []byte, s string) []byte {
+	start := len(dst)
+	space := false
+	for _, r := range s {
+		if unicode.IsSpace(r) {
+			space = true
+			continue
+		}
+		if space && len(dst) > start {
+			dst = append(dst, ' ')
+		}
+		space = false
+		dst = utf8.AppendRune(dst, r)
+	}
+	return dst
 }
 
 // pathPart names an element in a block path: tag, #id, .first-class.
