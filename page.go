@@ -52,13 +52,17 @@ type PageVersion struct {
 // PageChange is a detected change between two versions of a page, with
 // the agent's measurement of it and the followers' evaluations.
 type PageChange struct {
-	ID        int64     `json:"id"`
-	FeedID    int64     `json:"feed_id"`
-	URL       string    `json:"url"`
-	Title     string    `json:"title,omitempty"`
-	At        time.Time `json:"at"`
-	VersionID int64     `json:"version_id"`
-	PrevID    int64     `json:"previous_version_id"`
+	ID     int64     `json:"id"`
+	FeedID int64     `json:"feed_id"`
+	URL    string    `json:"url"`
+	Title  string    `json:"title,omitempty"`
+	At     time.Time `json:"at"`
+	// Group is the group that sees the change: daily (every change the
+	// agent detects), weekly or monthly (between the group's reference
+	// versions, Glance et al. §3.1.1).
+	Group     string `json:"group"`
+	VersionID int64  `json:"version_id"`
+	PrevID    int64  `json:"previous_version_id"`
 	// Extents are the change extents as the change package encodes them
 	// (any, text, tokens, phrases, links, images, counts, severity, summary).
 	Extents json.RawMessage `json:"extents"`

@@ -2,11 +2,9 @@ package digest
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"vigil"
-	"vigil/change"
 	"vigil/store"
 	"vigil/updates"
 )
@@ -37,35 +35,20 @@ func Build(ctx context.Context, st store.Store, user vigil.DigestSettings, day t
 	if err != nil {
 		return Digest{}, err
 	}
-	thresholds := map[int64]change.Severity{}
+	var todays []vigil.PageChange
 	for i := len(list) - 1; i >= 0; i-- {
-		c := list[i]
-		if !c.At.Before(end) {
-			continue
+		if list[i].At.Before(end) {
+			todays = append(todays, list[i])
 		}
-		th, ok := thresholds[c.FeedID]
-		if !ok {
-			if th, err = threshold(ctx, st, user.UserID, c.FeedID); err != nil {
-				return Digest{}, err
-			}
-			thresholds[c.FeedID] = th
-		}
-		if v := updates.View(c, user.UserID, th, change.DefaultWeights()); v.Tell {
+	}
+	views, err := updates.Views(ctx, st, user.UserID, todays, updates.Config{})
+	if err != nil {
+		return Digest{}, err
+	}
+	for _, v := range views {
+		if v.Tell {
 			d.Changes = append(d.Changes, v)
 		}
 	}
 	return d, nil
-}
-
-// threshold is the user's threshold for a page.
-func threshold(ctx context.Context, st store.Store, userID, feedID int64) (change.Severity, error) {
-	pf, err := st.PageFollow(ctx, userID, feedID)
-	if err != nil {
-		return change.Unknown, err
-	}
-	s, err := change.ParseSeverity(pf.Threshold)
-	if err != nil {
-		return change.Unknown, fmt.Errorf("digest: page %d: %w", feedID, err)
-	}
-	return s, nil
 }

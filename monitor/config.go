@@ -3,10 +3,14 @@ package monitor
 import (
 	"fmt"
 	"time"
+	"vigil/change"
 )
 
 // Config tunes the monitor. The zero value of a field means its default.
 type Config struct {
+	// Calendar places the reference versions of the pages' weekly and
+	// monthly groups (its time zone's weeks and months); zero: UTC, Monday.
+	Calendar      change.Calendar
 	Workers       int           // concurrent fetches; default 4
 	BudgetPerHour int           // global fetches per sliding hour; 0: no budget
 	Tick          time.Duration // how often the loop looks for due feeds; default 1 s

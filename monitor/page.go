@@ -62,6 +62,11 @@ func (m *Monitor) FetchPage(ctx context.Context, f vigil.Feed, p *vigil.Page) (R
 	if ing.VersionID != 0 {
 		m.reportDuplicate(ctx, f, p, pf.Version.Hash, at)
 	}
+	if o.verdict == fetched || o.verdict == notModified {
+		if err := m.groupChanges(context.WithoutCancel(ctx), f, p, history, at); err != nil {
+			m.log.Error("storing the groups' changes", "feed", f.ID, "error", err)
+		}
+	}
 	m.log.Debug("fetched page", "feed", f.ID, "url", f.URL, "status", res.Status, "version", ing.VersionID, "change", ing.ChangeID, "stored_bytes", ing.NewBytes)
 	return res, nil
 }

@@ -16,28 +16,16 @@ func (s *Server) changeViews(ctx context.Context, userID, feedID int64, limit in
 	if err != nil {
 		return nil, err
 	}
-	out := make([]updates.Change, 0, len(list))
-	for _, c := range list {
-		v, err := s.changeView(ctx, userID, c)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, v)
-	}
-	return out, nil
+	return updates.Views(ctx, s.st, userID, list, updates.Config{})
 }
 
-// changeView is c as the user with their threshold for its page sees it.
+// changeView is c as the user sees it.
 func (s *Server) changeView(ctx context.Context, userID int64, c vigil.PageChange) (updates.Change, error) {
-	pf, err := s.st.PageFollow(ctx, userID, c.FeedID)
+	views, err := updates.Views(ctx, s.st, userID, []vigil.PageChange{c}, updates.Config{})
 	if err != nil {
 		return updates.Change{}, err
 	}
-	threshold, err := change.ParseSeverity(pf.Threshold)
-	if err != nil {
-		return updates.Change{}, err
-	}
-	return updates.View(c, userID, threshold, change.DefaultWeights()), nil
+	return views[0], nil
 }
 
 // changeDetail is one change of a page the user follows with its diff view.

@@ -34,6 +34,12 @@ type Pages interface {
 	LatestVersion(ctx context.Context, feedID int64) (*vigil.PageVersion, error)
 	// Version returns one version with its body and extract, or ENOTFOUND.
 	Version(ctx context.Context, versionID int64) (*vigil.PageVersion, error)
+	// VersionAt returns the version of the page current at t (the newest
+	// stored at or before t) with body and extract, or ENOTFOUND.
+	VersionAt(ctx context.Context, feedID int64, t time.Time) (*vigil.PageVersion, error)
+	// AddGroupChange stores a change a weekly or monthly group sees, from
+	// c.PrevID to versionID, unless that group already has it.
+	AddGroupChange(ctx context.Context, feedID int64, group string, versionID int64, c NewChange, at time.Time) (int64, error)
 	// Versions lists a page's versions, newest first, without bodies.
 	Versions(ctx context.Context, feedID int64, limit int) ([]vigil.PageVersion, error)
 	// IngestPage stores a page fetch in one transaction: the observation
@@ -42,7 +48,7 @@ type Pages interface {
 	IngestPage(ctx context.Context, p PageFetched, decide func(changed bool, f *vigil.Feed) (*vigil.Feed, error)) (PageIngested, error)
 
 	// Changes lists changes newest first: of one page when q.FeedID is set,
-	// of the pages the user follows when q.UserID is set.
+	// of the pages the user follows when q.UserID is set, for q.Group.
 	Changes(ctx context.Context, q ChangeQuery) ([]vigil.PageChange, error)
 	// Change returns one change with its evaluations, or ENOTFOUND; with a
 	// userID, only a change of a page the user follows.
@@ -126,6 +132,10 @@ type PageIngested struct {
 type ChangeQuery struct {
 	UserID int64
 	FeedID int64
-	Since  time.Time
-	Limit  int
+	// Group is daily, weekly or monthly; "" means each page's changes for
+	// the user's group of that page (daily without a user).
+	Group string
+	// Since and Until bound the change times (zero: unbounded).
+	Since, Until time.Time
+	Limit        int
 }

@@ -23,11 +23,15 @@ type Change struct {
 	Tell bool `json:"tell"`
 	// Mine is the follower's own rating, if any.
 	Mine *vigil.Evaluation `json:"mine,omitempty"`
+	// Below is the lower group's evaluations summarised, for a change of
+	// the weekly or monthly group that has one; it counts in Community.
+	Below *change.Rating `json:"below,omitempty"`
 }
 
 // View returns c as the user with the given threshold sees it, the
-// ratings combined with w.
-func View(c vigil.PageChange, userID int64, threshold change.Severity, w change.Weights) Change {
+// ratings combined with w, with below (the lower group's summary, nil
+// when none) as one more rating by others.
+func View(c vigil.PageChange, userID int64, threshold change.Severity, w change.Weights, below *change.Rating) Change {
 	v := Change{PageChange: c}
 	v.Agent, _ = change.ParseSeverity(c.Severity)
 	v.AgentExtent = largestExtent(c.Extents)
@@ -43,6 +47,10 @@ func View(c vigil.PageChange, userID int64, threshold change.Severity, w change.
 		} else {
 			v.EvaluatedByOthers = true
 		}
+	}
+	if below != nil {
+		ratings = append(ratings, *below)
+		v.Below, v.EvaluatedByOthers = below, true
 	}
 	v.Community = change.Combine(ratings, w)
 	v.Tell = change.Notify(threshold, v.Community.Severity, v.EvaluatedByOthers)

@@ -93,14 +93,14 @@ func buildPage(ctx context.Context, st store.Store, userID int64, feed vigil.Fee
 	if err != nil {
 		return Page{}, fmt.Errorf("updates: page %d: %w", feed.ID, err)
 	}
-	all, err := st.Changes(ctx, store.ChangeQuery{FeedID: feed.ID, Limit: 500})
+	all, below, err := groupChanges(ctx, st, feed.ID, follow.Frequency, 500, cfg)
 	if err != nil {
 		return Page{}, err
 	}
 	var levels []change.Severity
 	var since time.Time
 	for i, c := range all {
-		v := View(c, userID, threshold, cfg.Weights)
+		v := View(c, userID, threshold, cfg.Weights, below[c.ID])
 		if i < cfg.Recent {
 			pg.Changes = append(pg.Changes, v)
 		}
@@ -127,14 +127,14 @@ func History(ctx context.Context, st store.Store, userID, feedID int64, cfg Conf
 		return nil, nil, err
 	}
 	threshold, _ := change.ParseSeverity(follow.Threshold)
-	all, err := st.Changes(ctx, store.ChangeQuery{FeedID: feedID, Limit: 1000})
+	all, below, err := groupChanges(ctx, st, feedID, follow.Frequency, 1000, cfg)
 	if err != nil {
 		return nil, nil, err
 	}
 	byID := make(map[int64]Change, len(all))
 	entries := make([]change.Entry, len(all))
 	for i, c := range all {
-		v := View(c, userID, threshold, cfg.Weights)
+		v := View(c, userID, threshold, cfg.Weights, below[c.ID])
 		byID[c.ID], entries[i] = v, v.Entry()
 	}
 	h := change.SelectHistory(entries, change.HistoryOptions{})
@@ -145,4 +145,22 @@ func History(ctx context.Context, st store.Store, userID, feedID int64, cfg Conf
 		important = append(important, byID[e.ID])
 	}
 	return recent, important, nil
+}
+
+// groupChanges lists a page's changes for a group, newest first, with the
+// lower group's summary of each.
+func groupChanges(ctx context.Context, st store.Store, feedID int64, group string, limit int, cfg Config) ([]vigil.PageChange, map[int64]*change.Rating, error) {
+	all, err := st.Changes(ctx, store.ChangeQuery{FeedID: feedID, Group: group, Limit: limit})
+	if err != nil {
+		return nil, nil, err
+	}
+	ratings, err := propagated(ctx, st, all, cfg.Weights)
+	if err != nil {
+		return nil, nil, err
+	}
+	below := make(map[int64]*change.Rating, len(ratings))
+	for id, r := range ratings {
+		below[id] = &r
+	}
+	return all, below, nil
 }

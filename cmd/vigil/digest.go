@@ -16,10 +16,10 @@ import (
 
 // digestOpts are the flags of the daily digest.
 type digestOpts struct {
-	host, from, user, baseURL, zone *string
-	port                            *int
-	every                           *time.Duration
-	e                               *env
+	host, from, user, baseURL *string
+	port                      *int
+	every                     *time.Duration
+	e                         *env
 }
 
 // addDigestFlags declares the digest's flags, with env defaults.
@@ -33,16 +33,25 @@ func addDigestFlags(f *flags) *digestOpts {
 		from:    f.String("smtp-from", envOr(e, "VIGIL_SMTP_FROM", ""), "sender `address` of the digests (env VIGIL_SMTP_FROM)"),
 		user:    f.String("smtp-user", envOr(e, "VIGIL_SMTP_USER", ""), "SMTP user `name`; the password comes from env VIGIL_SMTP_PASSWORD (env VIGIL_SMTP_USER)"),
 		baseURL: f.String("base-url", envOr(e, "VIGIL_BASE_URL", ""), "public `URL` of this server, for links in digests (env VIGIL_BASE_URL)"),
-		zone:    f.String("digest-zone", envOr(e, "VIGIL_DIGEST_ZONE", "UTC"), "time `zone` whose days the digests cover, e.g. Europe/Paris (env VIGIL_DIGEST_ZONE)"),
 		every:   f.Duration("digest-every", 5*time.Minute, "how often to look for a finished day whose digests are not sent"),
 	}
 }
 
-// build returns the digest runner the flags describe.
-func (o *digestOpts) build(st store.Store, log *slog.Logger, allowPrivate bool) (*digest.Runner, error) {
-	loc, err := time.LoadLocation(*o.zone)
+// zoneFlag loads the time zone named by --zone.
+func zoneFlag(name string) (*time.Location, error) {
+	loc, err := time.LoadLocation(name)
 	if err != nil {
-		return nil, usageError{fmt.Sprintf("--digest-zone %q is not a known time zone", *o.zone)}
+		return nil, usageError{fmt.Sprintf("--zone %q is not a known time zone", name)}
+	}
+	return loc, nil
+}
+
+// build returns the digest runner the flags describe, covering the days
+// of zone.
+func (o *digestOpts) build(st store.Store, log *slog.Logger, allowPrivate bool, zone string) (*digest.Runner, error) {
+	loc, err := zoneFlag(zone)
+	if err != nil {
+		return nil, err
 	}
 	if *o.every <= 0 {
 		return nil, usageError{fmt.Sprintf("--digest-every must be positive, got %v", *o.every)}
@@ -68,6 +77,7 @@ func runDigest(ctx context.Context, e *env, args []string) error {
 	on := f.Bool("on", false, "digest e-mail again")
 	send := f.String("send", "", "send every user's digest of this `day` (YYYY-MM-DD) now, if not sent yet")
 	opts := addDigestFlags(f)
+	zone := f.String("zone", envOr(e, "VIGIL_ZONE", "UTC"), "time `zone` whose days the digests cover (env VIGIL_ZONE)")
 	allowPrivate := f.Bool("allow-private", envBool(e, "VIGIL_ALLOW_PRIVATE"), "allow webhooks to loopback and private addresses")
 	if err := f.parse(args, 0); err != nil {
 		return err
@@ -76,7 +86,7 @@ func runDigest(ctx context.Context, e *env, args []string) error {
 		return usageError{"--off and --on contradict each other"}
 	}
 	if *send != "" {
-		return sendDigests(ctx, e, f, opts, *send, *allowPrivate)
+		return sendDigests(ctx, e, f, opts, *send, *allowPrivate, *zone)
 	}
 	st, u, err := f.openFor(ctx, *user)
 	if err != nil {
@@ -110,7 +120,7 @@ func runDigest(ctx context.Context, e *env, args []string) error {
 }
 
 // sendDigests sends every user's digest of day now.
-func sendDigests(ctx context.Context, e *env, f *flags, opts *digestOpts, day string, allowPrivate bool) error {
+func sendDigests(ctx context.Context, e *env, f *flags, opts *digestOpts, day string, allowPrivate bool, zone string) error {
 	t, err := time.Parse(time.DateOnly, day)
 	if err != nil {
 		return usageError{fmt.Sprintf("--send needs a day like 2026-03-02, got %q", day)}
@@ -120,7 +130,7 @@ func sendDigests(ctx context.Context, e *env, f *flags, opts *digestOpts, day st
 		return err
 	}
 	defer st.Close()
-	r, err := opts.build(st, slog.New(slog.NewTextHandler(e.stderr, nil)), allowPrivate)
+	r, err := opts.build(st, slog.New(slog.NewTextHandler(e.stderr, nil)), allowPrivate, zone)
 	if err != nil {
 		return err
 	}

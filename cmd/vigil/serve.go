@@ -49,7 +49,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if err := ensureFirstUser(ctx, e, st); err != nil {
 		return err
 	}
-	digests, err := dopts.build(st, log, *opts.allowPrivate)
+	digests, err := dopts.build(st, log, *opts.allowPrivate, *opts.zone)
 	if err != nil {
 		return err
 	}

@@ -16,7 +16,7 @@ import (
 var ratings = map[string]bool{"negligible": true, "significant": true, "important": true}
 
 // changeColumns are the columns scanChange reads for a change c of feed f.
-const changeColumns = `c.id, c.feed_id, f.url, f.title, c.at, c.version_id, c.prev_id, c.extents, c.severity, c.summary`
+const changeColumns = `c.id, c.feed_id, f.url, f.title, c.at, c.grp, c.version_id, c.prev_id, c.extents, c.severity, c.summary`
 
 // scanChange reads changeColumns.
 func scanChange(s scanner) (*vigil.PageChange, error) {
@@ -25,7 +25,7 @@ func scanChange(s scanner) (*vigil.PageChange, error) {
 		at      sql.NullInt64
 		extents string
 	)
-	if err := s.Scan(&c.ID, &c.FeedID, &c.URL, &c.Title, &at, &c.VersionID, &c.PrevID, &extents, &c.Severity, &c.Summary); err != nil {
+	if err := s.Scan(&c.ID, &c.FeedID, &c.URL, &c.Title, &at, &c.Group, &c.VersionID, &c.PrevID, &extents, &c.Severity, &c.Summary); err != nil {
 		return nil, err
 	}
 	c.At, c.Extents, c.Evaluations = fromNanos(at), json.RawMessage(extents), []vigil.Evaluation{}
@@ -45,6 +45,19 @@ func (db *DB) Changes(ctx context.Context, q store.ChangeQuery) ([]vigil.PageCha
 	}
 	if !q.Since.IsZero() {
 		where, args = append(where, "c.at >= ?"), append(args, nanos(q.Since))
+	}
+	if !q.Until.IsZero() {
+		where, args = append(where, "c.at < ?"), append(args, nanos(q.Until))
+	}
+	switch {
+	case q.Group != "":
+		where, args = append(where, "c.grp = ?"), append(args, q.Group)
+	case q.UserID != 0:
+		where = append(where, `c.grp = coalesce((SELECT pf.frequency FROM page_follows pf
+			WHERE pf.user_id = ? AND pf.feed_id = c.feed_id), 'daily')`)
+		args = append(args, q.UserID)
+	default:
+		where = append(where, "c.grp = 'daily'")
 	}
 	limit := q.Limit
 	if limit <= 0 {
@@ -152,4 +165,23 @@ func (db *DB) Evaluate(ctx context.Context, e vigil.Evaluation) error {
 		return wrap("store evaluation", err)
 	}
 	return requireRow(res, "store evaluation", "change %d not found", e.ChangeID)
+}
+
+// AddGroupChange stores a change of a weekly or monthly group, once per
+// (group, from, to).
+func (db *DB) AddGroupChange(ctx context.Context, feedID int64, group string, versionID int64, c store.NewChange, at time.Time) (int64, error) {
+	if group != "weekly" && group != "monthly" {
+		return 0, vigil.Errorf(vigil.EINVALID, "group %q is not weekly or monthly", group)
+	}
+	res, err := db.write.ExecContext(ctx, `INSERT INTO page_changes (feed_id, version_id, prev_id, grp, at, extents, severity, summary)
+		SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8 WHERE NOT EXISTS
+		(SELECT 1 FROM page_changes WHERE feed_id = ?1 AND grp = ?4 AND version_id = ?2 AND prev_id = ?3)`,
+		feedID, versionID, c.PrevID, group, nanos(at), string(c.Extents), c.Severity, c.Summary)
+	if err != nil {
+		return 0, wrap("store group change", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return 0, nil
+	}
+	return res.LastInsertId()
 }

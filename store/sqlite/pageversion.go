@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"time"
 
 	"vigil"
 	"vigil/store"
@@ -184,6 +185,15 @@ func (db *DB) LatestVersion(ctx context.Context, feedID int64) (*vigil.PageVersi
 	return db.fullVersion(ctx, `v.feed_id = ? ORDER BY v.id DESC LIMIT 1`, feedID)
 }
 
+// VersionAt returns the version current at t, with body and extract.
+func (db *DB) VersionAt(ctx context.Context, feedID int64, t time.Time) (*vigil.PageVersion, error) {
+	var body, extract []byte
+	row := db.read.QueryRowContext(ctx, `SELECT `+versionColumns+`, b.data, v.extract
+		FROM page_versions v JOIN page_blobs b ON b.hash = v.hash
+		WHERE v.feed_id = ? AND v.at <= ? ORDER BY v.at DESC, v.id DESC LIMIT 1`, feedID, nanos(t))
+	return finishVersion(row, &body, &extract)
+}
+
 // Version returns one version with body and extract.
 func (db *DB) Version(ctx context.Context, versionID int64) (*vigil.PageVersion, error) {
 	return db.fullVersion(ctx, `v.id = ?`, versionID)
@@ -194,17 +204,22 @@ func (db *DB) fullVersion(ctx context.Context, where string, arg int64) (*vigil.
 	var body, extract []byte
 	row := db.read.QueryRowContext(ctx, `SELECT `+versionColumns+`, b.data, v.extract
 		FROM page_versions v JOIN page_blobs b ON b.hash = v.hash WHERE `+where, arg)
-	v, err := scanVersion(row, &body, &extract)
+	return finishVersion(row, &body, &extract)
+}
+
+// finishVersion scans a version with its compressed body and extract.
+func finishVersion(row scanner, body, extract *[]byte) (*vigil.PageVersion, error) {
+	v, err := scanVersion(row, body, extract)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, vigil.Errorf(vigil.ENOTFOUND, "no page version found")
 	}
 	if err != nil {
 		return nil, wrap("read page version", err)
 	}
-	if v.Body, err = decompress(body); err != nil {
+	if v.Body, err = decompress(*body); err != nil {
 		return nil, wrap("decompress page version", err)
 	}
-	if v.Extract, err = decompress(extract); err != nil {
+	if v.Extract, err = decompress(*extract); err != nil {
 		return nil, wrap("decompress page extract", err)
 	}
 	return v, nil

@@ -183,7 +183,9 @@ INSERT INTO profiler (id, through, documents) VALUES (1, 0, 0);
 // content (page_blobs, keyed by SHA-256, DEFLATE-compressed), so a page that
 // returns to an earlier content, or two URLs serving the same document, cost
 // no second copy. page_changes holds the agent's extents of each change as
-// the change package encodes them; evaluations the followers' ratings;
+// the change package encodes them, for the daily group (grp 'daily': every
+// change between consecutive versions) and the weekly and monthly groups
+// (changes between their reference versions); evaluations the followers' ratings;
 // page_follows each follower's threshold, group and the last change seen
 // (a follower without a row has the defaults). users gain the digest's
 // settings and digests records the days already sent.
@@ -218,12 +220,13 @@ CREATE TABLE page_changes (
 	feed_id    INTEGER NOT NULL REFERENCES feeds(id) ON DELETE CASCADE,
 	version_id INTEGER NOT NULL REFERENCES page_versions(id) ON DELETE CASCADE,
 	prev_id    INTEGER NOT NULL REFERENCES page_versions(id) ON DELETE CASCADE,
+	grp        TEXT NOT NULL DEFAULT 'daily',
 	at         INTEGER NOT NULL,
 	extents    TEXT NOT NULL,
 	severity   TEXT NOT NULL,
 	summary    TEXT NOT NULL
 );
-CREATE INDEX page_changes_feed ON page_changes(feed_id, id);
+CREATE INDEX page_changes_feed ON page_changes(feed_id, grp, id);
 
 CREATE TABLE evaluations (
 	change_id INTEGER NOT NULL REFERENCES page_changes(id) ON DELETE CASCADE,
