@@ -233,3 +233,14 @@ func TestAtomFeed(t *testing.T) {
 		t.Errorf("feed = %+v", feed)
 	}
 }
+
+func TestWebhookRefusesPrivateAddresses(t *testing.T) {
+	hits := 0
+	srv := httptest.NewServer(http.HandlerFunc(func(http.ResponseWriter, *http.Request) { hits++ }))
+	defer srv.Close()
+	client := fetch.NewPostClient(fetch.Config{Timeout: 5 * time.Second})
+	err := PostWebhook(ctx, client, srv.URL+"/hook", Digest{User: "ann", Day: "2026-03-02"})
+	if err == nil || hits != 0 {
+		t.Fatalf("a webhook to loopback: %v, %d hits; want refused", err, hits)
+	}
+}

@@ -149,22 +149,12 @@ func (s *Server) apiPageSettings(w http.ResponseWriter, r *http.Request, u *vigi
 	return nil
 }
 
-// setPageSettings applies the fields of req that are set.
+// setPageSettings applies the fields of req that are set: the owner's
+// first, so that a refused one leaves everything as it was.
 func (s *Server) setPageSettings(ctx context.Context, userID, feedID int64, req pageSettingsRequest) error {
 	pf, err := s.st.PageFollow(ctx, userID, feedID)
 	if err != nil {
 		return err
-	}
-	if req.Threshold != nil || req.Frequency != nil {
-		if req.Threshold != nil {
-			pf.Threshold = *req.Threshold
-		}
-		if req.Frequency != nil {
-			pf.Frequency = *req.Frequency
-		}
-		if err := s.st.SetPageFollow(ctx, *pf); err != nil {
-			return err
-		}
 	}
 	if req.Kinds != nil {
 		if err := s.st.SetPageKinds(ctx, userID, feedID, *req.Kinds); err != nil {
@@ -172,9 +162,20 @@ func (s *Server) setPageSettings(ctx context.Context, userID, feedID int64, req 
 		}
 	}
 	if req.Selector != nil {
-		return s.st.SetPageSelector(ctx, userID, feedID, *req.Selector)
+		if err := s.st.SetPageSelector(ctx, userID, feedID, *req.Selector); err != nil {
+			return err
+		}
 	}
-	return nil
+	if req.Threshold == nil && req.Frequency == nil {
+		return nil
+	}
+	if req.Threshold != nil {
+		pf.Threshold = *req.Threshold
+	}
+	if req.Frequency != nil {
+		pf.Frequency = *req.Frequency
+	}
+	return s.st.SetPageFollow(ctx, *pf)
 }
 
 // apiChanges lists the changes of the user's pages (?page=ID for one).
