@@ -20,6 +20,12 @@ type Page struct {
 	// page (beyond Glance et al., as changedetection.io users rely on);
 	// set by the owner like Kinds.
 	Selector string `json:"selector,omitempty"`
+	// Ignore are regular expressions: text lines matching one are left
+	// out of the measures (a visitor counter); set by the owner.
+	Ignore []string `json:"ignore"`
+	// Noise is the learned noise statistics (the change package's
+	// NoiseStats as JSON): blocks that change at nearly every fetch.
+	Noise json.RawMessage `json:"-"`
 	// ContentType is the media type of the last version.
 	ContentType string `json:"content_type,omitempty"`
 	// Note says what vigil could not do with the page, in words, e.g.

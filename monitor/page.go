@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"time"
 
@@ -86,8 +87,11 @@ func (m *Monitor) pageFetched(ctx context.Context, f vigil.Feed, p *vigil.Page, 
 	if err != nil && vigil.ErrorCode(err) != vigil.ENOTFOUND {
 		return pf, "", fmt.Errorf("monitor: reading the latest version of %s: %w", f.URL, err)
 	}
+	noise := noiseStats(p)
 	if prev != nil && prev.Hash == hash {
 		pf.Note = p.Note // unchanged bytes: what was said of them still holds
+		noise.ObserveUnchanged()
+		pf.Noise, _ = json.Marshal(noise)
 		return pf, "", nil
 	}
 	var old *change.Document
@@ -97,6 +101,10 @@ func (m *Monitor) pageFetched(ctx context.Context, f vigil.Feed, p *vigil.Page, 
 	mv := measure(prev, old, o.resp.Body, o.resp.ContentType, o.resp.URL, p)
 	if mv.doc != nil {
 		m.docs.put(f.ID, hash, mv.doc)
+		if mv.old != nil {
+			noise.Observe(mv.old, mv.doc)
+			pf.Noise, _ = json.Marshal(noise)
+		}
 	}
 	pf.Note = mv.note
 	pf.Version = &store.NewVersion{Hash: hash, ContentType: o.resp.ContentType, Body: o.resp.Body, Extract: mv.extract, Change: mv.change}

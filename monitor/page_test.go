@@ -3,6 +3,7 @@ package monitor
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"math"
 	"net/http"
 	"strings"
@@ -171,5 +172,58 @@ func TestFetchPageReportsDuplicates(t *testing.T) {
 	notices, err := h.st.Notices(context.Background(), h.user.ID)
 	if err != nil || len(notices) != 1 || !strings.Contains(notices[0].Text, "same content as the page "+srv.URL+"/jobs:") {
 		t.Errorf("notices = %+v, %v", notices, err)
+	}
+}
+
+func TestFetchPageIgnoreRulesAndNoise(t *testing.T) {
+	page := func(clock, visitors int) string {
+		return fmt.Sprintf(`<html><body><h1>Timetable</h1><p>Trains leave every hour from platform two, all week long.</p>`+
+			`<p class="clock">Page generated at 10:%02d</p><p>Visitors: %d</p></body></html>`, clock, visitors)
+	}
+	h := newHarness(t, Config{})
+	srv, sw := serve(t, html(page(0, 1)))
+	f := h.followPage(srv.URL + "/timetable")
+	if err := h.st.SetPageIgnore(context.Background(), h.user.ID, f.ID, []string{`^Visitors: \d+$`}); err != nil {
+		t.Fatal(err)
+	}
+	h.fetch(f.ID)
+	sw.set(html(page(0, 2))) // only the visitor counter changed
+	h.clk.Advance(time.Hour)
+	h.fetch(f.ID)
+	if changes, _ := h.st.Changes(context.Background(), store.ChangeQuery{FeedID: f.ID}); len(changes) != 0 {
+		t.Fatalf("a new visitor count made %d changes", len(changes))
+	}
+	counts := []int{}
+	for i := 1; i < 10; i++ {
+		sw.set(html(page(i, 1+i)))
+		h.clk.Advance(time.Hour)
+		h.fetch(f.ID)
+		changes, _ := h.st.Changes(context.Background(), store.ChangeQuery{FeedID: f.ID})
+		counts = append(counts, len(changes))
+	}
+	t.Logf("changes after each fetch: %v", counts)
+	// The visitor counter is ignored from the start; the clock changes at
+	// every fetch, so after five fetches (NoiseOptions' default) it is noise.
+	if counts[len(counts)-1] != counts[len(counts)-3] {
+		t.Errorf("changes after each fetch %v: the clock still makes changes once learned as noise", counts)
+	}
+	if counts[1] == 0 {
+		t.Errorf("changes after each fetch %v: the clock was noise before it was learned", counts)
+	}
+	if p := h.page(f.ID); p.Versions != 11 || p.Note != "" {
+		t.Errorf("page = %+v: every fetch had other bytes, so a version each, and no note", p)
+	}
+}
+
+func TestFetchPageBadIgnoreRule(t *testing.T) {
+	h := newHarness(t, Config{})
+	srv, _ := serve(t, html(pageV1))
+	f := h.followPage(srv.URL + "/jobs")
+	if err := h.st.SetPageIgnore(context.Background(), h.user.ID, f.ID, []string{`(unclosed`}); err != nil {
+		t.Fatal(err)
+	}
+	h.fetch(f.ID)
+	if p := h.page(f.ID); !strings.Contains(p.Note, "cannot be used") || strings.Contains(p.Note, "*") || p.Versions != 1 {
+		t.Errorf("page = %+v, want a version and a note naming the bad rule", p)
 	}
 }

@@ -49,7 +49,7 @@ func (m *Monitor) groupChange(ctx context.Context, f vigil.Feed, p *vigil.Page, 
 	if err != nil || cur.ID == old.ID {
 		return err
 	}
-	a, b := previousDocument(old, p.Selector, f.URL), previousDocument(cur, p.Selector, f.URL)
+	a, b := previousDocument(old, p.Selector, p.Ignore, f.URL), previousDocument(cur, p.Selector, p.Ignore, f.URL)
 	e := change.CompareWith(a, b, change.CompareOptions{Kinds: kindsOf(p.Kinds)})
 	if !e.Any {
 		return nil

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"vigil"
 	"vigil/change"
@@ -16,6 +17,7 @@ import (
 type measured struct {
 	extract json.RawMessage
 	doc     *change.Document // the extract, nil when the body could not be read
+	old     *change.Document // the previous version's, when there is one
 	change  *store.NewChange
 	title   string
 	note    string
@@ -29,7 +31,7 @@ type measured struct {
 // says what was wrong.
 func measure(prev *vigil.PageVersion, old *change.Document, body []byte, contentType, base string, p *vigil.Page) measured {
 	var mv measured
-	doc, err := change.Extract(body, contentType, change.ExtractOptions{Selector: p.Selector, Base: base})
+	doc, err := change.Extract(body, contentType, extractOptions(p, base))
 	if err != nil {
 		mv.note = selectorNote(p.Selector, err)
 		doc, err = change.Extract(body, contentType, change.ExtractOptions{Base: base})
@@ -46,8 +48,9 @@ func measure(prev *vigil.PageVersion, old *change.Document, body []byte, content
 		return mv
 	}
 	if old == nil {
-		old = previousDocument(prev, p.Selector, base)
+		old = previousDocument(prev, p.Selector, p.Ignore, base)
 	}
+	mv.old = old
 	e := change.CompareWith(old, doc, change.CompareOptions{Kinds: kindsOf(p.Kinds)})
 	if !e.Any {
 		return mv // other bytes, but the watched region is the same: no change
@@ -57,22 +60,39 @@ func measure(prev *vigil.PageVersion, old *change.Document, body []byte, content
 	return mv
 }
 
-// selectorNote says why the page's selector could not be used.
+// selectorNote says why the page's selector or ignore rules could not be
+// used.
 func selectorNote(selector string, err error) string {
 	if errors.Is(err, change.ErrNoMatch) {
 		return fmt.Sprintf("the selector %q matches nothing on the page; the whole page is watched byte for byte", selector)
 	}
-	return fmt.Sprintf("the selector %q cannot be used (%v); the whole page is watched", selector, err)
+	return fmt.Sprintf("the page's selector or ignore rules cannot be used (%s); the whole page is watched", strings.TrimPrefix(err.Error(), "change: "))
+}
+
+// extractOptions are the page's own: its selector, ignore rules and the
+// blocks learned to be noise.
+func extractOptions(p *vigil.Page, base string) change.ExtractOptions {
+	return change.ExtractOptions{Selector: p.Selector, Ignore: p.Ignore, Noise: noiseStats(p).Blocks(change.NoiseOptions{}), Base: base}
+}
+
+// noiseStats decodes the page's noise statistics (empty when none or
+// unreadable: they are relearned).
+func noiseStats(p *vigil.Page) *change.NoiseStats {
+	var s change.NoiseStats
+	if len(p.Noise) > 0 && json.Unmarshal(p.Noise, &s) != nil {
+		return &change.NoiseStats{}
+	}
+	return &s
 }
 
 // previousDocument is the previous version's stored extract, or the version
 // extracted again when the stored one cannot be read.
-func previousDocument(prev *vigil.PageVersion, selector, base string) *change.Document {
+func previousDocument(prev *vigil.PageVersion, selector string, ignore []string, base string) *change.Document {
 	var d change.Document
 	if err := json.Unmarshal(prev.Extract, &d); err == nil && d.Digest != "" {
 		return &d
 	}
-	old, err := change.Extract(prev.Body, prev.ContentType, change.ExtractOptions{Selector: selector, Base: base})
+	old, err := change.Extract(prev.Body, prev.ContentType, change.ExtractOptions{Selector: selector, Ignore: ignore, Base: base})
 	if err != nil {
 		old, _ = change.Extract(prev.Body, prev.ContentType, change.ExtractOptions{Base: base})
 	}

@@ -3,6 +3,8 @@ package server
 import (
 	"context"
 	"net/http"
+	"regexp"
+	"strings"
 
 	"vigil"
 	"vigil/change"
@@ -17,6 +19,7 @@ type pageSettingsRequest struct {
 	Frequency *string   `json:"frequency"`
 	Kinds     *[]string `json:"kinds"`
 	Selector  *string   `json:"selector"`
+	Ignore    *[]string `json:"ignore"`
 }
 
 // rateRequest is the body of POST /api/changes/{id}/rating.
@@ -166,6 +169,14 @@ func (s *Server) setPageSettings(ctx context.Context, userID, feedID int64, req 
 			return err
 		}
 	}
+	if req.Ignore != nil {
+		if err := checkIgnoreRules(*req.Ignore); err != nil {
+			return err
+		}
+		if err := s.st.SetPageIgnore(ctx, userID, feedID, *req.Ignore); err != nil {
+			return err
+		}
+	}
 	if req.Threshold == nil && req.Frequency == nil {
 		return nil
 	}
@@ -229,5 +240,15 @@ func (s *Server) apiRate(w http.ResponseWriter, r *http.Request, u *vigil.User) 
 		return err
 	}
 	writeJSON(w, http.StatusOK, d.Change)
+	return nil
+}
+
+// checkIgnoreRules refuses an ignore rule that is not a regular expression.
+func checkIgnoreRules(rules []string) error {
+	for _, r := range rules {
+		if _, err := regexp.Compile(r); err != nil {
+			return vigil.Errorf(vigil.EINVALID, "ignore rule %q is not a regular expression: %s", r, strings.TrimPrefix(err.Error(), "error parsing regexp: "))
+		}
+	}
 	return nil
 }

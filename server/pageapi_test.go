@@ -60,6 +60,7 @@ func TestPageAPIRefusesBadInput(t *testing.T) {
 		{"stranger's page", "GET", fmt.Sprintf("/api/pages/%d", page), eve.token, nil, 404, ""},
 		{"kinds by a later follower", "PUT", fmt.Sprintf("/api/pages/%d/settings", page), bob.token, map[string]any{"kinds": []string{"links"}}, 409, "first follower"},
 		{"unknown kind", "PUT", fmt.Sprintf("/api/pages/%d/settings", page), ann.token, map[string]any{"kinds": []string{"colours"}}, 400, "colours"},
+		{"ignore rule", "PUT", fmt.Sprintf("/api/pages/%d/settings", page), ann.token, map[string]any{"ignore": []string{"(unclosed"}}, 400, "(unclosed"},
 		{"threshold word", "PUT", fmt.Sprintf("/api/pages/%d/settings", page), bob.token, map[string]any{"threshold": "big"}, 400, "threshold"},
 		{"frequency word", "PUT", fmt.Sprintf("/api/pages/%d/settings", page), bob.token, map[string]any{"frequency": "hourly"}, 400, "frequency"},
 		{"a feed as a page", "POST", "/api/pages", ann.token, map[string]any{"url": "https://example.org/feed.xml"}, 409, "already watched as a feed"},

@@ -91,7 +91,8 @@ func (s *Server) pageSettingsForm(w http.ResponseWriter, r *http.Request, sess *
 	if r.PostFormValue("owner") != "" {
 		kinds := r.PostForm["kinds"]
 		selector := r.PostFormValue("selector")
-		req.Kinds, req.Selector = &kinds, &selector
+		ignore := formLines(r.PostFormValue("ignore"))
+		req.Kinds, req.Selector, req.Ignore = &kinds, &selector, &ignore
 	}
 	err = s.setPageSettings(r.Context(), sess.User.ID, id, req)
 	if code := vigil.ErrorCode(err); code == vigil.EINVALID || code == vigil.ECONFLICT {
@@ -175,4 +176,15 @@ func titleOr(title, fallback string) string {
 		return title
 	}
 	return fallback
+}
+
+// formLines splits a text area into its non-blank lines.
+func formLines(text string) []string {
+	out := []string{}
+	for _, l := range strings.Split(text, "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			out = append(out, l)
+		}
+	}
+	return out
 }

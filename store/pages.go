@@ -26,6 +26,9 @@ type Pages interface {
 	// SetPageSelector sets the CSS selector of the watched region ("" for
 	// the whole page); only the page's owner may (ECONFLICT otherwise).
 	SetPageSelector(ctx context.Context, userID, feedID int64, selector string) error
+	// SetPageIgnore sets the page's ignore rules (regular expressions,
+	// checked by the caller); only the owner may (ECONFLICT otherwise).
+	SetPageIgnore(ctx context.Context, userID, feedID int64, rules []string) error
 	// SetPageNote records the page's content type and what vigil could
 	// not do with it ("" when nothing).
 	SetPageNote(ctx context.Context, feedID int64, contentType, note string) error
@@ -99,6 +102,8 @@ type PageFetched struct {
 	Read        bool
 	ContentType string
 	Note        string
+	// Noise, when set, replaces the page's noise statistics.
+	Noise json.RawMessage
 }
 
 // NewVersion is a version to store, with the change from the previous one

@@ -3,6 +3,7 @@ package sqlite
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"math"
 	"strings"
@@ -113,13 +114,17 @@ func (db *DB) Page(ctx context.Context, feedID int64) (*vigil.Page, error) {
 		kinds string
 		owner sql.NullInt64
 	)
-	err := db.read.QueryRowContext(ctx, `SELECT p.kinds, p.selector, p.content_type, p.note,
+	var (
+		ignore string
+		noise  []byte
+	)
+	err := db.read.QueryRowContext(ctx, `SELECT p.kinds, p.selector, p.ignore, p.noise, p.content_type, p.note,
 		(SELECT user_id FROM subscriptions s WHERE s.feed_id = p.feed_id ORDER BY s.created_at, s.user_id LIMIT 1),
 		(SELECT count(*) FROM page_versions v WHERE v.feed_id = p.feed_id),
 		(SELECT coalesce(sum(length(b.data)), 0) FROM page_blobs b
 			WHERE b.hash IN (SELECT hash FROM page_versions v WHERE v.feed_id = p.feed_id))
 		FROM pages p WHERE p.feed_id = ?`, feedID).
-		Scan(&kinds, &p.Selector, &p.ContentType, &p.Note, &owner, &p.Versions, &p.StoredBytes)
+		Scan(&kinds, &p.Selector, &ignore, &noise, &p.ContentType, &p.Note, &owner, &p.Versions, &p.StoredBytes)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, vigil.Errorf(vigil.ENOTFOUND, "feed %d is not a watched page", feedID)
 	}
@@ -128,6 +133,12 @@ func (db *DB) Page(ctx context.Context, feedID int64) (*vigil.Page, error) {
 	}
 	p.OwnerID = owner.Int64
 	p.Kinds = splitKinds(kinds)
+	if len(noise) > 0 {
+		p.Noise = json.RawMessage(noise)
+	}
+	if err := json.Unmarshal([]byte(ignore), &p.Ignore); err != nil {
+		return nil, wrap("decode ignore rules of page", err)
+	}
 	return &p, nil
 }
 
@@ -158,6 +169,21 @@ func (db *DB) SetPageSelector(ctx context.Context, userID, feedID int64, selecto
 		return vigil.Errorf(vigil.EINVALID, "selector is longer than 1000 bytes")
 	}
 	return db.setPageColumn(ctx, userID, feedID, "selector", strings.TrimSpace(selector))
+}
+
+// SetPageIgnore sets the page's ignore rules; only its owner may.
+func (db *DB) SetPageIgnore(ctx context.Context, userID, feedID int64, rules []string) error {
+	if len(rules) > 50 {
+		return vigil.Errorf(vigil.EINVALID, "at most 50 ignore rules, got %d", len(rules))
+	}
+	if rules == nil {
+		rules = []string{}
+	}
+	b, err := json.Marshal(rules)
+	if err != nil {
+		return wrap("encode ignore rules", err)
+	}
+	return db.setPageColumn(ctx, userID, feedID, "ignore", string(b))
 }
 
 // setPageColumn sets one of the owner's columns of a page (a constant name).

@@ -89,6 +89,11 @@ func storePageFetch(ctx context.Context, tx *sql.Tx, st txStmts, p store.PageFet
 			return wrap("store page note", err)
 		}
 	}
+	if p.Noise != nil {
+		if _, err := tx.ExecContext(ctx, `UPDATE pages SET noise = ? WHERE feed_id = ?`, []byte(p.Noise), p.FeedID); err != nil {
+			return wrap("store page noise", err)
+		}
+	}
 	current, err := scanFeed(tx.QueryRowContext(ctx, `SELECT `+feedColumns+` FROM feeds f WHERE f.id = ?`, p.FeedID))
 	if err != nil {
 		return wrap("read feed state in page ingest", err)

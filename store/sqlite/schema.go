@@ -194,6 +194,8 @@ CREATE TABLE pages (
 	feed_id      INTEGER PRIMARY KEY REFERENCES feeds(id) ON DELETE CASCADE,
 	kinds        TEXT NOT NULL DEFAULT 'text,links,images',
 	selector     TEXT NOT NULL DEFAULT '',
+	ignore       TEXT NOT NULL DEFAULT '[]',
+	noise        BLOB,
 	content_type TEXT NOT NULL DEFAULT '',
 	note         TEXT NOT NULL DEFAULT ''
 );
