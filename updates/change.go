@@ -23,6 +23,10 @@ type Change struct {
 	Tell bool `json:"tell"`
 	// Mine is the follower's own rating, if any.
 	Mine *vigil.Evaluation `json:"mine,omitempty"`
+	// Likely is the followers' predicted rating of a change nobody rated
+	// yet, learned from their ratings of the page's earlier changes
+	// ("likely significant"); "" when there is too little to learn from.
+	Likely string `json:"likely,omitempty"`
 	// Below is the lower group's evaluations summarised, for a change of
 	// the weekly or monthly group that has one; it counts in Community.
 	Below *change.Rating `json:"below,omitempty"`

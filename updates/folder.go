@@ -99,8 +99,10 @@ func buildPage(ctx context.Context, st store.Store, userID int64, feed vigil.Fee
 	}
 	var levels []change.Severity
 	var since time.Time
+	pred := predictor(all)
 	for i, c := range all {
 		v := View(c, userID, threshold, cfg.Weights, below[c.ID])
+		v.Likely = likely(pred, v)
 		if i < cfg.Recent {
 			pg.Changes = append(pg.Changes, v)
 		}
@@ -133,8 +135,10 @@ func History(ctx context.Context, st store.Store, userID, feedID int64, cfg Conf
 	}
 	byID := make(map[int64]Change, len(all))
 	entries := make([]change.Entry, len(all))
+	pred := predictor(all)
 	for i, c := range all {
 		v := View(c, userID, threshold, cfg.Weights, below[c.ID])
+		v.Likely = likely(pred, v)
 		byID[c.ID], entries[i] = v, v.Entry()
 	}
 	h := change.SelectHistory(entries, change.HistoryOptions{})
