@@ -227,3 +227,37 @@ func TestFetchPageBadIgnoreRule(t *testing.T) {
 		t.Errorf("page = %+v, want a version and a note naming the bad rule", p)
 	}
 }
+
+func TestFetchPageMovedAndGone(t *testing.T) {
+	h := newHarness(t, Config{GoneAfter: 3})
+	srv, sw := serve(t, html(pageV1))
+	f := h.followPage(srv.URL + "/old")
+	sw.set(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/old" {
+			http.Redirect(w, r, "/new", http.StatusMovedPermanently)
+			return
+		}
+		html(pageV1)(w, r)
+	})
+	res, got := h.fetch(f.ID)
+	if res.MovedTo != srv.URL+"/new" || got.URL != srv.URL+"/new" {
+		t.Fatalf("after a 301: moved to %q, URL %q", res.MovedTo, got.URL)
+	}
+	if n, _ := h.st.Notices(context.Background(), h.user.ID); len(n) != 1 || !strings.Contains(n[0].Text, "/new") {
+		t.Errorf("the move is not told at once: %+v", n)
+	}
+	if p := h.page(f.ID); p.Versions != 1 {
+		t.Errorf("the moved page is still a page with its version: %+v", p)
+	}
+	sw.set(status(http.StatusNotFound))
+	for i := 0; i < 3; i++ {
+		h.clk.Advance(24 * time.Hour)
+		_, got = h.fetch(f.ID)
+		if want := map[bool]vigil.FeedStatus{true: vigil.FeedGone, false: vigil.FeedActive}[i == 2]; got.Status != want {
+			t.Errorf("after %d answers 404: %s, want %s", i+1, got.Status, want)
+		}
+	}
+	if p := h.page(f.ID); p.Versions != 1 {
+		t.Errorf("a gone page lost its versions: %+v", p)
+	}
+}

@@ -89,6 +89,9 @@ func TestPageSettingsFormOwnerOnly(t *testing.T) {
 	for _, u := range []tester{ann, bob} {
 		b := e.browser()
 		b.login(u)
+		if status, loc, _ := b.get(fmt.Sprintf("/feeds/%d", page)); status != http.StatusSeeOther || loc != fmt.Sprintf("/pages/%d", page) {
+			t.Errorf("/feeds/%d of a page: %d %q, want its page view", page, status, loc)
+		}
 		_, _, html := b.get(fmt.Sprintf("/pages/%d", page))
 		owner := strings.Contains(html, `name="kinds"`)
 		if owner != (u.ID == ann.ID) {

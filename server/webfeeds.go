@@ -80,6 +80,10 @@ func (s *Server) feedPage(w http.ResponseWriter, r *http.Request, sess *session)
 	if err != nil {
 		return err
 	}
+	if _, err := s.st.Page(r.Context(), id); err == nil {
+		http.Redirect(w, r, fmt.Sprintf("/pages/%d", id), http.StatusSeeOther) // a watched page has its own view
+		return nil
+	}
 	view, err := s.feedView(r.Context(), sess, id)
 	if err != nil {
 		return err
