@@ -32,6 +32,8 @@ type rateRequest struct {
 // its document history and its versions.
 type pageDetail struct {
 	updates.Page
+	// Duplicate is another watched page with the same latest content.
+	Duplicate *vigil.Feed         `json:"duplicate,omitempty"`
 	Recent    []updates.Change    `json:"recent"`
 	Important []updates.Change    `json:"important"`
 	Versions  []vigil.PageVersion `json:"versions"`
@@ -127,8 +129,55 @@ func (s *Server) pageDetail(ctx context.Context, userID, feedID int64) (pageDeta
 	if d.Recent, d.Important, err = updates.History(ctx, s.st, userID, feedID, updates.Config{}); err != nil {
 		return pageDetail{}, err
 	}
-	d.Versions, err = s.st.Versions(ctx, feedID, 50)
+	if d.Versions, err = s.st.Versions(ctx, feedID, 50); err != nil || len(d.Versions) == 0 {
+		return d, err
+	}
+	d.Duplicate, err = s.duplicateOf(ctx, feedID, d.Versions[0].Hash)
 	return d, err
+}
+
+// duplicateOf returns another page whose latest version has hash, or nil.
+func (s *Server) duplicateOf(ctx context.Context, feedID int64, hash string) (*vigil.Feed, error) {
+	other, err := s.st.DuplicatePage(ctx, feedID, hash)
+	if vigil.ErrorCode(err) == vigil.ENOTFOUND {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return s.st.Feed(ctx, other)
+}
+
+// mergePage merges a page into its duplicate (Glance et al. §3.1.4): its
+// followers move to the other URL and its groups join the other's (a
+// permanent move in the store, told to each follower). Only the page's
+// first follower may.
+func (s *Server) mergePage(ctx context.Context, userID, feedID int64) (*vigil.Feed, error) {
+	d, err := s.pageDetail(ctx, userID, feedID)
+	if err != nil {
+		return nil, err
+	}
+	if d.State.OwnerID != userID {
+		return nil, vigil.Errorf(vigil.ECONFLICT, "only the page's first follower may merge it")
+	}
+	if d.Duplicate == nil {
+		return nil, vigil.Errorf(vigil.ECONFLICT, "no other page has the same content now")
+	}
+	return d.Duplicate, s.st.MoveFeed(ctx, feedID, d.Duplicate.URL, s.now())
+}
+
+// apiMergePage merges the page into its duplicate: POST /api/pages/{id}/merge.
+func (s *Server) apiMergePage(w http.ResponseWriter, r *http.Request, u *vigil.User) error {
+	id, err := pathID(r, "page")
+	if err != nil {
+		return err
+	}
+	into, err := s.mergePage(r.Context(), u.ID, id)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"merged_into": into.ID, "url": into.URL})
+	return nil
 }
 
 // apiPageSettings sets the user's settings of a page.

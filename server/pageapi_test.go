@@ -115,3 +115,43 @@ func TestPageSettingsFormOwnerOnly(t *testing.T) {
 		t.Errorf("bob's refused form changed his threshold to %s", pf.Threshold)
 	}
 }
+
+func TestMergeDuplicatePages(t *testing.T) {
+	e := newEnv(t, Config{})
+	ann, bob, cid := e.user("ann"), e.user("bob"), e.user("cid")
+	ctx := context.Background()
+	var pages []int64
+	for i, u := range []tester{ann, bob} {
+		sub, err := e.st.FollowPage(ctx, u.ID, fmt.Sprintf("https://example.org/doc%d", i), 1, testNow)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := &store.NewVersion{Hash: "same", ContentType: "text/html", Body: []byte("<p>the same document</p>")}
+		if _, err := e.st.IngestPage(ctx, store.PageFetched{FeedID: sub.Feed.ID, Observation: vigil.Observation{At: testNow, Status: 200}, Version: v, Read: true},
+			func(bool, *vigil.Feed) (*vigil.Feed, error) { return nil, nil }); err != nil {
+			t.Fatal(err)
+		}
+		pages = append(pages, sub.Feed.ID)
+	}
+	if _, err := e.st.FollowPage(ctx, cid.ID, "https://example.org/doc0", 1, testNow.Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	detail := decode[struct {
+		Duplicate *struct{ ID int64 } `json:"duplicate"`
+	}](t, mustCall(t, e, "GET", fmt.Sprintf("/api/pages/%d", pages[0]), ann.token, nil))
+	if detail.Duplicate == nil || detail.Duplicate.ID != pages[1] {
+		t.Fatalf("duplicate = %+v, want page %d", detail.Duplicate, pages[1])
+	}
+	if status, body := e.call("POST", fmt.Sprintf("/api/pages/%d/merge", pages[0]), cid.token, nil); status != http.StatusConflict {
+		t.Errorf("a later follower merging: %d %s", status, body)
+	}
+	mustCall(t, e, "POST", fmt.Sprintf("/api/pages/%d/merge", pages[0]), ann.token, nil)
+	for _, u := range []tester{ann, cid} {
+		if _, err := e.st.Subscription(ctx, u.ID, pages[1]); err != nil {
+			t.Errorf("%s does not follow the merged page: %v", u.Name, err)
+		}
+	}
+	if n, _ := e.st.PageFollowers(ctx, pages[1]); n != 3 {
+		t.Errorf("the merged page has %d followers, want 3", n)
+	}
+}

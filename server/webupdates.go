@@ -188,3 +188,18 @@ func formLines(text string) []string {
 	}
 	return out
 }
+
+// mergeForm merges the page into its duplicate and shows the other page.
+func (s *Server) mergeForm(w http.ResponseWriter, r *http.Request, sess *session) error {
+	id, err := pathID(r, "page")
+	if err != nil {
+		return err
+	}
+	into, err := s.mergePage(r.Context(), sess.User.ID, id)
+	if err != nil {
+		return err
+	}
+	s.setFlash(w, "The followers of the page now follow "+into.URL+".")
+	http.Redirect(w, r, fmt.Sprintf("/pages/%d", into.ID), http.StatusSeeOther)
+	return nil
+}
