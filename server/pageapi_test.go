@@ -114,6 +114,13 @@ func TestPageSettingsFormOwnerOnly(t *testing.T) {
 	if pf, _ := e.st.PageFollow(context.Background(), bob.ID, page); pf.Threshold != "significant" {
 		t.Errorf("bob's refused form changed his threshold to %s", pf.Threshold)
 	}
+	// Gone: the page view offers the cached copy of the last version.
+	e.ingest(page, &vigil.Feed{Status: vigil.FeedGone, LastError: "the server answered 404 Not Found", Missing: 5})
+	b := e.browser()
+	b.login(bob)
+	if _, _, html := b.get(fmt.Sprintf("/pages/%d", page)); !strings.Contains(html, "cached copy") {
+		t.Errorf("a gone page's view offers no cached copy:\n%s", html)
+	}
 }
 
 func TestMergeDuplicatePages(t *testing.T) {
