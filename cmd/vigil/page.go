@@ -14,19 +14,26 @@ import (
 	"vigil/fetch"
 )
 
-// runPage runs `vigil page SUBCOMMAND`: for now diff.
+// runPage runs `vigil page SUBCOMMAND`: diff, gen or sim.
 func runPage(ctx context.Context, e *env, args []string) error {
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" {
-		fmt.Fprintln(e.stdout, "Usage: vigil page diff [flags] OLD NEW\n\nCompare two versions of a web page (files or URLs).")
+		fmt.Fprintln(e.stdout, "Usage: vigil page diff [flags] OLD NEW   compare two versions of a web page (files or URLs)\n"+
+			"       vigil page gen [flags]            write a synthetic page-change trace\n"+
+			"       vigil page sim [flags] TRACE      replay a page-change trace through page policies")
 		if len(args) == 0 {
-			return usageError{"expected a subcommand: diff"}
+			return usageError{"expected a subcommand: diff, gen or sim"}
 		}
 		return errHelpShown
 	}
-	if args[0] != "diff" {
-		return usageError{fmt.Sprintf("unknown subcommand %q (want diff)", args[0])}
+	switch args[0] {
+	case "diff":
+		return runPageDiff(ctx, e, args[1:])
+	case "gen":
+		return runPageGen(ctx, e, args[1:])
+	case "sim":
+		return runPageSim(ctx, e, args[1:])
 	}
-	return runPageDiff(ctx, e, args[1:])
+	return usageError{fmt.Sprintf("unknown subcommand %q (want diff, gen or sim)", args[0])}
 }
 
 // stringList is a repeatable string flag.

@@ -115,3 +115,38 @@ func TestPageDiffErrors(t *testing.T) {
 		})
 	}
 }
+
+func TestPageGenAndSim(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "pages.tsv")
+	if code, _, errOut := cli(t, "", "", "page", "gen", "--pages", "30", "--days", "21", "--seed", "2", "--out", path); code != 0 {
+		t.Fatalf("gen: exit %d: %s", code, errOut)
+	}
+	code, out, errOut := cli(t, "", "", "page", "sim", path, "--policies", "uniform,cgm-freshness,clairvoyant", "--json")
+	if code != 0 {
+		t.Fatalf("sim: exit %d: %s", code, errOut)
+	}
+	var rows []map[string]any
+	if err := json.Unmarshal([]byte(out), &rows); err != nil || len(rows) != 3 {
+		t.Fatalf("sim output: %v\n%s", err, out)
+	}
+	bound := rows[2]["freshness"].(float64)
+	for _, r := range rows {
+		if f := r["freshness"].(float64); f < 0 || f > bound {
+			t.Errorf("%v: freshness %v outside [0, bound %v]", r["policy"], f, bound)
+		}
+	}
+	code, out, _ = cli(t, "", "", "page", "sim", "--policies", "uniform", path)
+	if code != 0 || !strings.Contains(out, "freshness") || !strings.Contains(out, "uniform") {
+		t.Errorf("table: exit %d\n%s", code, out)
+	}
+	for _, args := range [][]string{
+		{"page", "sim"},
+		{"page", "sim", path, "--policies", "nosuch"},
+		{"page", "sim", "/nonexistent.tsv"},
+		{"page", "gen", "--pages", "0"},
+	} {
+		if code, _, errOut := cli(t, "", "", args...); code == 0 || errOut == "" {
+			t.Errorf("%v: exit %d, stderr %q", args, code, errOut)
+		}
+	}
+}
