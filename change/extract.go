@@ -91,23 +91,23 @@ func (x *extractor) html(d *Document, body []byte, contentType string) error {
 	if err != nil {
 		r = bytes.NewReader(body)
 	}
+	w := newWalker(x, len(body))
+	if x.selector == nil {
+		w.stream(r)
+		w.finish(d)
+		return nil
+	}
 	root, err := html.Parse(r)
 	if err != nil && err != io.EOF {
 		return fmt.Errorf("change: unable to parse the page as HTML: %v", err)
 	}
-	w := newWalker(x, len(body))
 	w.head(findElement(root, "head"))
-	regions := []*html.Node{findElement(root, "body")}
-	if x.selector != nil {
-		regions = outermost(cascadia.QueryAll(root, x.selector))
-		if len(regions) == 0 {
-			return fmt.Errorf("%w (selector %q)", ErrNoMatch, x.selText)
-		}
+	regions := outermost(cascadia.QueryAll(root, x.selector))
+	if len(regions) == 0 {
+		return fmt.Errorf("%w (selector %q)", ErrNoMatch, x.selText)
 	}
 	for _, n := range regions {
-		if n != nil {
-			w.node(n)
-		}
+		w.node(n)
 	}
 	w.finish(d)
 	return nil

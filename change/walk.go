@@ -35,8 +35,9 @@ type walker struct {
 	images    map[string]bool
 	title     string
 	headH     string
-	// path is the block path of the element being walked.
-	path []string
+	// path is the block path of the element being walked, stack the
+	// names of the open elements.
+	path, stack []string
 	// seen numbers the blocks of each path.
 	seen map[string]int
 }
@@ -78,7 +79,7 @@ func (w *walker) head(n *html.Node) {
 			w.title = collapse(nodeText(c))
 			h.Write([]byte("title\x00" + w.title + "\x00"))
 		case "meta", "link", "base":
-			h.Write(appendStartTag(nil, c, nil))
+			h.Write(appendStartTag(nil, c.Data, c.Attr, nil))
 			h.Write([]byte{0})
 		}
 	}
@@ -104,32 +105,49 @@ func (w *walker) node(n *html.Node) {
 
 // element emits an element's start tag, children and end tag.
 func (w *walker) element(n *html.Node) {
-	w.collect(n)
-	start := len(w.buf)
-	w.buf = appendStartTag(w.buf, n, w.x.base)
-	w.addLine(Line{Kind: StartTag}, start, len(w.tbuf))
-	if voidElements[n.Data] {
+	if !w.open(n.Data, n.Attr) {
 		return
 	}
-	w.path = append(w.path, pathPart(n))
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
 		w.node(c)
 	}
+	w.close()
+}
+
+// open emits a start tag and, unless the element is void, enters it; it
+// reports whether it entered.
+func (w *walker) open(name string, attrs []html.Attribute) bool {
+	w.collect(name, attrs)
+	start := len(w.buf)
+	w.buf = appendStartTag(w.buf, name, attrs, w.x.base)
+	w.addLine(Line{Kind: StartTag}, start, len(w.tbuf))
+	if voidElements[name] {
+		return false
+	}
+	w.path = append(w.path, pathPart(name, attrs))
+	w.stack = append(w.stack, name)
+	return true
+}
+
+// close emits the end tag of the innermost open element and leaves it.
+func (w *walker) close() {
+	name := w.stack[len(w.stack)-1]
+	w.stack = w.stack[:len(w.stack)-1]
 	w.path = w.path[:len(w.path)-1]
-	start = len(w.buf)
-	w.buf = append(append(append(w.buf, "</"...), n.Data...), '>')
+	start := len(w.buf)
+	w.buf = append(append(append(w.buf, "</"...), name...), '>')
 	w.addLine(Line{Kind: EndTag}, start, len(w.tbuf))
 }
 
 // collect records the links and images of an element.
-func (w *walker) collect(n *html.Node) {
-	switch n.Data {
+func (w *walker) collect(name string, attrs []html.Attribute) {
+	switch name {
 	case "a", "area":
-		if v, ok := attr(n, "href"); ok && v != "" && !strings.HasPrefix(v, "#") {
+		if v, ok := attr(attrs, "href"); ok && v != "" && !strings.HasPrefix(v, "#") {
 			w.links[w.resolve(v)] = true
 		}
 	case "img":
-		if v, ok := attr(n, "src"); ok && v != "" {
+		if v, ok := attr(attrs, "src"); ok && v != "" {
 			w.images[w.resolve(v)] = true
 		}
 	}
@@ -261,9 +279,9 @@ func nodeText(n *html.Node) string {
 // appendStartTag appends an element's start tag with its attributes,
 // event handlers left out, links and image sources made absolute against
 // base when it is not nil.
-func appendStartTag(dst []byte, n *html.Node, base *url.URL) []byte {
-	dst = append(append(dst, '<'), n.Data...)
-	for _, a := range n.Attr {
+func appendStartTag(dst []byte, name string, attrs []html.Attribute, base *url.URL) []byte {
+	dst = append(append(dst, '<'), name...)
+	for _, a := range attrs {
 		if a.Namespace != "" || strings.HasPrefix(strings.ToLower(a.Key), "on") {
 			continue
 		}
@@ -319,12 +337,12 @@ func appendCollapsed(dst []byte, s string) []byte {
 }
 
 // pathPart names an element in a block path: tag, #id, .first-class.
-func pathPart(n *html.Node) string {
-	p := n.Data
-	if id, ok := attr(n, "id"); ok && id != "" {
+func pathPart(name string, attrs []html.Attribute) string {
+	p := name
+	if id, ok := attr(attrs, "id"); ok && id != "" {
 		p += "#" + id
 	}
-	if cl, ok := attr(n, "class"); ok {
+	if cl, ok := attr(attrs, "class"); ok {
 		if f := strings.Fields(cl); len(f) > 0 {
 			p += "." + f[0]
 		}
@@ -332,9 +350,9 @@ func pathPart(n *html.Node) string {
 	return p
 }
 
-// attr returns the value of n's attribute key.
-func attr(n *html.Node, key string) (string, bool) {
-	for _, a := range n.Attr {
+// attr returns the value of the attribute key.
+func attr(attrs []html.Attribute, key string) (string, bool) {
+	for _, a := range attrs {
 		if a.Namespace == "" && a.Key == key {
 			return a.Val, true
 		}
