@@ -106,6 +106,9 @@ func (m *Monitor) FetchFeed(ctx context.Context, f vigil.Feed) (Result, error) {
 		return Result{}, ctx.Err() // shutting down: the feed stays due and is fetched after restart
 	}
 	o := classify(resp, ferr)
+	if m.notAFeed(f, o) {
+		return m.watchAsPage(ctx, f, resp, at)
+	}
 	obs := o.observation(f.ID, at)
 	var saved *vigil.Feed
 	// The fetch came back: store it even if a shutdown starts meanwhile.

@@ -32,7 +32,11 @@ func (m *Monitor) FetchPage(ctx context.Context, f vigil.Feed, p *vigil.Page) (R
 	if ctx.Err() != nil {
 		return Result{}, ctx.Err()
 	}
-	o := classifyPage(resp, ferr)
+	return m.storePage(ctx, f, p, classifyPage(resp, ferr), at)
+}
+
+// storePage stores a page fetch that started at at and ended with o.
+func (m *Monitor) storePage(ctx context.Context, f vigil.Feed, p *vigil.Page, o outcome, at time.Time) (Result, error) {
 	pf, title, err := m.pageFetched(ctx, f, p, o, at)
 	if err != nil {
 		return Result{}, err

@@ -261,3 +261,31 @@ func TestFetchPageMovedAndGone(t *testing.T) {
 		t.Errorf("a gone page lost its versions: %+v", p)
 	}
 }
+
+func TestAFeedThatIsAPageIsWatchedAsOne(t *testing.T) {
+	h := newHarness(t, Config{HTMLAsPage: true})
+	srv, _ := serve(t, html(pageV1))
+	f := h.subscribe(srv.URL + "/jobs") // followed as a feed
+	_, got := h.fetch(f.ID)
+	if got.LastError != "" || got.Title != "Jobs" {
+		t.Errorf("feed state = %q %q, want no error and the page's title", got.LastError, got.Title)
+	}
+	if p := h.page(f.ID); p.Versions != 1 {
+		t.Errorf("page = %+v, want its first version", p)
+	}
+	if n, _ := h.st.Notices(context.Background(), h.user.ID); len(n) != 1 || !strings.Contains(n[0].Text, "is a web page, not a feed") {
+		t.Errorf("notices = %+v", n)
+	}
+	// A feed that worked once stays a feed when it answers HTML.
+	feedSrv, sw := serve(t, body(rss("", rssItem{"1", "One", "x"})))
+	g := h.subscribe(feedSrv.URL + "/feed")
+	h.fetch(g.ID)
+	sw.set(html(pageV1))
+	h.clk.Advance(time.Hour)
+	if _, got := h.fetch(g.ID); got.LastError == "" {
+		t.Error("a feed answering HTML once should fail, not become a page")
+	}
+	if _, err := h.st.Page(context.Background(), g.ID); vigil.ErrorCode(err) != vigil.ENOTFOUND {
+		t.Errorf("the feed became a page: %v", err)
+	}
+}

@@ -17,6 +17,9 @@ type Pages interface {
 	// and the page in one transaction when new; following it again only sets
 	// the weight. A URL already watched as a feed is ECONFLICT.
 	FollowPage(ctx context.Context, userID int64, url string, weight float64, now time.Time) (*vigil.Subscription, error)
+	// MakePage turns a feed row that holds no item into a page and leaves
+	// notice for each of its followers; a feed with items is ECONFLICT.
+	MakePage(ctx context.Context, feedID int64, notice string, now time.Time) error
 	// Page returns the page of a feed row, or ENOTFOUND when the feed is
 	// not a page.
 	Page(ctx context.Context, feedID int64) (*vigil.Page, error)

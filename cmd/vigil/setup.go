@@ -103,7 +103,7 @@ func (o *monitorOpts) build(st store.Store, log *slog.Logger) (*monitor.Monitor,
 		Clock:   clk,
 		Logger:  log,
 	}, monitor.Config{Workers: *o.workers, BudgetPerHour: *o.budget, Seed: uint64(time.Now().UnixNano()),
-		Calendar: change.Calendar{Location: loc}})
+		Calendar: change.Calendar{Location: loc}, HTMLAsPage: true})
 }
 
 // defaultPerFeed is the daily fetches per followed feed a policy plans with

@@ -211,3 +211,35 @@ func (db *DB) SetPageNote(ctx context.Context, feedID int64, contentType, note s
 	}
 	return requireRow(res, "set page note", "feed %d is not a watched page", feedID)
 }
+
+// MakePage turns an itemless feed row into a page and leaves notice for
+// each follower, in one transaction.
+func (db *DB) MakePage(ctx context.Context, feedID int64, notice string, now time.Time) error {
+	tx, err := db.write.BeginTx(ctx, nil)
+	if err != nil {
+		return wrap("make page", err)
+	}
+	defer tx.Rollback()
+	var items int
+	err = tx.QueryRowContext(ctx, `SELECT item_count FROM feeds WHERE id = ?`, feedID).Scan(&items)
+	if errors.Is(err, sql.ErrNoRows) {
+		return vigil.Errorf(vigil.ENOTFOUND, "feed %d not found", feedID)
+	}
+	if err != nil {
+		return wrap("make page", err)
+	}
+	if items > 0 {
+		return vigil.Errorf(vigil.ECONFLICT, "feed %d has items: it is a feed", feedID)
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO pages (feed_id) VALUES (?) ON CONFLICT DO NOTHING`, feedID); err != nil {
+		return wrap("make page", err)
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO notices (user_id, at, text)
+		SELECT user_id, ?, ? FROM subscriptions WHERE feed_id = ?`, nanos(now), notice, feedID); err != nil {
+		return wrap("make page", err)
+	}
+	if err := tx.Commit(); err != nil {
+		return wrap("make page", err)
+	}
+	return nil
+}
