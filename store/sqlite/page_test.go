@@ -90,6 +90,9 @@ func TestIngestPageDeduplicatesBodies(t *testing.T) {
 		t.Errorf("first version: %+v, want compressed bytes below %d and no change", first, len(a))
 	}
 	second := mustIngestPage(t, db, pageFetch(id, t0.Add(time.Hour), "hb", b, first.VersionID))
+	if again := mustIngestPage(t, db, pageFetch(id, t0.Add(90*time.Minute), "hb", b, first.VersionID)); again.VersionID != 0 || again.ChangeID != 0 {
+		t.Errorf("a concurrent fetch of the same bytes stored %+v", again)
+	}
 	back := mustIngestPage(t, db, pageFetch(id, t0.Add(2*time.Hour), "ha", a, second.VersionID))
 	if back.NewBytes != 0 || back.ChangeID == 0 {
 		t.Errorf("return to version a: %+v, want no new bytes and a change", back)
@@ -103,7 +106,7 @@ func TestIngestPageDeduplicatesBodies(t *testing.T) {
 		t.Fatalf("LatestVersion = %+v, %v", latest, err)
 	}
 	obs, _ := db.Observations(ctx, id, 10)
-	if len(obs) != 4 || obs[0].NewItems != 0 || obs[1].NewItems != 1 || obs[3].NewItems != 0 {
+	if len(obs) != 5 || obs[0].NewItems != 0 || obs[1].NewItems != 1 || obs[2].NewItems != 0 || obs[4].NewItems != 0 {
 		t.Errorf("observations new counts wrong: %+v", obs)
 	}
 	p, _ := db.Page(ctx, id)

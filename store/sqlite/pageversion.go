@@ -105,7 +105,9 @@ func storePageFetch(ctx context.Context, tx *sql.Tx, st txStmts, p store.PageFet
 	return saveFeedState(ctx, st, p.FeedID, feed)
 }
 
-// storeVersion stores the body (once per hash), the version and the change.
+// storeVersion stores the body (once per hash), the version and the change,
+// unless the latest version, read inside the transaction, already has these
+// bytes.
 func storeVersion(ctx context.Context, tx *sql.Tx, p store.PageFetched) (store.PageIngested, error) {
 	v := p.Version
 	if v == nil {
@@ -115,6 +117,14 @@ func storeVersion(ctx context.Context, tx *sql.Tx, p store.PageFetched) (store.P
 		return store.PageIngested{}, vigil.Errorf(vigil.EINVALID, "version of page %d has no hash", p.FeedID)
 	}
 	var got store.PageIngested
+	var latest string
+	err := tx.QueryRowContext(ctx, `SELECT hash FROM page_versions WHERE feed_id = ? ORDER BY id DESC LIMIT 1`, p.FeedID).Scan(&latest)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return got, wrap("read latest page version", err)
+	}
+	if latest == v.Hash {
+		return got, nil // another fetch stored these bytes meanwhile: no second version
+	}
 	added, err := storeBlob(ctx, tx, v.Hash, v.Body)
 	if err != nil {
 		return got, err
