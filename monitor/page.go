@@ -87,16 +87,22 @@ func (m *Monitor) pageFetched(ctx context.Context, f vigil.Feed, p *vigil.Page, 
 	pf.Read, pf.ContentType = true, o.resp.ContentType
 	sum := sha256.Sum256(o.resp.Body)
 	hash := hex.EncodeToString(sum[:])
-	prev, err := m.st.LatestVersion(ctx, f.ID)
-	if err != nil && vigil.ErrorCode(err) != vigil.ENOTFOUND {
+	noise := noiseStats(p)
+	latest, err := m.st.Versions(ctx, f.ID, 1) // the hash alone: an unchanged fetch reads no body
+	if err != nil {
 		return pf, "", fmt.Errorf("monitor: reading the latest version of %s: %w", f.URL, err)
 	}
-	noise := noiseStats(p)
-	if prev != nil && prev.Hash == hash {
+	if len(latest) > 0 && latest[0].Hash == hash {
 		pf.Note = p.Note // unchanged bytes: what was said of them still holds
 		noise.ObserveUnchanged()
 		pf.Noise, _ = json.Marshal(noise)
 		return pf, "", nil
+	}
+	var prev *vigil.PageVersion
+	if len(latest) > 0 {
+		if prev, err = m.st.Version(ctx, latest[0].ID); err != nil {
+			return pf, "", fmt.Errorf("monitor: reading the latest version of %s: %w", f.URL, err)
+		}
 	}
 	var old *change.Document
 	if prev != nil {
