@@ -47,6 +47,9 @@ type Page struct {
 	// notification rule tells them of; Flag is New > 0.
 	New  int  `json:"new"`
 	Flag bool `json:"flag"`
+	// Agreement measures the likely ratings on held-back ratings; nil
+	// while the page has too few ratings.
+	Agreement *Agreement `json:"agreement,omitempty"`
 	// Since says the changes since the user last looked, in words
 	// (change.Since), "" when they have looked at every change.
 	Since string `json:"since,omitempty"`
@@ -100,6 +103,7 @@ func buildPage(ctx context.Context, st store.Store, userID int64, feed vigil.Fee
 	var levels []change.Severity
 	var since time.Time
 	pred := predictor(all)
+	pg.Agreement = agreementOf(all)
 	for i, c := range all {
 		v := View(c, userID, threshold, cfg.Weights, below[c.ID])
 		v.Likely = likely(pred, v)

@@ -20,6 +20,16 @@ const maxExamples = 500
 // returns nil with fewer than minExamples ratings or when every rating is
 // the same word (nothing to tell apart).
 func predictor(changes []vigil.PageChange) *change.Predictor {
+	examples, levels := examplesOf(changes)
+	if len(examples) < minExamples || levels < 2 {
+		return nil
+	}
+	return change.Train(examples, change.TrainOptions{})
+}
+
+// examplesOf turns the ratings of changes (newest first) into examples,
+// at most maxExamples, and counts the distinct rating words.
+func examplesOf(changes []vigil.PageChange) ([]change.Example, int) {
 	var examples []change.Example
 	levels := map[change.Severity]bool{}
 	for _, c := range changes {
@@ -35,10 +45,30 @@ func predictor(changes []vigil.PageChange) *change.Predictor {
 			break
 		}
 	}
-	if len(examples) < minExamples || len(levels) < 2 {
+	return examples, len(levels)
+}
+
+// Agreement measures a page's predictor on held-back ratings: every
+// fourth rating is held back (change.HoldBack), the predictor trains on
+// the others, and both it and the agent's own severity words guess the
+// held-back ones, to set against the 51% agreement of Glance et al.'s
+// agent with people (§4).
+type Agreement struct {
+	Held      int     `json:"held_back"`
+	Predictor float64 `json:"predictor"`
+	Agent     float64 `json:"agent"`
+}
+
+// agreementOf measures the predictor of a page's changes, or returns nil
+// with fewer than twice minExamples ratings.
+func agreementOf(changes []vigil.PageChange) *Agreement {
+	examples, levels := examplesOf(changes)
+	if len(examples) < 2*minExamples || levels < 2 {
 		return nil
 	}
-	return change.Train(examples, change.TrainOptions{})
+	train, held := change.HoldBack(examples, 4)
+	p := change.Train(train, change.TrainOptions{})
+	return &Agreement{Held: len(held), Predictor: p.Agreement(held), Agent: change.AgentAgreement(held)}
 }
 
 // likely is the predicted rating of an unrated change, "" when there is no

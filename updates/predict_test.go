@@ -31,7 +31,7 @@ func TestLikelyRatingLearnedFromThePagesRatings(t *testing.T) {
 	}
 	// Ann rates every change that adds links important (new products)
 	// and every text-only change negligible, whatever its size.
-	kinds := []bool{true, false, false, true, false, true, false, true, false, true}
+	kinds := []bool{true, false, false, true, false, true, false, true, false, true, true, false, false, true, true, false}
 	var prev int64
 	for i := 0; i <= len(kinds); i++ {
 		v := &store.NewVersion{Hash: fmt.Sprint("h", i), ContentType: "text/html", Body: []byte(fmt.Sprint("<p>", i, "</p>"))}
@@ -66,6 +66,10 @@ func TestLikelyRatingLearnedFromThePagesRatings(t *testing.T) {
 	newest := f.Pages[0].Changes[0]
 	if newest.Community.Ratings != 0 || newest.Likely != "important" {
 		t.Errorf("the unrated change that adds links: likely %q (ratings %d), want important", newest.Likely, newest.Community.Ratings)
+	}
+	a := f.Pages[0].Agreement
+	if a == nil || a.Held != 3 || a.Predictor != 1 || a.Agent != 0 {
+		t.Errorf("agreement = %+v, want the predictor right on the 3 held-back ratings (every fourth of 15) and the agent (always significant) never", a)
 	}
 	for _, c := range f.Pages[0].Changes[1:] {
 		if c.Likely != "" {
