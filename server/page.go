@@ -24,6 +24,8 @@ type base struct {
 	CSRF  string
 	Flash string // a one-time message from the previous request
 	Query string // the text of the search box
+	// Updates flags the Updates folder: something new is worth a look.
+	Updates bool
 }
 
 // pageFunc is a page handler for a signed-in visitor; the error it returns
@@ -47,6 +49,7 @@ func (s *Server) page(h pageFunc) http.HandlerFunc {
 		default:
 			if r.Method == http.MethodGet {
 				sess.Flash = s.takeFlash(w, r)
+				sess.Updates = s.updatesFlag(r.Context(), sess.User.ID)
 			}
 			if err := h(w, r, sess); err != nil {
 				s.renderError(w, r, sess, err)
@@ -72,7 +75,7 @@ func parseForm(w http.ResponseWriter, r *http.Request) error {
 
 // base returns the layout data of a page titled title.
 func (sess *session) base(title string) base {
-	return base{Title: title, User: sess.User, CSRF: sess.CSRF, Flash: sess.Flash}
+	return base{Title: title, User: sess.User, CSRF: sess.CSRF, Flash: sess.Flash, Updates: sess.Updates}
 }
 
 // pageNames are the templates rendered as whole pages; partials are the

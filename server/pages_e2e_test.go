@@ -230,6 +230,17 @@ func TestPagesEndToEnd(t *testing.T) {
 		t.Errorf("change detail: %+v", detail.Community)
 	}
 	checkDigest(t, e, ann, bob, rewrite.ID)
+
+	// A new change flags the Updates folder in the header of every page.
+	if _, _, home := b.get("/"); strings.Contains(home, `Updates <span class="flag"`) {
+		t.Errorf("the Updates folder is flagged with nothing new")
+	}
+	site.set(jobsPage(jobIntroFix, jobRewritten+" Interviews start in May.", jobMoreLinks))
+	clk.Advance(time.Hour)
+	fetchPage(t, m, e, id)
+	if _, _, home := b.get("/"); !strings.Contains(home, `Updates <span class="flag"`) {
+		t.Errorf("a new change does not flag the Updates folder in the header")
+	}
 }
 
 // checkDigest sends the day's digests to a real SMTP server on loopback.

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"fmt"
 	"html/template"
 	"net/http"
@@ -202,4 +203,15 @@ func (s *Server) mergeForm(w http.ResponseWriter, r *http.Request, sess *session
 	s.setFlash(w, "The followers of the page now follow "+into.URL+".")
 	http.Redirect(w, r, fmt.Sprintf("/pages/%d", into.ID), http.StatusSeeOther)
 	return nil
+}
+
+// updatesFlag tells whether the user's Updates folder has something new
+// worth a look; a failure to tell is logged and shows no flag.
+func (s *Server) updatesFlag(ctx context.Context, userID int64) bool {
+	f, err := updates.Build(ctx, s.st, userID, updates.Config{Recent: 1})
+	if err != nil {
+		s.log.Error("server: unable to build the Updates folder's flag", "user", userID, "err", err)
+		return false
+	}
+	return f.Flag
 }
