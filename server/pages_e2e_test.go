@@ -286,3 +286,43 @@ func mustCall(t *testing.T, e *env, method, path, token string, body any) []byte
 	}
 	return data
 }
+
+func TestPageBadInputShownOnItsState(t *testing.T) {
+	tests := []struct {
+		name, contentType, body, selector, says string
+	}{
+		{"pdf", "application/pdf", "%PDF-1.4 not really", "", "only byte-level changes are reported"},
+		{"image", "image/png", "\x89PNG\r\n\x1a\n0000", "", "only byte-level changes are reported"},
+		{"selector matching nothing", "text/html", jobsPage(jobIntro, jobSection, jobLinks), "#price", `the selector &#34;#price&#34; matches nothing`},
+		{"huge", "text/html", strings.Repeat("<p>lamp</p>", 2<<20), "", "exceeds the limit"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := newEnv(t, Config{})
+			ann := e.user("ann")
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+				w.Header().Set("Content-Type", tt.contentType)
+				fmt.Fprint(w, tt.body)
+			}))
+			defer srv.Close()
+			sub, err := e.st.FollowPage(context.Background(), ann.ID, srv.URL+"/doc", 1, testNow)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tt.selector != "" {
+				mustCall(t, e, "PUT", fmt.Sprintf("/api/pages/%d/settings", sub.Feed.ID), ann.token, map[string]any{"selector": tt.selector})
+			}
+			m := newPageMonitor(t, e, clock.NewVirtual(testNow))
+			f, _ := e.st.Feed(context.Background(), sub.Feed.ID)
+			if _, err := m.FetchFeed(context.Background(), *f); err != nil {
+				t.Fatal(err)
+			}
+			b := e.browser()
+			b.login(ann)
+			status, _, page := b.get(fmt.Sprintf("/pages/%d", sub.Feed.ID))
+			if status != http.StatusOK || !strings.Contains(page, tt.says) {
+				t.Errorf("page view: %d, does not say %q:\n%s", status, tt.says, page)
+			}
+		})
+	}
+}
