@@ -201,8 +201,8 @@ func TestPagesEndToEnd(t *testing.T) {
 	if status != http.StatusOK || !strings.Contains(page, `class="vigil-`) || strings.Contains(page, "alert(") || strings.Contains(page, "color:red") {
 		t.Errorf("diff view: %d\n%s", status, page)
 	}
-	if !strings.Contains(page, "only a typo") && !strings.Contains(page, "Community") {
-		t.Errorf("diff view lacks the community section")
+	if !strings.Contains(page, "Community: not rated yet") || !strings.Contains(page, fmt.Sprintf(`Change of <a href="/pages/%d">Park jobs</a>`, id)) {
+		t.Errorf("diff view lacks the page's title or the community section:\n%s", page)
 	}
 	// Bob's Updates folder and the page's history.
 	status, _, page = b.get("/updates")
