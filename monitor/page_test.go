@@ -243,7 +243,7 @@ func TestFetchPageMovedAndGone(t *testing.T) {
 	if res.MovedTo != srv.URL+"/new" || got.URL != srv.URL+"/new" {
 		t.Fatalf("after a 301: moved to %q, URL %q", res.MovedTo, got.URL)
 	}
-	if n, _ := h.st.Notices(context.Background(), h.user.ID); len(n) != 1 || !strings.Contains(n[0].Text, "/new") {
+	if n, _ := h.st.Notices(context.Background(), h.user.ID); len(n) != 1 || !strings.Contains(n[0].Text, "The page "+srv.URL+"/old has moved permanently to "+srv.URL+"/new") {
 		t.Errorf("the move is not told at once: %+v", n)
 	}
 	if p := h.page(f.ID); p.Versions != 1 {

@@ -132,7 +132,13 @@ func mergeStates(ctx context.Context, tx *sql.Tx, from, to int64) error {
 
 // noticeMove leaves a notice for every subscriber of the feed.
 func noticeMove(ctx context.Context, tx *sql.Tx, feedID int64, oldURL, newURL string, now time.Time) error {
-	text := fmt.Sprintf("The feed %s has moved permanently to %s.", oldURL, newURL)
+	kind := "feed"
+	if page, err := isPage(ctx, tx, feedID); err != nil {
+		return err
+	} else if page {
+		kind = "page"
+	}
+	text := fmt.Sprintf("The %s %s has moved permanently to %s.", kind, oldURL, newURL)
 	_, err := tx.ExecContext(ctx,
 		`INSERT INTO notices (user_id, at, text)
 		 SELECT user_id, ?, ? FROM subscriptions WHERE feed_id = ?`, nanos(now), text, feedID)
