@@ -6,9 +6,13 @@ import (
 	"net/http/httptest"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
+	"time"
+
+	"vigil/digest/smtptest"
 )
 
 // pageServer serves an HTML page whose body the test can replace.
@@ -92,5 +96,49 @@ func TestFlagsFirst(t *testing.T) {
 		if got := flagsFirst(tt.in, "comment", "user"); !slices.Equal(got, tt.want) {
 			t.Errorf("flagsFirst(%q) = %q, want %q", tt.in, got, tt.want)
 		}
+	}
+}
+
+func TestDigestCommandSendsOverSMTP(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "v.db")
+	mb := smtptest.Start(t, "", "")
+	ps := &pageServer{body: `<html><body><p>Opening hours: 9 to 17.</p></body></html>`}
+	srv := httptest.NewServer(ps)
+	defer srv.Close()
+	mustRun := func(args ...string) string {
+		t.Helper()
+		code, out, errOut := cli(t, db, "", args...)
+		if code != 0 {
+			t.Fatalf("vigil %s: exit %d: %s", strings.Join(args, " "), code, errOut)
+		}
+		return out
+	}
+	mustRun("user", "add", "ann")
+	mustRun("add", "--page", srv.URL+"/hours")
+	mustRun("digest", "--email", "ann@example.org")
+	mustRun("fetch", "--all", "--allow-private")
+	ps.set(`<html><body><p>Opening hours: 10 to 16, closed on Mondays.</p></body></html>`)
+	mustRun("fetch", "--all", "--allow-private")
+	var changes []struct {
+		Time time.Time `json:"time"`
+	}
+	if err := json.Unmarshal([]byte(mustRun("changes", "--json")), &changes); err != nil || len(changes) != 1 {
+		t.Fatalf("changes: %v, %v", changes, err)
+	}
+	day := changes[0].Time.UTC().Format(time.DateOnly) // the day of the change, even around midnight
+	smtpArgs := []string{"digest", "--send", day, "--smtp-host", mb.Host, "--smtp-port", strconv.Itoa(mb.Port), "--smtp-from", "vigil@example.org"}
+	if out := mustRun(smtpArgs...); !strings.Contains(out, "1 e-mails") {
+		t.Errorf("digest --send printed %q", out)
+	}
+	mails := mb.Received()
+	if len(mails) != 1 || mails[0].To != "ann@example.org" || !strings.Contains(mails[0].Data, srv.URL+"/hours") {
+		t.Fatalf("mails = %+v", mails)
+	}
+	mustRun(smtpArgs...) // sent already: nothing more
+	if len(mb.Received()) != 1 {
+		t.Errorf("the day's digest was sent twice")
+	}
+	if code, _, errOut := cli(t, db, "", "digest", "--send", day, "--smtp-host", mb.Host); code != 2 || !strings.Contains(errOut, "sender address") {
+		t.Errorf("digest without --smtp-from: exit %d, %q", code, errOut)
 	}
 }
