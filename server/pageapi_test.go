@@ -162,3 +162,23 @@ func TestMergeDuplicatePages(t *testing.T) {
 		t.Errorf("the merged page has %d followers, want 3", n)
 	}
 }
+
+func TestDigestForm(t *testing.T) {
+	e := newEnv(t, Config{})
+	ann := e.user("ann")
+	b := e.browser()
+	b.login(ann)
+	if status, _, body := b.post("/updates/digest", url.Values{"csrf": {b.csrf()}, "email": {"not an address"}}); status != http.StatusBadRequest || !strings.Contains(body, "is not a plain address") {
+		t.Errorf("a bad address: %d\n%s", status, body)
+	}
+	if status, _, _ := b.post("/updates/digest", url.Values{"csrf": {b.csrf()}, "email": {"ann@example.org"}, "off": {"1"}}); status != http.StatusSeeOther {
+		t.Errorf("a good form: %d", status)
+	}
+	d, _ := e.st.DigestSettings(context.Background(), ann.ID)
+	if d.Email != "ann@example.org" || !d.Off {
+		t.Errorf("settings = %+v", d)
+	}
+	if _, _, page := b.get("/updates"); !strings.Contains(page, `value="ann@example.org"`) || !strings.Contains(page, `value="1" checked`) {
+		t.Errorf("the form does not show the settings:\n%s", page)
+	}
+}

@@ -17,6 +17,7 @@ func (s *Server) routePages() {
 	s.mux.HandleFunc("GET /api/digest.atom", s.api(s.apiDigestAtom))
 
 	s.mux.HandleFunc("GET /updates", s.page(s.updatesPage))
+	s.mux.HandleFunc("POST /updates/digest", s.page(s.digestForm))
 	s.mux.HandleFunc("GET /pages/{id}", s.page(s.watchedPage))
 	s.mux.HandleFunc("POST /pages/{id}/settings", s.page(s.pageSettingsForm))
 	s.mux.HandleFunc("POST /pages/{id}/merge", s.page(s.mergeForm))

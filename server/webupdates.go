@@ -15,6 +15,8 @@ import (
 type updatesView struct {
 	base
 	Folder updates.Folder
+	Digest vigil.DigestSettings
+	Error  string // why the digest form was refused
 }
 
 // watchedView is the data of a watched page's page.
@@ -41,8 +43,18 @@ type versionView struct {
 	Text    string // a body that is not HTML, when it is text
 }
 
-// updatesPage shows the Updates folder (Glance et al. §3.2).
+// updatesPage shows the Updates folder (Glance et al. §3.2) and the
+// digest's settings.
 func (s *Server) updatesPage(w http.ResponseWriter, r *http.Request, sess *session) error {
+	d, err := s.st.DigestSettings(r.Context(), sess.User.ID)
+	if err != nil {
+		return err
+	}
+	return s.renderUpdates(w, r, sess, http.StatusOK, *d, "")
+}
+
+// renderUpdates renders the Updates folder with the digest form filled as d.
+func (s *Server) renderUpdates(w http.ResponseWriter, r *http.Request, sess *session, status int, d vigil.DigestSettings, formErr string) error {
 	f, err := updates.Build(r.Context(), s.st, sess.User.ID, updates.Config{})
 	if err != nil {
 		return err
@@ -51,7 +63,23 @@ func (s *Server) updatesPage(w http.ResponseWriter, r *http.Request, sess *sessi
 	if f.Flag {
 		title = "Updates (new)"
 	}
-	s.render(w, r, http.StatusOK, "updates.html", updatesView{base: sess.base(title), Folder: f})
+	s.render(w, r, status, "updates.html", updatesView{base: sess.base(title), Folder: f, Digest: d, Error: formErr})
+	return nil
+}
+
+// digestForm stores the digest settings submitted from the Updates folder.
+func (s *Server) digestForm(w http.ResponseWriter, r *http.Request, sess *session) error {
+	d := vigil.DigestSettings{UserID: sess.User.ID, Name: sess.User.Name, Email: r.PostFormValue("email"),
+		Off: r.PostFormValue("off") != "", Webhook: r.PostFormValue("webhook")}
+	err := s.st.SetDigestSettings(r.Context(), d)
+	if vigil.ErrorCode(err) == vigil.EINVALID {
+		return s.renderUpdates(w, r, sess, http.StatusBadRequest, d, vigil.ErrorMessage(err))
+	}
+	if err != nil {
+		return err
+	}
+	s.setFlash(w, "Digest settings saved.")
+	http.Redirect(w, r, "/updates", http.StatusSeeOther)
 	return nil
 }
 
