@@ -149,6 +149,7 @@ func TestMergeDuplicatePages(t *testing.T) {
 	if detail.Duplicate == nil || detail.Duplicate.ID != pages[1] {
 		t.Fatalf("duplicate = %+v, want page %d", detail.Duplicate, pages[1])
 	}
+	mustCall(t, e, "PUT", fmt.Sprintf("/api/pages/%d/settings", pages[0]), cid.token, map[string]any{"threshold": "important", "frequency": "weekly"})
 	if status, body := e.call("POST", fmt.Sprintf("/api/pages/%d/merge", pages[0]), cid.token, nil); status != http.StatusConflict {
 		t.Errorf("a later follower merging: %d %s", status, body)
 	}
@@ -160,6 +161,9 @@ func TestMergeDuplicatePages(t *testing.T) {
 	}
 	if n, _ := e.st.PageFollowers(ctx, pages[1]); n != 3 {
 		t.Errorf("the merged page has %d followers, want 3", n)
+	}
+	if pf, err := e.st.PageFollow(ctx, cid.ID, pages[1]); err != nil || pf.Threshold != "important" || pf.Frequency != "weekly" {
+		t.Errorf("cid's settings after the merge: %+v, %v", pf, err)
 	}
 }
 
