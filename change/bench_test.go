@@ -112,3 +112,21 @@ func BenchmarkDiff(b *testing.B) {
 		_ = Diff(a, c)
 	}
 }
+
+// BenchmarkDiffRewritten measures the diff view's worst case: two 200 KB
+// versions with nothing in common but their markup's shape, where the LCS
+// search gives up at its edit bound and takes the rest as replaced.
+func BenchmarkDiffRewritten(b *testing.B) {
+	a, err := Extract(proseListing(200<<10, 1, 1), "text/html", ExtractOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	c, err := Extract(proseListing(200<<10, 1, 2), "text/html", ExtractOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = Diff(a, c)
+	}
+}
