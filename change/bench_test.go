@@ -16,7 +16,7 @@ return refund payment card bank secure fast free new used best top rated popular
 // syntheticPage returns a product listing of about size bytes; one item
 // in every `every` (0: none) is changed to a new version. Its items are
 // marked up as shops do (nested blocks, classes, data attributes, a
-// button), so text is about a quarter of the bytes.
+// button), so text is about a fifth of the bytes.
 func syntheticPage(size, every int, seed uint64) []byte {
 	return listing(size, every, seed, true)
 }
