@@ -114,7 +114,8 @@ func (s *streamer) start(selfClosing bool) {
 	case tag == "head":
 		s.inHead = true
 		return
-	case tag == "title" && s.inHead:
+	case tag == "title" && (s.inHead || len(s.w.stack) == 0):
+		// A title before any body element is the head's, <head> or not.
 		s.inTitle = true
 		return
 	case s.inHead && (tag == "meta" || tag == "link" || tag == "base"):

@@ -1,6 +1,7 @@
 package change
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 )
@@ -63,5 +64,36 @@ func TestStreamHostile(t *testing.T) {
 				t.Errorf("%d elements left open", depth)
 			}
 		})
+	}
+}
+
+// TestStreamHeadless checks a page without html, head or body tags: its
+// title is still the head's, its text the body's.
+func TestStreamHeadless(t *testing.T) {
+	d := mustExtract(t, "<title>Prices</title><p>Tea 3 EUR</p>", "text/html", ExtractOptions{})
+	if d.Title != "Prices" || d.Text != "Tea 3 EUR\n" {
+		t.Errorf("title %q, text %q", d.Title, d.Text)
+	}
+	e := mustExtract(t, "<title>Prices!</title><p>Tea 3 EUR</p>", "text/html", ExtractOptions{})
+	if x := Compare(d, e); !x.HeadUpdated || x.Text != 0 {
+		t.Errorf("a title change: %+v", x)
+	}
+}
+
+// TestDocumentJSON checks that a Document read back from JSON (as the
+// monitor stores it) compares and diffs like the original.
+func TestDocumentJSON(t *testing.T) {
+	a := mustExtract(t, jobsPage, "text/html", ExtractOptions{})
+	b := mustExtract(t, strings.Replace(jobsPage, "Baker", "Cook", 1), "text/html", ExtractOptions{})
+	raw, err := json.Marshal(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back Document
+	if err := json.Unmarshal(raw, &back); err != nil {
+		t.Fatal(err)
+	}
+	if Compare(&back, b) != Compare(a, b) || Diff(&back, b) != Diff(a, b) {
+		t.Error("a document read back from JSON compares differently")
 	}
 }
