@@ -29,7 +29,8 @@ type PageMetrics struct {
 	// sees). Not bounded for the clairvoyant (0 there).
 	AgeMin float64 `json:"age_min"`
 	// Unseen counts changes overwritten by a later change before any
-	// fetch saw them: a page shows only its latest version.
+	// fetch saw them: a page shows only its latest version. Not bounded
+	// for the clairvoyant (0 there).
 	Unseen int `json:"unseen"`
 }
 

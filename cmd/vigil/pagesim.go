@@ -93,11 +93,11 @@ func printPageSim(e *env, rows []sim.PageMetrics, measured time.Duration) error 
 	w := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(w, "policy\tfreshness\tage (min)\tfetches\tchanges unseen\t")
 	for _, m := range rows {
-		age := fmt.Sprintf("%.0f", m.AgeMin)
+		age, unseen := fmt.Sprintf("%.0f", m.AgeMin), fmt.Sprint(m.Unseen)
 		if m.Policy == sim.Clairvoyant {
-			age = "-"
+			age, unseen = "-", "-" // the bound is on freshness only
 		}
-		fmt.Fprintf(w, "%s\t%.3f\t%s\t%d\t%d\t\n", m.Policy, m.Freshness, age, m.Fetches, m.Unseen)
+		fmt.Fprintf(w, "%s\t%.3f\t%s\t%d\t%s\t\n", m.Policy, m.Freshness, age, m.Fetches, unseen)
 	}
 	return w.Flush()
 }
