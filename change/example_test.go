@@ -34,8 +34,8 @@ func TestPaulAndClaire(t *testing.T) {
 		t.Fatalf("Paul's change (%v) is not inside the week Claire's change covers", daily[0].To.Period)
 	}
 	tests := []struct {
-		name  string
-		paul  []Rating
+		name string
+		paul []Rating
 		told bool
 	}{
 		{"Paul rates it important", []Rating{{Severity: Important, Comment: "a new job posting"}}, true},
