@@ -230,9 +230,12 @@ func (w *walker) finish(d *Document) {
 
 // terms counts the stems and lexical affinities of s. The Analyzer emits
 // stems first, then affinities ("stem1 stem2"); a stem never holds a space.
+// The term list is sized from the text (about one term per six bytes with
+// affinities within 2), so it is not regrown term by term.
 func terms(x *extractor, s string) (tokens, phrases map[string]int) {
-	tokens, phrases = map[string]int{}, map[string]int{}
-	for _, t := range x.analyzer.Terms(nil, s) {
+	list := x.analyzer.Terms(make([]string, 0, len(s)/6+16), s)
+	tokens, phrases = make(map[string]int, len(list)/8), make(map[string]int, len(list)/3)
+	for _, t := range list {
 		if strings.IndexByte(t, ' ') >= 0 {
 			phrases[t]++
 		} else {
@@ -242,17 +245,25 @@ func terms(x *extractor, s string) (tokens, phrases map[string]int) {
 	return tokens, phrases
 }
 
-// countWords adds the lower-cased words of s (runs of letters and digits)
-// to the inverted index.
+// countWords adds the lower-cased words of s (runs of letters, digits and
+// combining marks) to the inverted index. Keys are substrings of s where
+// no lower-casing is needed, so most words cost no allocation.
 func countWords(index map[string]int, s string) {
-	for _, f := range strings.FieldsFunc(s, notWordRune) {
-		index[strings.ToLower(f)]++
+	start := -1
+	for i, r := range s {
+		switch {
+		case !notWordRune(r):
+			if start < 0 {
+				start = i
+			}
+		case start >= 0:
+			index[strings.ToLower(s[start:i])]++
+			start = -1
+		}
 	}
-}
-
-// notWordRune reports whether r separates words.
-func notWordRune(r rune) bool {
-	return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.Is(unicode.Mn, r)
+	if start >= 0 {
+		index[strings.ToLower(s[start:])]++
+	}
 }
 
 // collapse trims s and folds each run of white space into one space.
@@ -375,4 +386,9 @@ var voidElements = map[string]bool{
 	"area": true, "base": true, "br": true, "col": true, "embed": true,
 	"hr": true, "img": true, "input": true, "link": true, "meta": true,
 	"param": true, "source": true, "track": true, "wbr": true,
+}
+
+// notWordRune reports whether r separates words.
+func notWordRune(r rune) bool {
+	return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.Is(unicode.Mn, r)
 }
