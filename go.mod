@@ -3,6 +3,9 @@ module vigil
 go 1.26.8
 
 require (
+	github.com/andybalholm/cascadia v1.3.5
+	github.com/emersion/go-sasl v0.0.0-20241020182733-b788ff22d5a6
+	github.com/emersion/go-smtp v0.24.0
 	github.com/kljensen/snowball v0.10.0
 	github.com/microcosm-cc/bluemonday v1.0.27
 	github.com/mmcdole/gofeed v1.4.2

@@ -3,10 +3,18 @@ package monitor
 import (
 	"fmt"
 	"time"
+	"vigil/change"
 )
 
 // Config tunes the monitor. The zero value of a field means its default.
 type Config struct {
+	// Calendar places the reference versions of the pages' weekly and
+	// monthly groups (its time zone's weeks and months); zero: UTC, Monday.
+	Calendar change.Calendar
+	// HTMLAsPage watches as a page a URL followed as a feed whose first
+	// successful answer is an HTML page that is not a feed, instead of
+	// failing it as an unreadable feed (issue 9: "a URL that is not a feed").
+	HTMLAsPage    bool
 	Workers       int           // concurrent fetches; default 4
 	BudgetPerHour int           // global fetches per sliding hour; 0: no budget
 	Tick          time.Duration // how often the loop looks for due feeds; default 1 s

@@ -30,6 +30,7 @@ type Monitor struct {
 	wake    chan struct{}
 	spent   atomic.Bool // the budget refused the last fetch
 	ledger  ledger      // fetches this process started in the budget window
+	docs    docCache    // the latest extract of each page
 
 	mu       sync.Mutex
 	inflight map[int64]bool
@@ -87,10 +88,15 @@ type Result struct {
 	NextTime time.Time
 }
 
-// FetchFeed fetches one feed now, stores the items and the observation in
+// FetchFeed fetches one feed now (a watched page through FetchPage), stores the items and the observation in
 // one transaction, applies a permanent redirect, and returns what happened.
 // An error means nothing was stored: the context ended or the store failed.
 func (m *Monitor) FetchFeed(ctx context.Context, f vigil.Feed) (Result, error) {
+	if p, err := m.st.Page(ctx, f.ID); err == nil {
+		return m.FetchPage(ctx, f, p)
+	} else if vigil.ErrorCode(err) != vigil.ENOTFOUND {
+		return Result{}, fmt.Errorf("monitor: looking up whether %s is a page: %w", f.URL, err)
+	}
 	release, err := m.hosts.Acquire(ctx, f.URL)
 	if err != nil {
 		return Result{}, fmt.Errorf("monitor: waiting for host of %s: %w", f.URL, err)
@@ -102,6 +108,9 @@ func (m *Monitor) FetchFeed(ctx context.Context, f vigil.Feed) (Result, error) {
 		return Result{}, ctx.Err() // shutting down: the feed stays due and is fetched after restart
 	}
 	o := classify(resp, ferr)
+	if m.notAFeed(f, o) {
+		return m.watchAsPage(ctx, f, resp, at)
+	}
 	obs := o.observation(f.ID, at)
 	var saved *vigil.Feed
 	// The fetch came back: store it even if a shutdown starts meanwhile.

@@ -25,6 +25,8 @@ type base struct {
 	CSRF  string
 	Flash string // a one-time message from the previous request
 	Query string // the text of the search box
+	// Updates flags the Updates folder: something new is worth a look.
+	Updates bool
 }
 
 // pageFunc is a page handler for a signed-in visitor; the error it returns
@@ -48,6 +50,7 @@ func (s *Server) page(h pageFunc) http.HandlerFunc {
 		default:
 			if r.Method == http.MethodGet {
 				sess.Flash = s.takeFlash(w, r)
+				sess.Updates = s.updatesFlag(r.Context(), sess.User.ID)
 			}
 			if err := h(w, r, sess); err != nil {
 				s.renderError(w, r, sess, err)
@@ -77,22 +80,22 @@ func parseForm(w http.ResponseWriter, r *http.Request) error {
 
 // base returns the layout data of a page titled title.
 func (sess *session) base(title string) base {
-	return base{Title: title, User: sess.User, CSRF: sess.CSRF, Flash: sess.Flash}
+	return base{Title: title, User: sess.User, CSRF: sess.CSRF, Flash: sess.Flash, Updates: sess.Updates}
 }
 
 // pageNames are the templates rendered as whole pages; partials are the
 // templates they share.
 var (
 	pageNames = []string{"login.html", "error.html", "index.html", "feed.html", "items.html", "item.html", "unsubscribe.html",
-		"search.html", "interests.html", "foryou.html"}
-	partials = []string{"templates/layout.html", "templates/itemlist.html", "templates/channels.html"}
+		"search.html", "interests.html", "foryou.html", "updates.html", "watched.html", "diff.html", "version.html"}
+	partials = []string{"templates/layout.html", "templates/itemlist.html", "templates/channels.html", "templates/rating.html"}
 )
 
 // parsePages parses every page template together with the shared partials.
 func (s *Server) parsePages() map[string]*template.Template {
 	pages := make(map[string]*template.Template, len(pageNames))
 	for _, name := range pageNames {
-		t := template.New(name).Funcs(s.funcs())
+		t := template.New(name).Funcs(s.funcs()).Funcs(pageFuncs())
 		pages[name] = template.Must(t.ParseFS(assets, append([]string{"templates/" + name}, partials...)...))
 	}
 	return pages

@@ -39,6 +39,7 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("GET /api/notices", s.api(s.apiNotices))
 	s.mux.HandleFunc("PUT /api/me/fever", s.api(s.apiSetFeverPassword))
 	s.mux.HandleFunc("DELETE /api/me/fever", s.api(s.apiDeleteFeverPassword))
+	s.routePages()
 	s.mux.HandleFunc("/api/", s.api(s.apiNoRoute))
 	fever := s.feverAPI() // feverapi.go
 	s.mux.Handle("/fever/", fever)

@@ -22,6 +22,9 @@ type session struct {
 	CSRF  string
 	Flash string
 	token string
+	// Updates is set when the Updates folder has something new worth a
+	// look (its flag in the header).
+	Updates bool
 }
 
 // session returns the visitor's session from their cookie, or an

@@ -21,6 +21,7 @@ const (
 type feedForm struct {
 	URL    string
 	Weight string
+	Page   bool // watch the URL as a page
 	Error  string
 }
 
@@ -79,6 +80,10 @@ func (s *Server) feedPage(w http.ResponseWriter, r *http.Request, sess *session)
 	if err != nil {
 		return err
 	}
+	if _, err := s.st.Page(r.Context(), id); err == nil {
+		http.Redirect(w, r, fmt.Sprintf("/pages/%d", id), http.StatusSeeOther) // a watched page has its own view
+		return nil
+	}
 	view, err := s.feedView(r.Context(), sess, id)
 	if err != nil {
 		return err
@@ -120,13 +125,19 @@ func (s *Server) feedView(ctx context.Context, sess *session, id int64) (feedVie
 // addFeedForm subscribes the visitor to the submitted URL, or shows the
 // home page again with the reason and what they typed.
 func (s *Server) addFeedForm(w http.ResponseWriter, r *http.Request, sess *session) error {
-	form := feedForm{URL: r.PostFormValue("url"), Weight: r.PostFormValue("weight")}
+	form := feedForm{URL: r.PostFormValue("url"), Weight: r.PostFormValue("weight"), Page: r.PostFormValue("page") != ""}
 	weight, err := formWeight(r)
 	var sub *vigil.Subscription
-	if err == nil {
+	switch {
+	case err == nil && form.Page:
+		sub, err = s.followPage(r.Context(), sess.User.ID, form.URL, weight)
+	case err == nil:
 		sub, err = s.subscribe(r.Context(), sess.User.ID, form.URL, weight)
 	}
 	switch {
+	case err == nil && form.Page:
+		http.Redirect(w, r, fmt.Sprintf("/pages/%d", sub.Feed.ID), http.StatusSeeOther)
+		return nil
 	case err == nil:
 		http.Redirect(w, r, fmt.Sprintf("/feeds/%d", sub.Feed.ID), http.StatusSeeOther)
 		return nil

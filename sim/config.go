@@ -76,6 +76,11 @@ type Config struct {
 	PolicyConfig policy.Config
 	// Seed is passed to the policy when PolicyConfig.Seed is zero.
 	Seed uint64
+	// Pages replays the sources as web pages (see RunPages): a fetch only
+	// tells whether the page changed, and after each fetch the models'
+	// rate is the change rate Cho & Garcia-Molina's estimator finds in the
+	// source's change checks, as the live monitor sets it.
+	Pages bool
 }
 
 // Defaults of Config's zero fields.

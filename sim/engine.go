@@ -25,11 +25,16 @@ type engine struct {
 	deferred int
 	novelty  *novelty // channel profiles for content policies and refinement
 	quality  *quality // profile quality, when the sources have terms
+	// pages estimates change-only rates, when the sources are pages.
+	pages *pageRates
 }
 
 // simulate runs the configured policy and fills each track's fetches.
 func simulate(cfg resolved, tracks []track, access *accessLog) (*engine, error) {
 	e := &engine{cfg: cfg, tracks: tracks, access: access}
+	if cfg.Pages {
+		e.pages = newPageRates(len(tracks))
+	}
 	if err := e.content(); err != nil {
 		return nil, err
 	}
@@ -206,6 +211,9 @@ func (e *engine) collect(i int, t int64) {
 	s.Window = max(s.Window, k-lo)
 	at := unix(t)
 	s.Models.Observe(at, k-from, e.dates(tr, from, k))
+	if e.pages != nil {
+		e.pages.observe(i, s, at, k > from)
+	}
 	if e.novelty != nil {
 		e.novelty.fold(i, s, tr.terms[from:k], at)
 	}

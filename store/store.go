@@ -13,6 +13,8 @@ import (
 // ENOTFOUND, ECONFLICT or EINVALID where the caller asked for something
 // wrong, and wrap other errors with the operation that failed.
 type Store interface {
+	Pages
+
 	// Close releases the store.
 	Close() error
 

@@ -25,6 +25,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	metricsToken := f.String("metrics-token", envOr(e, "VIGIL_METRICS_TOKEN", ""), "bearer `token` that /metrics requires; empty: /metrics is open (env VIGIL_METRICS_TOKEN)")
 	profileEvery := f.Duration("profile-every", profiler.DefaultEvery, "how often new items are folded into the channel profiles")
 	opts := addMonitorFlags(f)
+	dopts := addDigestFlags(f)
 	if err := f.parse(args, 0); err != nil {
 		return err
 	}
@@ -57,6 +58,10 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if err := ensureFirstUser(ctx, e, st); err != nil {
 		return err
 	}
+	digests, err := dopts.build(st, log, *opts.allowPrivate, *opts.zone)
+	if err != nil {
+		return err
+	}
 	if prof, err = profiler.New(ctx, st, profiler.Config{}, log); err != nil {
 		return err
 	}
@@ -77,7 +82,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		prof.Run(ctx, *profileEvery)
 		return nil
 	}
-	return serveUntilDone(ctx, srv, ln, mon.Run, runProfiler)
+	return serveUntilDone(ctx, srv, ln, mon.Run, runProfiler, digests.Run)
 }
 
 // planDelay is the expected mean delay of the planner's current plan,

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"vigil/change"
 
 	"vigil/clock"
 	"vigil/fetch"
@@ -17,6 +18,7 @@ import (
 
 // monitorOpts are the flags of the commands that fetch.
 type monitorOpts struct {
+	zone         *string
 	allowPrivate *bool
 	budget       *int
 	workers      *int
@@ -34,6 +36,7 @@ type monitorOpts struct {
 func addMonitorFlags(f *flags) *monitorOpts {
 	e := f.e
 	return &monitorOpts{
+		zone:         f.String("zone", envOr(e, "VIGIL_ZONE", "UTC"), "time `zone` of the pages' days, weeks and months (reference versions, digests), e.g. Europe/Paris (env VIGIL_ZONE)"),
 		allowPrivate: f.Bool("allow-private", envBool(e, "VIGIL_ALLOW_PRIVATE"), "allow fetching loopback and private addresses (env VIGIL_ALLOW_PRIVATE)"),
 		budget:       f.Int("budget", envInt(e, "VIGIL_BUDGET", 0), "global fetches per hour, 0 for no budget (env VIGIL_BUDGET)"),
 		workers:      f.Int("workers", envInt(e, "VIGIL_WORKERS", 4), "concurrent fetches (env VIGIL_WORKERS)"),
@@ -94,6 +97,10 @@ func (o *monitorOpts) buildHeard(st store.Store, log *slog.Logger, events monito
 	if err != nil {
 		return nil, nil, err
 	}
+	loc, err := zoneFlag(*o.zone)
+	if err != nil {
+		return nil, nil, err
+	}
 	clk := clock.Wall{}
 	mon, err := monitor.New(monitor.Deps{
 		Store:   st,
@@ -103,7 +110,8 @@ func (o *monitorOpts) buildHeard(st store.Store, log *slog.Logger, events monito
 		Clock:   clk,
 		Logger:  log,
 		Events:  events,
-	}, monitor.Config{Workers: *o.workers, BudgetPerHour: *o.budget, Seed: uint64(time.Now().UnixNano())})
+	}, monitor.Config{Workers: *o.workers, BudgetPerHour: *o.budget, Seed: uint64(time.Now().UnixNano()),
+		Calendar: change.Calendar{Location: loc}, HTMLAsPage: true})
 	return mon, planner, err
 }
 

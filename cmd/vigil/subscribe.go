@@ -12,8 +12,9 @@ import (
 )
 
 func runAdd(ctx context.Context, e *env, args []string) error {
-	f := newFlags(e, "add", "URL", "Subscribe a user to a feed. --user may be left out when there is one user.")
+	f := newFlags(e, "add", "URL", "Subscribe a user to a feed, or with --page watch a web page. --user may be left out when there is one user.")
 	user := f.String("user", "", "user `name`")
+	page := f.Bool("page", false, "watch URL as a page: store its versions and report how it changes")
 	weight := f.Float64("weight", 1, "how much this subscription counts in planning (> 0)")
 	if err := f.parse(args, 1); err != nil {
 		return err
@@ -30,6 +31,9 @@ func runAdd(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer st.Close()
+	if *page {
+		return addPage(ctx, e, st, u, url, *weight)
+	}
 	sub, err := st.Subscribe(ctx, u.ID, url, *weight, time.Now())
 	if err != nil {
 		return err

@@ -20,6 +20,7 @@ var migrations = []migration{
 	{sql: schemaV2},
 	{sql: schemaV3, fill: indexStoredItems},
 	{sql: schemaReading},
+	{sql: schemaV4},
 }
 
 // querier is what both *sql.DB and *sql.Tx offer for reading.

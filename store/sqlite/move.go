@@ -74,6 +74,15 @@ func moveTo(ctx context.Context, tx *sql.Tx, feedID int64, newURL string) error 
 	if err != nil {
 		return wrap("merge subscriptions", err)
 	}
+	// A page's followers keep their threshold and group on the page they
+	// join, unless they had their own there.
+	_, err = tx.ExecContext(ctx,
+		`INSERT INTO page_follows (user_id, feed_id, threshold, frequency)
+		 SELECT user_id, ?, threshold, frequency FROM page_follows WHERE feed_id = ?
+		 ON CONFLICT (user_id, feed_id) DO NOTHING`, targetID, feedID)
+	if err != nil {
+		return wrap("merge page settings", err)
+	}
 	if _, err = tx.ExecContext(ctx, `DELETE FROM subscriptions WHERE feed_id = ?`, feedID); err != nil {
 		return wrap("merge subscriptions", err)
 	}
@@ -132,7 +141,13 @@ func mergeStates(ctx context.Context, tx *sql.Tx, from, to int64) error {
 
 // noticeMove leaves a notice for every subscriber of the feed.
 func noticeMove(ctx context.Context, tx *sql.Tx, feedID int64, oldURL, newURL string, now time.Time) error {
-	text := fmt.Sprintf("The feed %s has moved permanently to %s.", oldURL, newURL)
+	kind := "feed"
+	if page, err := isPage(ctx, tx, feedID); err != nil {
+		return err
+	} else if page {
+		kind = "page"
+	}
+	text := fmt.Sprintf("The %s %s has moved permanently to %s.", kind, oldURL, newURL)
 	_, err := tx.ExecContext(ctx,
 		`INSERT INTO notices (user_id, at, text)
 		 SELECT user_id, ?, ? FROM subscriptions WHERE feed_id = ?`, nanos(now), text, feedID)

@@ -176,3 +176,86 @@ CREATE TABLE profiler (
 );
 INSERT INTO profiler (id, through, documents) VALUES (1, 0, 0);
 `
+
+// schemaV4 adds watched pages (Glance et al.): a page is a feed row with a
+// pages row, so one fetch serves every follower and the planner, budget and
+// backoff of feeds apply. Version bodies are stored once per distinct
+// content (page_blobs, keyed by SHA-256, DEFLATE-compressed), so a page that
+// returns to an earlier content, or two URLs serving the same document, cost
+// no second copy. page_changes holds the agent's extents of each change as
+// the change package encodes them, for the daily group (grp 'daily': every
+// change between consecutive versions) and the weekly and monthly groups
+// (changes between their reference versions); evaluations the followers' ratings;
+// page_follows each follower's threshold, group and the last change seen
+// (a follower without a row has the defaults). users gain the digest's
+// settings and digests records the days already sent.
+const schemaV4 = `
+CREATE TABLE pages (
+	feed_id      INTEGER PRIMARY KEY REFERENCES feeds(id) ON DELETE CASCADE,
+	kinds        TEXT NOT NULL DEFAULT 'text,links,images',
+	selector     TEXT NOT NULL DEFAULT '',
+	ignore       TEXT NOT NULL DEFAULT '[]',
+	noise        BLOB,
+	content_type TEXT NOT NULL DEFAULT '',
+	note         TEXT NOT NULL DEFAULT ''
+);
+
+CREATE TABLE page_blobs (
+	hash TEXT PRIMARY KEY,
+	size INTEGER NOT NULL,
+	data BLOB NOT NULL
+) WITHOUT ROWID;
+
+CREATE TABLE page_versions (
+	id           INTEGER PRIMARY KEY,
+	feed_id      INTEGER NOT NULL REFERENCES feeds(id) ON DELETE CASCADE,
+	at           INTEGER NOT NULL,
+	hash         TEXT NOT NULL REFERENCES page_blobs(hash),
+	content_type TEXT NOT NULL DEFAULT '',
+	extract      BLOB
+);
+CREATE INDEX page_versions_feed ON page_versions(feed_id, id);
+CREATE INDEX page_versions_hash ON page_versions(hash);
+
+CREATE TABLE page_changes (
+	id         INTEGER PRIMARY KEY,
+	feed_id    INTEGER NOT NULL REFERENCES feeds(id) ON DELETE CASCADE,
+	version_id INTEGER NOT NULL REFERENCES page_versions(id) ON DELETE CASCADE,
+	prev_id    INTEGER NOT NULL REFERENCES page_versions(id) ON DELETE CASCADE,
+	grp        TEXT NOT NULL DEFAULT 'daily',
+	at         INTEGER NOT NULL,
+	extents    TEXT NOT NULL,
+	severity   TEXT NOT NULL,
+	summary    TEXT NOT NULL
+);
+CREATE INDEX page_changes_feed ON page_changes(feed_id, grp, id);
+
+CREATE TABLE evaluations (
+	change_id INTEGER NOT NULL REFERENCES page_changes(id) ON DELETE CASCADE,
+	user_id   INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+	rating    TEXT NOT NULL,
+	comment   TEXT NOT NULL DEFAULT '',
+	at        INTEGER NOT NULL,
+	PRIMARY KEY (change_id, user_id)
+) WITHOUT ROWID;
+
+CREATE TABLE page_follows (
+	user_id   INTEGER NOT NULL,
+	feed_id   INTEGER NOT NULL,
+	threshold TEXT NOT NULL DEFAULT 'significant',
+	frequency TEXT NOT NULL DEFAULT 'daily',
+	seen      INTEGER NOT NULL DEFAULT 0,
+	PRIMARY KEY (user_id, feed_id),
+	FOREIGN KEY (user_id, feed_id) REFERENCES subscriptions(user_id, feed_id) ON DELETE CASCADE
+) WITHOUT ROWID;
+
+ALTER TABLE users ADD COLUMN email TEXT NOT NULL DEFAULT '';
+ALTER TABLE users ADD COLUMN digest INTEGER NOT NULL DEFAULT 1;
+ALTER TABLE users ADD COLUMN webhook TEXT NOT NULL DEFAULT '';
+
+CREATE TABLE digests (
+	user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+	day     TEXT NOT NULL,
+	PRIMARY KEY (user_id, day)
+) WITHOUT ROWID;
+`

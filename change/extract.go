@@ -1,0 +1,162 @@
+package change
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"strings"
+
+	"github.com/andybalholm/cascadia"
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/charset"
+)
+
+// ErrNoMatch is wrapped by Extract's error when ExtractOptions.Selector
+// matches no element of the page.
+var ErrNoMatch = errors.New("change: the selector matches nothing on the page")
+
+// Extract reads one version of a page: its type, byte-level digest, and for
+// HTML and plain text the watched text, inverted index, tokens, phrases,
+// links, images, head and the lines of the diff view.
+//
+// contentType is the HTTP Content-Type (empty: sniffed from the bytes).
+// A PDF, an image or another non-text type is no error: the Document says
+// which type it is and carries only its size and digest, so it is compared
+// at the byte level only (Glance et al. §2.2 measure HTML only). Malformed
+// HTML is read as browsers read it. Errors name a bad option or a selector
+// that matches nothing.
+func Extract(body []byte, contentType string, opts ExtractOptions) (*Document, error) {
+	x, err := opts.compile()
+	if err != nil {
+		return nil, err
+	}
+	mediaType := mediaTypeOf(body, contentType)
+	d := &Document{Type: typeOf(mediaType), ContentType: mediaType, Size: len(body)}
+	switch d.Type {
+	case TypeHTML:
+		err = x.html(d, body, contentType)
+	case TypeText:
+		x.plain(d, body)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if !d.Measurable() || !x.filtered() {
+		d.Digest = digest(body)
+	}
+	return d, nil
+}
+
+// mediaTypeOf returns the lower-case media type of the body.
+func mediaTypeOf(body []byte, contentType string) string {
+	if contentType == "" {
+		contentType = http.DetectContentType(body)
+	}
+	mt, _, err := mime.ParseMediaType(contentType)
+	if err != nil {
+		mt, _, _ = strings.Cut(contentType, ";")
+	}
+	return strings.ToLower(strings.TrimSpace(mt))
+}
+
+// typeOf maps a media type to a document type.
+func typeOf(mediaType string) string {
+	switch {
+	case mediaType == "text/html" || mediaType == "application/xhtml+xml":
+		return TypeHTML
+	case strings.HasPrefix(mediaType, "text/"):
+		return TypeText
+	case mediaType == "application/pdf":
+		return TypePDF
+	case strings.HasPrefix(mediaType, "image/"):
+		return TypeImage
+	}
+	return TypeOther
+}
+
+// digest returns the hex SHA-256 of b.
+func digest(b []byte) string {
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}
+
+// html extracts an HTML page into d.
+func (x *extractor) html(d *Document, body []byte, contentType string) error {
+	r, err := charset.NewReader(bytes.NewReader(body), contentType)
+	if err != nil {
+		r = bytes.NewReader(body)
+	}
+	w := newWalker(x, len(body))
+	if x.selector == nil {
+		w.stream(r)
+		w.finish(d)
+		return nil
+	}
+	root, err := html.Parse(r)
+	if err != nil && err != io.EOF {
+		return fmt.Errorf("change: unable to parse the page as HTML: %v", err)
+	}
+	w.head(findElement(root, "head"))
+	regions := outermost(cascadia.QueryAll(root, x.selector))
+	if len(regions) == 0 {
+		return fmt.Errorf("%w (selector %q)", ErrNoMatch, x.selText)
+	}
+	for _, n := range regions {
+		w.node(n)
+	}
+	w.finish(d)
+	return nil
+}
+
+// plain extracts a plain-text body: each non-blank line is a text line.
+func (x *extractor) plain(d *Document, body []byte) {
+	w := newWalker(x, len(body))
+	for i, l := range strings.Split(string(body), "\n") {
+		w.text(l, fmt.Sprintf("line:%d", i))
+	}
+	w.finish(d)
+}
+
+// findElement returns the first element named name in n's tree, or nil.
+func findElement(n *html.Node, name string) *html.Node {
+	if n.Type == html.ElementNode && n.Data == name {
+		return n
+	}
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if f := findElement(c, name); f != nil {
+			return f
+		}
+	}
+	return nil
+}
+
+// outermost drops the nodes that lie inside another node of the list, so
+// nested matches are watched once.
+func outermost(nodes []*html.Node) []*html.Node {
+	in := make(map[*html.Node]bool, len(nodes))
+	for _, n := range nodes {
+		in[n] = true
+	}
+	out := nodes[:0]
+	for _, n := range nodes {
+		if !hasAncestorIn(n, in) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// hasAncestorIn reports whether an ancestor of n is in set.
+func hasAncestorIn(n *html.Node, set map[*html.Node]bool) bool {
+	for p := n.Parent; p != nil; p = p.Parent {
+		if set[p] {
+			return true
+		}
+	}
+	return false
+}

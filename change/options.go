@@ -1,0 +1,126 @@
+package change
+
+import (
+	"fmt"
+	"net/url"
+	"regexp"
+
+	"github.com/andybalholm/cascadia"
+
+	"vigil/text"
+)
+
+// ExtractOptions says what part of a page is watched and how it is read.
+// The zero value watches the whole page.
+type ExtractOptions struct {
+	// Selector is a CSS selector; when set only the elements it matches
+	// are watched (beyond Glance et al.: changedetection.io-style regions).
+	// A selector that matches nothing is an error (ErrNoMatch).
+	Selector string
+	// Ignore holds regular expressions (Go syntax); text lines matching
+	// any of them (a visitor counter, a clock) are left out of every
+	// measure and shown unmarked in the diff view.
+	Ignore []string
+	// Noise names blocks (Line.Block) learned to change at nearly every
+	// fetch (see NoiseLearner); they are left out of the measures and
+	// shown as noise in the diff view.
+	Noise []string
+	// Base is the page's URL, against which relative links and image
+	// sources are resolved; empty leaves them as written.
+	Base string
+	// Analyzer is the text analyzer for tokens and phrases; nil uses a new
+	// one from NewAnalyzer for the call. An Analyzer is not safe for
+	// concurrent use: share one only within one goroutine.
+	Analyzer *text.Analyzer
+}
+
+// DefaultPhraseWindow is the lexical-affinity window NewAnalyzer uses for
+// phrases. Glance et al. count noun phrases (from a linguistic server);
+// vigil, with no well-kept Go chunker, counts lexical affinities (package
+// text): pairs of stems at most this many positions apart, stop words
+// holding their positions. Noun phrases are short, adjacent words ("battery
+// charger") or two nouns around a preposition ("price of delivery"), so
+// the window is 2, not the 5 channel profiles use.
+const DefaultPhraseWindow = 2
+
+// NewAnalyzer returns an English text analyzer whose terms are the tokens
+// and phrases of Extract: stems, and affinities within
+// DefaultPhraseWindow (window ≥ 1 sets another window). A language may
+// be given as a Snowball name or a language tag.
+func NewAnalyzer(language string, window int) (*text.Analyzer, error) {
+	if window < 1 {
+		window = DefaultPhraseWindow
+	}
+	a, err := text.NewAnalyzer(text.Config{Language: language, AffinityWindow: window, CacheSize: 1 << 14})
+	if err != nil {
+		return nil, fmt.Errorf("change: unable to build the text analyzer: %v", err)
+	}
+	return a, nil
+}
+
+// extractor is ExtractOptions compiled for one call.
+type extractor struct {
+	selector cascadia.SelectorGroup
+	ignore   []*regexp.Regexp
+	noise    map[string]bool
+	base     *url.URL
+	analyzer *text.Analyzer
+	selText  string
+}
+
+// compile checks and compiles the options.
+func (o ExtractOptions) compile() (*extractor, error) {
+	x := &extractor{selText: o.Selector}
+	if o.Selector != "" {
+		sel, err := cascadia.ParseGroup(o.Selector)
+		if err != nil {
+			return nil, fmt.Errorf("change: invalid CSS selector %q: %v", o.Selector, err)
+		}
+		x.selector = sel
+	}
+	for _, p := range o.Ignore {
+		re, err := regexp.Compile(p)
+		if err != nil {
+			return nil, fmt.Errorf("change: invalid ignore rule %q: %v", p, err)
+		}
+		x.ignore = append(x.ignore, re)
+	}
+	if len(o.Noise) > 0 {
+		x.noise = make(map[string]bool, len(o.Noise))
+		for _, b := range o.Noise {
+			x.noise[b] = true
+		}
+	}
+	if o.Base != "" {
+		u, err := url.Parse(o.Base)
+		if err != nil {
+			return nil, fmt.Errorf("change: invalid base URL %q: %v", o.Base, err)
+		}
+		x.base = u
+	}
+	x.analyzer = o.Analyzer
+	if x.analyzer == nil {
+		a, err := NewAnalyzer("", 0)
+		if err != nil {
+			return nil, err
+		}
+		x.analyzer = a
+	}
+	return x, nil
+}
+
+// filtered reports whether anything is removed from the page before
+// measuring, so the digest must be of the watched lines, not the bytes.
+func (x *extractor) filtered() bool {
+	return x.selector != nil || len(x.ignore) > 0 || len(x.noise) > 0
+}
+
+// ignored reports whether a text line matches an ignore rule.
+func (x *extractor) ignored(s string) bool {
+	for _, re := range x.ignore {
+		if re.MatchString(s) {
+			return true
+		}
+	}
+	return false
+}

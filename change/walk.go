@@ -1,0 +1,394 @@
+package change
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"net/url"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/net/html"
+)
+
+// skipped are the elements whose content is never watched nor shown:
+// scripts and styles are never executed or displayed (Glance et al. §3.2
+// left scripts unhandled; vigil drops them).
+var skipped = map[string]bool{
+	"script": true, "style": true, "noscript": true, "template": true,
+	"iframe": true, "object": true, "embed": true, "head": true,
+}
+
+// walker accumulates a Document while walking a page.
+type walker struct {
+	x     *extractor
+	lines []Line
+	// spans hold each line's HTML and Text as offsets into buf and tbuf,
+	// turned into strings once in finish (one allocation, not one a line).
+	spans     []span
+	buf, tbuf []byte
+	plain     strings.Builder
+	words     map[string]int
+	links     map[string]bool
+	images    map[string]bool
+	title     string
+	headH     string
+	// path is the block path of the element being walked, stack the
+	// names of the open elements.
+	path, stack []string
+	// seen numbers the blocks of each path.
+	seen map[string]int
+}
+
+// span locates a line's HTML in walker.buf and its Text in walker.tbuf.
+type span struct {
+	html, text [2]int
+}
+
+// newWalker returns an empty walker for x, sized for a body of n bytes.
+func newWalker(x *extractor, n int) *walker {
+	return &walker{
+		x: x, words: map[string]int{}, links: map[string]bool{},
+		images: map[string]bool{}, seen: map[string]int{},
+		lines: make([]Line, 0, n/32), spans: make([]span, 0, n/32),
+		buf: make([]byte, 0, n), tbuf: make([]byte, 0, n/2),
+	}
+}
+
+// addLine appends a line whose HTML is buf[start:] and whose text is
+// tbuf[tstart:].
+func (w *walker) addLine(l Line, start, tstart int) {
+	w.lines = append(w.lines, l)
+	w.spans = append(w.spans, span{html: [2]int{start, len(w.buf)}, text: [2]int{tstart, len(w.tbuf)}})
+}
+
+// head fingerprints the head: title, meta, link and base elements.
+func (w *walker) head(n *html.Node) {
+	if n == nil {
+		return
+	}
+	h := sha256.New()
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type != html.ElementNode {
+			continue
+		}
+		switch c.Data {
+		case "title":
+			w.title = collapse(nodeText(c))
+			h.Write([]byte("title\x00" + w.title + "\x00"))
+		case "meta", "link", "base":
+			h.Write(appendStartTag(nil, c.Data, c.Attr, nil))
+			h.Write([]byte{0})
+		}
+	}
+	w.headH = hex.EncodeToString(h.Sum(nil))
+}
+
+// node walks an element or text node of the watched region.
+func (w *walker) node(n *html.Node) {
+	switch n.Type {
+	case html.TextNode:
+		w.text(n.Data, w.blockKey())
+	case html.ElementNode:
+		if skipped[n.Data] {
+			return
+		}
+		w.element(n)
+	case html.DocumentNode:
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			w.node(c)
+		}
+	}
+}
+
+// element emits an element's start tag, children and end tag.
+func (w *walker) element(n *html.Node) {
+	if !w.open(n.Data, n.Attr) {
+		return
+	}
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		w.node(c)
+	}
+	w.close()
+}
+
+// open emits a start tag and, unless the element is void, enters it; it
+// reports whether it entered.
+func (w *walker) open(name string, attrs []html.Attribute) bool {
+	w.collect(name, attrs)
+	start := len(w.buf)
+	w.buf = appendStartTag(w.buf, name, attrs, w.x.base)
+	w.addLine(Line{Kind: StartTag}, start, len(w.tbuf))
+	if voidElements[name] {
+		return false
+	}
+	w.path = append(w.path, pathPart(name, attrs))
+	w.stack = append(w.stack, name)
+	return true
+}
+
+// close emits the end tag of the innermost open element and leaves it.
+func (w *walker) close() {
+	name := w.stack[len(w.stack)-1]
+	w.stack = w.stack[:len(w.stack)-1]
+	w.path = w.path[:len(w.path)-1]
+	start := len(w.buf)
+	w.buf = append(append(append(w.buf, "</"...), name...), '>')
+	w.addLine(Line{Kind: EndTag}, start, len(w.tbuf))
+}
+
+// collect records the links and images of an element.
+func (w *walker) collect(name string, attrs []html.Attribute) {
+	switch name {
+	case "a", "area":
+		if v, ok := attr(attrs, "href"); ok && v != "" && !strings.HasPrefix(v, "#") {
+			w.links[w.resolve(v)] = true
+		}
+	case "img":
+		if v, ok := attr(attrs, "src"); ok && v != "" {
+			w.images[w.resolve(v)] = true
+		}
+	}
+}
+
+// resolve makes ref absolute against the base URL, if there is one.
+func (w *walker) resolve(ref string) string {
+	ref = strings.TrimSpace(ref)
+	if w.x.base == nil {
+		return ref
+	}
+	return resolveRef(w.x.base, ref)
+}
+
+// resolveRef makes ref absolute against base; an unparsable ref stays as
+// written.
+func resolveRef(base *url.URL, ref string) string {
+	u, err := url.Parse(strings.TrimSpace(ref))
+	if err != nil {
+		return ref
+	}
+	return base.ResolveReference(u).String()
+}
+
+// text emits a text line unless s is blank.
+func (w *walker) text(raw, block string) {
+	tstart := len(w.tbuf)
+	w.tbuf = appendCollapsed(w.tbuf, raw)
+	if len(w.tbuf) == tstart {
+		return
+	}
+	s := w.tbuf[tstart:]
+	l := Line{Kind: TextLine, Block: block}
+	l.Ignored = len(w.x.ignore) > 0 && w.x.ignored(string(s))
+	l.Noise = w.x.noise[block]
+	start := len(w.buf)
+	w.buf = appendEscaped(w.buf, s)
+	w.addLine(l, start, tstart)
+	if !l.watched() {
+		return
+	}
+	w.plain.Write(s)
+	w.plain.WriteByte('\n')
+}
+
+// blockKey names the block of the text being walked and numbers it among
+// blocks of the same path.
+func (w *walker) blockKey() string {
+	p := strings.Join(w.path, "/")
+	i := w.seen[p]
+	w.seen[p] = i + 1
+	return p + ":" + strconv.Itoa(i)
+}
+
+// finish fills d from what was walked.
+func (w *walker) finish(d *Document) {
+	all, texts := string(w.buf), string(w.tbuf)
+	for i, sp := range w.spans {
+		w.lines[i].HTML = all[sp.html[0]:sp.html[1]]
+		w.lines[i].Text = texts[sp.text[0]:sp.text[1]]
+	}
+	d.Lines = w.lines
+	d.Text = w.plain.String()
+	countWords(w.words, d.Text)
+	d.Words = w.words
+	d.Title, d.HeadDigest = w.title, w.headH
+	d.Links, d.Images = sortedKeys(w.links), sortedKeys(w.images)
+	d.Tokens, d.Phrases = terms(w.x, d.Text)
+	if w.x.filtered() {
+		h := sha256.New()
+		for _, l := range w.lines {
+			if l.Kind != TextLine || l.watched() {
+				h.Write([]byte(l.HTML))
+				h.Write([]byte{'\n'})
+			}
+		}
+		d.Digest = hex.EncodeToString(h.Sum(nil))
+	}
+}
+
+// terms counts the stems and lexical affinities of s. The Analyzer emits
+// stems first, then affinities ("stem1 stem2"); a stem never holds a space.
+// The term list is sized from the text (about one term per six bytes with
+// affinities within 2), so it is not regrown term by term.
+func terms(x *extractor, s string) (tokens, phrases map[string]int) {
+	list := x.analyzer.Terms(make([]string, 0, len(s)/6+16), s)
+	tokens, phrases = make(map[string]int, len(list)/8), make(map[string]int, len(list)/3)
+	for _, t := range list {
+		if strings.IndexByte(t, ' ') >= 0 {
+			phrases[t]++
+		} else {
+			tokens[t]++
+		}
+	}
+	return tokens, phrases
+}
+
+// countWords adds the lower-cased words of s (runs of letters, digits and
+// combining marks) to the inverted index. Keys are substrings of s where
+// no lower-casing is needed, so most words cost no allocation.
+func countWords(index map[string]int, s string) {
+	start := -1
+	for i, r := range s {
+		switch {
+		case !notWordRune(r):
+			if start < 0 {
+				start = i
+			}
+		case start >= 0:
+			index[strings.ToLower(s[start:i])]++
+			start = -1
+		}
+	}
+	if start >= 0 {
+		index[strings.ToLower(s[start:])]++
+	}
+}
+
+// collapse trims s and folds each run of white space into one space.
+func collapse(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// nodeText returns the text inside n.
+func nodeText(n *html.Node) string {
+	var b strings.Builder
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.TextNode {
+			b.WriteString(n.Data)
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(n)
+	return b.String()
+}
+
+// appendStartTag appends an element's start tag with its attributes,
+// event handlers left out, links and image sources made absolute against
+// base when it is not nil.
+func appendStartTag(dst []byte, name string, attrs []html.Attribute, base *url.URL) []byte {
+	dst = append(append(dst, '<'), name...)
+	for _, a := range attrs {
+		if a.Namespace != "" || strings.HasPrefix(strings.ToLower(a.Key), "on") {
+			continue
+		}
+		v := a.Val
+		if base != nil && (a.Key == "href" || a.Key == "src") {
+			v = resolveRef(base, v)
+		}
+		dst = append(append(append(dst, ' '), a.Key...), `="`...)
+		dst = appendEscaped(dst, []byte(v))
+		dst = append(dst, '"')
+	}
+	return append(dst, '>')
+}
+
+// appendEscaped appends s with <, >, &, ' and " escaped.
+func appendEscaped(dst, s []byte) []byte {
+	for _, c := range s {
+		switch c {
+		case '<':
+			dst = append(dst, "&lt;"...)
+		case '>':
+			dst = append(dst, "&gt;"...)
+		case '&':
+			dst = append(dst, "&amp;"...)
+		case '\'':
+			dst = append(dst, "&#39;"...)
+		case '"':
+			dst = append(dst, "&#34;"...)
+		default:
+			dst = append(dst, c)
+		}
+	}
+	return dst
+}
+
+// appendCollapsed appends s trimmed, each run of white space folded into
+// one space.
+func appendCollapsed(dst []byte, s string) []byte {
+	start := len(dst)
+	space := false
+	for _, r := range s {
+		if unicode.IsSpace(r) {
+			space = true
+			continue
+		}
+		if space && len(dst) > start {
+			dst = append(dst, ' ')
+		}
+		space = false
+		dst = utf8.AppendRune(dst, r)
+	}
+	return dst
+}
+
+// pathPart names an element in a block path: tag, #id, .first-class.
+func pathPart(name string, attrs []html.Attribute) string {
+	p := name
+	if id, ok := attr(attrs, "id"); ok && id != "" {
+		p += "#" + id
+	}
+	if cl, ok := attr(attrs, "class"); ok {
+		if f := strings.Fields(cl); len(f) > 0 {
+			p += "." + f[0]
+		}
+	}
+	return p
+}
+
+// attr returns the value of the attribute key.
+func attr(attrs []html.Attribute, key string) (string, bool) {
+	for _, a := range attrs {
+		if a.Namespace == "" && a.Key == key {
+			return a.Val, true
+		}
+	}
+	return "", false
+}
+
+// sortedKeys returns the keys of set, sorted.
+func sortedKeys(set map[string]bool) []string {
+	out := make([]string, 0, len(set))
+	for k := range set {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// voidElements have no end tag.
+var voidElements = map[string]bool{
+	"area": true, "base": true, "br": true, "col": true, "embed": true,
+	"hr": true, "img": true, "input": true, "link": true, "meta": true,
+	"param": true, "source": true, "track": true, "wbr": true,
+}
+
+// notWordRune reports whether r separates words.
+func notWordRune(r rune) bool {
+	return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.Is(unicode.Mn, r)
+}

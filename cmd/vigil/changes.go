@@ -1,0 +1,129 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"vigil"
+	"vigil/store"
+)
+
+// addPage makes the user follow url as a page.
+func addPage(ctx context.Context, e *env, st store.Store, u *vigil.User, url string, weight float64) error {
+	sub, err := st.FollowPage(ctx, u.ID, url, weight, time.Now())
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "%s watches page %d: %s\n", u.Name, sub.Feed.ID, sub.Feed.URL)
+	return nil
+}
+
+// changeJSON is a change as `vigil changes --json` prints it: the extents
+// of `vigil page diff --json` with the change's ID, page, time and
+// evaluations.
+func changeJSON(c vigil.PageChange) (map[string]any, error) {
+	out := map[string]any{}
+	if err := json.Unmarshal(c.Extents, &out); err != nil {
+		return nil, fmt.Errorf("change %d has unreadable extents: %w", c.ID, err)
+	}
+	out["id"], out["page_id"], out["url"], out["title"] = c.ID, c.FeedID, c.URL, c.Title
+	out["time"], out["evaluations"] = c.At.UTC().Format(time.RFC3339), c.Evaluations
+	return out, nil
+}
+
+func runChanges(ctx context.Context, e *env, args []string) error {
+	f := newFlags(e, "changes", "", "Print the detected changes of the pages a user follows, newest first.")
+	user := f.String("user", "", "user `name` (may be left out when there is one user)")
+	page := f.Int64("page", 0, "only changes of this page `id`")
+	limit := f.Int("limit", 50, "at most this many changes (1-500)")
+	asJSON := f.Bool("json", false, "print JSON: the extents of 'vigil page diff --json' with id, page_id, url, title, time and evaluations")
+	if err := f.parse(args, 0); err != nil {
+		return err
+	}
+	if *limit < 1 || *limit > 500 {
+		return usageError{"--limit must be 1-500"}
+	}
+	st, u, err := f.openFor(ctx, *user)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	changes, err := st.Changes(ctx, store.ChangeQuery{UserID: u.ID, FeedID: *page, Limit: *limit})
+	if err != nil {
+		return err
+	}
+	if !*asJSON {
+		for _, c := range changes {
+			fmt.Fprintf(e.stdout, "%d\t%s\t%s\t%s\t%s\n", c.ID, stamp(c.At), c.Severity, c.URL, c.Summary)
+		}
+		return nil
+	}
+	list := make([]map[string]any, 0, len(changes))
+	for _, c := range changes {
+		m, err := changeJSON(c)
+		if err != nil {
+			return err
+		}
+		list = append(list, m)
+	}
+	enc := json.NewEncoder(e.stdout)
+	enc.SetIndent("", "  ")
+	return enc.Encode(list)
+}
+
+func runRate(ctx context.Context, e *env, args []string) error {
+	f := newFlags(e, "rate", "CHANGE negligible|significant|important", "Rate a change of a page the user follows.")
+	user := f.String("user", "", "user `name` (may be left out when there is one user)")
+	comment := f.String("comment", "", "a comment for the other followers")
+	if err := f.parse(flagsFirst(args, "comment", "user", "db"), 2); err != nil {
+		return err
+	}
+	var id int64
+	if _, err := fmt.Sscan(f.Arg(0), &id); err != nil || id <= 0 {
+		return usageError{fmt.Sprintf("CHANGE must be a change id (a positive number), got %q", f.Arg(0))}
+	}
+	rating := f.Arg(1)
+	if rating != "negligible" && rating != "significant" && rating != "important" {
+		return usageError{fmt.Sprintf("the rating must be negligible, significant or important, got %q", rating)}
+	}
+	st, u, err := f.openFor(ctx, *user)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	err = st.Evaluate(ctx, vigil.Evaluation{ChangeID: id, UserID: u.ID, Rating: rating, Comment: *comment, At: time.Now()})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "%s rated change %d %s\n", u.Name, id, rating)
+	return nil
+}
+
+// flagsFirst moves the flags among args before the positional arguments,
+// so that `vigil rate 7 important --comment "..."` reads as written; valued
+// names the flags that take the next argument as their value.
+func flagsFirst(args []string, valued ...string) []string {
+	takes := map[string]bool{}
+	for _, v := range valued {
+		takes["-"+v], takes["--"+v] = true, true
+	}
+	var flagArgs, rest []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			return append(append(append(flagArgs, "--"), rest...), args[i+1:]...)
+		case len(a) > 1 && a[0] == '-':
+			flagArgs = append(flagArgs, a)
+			if takes[a] && i+1 < len(args) {
+				flagArgs = append(flagArgs, args[i+1])
+				i++
+			}
+		default:
+			rest = append(rest, a)
+		}
+	}
+	return append(flagArgs, rest...)
+}

@@ -1,0 +1,144 @@
+package main
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"vigil/digest/smtptest"
+)
+
+// pageServer serves an HTML page whose body the test can replace.
+type pageServer struct {
+	mu   sync.Mutex
+	body string
+}
+
+func (p *pageServer) set(b string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.body = b
+}
+
+func (p *pageServer) ServeHTTP(w http.ResponseWriter, _ *http.Request) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	w.Header().Set("Content-Type", "text/html")
+	w.Write([]byte(p.body))
+}
+
+func TestPageCommands(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "v.db")
+	ps := &pageServer{body: `<html><head><title>Prices</title></head><body><p>The lamp costs 40 euros.</p></body></html>`}
+	srv := httptest.NewServer(ps)
+	defer srv.Close()
+	mustRun := func(args ...string) string {
+		t.Helper()
+		code, out, errOut := cli(t, db, "", args...)
+		if code != 0 {
+			t.Fatalf("vigil %s: exit %d: %s", strings.Join(args, " "), code, errOut)
+		}
+		return out
+	}
+	mustRun("user", "add", "ann")
+	if out := mustRun("add", "--page", srv.URL+"/prices"); !strings.Contains(out, "ann watches page 1") {
+		t.Errorf("add --page printed %q", out)
+	}
+	mustRun("fetch", "--all", "--allow-private")
+	ps.set(`<html><head><title>Prices</title></head><body><p>The lamp costs 32 euros.</p><a href="/sale">Sale</a></body></html>`)
+	mustRun("fetch", "--all", "--allow-private")
+	var changes []map[string]any
+	if err := json.Unmarshal([]byte(mustRun("changes", "--json")), &changes); err != nil {
+		t.Fatal(err)
+	}
+	if len(changes) != 1 {
+		t.Fatalf("changes = %v, want one", changes)
+	}
+	c := changes[0]
+	for _, k := range []string{"any", "text", "tokens", "phrases", "links", "images", "links_added", "links_removed",
+		"images_added", "images_removed", "severity", "summary", "url", "time", "evaluations"} {
+		if _, ok := c[k]; !ok {
+			t.Errorf("changes --json lacks %q: %v", k, c)
+		}
+	}
+	if c["links_added"] != 1.0 || c["url"] != srv.URL+"/prices" {
+		t.Errorf("change = %v", c)
+	}
+	if out := mustRun("rate", "1", "important", "--comment", "price dropped 20%"); !strings.Contains(out, "rated change 1 important") {
+		t.Errorf("rate printed %q", out)
+	}
+	json.Unmarshal([]byte(mustRun("changes", "--json")), &changes)
+	ev, _ := changes[0]["evaluations"].([]any)
+	if len(ev) != 1 || ev[0].(map[string]any)["comment"] != "price dropped 20%" {
+		t.Errorf("evaluations = %v", changes[0]["evaluations"])
+	}
+	for _, bad := range [][]string{{"rate", "1", "huge"}, {"rate", "x", "important"}, {"rate", "99", "important"}} {
+		if code, _, errOut := cli(t, db, "", bad...); code == 0 || strings.Contains(errOut, "*") {
+			t.Errorf("vigil %v: exit %d, %q", bad, code, errOut)
+		}
+	}
+}
+
+func TestFlagsFirst(t *testing.T) {
+	tests := []struct{ in, want []string }{
+		{[]string{"7", "important", "--comment", "a b"}, []string{"--comment", "a b", "7", "important"}},
+		{[]string{"--user", "ann", "7", "x"}, []string{"--user", "ann", "7", "x"}},
+		{[]string{"7", "--", "-x"}, []string{"--", "7", "-x"}},
+	}
+	for _, tt := range tests {
+		if got := flagsFirst(tt.in, "comment", "user"); !slices.Equal(got, tt.want) {
+			t.Errorf("flagsFirst(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestDigestCommandSendsOverSMTP(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "v.db")
+	mb := smtptest.Start(t, "", "")
+	ps := &pageServer{body: `<html><body><p>Opening hours: 9 to 17.</p></body></html>`}
+	srv := httptest.NewServer(ps)
+	defer srv.Close()
+	mustRun := func(args ...string) string {
+		t.Helper()
+		code, out, errOut := cli(t, db, "", args...)
+		if code != 0 {
+			t.Fatalf("vigil %s: exit %d: %s", strings.Join(args, " "), code, errOut)
+		}
+		return out
+	}
+	mustRun("user", "add", "ann")
+	mustRun("add", "--page", srv.URL+"/hours")
+	mustRun("digest", "--email", "ann@example.org")
+	mustRun("fetch", "--all", "--allow-private")
+	ps.set(`<html><body><p>Opening hours: 10 to 16, closed on Mondays.</p></body></html>`)
+	mustRun("fetch", "--all", "--allow-private")
+	var changes []struct {
+		Time time.Time `json:"time"`
+	}
+	if err := json.Unmarshal([]byte(mustRun("changes", "--json")), &changes); err != nil || len(changes) != 1 {
+		t.Fatalf("changes: %v, %v", changes, err)
+	}
+	day := changes[0].Time.UTC().Format(time.DateOnly) // the day of the change, even around midnight
+	smtpArgs := []string{"digest", "--send", day, "--smtp-host", mb.Host, "--smtp-port", strconv.Itoa(mb.Port), "--smtp-from", "vigil@example.org"}
+	if out := mustRun(smtpArgs...); !strings.Contains(out, "1 e-mails") {
+		t.Errorf("digest --send printed %q", out)
+	}
+	mails := mb.Received()
+	if len(mails) != 1 || mails[0].To != "ann@example.org" || !strings.Contains(mails[0].Data, srv.URL+"/hours") {
+		t.Fatalf("mails = %+v", mails)
+	}
+	mustRun(smtpArgs...) // sent already: nothing more
+	if len(mb.Received()) != 1 {
+		t.Errorf("the day's digest was sent twice")
+	}
+	if code, _, errOut := cli(t, db, "", "digest", "--send", day, "--smtp-host", mb.Host); code != 2 || !strings.Contains(errOut, "sender address") {
+		t.Errorf("digest without --smtp-from: exit %d, %q", code, errOut)
+	}
+}

@@ -1,0 +1,141 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"strconv"
+	"strings"
+	"time"
+
+	"vigil/clock"
+	"vigil/digest"
+	"vigil/fetch"
+	"vigil/store"
+)
+
+// digestOpts are the flags of the daily digest.
+type digestOpts struct {
+	host, from, user, baseURL *string
+	port                      *int
+	every                     *time.Duration
+	e                         *env
+}
+
+// addDigestFlags declares the digest's flags, with env defaults.
+func addDigestFlags(f *flags) *digestOpts {
+	e := f.e
+	port, _ := strconv.Atoi(envOr(e, "VIGIL_SMTP_PORT", "587"))
+	return &digestOpts{
+		e:       e,
+		host:    f.String("smtp-host", envOr(e, "VIGIL_SMTP_HOST", ""), "SMTP `host` the daily digests are sent through; none: no e-mail (env VIGIL_SMTP_HOST)"),
+		port:    f.Int("smtp-port", port, "SMTP `port` (env VIGIL_SMTP_PORT)"),
+		from:    f.String("smtp-from", envOr(e, "VIGIL_SMTP_FROM", ""), "sender `address` of the digests (env VIGIL_SMTP_FROM)"),
+		user:    f.String("smtp-user", envOr(e, "VIGIL_SMTP_USER", ""), "SMTP user `name`; the password comes from env VIGIL_SMTP_PASSWORD (env VIGIL_SMTP_USER)"),
+		baseURL: f.String("base-url", envOr(e, "VIGIL_BASE_URL", ""), "public `URL` of this server, for links in digests (env VIGIL_BASE_URL)"),
+		every:   f.Duration("digest-every", 5*time.Minute, "how often to look for a finished day whose digests are not sent"),
+	}
+}
+
+// zoneFlag loads the time zone named by --zone.
+func zoneFlag(name string) (*time.Location, error) {
+	loc, err := time.LoadLocation(name)
+	if err != nil {
+		return nil, usageError{fmt.Sprintf("--zone %q is not a known time zone", name)}
+	}
+	return loc, nil
+}
+
+// build returns the digest runner the flags describe, covering the days
+// of zone.
+func (o *digestOpts) build(st store.Store, log *slog.Logger, allowPrivate bool, zone string) (*digest.Runner, error) {
+	loc, err := zoneFlag(zone)
+	if err != nil {
+		return nil, err
+	}
+	if *o.every <= 0 {
+		return nil, usageError{fmt.Sprintf("--digest-every must be positive, got %v", *o.every)}
+	}
+	r := &digest.Runner{Store: st, Clock: clock.Wall{}, Location: loc, BaseURL: *o.baseURL, Every: *o.every, Log: log,
+		Webhooks: fetch.NewPostClient(fetch.Config{AllowPrivate: allowPrivate, Timeout: 30 * time.Second})}
+	if *o.host != "" {
+		m := &digest.SMTP{Host: *o.host, Port: *o.port, From: *o.from, Username: *o.user, Password: o.e.getenv("VIGIL_SMTP_PASSWORD")}
+		if err := m.Validate(); err != nil {
+			return nil, usageError{strings.TrimPrefix(err.Error(), "digest: ")}
+		}
+		r.Mail = m
+	}
+	return r, nil
+}
+
+func runDigest(ctx context.Context, e *env, args []string) error {
+	f := newFlags(e, "digest", "", "Set how a user hears of page changes (--email, --off, --on, --webhook), or with --send send the digests of a day now.")
+	user := f.String("user", "", "user `name` (may be left out when there is one user)")
+	email := f.String("email", "", "send the daily digest to this `address`")
+	webhook := f.String("webhook", "", "also POST the digest as JSON to this `URL` (\"-\" removes it)")
+	off := f.Bool("off", false, "no digest e-mail")
+	on := f.Bool("on", false, "digest e-mail again")
+	send := f.String("send", "", "send every user's digest of this `day` (YYYY-MM-DD) now, if not sent yet")
+	opts := addDigestFlags(f)
+	zone := f.String("zone", envOr(e, "VIGIL_ZONE", "UTC"), "time `zone` whose days the digests cover (env VIGIL_ZONE)")
+	allowPrivate := f.Bool("allow-private", envBool(e, "VIGIL_ALLOW_PRIVATE"), "allow webhooks to loopback and private addresses")
+	if err := f.parse(args, 0); err != nil {
+		return err
+	}
+	if *off && *on {
+		return usageError{"--off and --on contradict each other"}
+	}
+	if *send != "" {
+		return sendDigests(ctx, e, f, opts, *send, *allowPrivate, *zone)
+	}
+	st, u, err := f.openFor(ctx, *user)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	d, err := st.DigestSettings(ctx, u.ID)
+	if err != nil {
+		return err
+	}
+	if *email != "" {
+		d.Email = *email
+	}
+	switch *webhook {
+	case "":
+	case "-":
+		d.Webhook = ""
+	default:
+		d.Webhook = *webhook
+	}
+	d.Off = (d.Off || *off) && !*on
+	if err := st.SetDigestSettings(ctx, *d); err != nil {
+		return err
+	}
+	state := "on"
+	if d.Off {
+		state = "off"
+	}
+	fmt.Fprintf(e.stdout, "%s: digest e-mail %s, address %q, webhook %q\n", u.Name, state, d.Email, d.Webhook)
+	return nil
+}
+
+// sendDigests sends every user's digest of day now.
+func sendDigests(ctx context.Context, e *env, f *flags, opts *digestOpts, day string, allowPrivate bool, zone string) error {
+	t, err := time.Parse(time.DateOnly, day)
+	if err != nil {
+		return usageError{fmt.Sprintf("--send needs a day like 2026-03-02, got %q", day)}
+	}
+	st, err := f.open()
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	r, err := opts.build(st, slog.New(slog.NewTextHandler(e.stderr, nil)), allowPrivate, zone)
+	if err != nil {
+		return err
+	}
+	day0 := time.Date(t.Year(), t.Month(), t.Day(), 12, 0, 0, 0, r.Location)
+	sent, err := r.SendDay(ctx, day0)
+	fmt.Fprintf(e.stdout, "digests of %s: %d e-mails, %d webhooks, %d with nothing to tell\n", day, sent.Mails, sent.Webhooks, sent.Empty)
+	return err
+}

@@ -1,0 +1,142 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"net/http"
+	"os"
+	"strings"
+
+	"vigil/change"
+	"vigil/fetch"
+)
+
+// runPage runs `vigil page SUBCOMMAND`: diff, gen or sim.
+func runPage(ctx context.Context, e *env, args []string) error {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" {
+		fmt.Fprintln(e.stdout, "Usage: vigil page diff [flags] OLD NEW   compare two versions of a web page (files or URLs)\n"+
+			"       vigil page gen [flags]            write a synthetic page-change trace\n"+
+			"       vigil page sim [flags] TRACE      replay a page-change trace through page policies")
+		if len(args) == 0 {
+			return usageError{"expected a subcommand: diff, gen or sim"}
+		}
+		return errHelpShown
+	}
+	switch args[0] {
+	case "diff":
+		return runPageDiff(ctx, e, args[1:])
+	case "gen":
+		return runPageGen(ctx, e, args[1:])
+	case "sim":
+		return runPageSim(ctx, e, args[1:])
+	}
+	return usageError{fmt.Sprintf("unknown subcommand %q (want diff, gen or sim)", args[0])}
+}
+
+// stringList is a repeatable string flag.
+type stringList []string
+
+func (l *stringList) String() string     { return strings.Join(*l, ", ") }
+func (l *stringList) Set(v string) error { *l = append(*l, v); return nil }
+
+// runPageDiff prints the change extents (or the diff view) between two
+// versions of a page.
+func runPageDiff(ctx context.Context, e *env, args []string) error {
+	f := newFlags(e, "page diff", "OLD NEW",
+		"Print how a page changed from OLD to NEW (files or http(s) URLs): the change extents of\n"+
+			"Glance et al. (any, text, tokens, phrases, links, images), severity and summary.")
+	asJSON := f.Bool("json", false, "print the extents as JSON")
+	view := f.Bool("view", false, "print the diff view (sanitised HTML, changes marked inline) instead")
+	selector := f.String("selector", "", "watch only the elements matching this CSS `selector`")
+	var ignore stringList
+	f.Var(&ignore, "ignore", "leave out text lines matching this `regexp` (repeatable)")
+	contentType := f.String("content-type", "", "treat FILEs as served with this Content-Type (default: sniffed)")
+	base := f.String("base", "", "resolve the links of FILEs against this `URL`")
+	allowPrivate := f.Bool("allow-private", envBool(e, "VIGIL_ALLOW_PRIVATE"), "allow fetching loopback and private addresses")
+	srcs, err := parseAnyOrder(f, args, 2)
+	if err != nil {
+		return err
+	}
+	opts := change.ExtractOptions{Selector: *selector, Ignore: ignore}
+	var docs [2]*change.Document
+	for i, src := range srcs {
+		body, ct, url, err := readPage(ctx, src, *contentType, *allowPrivate)
+		if err != nil {
+			return err
+		}
+		opts.Base = *base
+		if url != "" {
+			opts.Base = url
+		}
+		if docs[i], err = change.Extract(body, ct, opts); err != nil {
+			return fmt.Errorf("%s: %w", src, err)
+		}
+	}
+	return printPageDiff(e, docs[0], docs[1], *asJSON, *view)
+}
+
+// printPageDiff writes the extents as JSON or text, or the diff view.
+func printPageDiff(e *env, old, new *change.Document, asJSON, view bool) error {
+	if view {
+		_, err := fmt.Fprintln(e.stdout, change.Diff(old, new).HTML)
+		return err
+	}
+	x := change.Compare(old, new)
+	if asJSON {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(x)
+	}
+	fmt.Fprintf(e.stdout, "%s: %s\n", x.Severity, x.Summary)
+	fmt.Fprintf(e.stdout, "any %v, text %.1f%%, tokens %.1f%%, phrases %.1f%%, links %.1f%% (+%d −%d), images %.1f%% (+%d −%d)\n",
+		x.Any, 100*x.Text, 100*x.Tokens, 100*x.Phrases, 100*x.Links, x.LinksAdded, x.LinksRemoved,
+		100*x.Images, x.ImagesAdded, x.ImagesRemoved)
+	return nil
+}
+
+// parseAnyOrder parses flags placed before, between or after the want
+// positional arguments, which it returns.
+func parseAnyOrder(f *flags, args []string, want int) ([]string, error) {
+	var pos []string
+	for {
+		if err := f.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				f.printHelp()
+				return nil, errHelpShown
+			}
+			return nil, usageError{err.Error()}
+		}
+		if f.NArg() == 0 {
+			break
+		}
+		pos = append(pos, f.Arg(0))
+		args = f.Args()[1:]
+	}
+	if len(pos) != want {
+		return nil, usageError{fmt.Sprintf("expected %s, got %d argument(s)", f.args, len(pos))}
+	}
+	return pos, nil
+}
+
+// readPage reads a page from a file or an http(s) URL; it returns the
+// body, its content type and, for a URL, the final URL.
+func readPage(ctx context.Context, src, contentType string, allowPrivate bool) (body []byte, ct, url string, err error) {
+	if strings.HasPrefix(src, "http://") || strings.HasPrefix(src, "https://") {
+		resp, err := fetch.New(fetch.Config{AllowPrivate: allowPrivate}).Get(ctx, fetch.Request{URL: src})
+		if err != nil {
+			return nil, "", "", err
+		}
+		if resp.Status != http.StatusOK {
+			return nil, "", "", fmt.Errorf("%s: the server answered %d %s", src, resp.Status, http.StatusText(resp.Status))
+		}
+		return resp.Body, resp.ContentType, resp.URL, nil
+	}
+	body, err = os.ReadFile(src)
+	if err != nil {
+		return nil, "", "", fmt.Errorf("unable to read %s: %w", src, err)
+	}
+	return body, contentType, "", nil
+}

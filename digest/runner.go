@@ -1,0 +1,139 @@
+package digest
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"vigil"
+	"vigil/clock"
+	"vigil/store"
+)
+
+// Runner sends the daily digests.
+type Runner struct {
+	Store store.Store
+	Clock clock.Clock
+	// Mail sends the e-mails; nil sends none (webhooks still go out).
+	Mail *SMTP
+	// Webhooks posts to users' webhooks; nil posts none.
+	Webhooks *http.Client
+	// Location is the time zone whose days the digests cover; nil is UTC.
+	Location *time.Location
+	// BaseURL is the server's public URL, for links; may be empty.
+	BaseURL string
+	// Every is how often Run looks for a day to send; 0 means 5 minutes.
+	Every time.Duration
+	Log   *slog.Logger
+}
+
+// Sent counts what one day's sending did.
+type Sent struct {
+	Mails, Webhooks, Empty, Failed int
+}
+
+// Run sends the digest of each day once that day is over, until ctx ends.
+func (r *Runner) Run(ctx context.Context) error {
+	every := r.Every
+	if every <= 0 {
+		every = 5 * time.Minute
+	}
+	for {
+		yesterday := r.Clock.Now().In(r.loc()).AddDate(0, 0, -1)
+		if _, err := r.SendDay(ctx, yesterday); err != nil && ctx.Err() == nil {
+			r.log().Error("sending digests", "error", err)
+		}
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-r.Clock.After(every):
+		}
+	}
+}
+
+func (r *Runner) loc() *time.Location {
+	if r.Location == nil {
+		return time.UTC
+	}
+	return r.Location
+}
+
+func (r *Runner) log() *slog.Logger {
+	if r.Log == nil {
+		return slog.Default()
+	}
+	return r.Log
+}
+
+// SendDay sends every user's digest of the day holding day, each at most
+// once (a failed e-mail is retried at the next call).
+func (r *Runner) SendDay(ctx context.Context, day time.Time) (Sent, error) {
+	users, err := r.Store.AllDigestSettings(ctx)
+	if err != nil {
+		return Sent{}, err
+	}
+	var sent Sent
+	var errs []error
+	for _, u := range users {
+		if err := r.sendOne(ctx, u, day, &sent); err != nil {
+			sent.Failed++
+			errs = append(errs, err)
+		}
+	}
+	return sent, errors.Join(errs...)
+}
+
+// wants tells whether a user gets any digest.
+func (r *Runner) wants(u vigil.DigestSettings) bool {
+	mail := r.Mail != nil && !u.Off && u.Email != ""
+	hook := r.Webhooks != nil && u.Webhook != ""
+	return mail || hook
+}
+
+// sendOne sends one user's digest of day unless it was sent already.
+func (r *Runner) sendOne(ctx context.Context, u vigil.DigestSettings, day time.Time, sent *Sent) error {
+	if !r.wants(u) {
+		return nil
+	}
+	d, err := Build(ctx, r.Store, u, day, r.loc())
+	if err != nil {
+		return err
+	}
+	claimed, err := r.Store.ClaimDigest(ctx, u.UserID, d.Day)
+	if err != nil || !claimed {
+		return err
+	}
+	if len(d.Changes) == 0 {
+		sent.Empty++
+		return nil
+	}
+	mailed := false
+	if r.Mail != nil && !u.Off && u.Email != "" {
+		msg := Message(d, r.Mail.From, u.Email, r.BaseURL, r.Clock.Now())
+		if err := r.Mail.Send(ctx, u.Email, msg); err != nil {
+			r.release(ctx, u, d.Day)
+			return err
+		}
+		sent.Mails++
+		mailed = true
+	}
+	if r.Webhooks != nil && u.Webhook != "" {
+		if err := PostWebhook(ctx, r.Webhooks, u.Webhook, d); err != nil {
+			if !mailed { // retried later; with the e-mail sent, a retry would send it twice
+				r.release(ctx, u, d.Day)
+			}
+			return err
+		}
+		sent.Webhooks++
+	}
+	return nil
+}
+
+// release forgets a claim whose sending failed, so the next pass retries.
+func (r *Runner) release(ctx context.Context, u vigil.DigestSettings, day string) {
+	if err := r.Store.ReleaseDigest(context.WithoutCancel(ctx), u.UserID, day); err != nil {
+		r.log().Error("releasing a digest that was not sent", "user", u.Name, "error", err)
+	}
+}

@@ -1,0 +1,63 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+
+	"vigil"
+	"vigil/change"
+	"vigil/store"
+	"vigil/updates"
+)
+
+// changeViews lists changes of the user's pages as the user sees them.
+func (s *Server) changeViews(ctx context.Context, userID, feedID int64, limit int) ([]updates.Change, error) {
+	list, err := s.st.Changes(ctx, store.ChangeQuery{UserID: userID, FeedID: feedID, Limit: limit})
+	if err != nil {
+		return nil, err
+	}
+	return updates.Views(ctx, s.st, userID, list, updates.Config{})
+}
+
+// changeView is c as the user sees it.
+func (s *Server) changeView(ctx context.Context, userID int64, c vigil.PageChange) (updates.Change, error) {
+	views, err := updates.Views(ctx, s.st, userID, []vigil.PageChange{c}, updates.Config{})
+	if err != nil {
+		return updates.Change{}, err
+	}
+	return views[0], nil
+}
+
+// changeDetail is one change of a page the user follows with its diff view.
+func (s *Server) changeDetail(ctx context.Context, userID, changeID int64) (changeDetail, error) {
+	c, err := s.st.Change(ctx, userID, changeID)
+	if err != nil {
+		return changeDetail{}, err
+	}
+	v, err := s.changeView(ctx, userID, *c)
+	if err != nil {
+		return changeDetail{}, err
+	}
+	old, err := s.versionDocument(ctx, c.PrevID)
+	if err != nil {
+		return changeDetail{}, err
+	}
+	cur, err := s.versionDocument(ctx, c.VersionID)
+	if err != nil {
+		return changeDetail{}, err
+	}
+	return changeDetail{Change: v, Diff: change.Diff(old, cur)}, nil
+}
+
+// versionDocument is a stored version's extract.
+func (s *Server) versionDocument(ctx context.Context, versionID int64) (*change.Document, error) {
+	v, err := s.st.Version(ctx, versionID)
+	if err != nil {
+		return nil, err
+	}
+	var d change.Document
+	if err := json.Unmarshal(v.Extract, &d); err != nil || d.Digest == "" {
+		return &change.Document{Type: change.TypeOther, Size: int(v.Size), Digest: v.Hash}, nil
+	}
+	return &d, nil
+}

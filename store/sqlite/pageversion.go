@@ -1,0 +1,289 @@
+package sqlite
+
+import (
+	"bytes"
+	"compress/flate"
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"vigil"
+	"vigil/store"
+)
+
+// compress deflates b. DEFLATE from the standard library (level 6) keeps
+// vigil free of a compression dependency; HTML shrinks to a fifth or less.
+func compress(b []byte) ([]byte, error) {
+	var buf bytes.Buffer
+	w, err := flate.NewWriter(&buf, flate.DefaultCompression)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := w.Write(b); err != nil {
+		return nil, err
+	}
+	if err := w.Close(); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// decompress inflates what compress made.
+func decompress(b []byte) ([]byte, error) {
+	if b == nil {
+		return nil, nil
+	}
+	return io.ReadAll(flate.NewReader(bytes.NewReader(b)))
+}
+
+// IngestPage stores a page fetch in one transaction: the observation
+// (NewItems 1 when a change was stored), the body once per distinct hash,
+// the version, the change and the feed state decide returns given the feed
+// as stored now. If decide fails nothing is stored.
+func (db *DB) IngestPage(ctx context.Context, p store.PageFetched, decide func(bool, *vigil.Feed) (*vigil.Feed, error)) (store.PageIngested, error) {
+	if p.Observation.At.IsZero() {
+		return store.PageIngested{}, vigil.Errorf(vigil.EINVALID, "observation of page %d has no time", p.FeedID)
+	}
+	tx, err := db.write.BeginTx(ctx, nil)
+	if err != nil {
+		return store.PageIngested{}, wrap("begin page ingest", err)
+	}
+	defer tx.Rollback()
+	if ok, err := isPage(ctx, tx, p.FeedID); err != nil || !ok {
+		if err == nil {
+			err = vigil.Errorf(vigil.ENOTFOUND, "feed %d is not a watched page", p.FeedID)
+		}
+		return store.PageIngested{}, err
+	}
+	got, err := storeVersion(ctx, tx, p)
+	if err != nil {
+		return store.PageIngested{}, err
+	}
+	if err := storePageFetch(ctx, tx, db.stmts.in(ctx, tx), p, got.ChangeID != 0, decide); err != nil {
+		return store.PageIngested{}, err
+	}
+	if err := tx.Commit(); err != nil {
+		return store.PageIngested{}, wrap("commit page ingest", err)
+	}
+	return got, nil
+}
+
+// storePageFetch stores the observation, the page's note and the feed state.
+func storePageFetch(ctx context.Context, tx *sql.Tx, st txStmts, p store.PageFetched, changed bool, decide func(bool, *vigil.Feed) (*vigil.Feed, error)) error {
+	o := p.Observation
+	o.Items, o.NewItems, o.Updated = 0, 0, 0
+	if p.Read {
+		o.Items = 1
+	}
+	if changed {
+		o.NewItems = 1
+	}
+	if _, err := insertObservation(ctx, st.insertObservation, p.FeedID, o); err != nil {
+		return wrap("store observation", err)
+	}
+	if p.Read {
+		if _, err := tx.ExecContext(ctx, `UPDATE pages SET content_type = ?, note = ? WHERE feed_id = ?`, p.ContentType, p.Note, p.FeedID); err != nil {
+			return wrap("store page note", err)
+		}
+	}
+	if p.Noise != nil {
+		if _, err := tx.ExecContext(ctx, `UPDATE pages SET noise = ? WHERE feed_id = ?`, []byte(p.Noise), p.FeedID); err != nil {
+			return wrap("store page noise", err)
+		}
+	}
+	current, err := scanFeed(tx.QueryRowContext(ctx, `SELECT `+feedColumns+` FROM feeds f WHERE f.id = ?`, p.FeedID))
+	if err != nil {
+		return wrap("read feed state in page ingest", err)
+	}
+	feed, err := decide(changed, current)
+	if err != nil {
+		return fmt.Errorf("sqlite: unable to ingest page %d: decide: %w", p.FeedID, err)
+	}
+	return saveFeedState(ctx, st, p.FeedID, feed)
+}
+
+// storeVersion stores the body (once per hash), the version and the change,
+// unless the latest version, read inside the transaction, already has these
+// bytes.
+func storeVersion(ctx context.Context, tx *sql.Tx, p store.PageFetched) (store.PageIngested, error) {
+	v := p.Version
+	if v == nil {
+		return store.PageIngested{}, nil
+	}
+	if v.Hash == "" {
+		return store.PageIngested{}, vigil.Errorf(vigil.EINVALID, "version of page %d has no hash", p.FeedID)
+	}
+	var got store.PageIngested
+	var latest string
+	err := tx.QueryRowContext(ctx, `SELECT hash FROM page_versions WHERE feed_id = ? ORDER BY id DESC LIMIT 1`, p.FeedID).Scan(&latest)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return got, wrap("read latest page version", err)
+	}
+	if latest == v.Hash {
+		return got, nil // another fetch stored these bytes meanwhile: no second version
+	}
+	added, err := storeBlob(ctx, tx, v.Hash, v.Body)
+	if err != nil {
+		return got, err
+	}
+	got.NewBytes = added
+	extract, err := compress(v.Extract)
+	if err != nil {
+		return got, wrap("compress page extract", err)
+	}
+	at := nanos(p.Observation.At)
+	res, err := tx.ExecContext(ctx, `INSERT INTO page_versions (feed_id, at, hash, content_type, extract) VALUES (?, ?, ?, ?, ?)`,
+		p.FeedID, at, v.Hash, v.ContentType, extract)
+	if err != nil {
+		return got, wrap("store page version", err)
+	}
+	if got.VersionID, err = res.LastInsertId(); err != nil {
+		return got, wrap("store page version", err)
+	}
+	if c := v.Change; c != nil {
+		res, err := tx.ExecContext(ctx, `INSERT INTO page_changes (feed_id, version_id, prev_id, at, extents, severity, summary)
+			VALUES (?, ?, ?, ?, ?, ?, ?)`, p.FeedID, got.VersionID, c.PrevID, at, string(c.Extents), c.Severity, c.Summary)
+		if err != nil {
+			return got, wrap("store page change", err)
+		}
+		if got.ChangeID, err = res.LastInsertId(); err != nil {
+			return got, wrap("store page change", err)
+		}
+	}
+	return got, nil
+}
+
+// storeBlob stores a compressed body under its hash unless stored already,
+// and returns the compressed bytes it added.
+func storeBlob(ctx context.Context, tx *sql.Tx, hash string, body []byte) (int64, error) {
+	var one int
+	err := tx.QueryRowContext(ctx, `SELECT 1 FROM page_blobs WHERE hash = ?`, hash).Scan(&one)
+	if err == nil {
+		return 0, nil
+	}
+	if !errors.Is(err, sql.ErrNoRows) {
+		return 0, wrap("look up page body", err)
+	}
+	data, err := compress(body)
+	if err != nil {
+		return 0, wrap("compress page body", err)
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO page_blobs (hash, size, data) VALUES (?, ?, ?)`, hash, len(body), data); err != nil {
+		return 0, wrap("store page body", err)
+	}
+	return int64(len(data)), nil
+}
+
+// versionColumns are the columns scanVersion reads for a version v joined
+// to its blob b.
+const versionColumns = `v.id, v.feed_id, v.at, v.hash, b.size, v.content_type`
+
+// scanVersion reads versionColumns, then the extra destinations.
+func scanVersion(s scanner, extra ...any) (*vigil.PageVersion, error) {
+	var (
+		v  vigil.PageVersion
+		at sql.NullInt64
+	)
+	dest := append([]any{&v.ID, &v.FeedID, &at, &v.Hash, &v.Size, &v.ContentType}, extra...)
+	if err := s.Scan(dest...); err != nil {
+		return nil, err
+	}
+	v.At = fromNanos(at)
+	return &v, nil
+}
+
+// LatestVersion returns the page's newest version with body and extract.
+func (db *DB) LatestVersion(ctx context.Context, feedID int64) (*vigil.PageVersion, error) {
+	return db.fullVersion(ctx, `v.feed_id = ? ORDER BY v.id DESC LIMIT 1`, feedID)
+}
+
+// VersionAt returns the version current at t, with body and extract.
+func (db *DB) VersionAt(ctx context.Context, feedID int64, t time.Time) (*vigil.PageVersion, error) {
+	var body, extract []byte
+	row := db.read.QueryRowContext(ctx, `SELECT `+versionColumns+`, b.data, v.extract
+		FROM page_versions v JOIN page_blobs b ON b.hash = v.hash
+		WHERE v.feed_id = ? AND v.at <= ? ORDER BY v.at DESC, v.id DESC LIMIT 1`, feedID, nanos(t))
+	return finishVersion(row, &body, &extract)
+}
+
+// Version returns one version with body and extract.
+func (db *DB) Version(ctx context.Context, versionID int64) (*vigil.PageVersion, error) {
+	return db.fullVersion(ctx, `v.id = ?`, versionID)
+}
+
+// fullVersion reads the version the where clause selects, decompressed.
+func (db *DB) fullVersion(ctx context.Context, where string, arg int64) (*vigil.PageVersion, error) {
+	var body, extract []byte
+	row := db.read.QueryRowContext(ctx, `SELECT `+versionColumns+`, b.data, v.extract
+		FROM page_versions v JOIN page_blobs b ON b.hash = v.hash WHERE `+where, arg)
+	return finishVersion(row, &body, &extract)
+}
+
+// finishVersion scans a version with its compressed body and extract.
+func finishVersion(row scanner, body, extract *[]byte) (*vigil.PageVersion, error) {
+	v, err := scanVersion(row, body, extract)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, vigil.Errorf(vigil.ENOTFOUND, "no page version found")
+	}
+	if err != nil {
+		return nil, wrap("read page version", err)
+	}
+	if v.Body, err = decompress(*body); err != nil {
+		return nil, wrap("decompress page version", err)
+	}
+	if v.Extract, err = decompress(*extract); err != nil {
+		return nil, wrap("decompress page extract", err)
+	}
+	return v, nil
+}
+
+// Versions lists a page's versions newest first, without bodies.
+func (db *DB) Versions(ctx context.Context, feedID int64, limit int) ([]vigil.PageVersion, error) {
+	if limit <= 0 {
+		limit = 100
+	}
+	rows, err := db.read.QueryContext(ctx, `SELECT `+versionColumns+`
+		FROM page_versions v JOIN page_blobs b ON b.hash = v.hash
+		WHERE v.feed_id = ? ORDER BY v.id DESC LIMIT ?`, feedID, limit)
+	if err != nil {
+		return nil, wrap("list page versions", err)
+	}
+	defer rows.Close()
+	var out []vigil.PageVersion
+	for rows.Next() {
+		v, err := scanVersion(rows)
+		if err != nil {
+			return nil, wrap("list page versions", err)
+		}
+		out = append(out, *v)
+	}
+	return out, wrap2("list page versions", rows.Err())
+}
+
+// wrap2 wraps a non-nil error like wrap and passes nil through.
+func wrap2(op string, err error) error {
+	if err == nil {
+		return nil
+	}
+	return wrap(op, err)
+}
+
+// DuplicatePage returns the lowest-numbered other page whose latest version
+// has hash, or ENOTFOUND.
+func (db *DB) DuplicatePage(ctx context.Context, feedID int64, hash string) (int64, error) {
+	var id int64
+	err := db.read.QueryRowContext(ctx, `SELECT v.feed_id FROM page_versions v
+		WHERE v.hash = ? AND v.feed_id != ?
+		AND v.id = (SELECT max(id) FROM page_versions w WHERE w.feed_id = v.feed_id)
+		ORDER BY v.feed_id LIMIT 1`, hash, feedID).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, vigil.Errorf(vigil.ENOTFOUND, "no other page has this content")
+	}
+	if err != nil {
+		return 0, wrap("look for duplicate page", err)
+	}
+	return id, nil
+}
