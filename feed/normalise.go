@@ -150,4 +150,3 @@ func itemAuthor(gi *gofeed.Item) string {
 	}
 	return ""
 }
-
