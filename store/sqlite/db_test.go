@@ -3,8 +3,8 @@ package sqlite_test
 import (
 	"bytes"
 	"crypto/sha256"
-	"encoding/hex"
 	"database/sql"
+	"encoding/hex"
 	"os"
 	"path/filepath"
 	"strconv"
