@@ -91,6 +91,8 @@ func TestWebFeedFormsInvalid(t *testing.T) {
 		{"no url", "/feeds", url.Values{}, 400, []string{"url is required", addForm}},
 		{"bad scheme", "/feeds", url.Values{"url": {"ftp://nope.example/feed"}}, 400,
 			[]string{"Could not add the feed:", "http or https", addForm, `value="ftp://nope.example/feed"`, "Your feeds"}},
+		{"bad port", "/feeds", url.Values{"url": {"http://nope.example:99999/feed"}}, 400,
+			[]string{"Could not add the feed:", "invalid port &#34;99999&#34;", addForm}},
 		{"weight text", "/feeds", url.Values{"url": {"https://a.example/"}, "weight": {"heavy"}}, 400,
 			[]string{"is not a number", `value="https://a.example/"`, `value="heavy"`}},
 		{"weight zero", "/feeds", url.Values{"url": {"https://a.example/"}, "weight": {"0"}}, 400, []string{"from 0.01 to 1000, not 0", `value="https://a.example/"`}},
