@@ -12,6 +12,11 @@ type itemPage struct {
 	Items []vigil.Item `json:"items"`
 	// NextOffset is the offset of the next page, or nil on the last page.
 	NextOffset *int `json:"next_offset"`
+	// NextCursor continues the listing after this page (the before
+	// parameter), or is nil on the last page. Unlike an offset it costs
+	// O(page) however deep the page, and skips nothing when new items
+	// arrive meanwhile.
+	NextCursor *string `json:"next_cursor"`
 }
 
 // listItems returns one page of q's items, sanitised. A feed filter must
@@ -34,8 +39,8 @@ func (s *Server) listItems(ctx context.Context, q vigil.ItemQuery) (itemPage, er
 	page := itemPage{Items: make([]vigil.Item, 0, min(len(items), limit))}
 	for i, it := range items {
 		if i == limit {
-			next := q.Offset + limit
-			page.NextOffset = &next
+			next, cursor := q.Offset+limit, items[i-1].Cursor().String()
+			page.NextOffset, page.NextCursor = &next, &cursor
 			break
 		}
 		page.Items = append(page.Items, s.sanitiseItem(it))

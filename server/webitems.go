@@ -70,11 +70,14 @@ func (s *Server) itemsPage(w http.ResponseWriter, r *http.Request, sess *session
 	} else if err := s.labelFeeds(r.Context(), sess.User.ID, view.Items.Items); err != nil {
 		return err
 	}
-	if q.Offset > 0 {
-		view.Newer = itemsLink(r.URL.Query(), max(q.Offset-q.Limit, 0))
+	switch {
+	case !q.Before.IsZero():
+		view.Newer = itemsLink(r.URL.Query(), 0, "") // back to the newest
+	case q.Offset > 0:
+		view.Newer = itemsLink(r.URL.Query(), max(q.Offset-q.Limit, 0), "")
 	}
-	if page.NextOffset != nil {
-		view.Older = itemsLink(r.URL.Query(), *page.NextOffset)
+	if page.NextCursor != nil {
+		view.Older = itemsLink(r.URL.Query(), 0, *page.NextCursor)
 	}
 	s.render(w, r, http.StatusOK, "items.html", view)
 	return nil
@@ -140,15 +143,19 @@ func filterLink(q url.Values, name string, on bool) string {
 	if on {
 		q.Set(name, "1")
 	}
-	return itemsLink(q, 0)
+	return itemsLink(q, 0, "")
 }
 
 // itemsLink returns the address of the item listing with the same filters
-// starting at offset.
-func itemsLink(q url.Values, offset int) string {
+// starting at offset, or after the cursor before when it is not "".
+func itemsLink(q url.Values, offset int, before string) string {
 	q.Del("offset")
+	q.Del("before")
 	if offset > 0 {
 		q.Set("offset", strconv.Itoa(offset))
+	}
+	if before != "" {
+		q.Set("before", before)
 	}
 	if len(q) == 0 {
 		return "/items"

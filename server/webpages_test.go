@@ -2,8 +2,10 @@ package server
 
 import (
 	"fmt"
+	"html"
 	"net/http"
 	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -150,9 +152,21 @@ func TestWebItemPages(t *testing.T) {
 	b.login(alice)
 
 	wantPage(t, b, "/items", http.StatusOK, "story-e", "story-a", "Example News")
-	body := wantPage(t, b, "/items?limit=2", http.StatusOK, "story-e", "story-d", "Older", "/items?limit=2&amp;offset=2")
+	body := wantPage(t, b, "/items?limit=2", http.StatusOK, "story-e", "story-d", "Older")
 	if strings.Contains(body, "story-c") || strings.Contains(body, "Newer") {
 		t.Errorf("first page of two shows more:\n%s", body)
+	}
+	older := olderLink(t, body)
+	if !strings.Contains(older, "before=") || strings.Contains(older, "offset=") {
+		t.Errorf("the older link %q does not continue after a cursor", older)
+	}
+	body = wantPage(t, b, older, http.StatusOK, "story-c", "story-b", "Newer", "Older")
+	if strings.Contains(body, "story-d") || strings.Contains(body, "story-a") {
+		t.Errorf("second page by cursor shows other items:\n%s", body)
+	}
+	body = wantPage(t, b, olderLink(t, body), http.StatusOK, "story-a", "Newer")
+	if strings.Contains(body, "Older") || strings.Contains(body, "story-b") {
+		t.Errorf("last page by cursor:\n%s", body)
 	}
 	body = wantPage(t, b, "/items?limit=2&offset=4", http.StatusOK, "story-a", "Newer", "/items?limit=2&amp;offset=2")
 	if strings.Contains(body, "Older") {
@@ -284,4 +298,14 @@ func TestWebNotFound(t *testing.T) {
 	if status != http.StatusNotFound || decode[map[string]any](t, body)["error"] == nil {
 		t.Errorf("GET /api/nosuch: status %d, body %s; want a JSON 404", status, body)
 	}
+}
+
+// olderLink returns the address of a listing's "Older" link.
+func olderLink(t *testing.T, body string) string {
+	t.Helper()
+	m := regexp.MustCompile(`<a href="([^"]*)">Older →</a>`).FindStringSubmatch(body)
+	if m == nil {
+		t.Fatalf("no Older link in\n%s", body)
+	}
+	return html.UnescapeString(m[1])
 }
