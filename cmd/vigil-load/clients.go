@@ -66,6 +66,7 @@ func clientLoop(ctx context.Context, client *http.Client, base string, fx fixtur
 		case "unread":
 			q.Set("unread", "1")
 		}
+		pause(ctx, o.think, rng)
 		pages := 1 + rng.IntN(o.depth)
 		for range pages {
 			next, s := page(ctx, client, base, fx.token, q)
@@ -78,9 +79,22 @@ func clientLoop(ctx context.Context, client *http.Client, base string, fx fixtur
 				break
 			}
 			q.Set("before", next)
+			pause(ctx, o.think, rng)
 		}
 	}
 	return out
+}
+
+// pause waits an exponentially distributed time of mean think, or until
+// ctx ends.
+func pause(ctx context.Context, think time.Duration, rng *rand.Rand) {
+	if think <= 0 {
+		return
+	}
+	select {
+	case <-ctx.Done():
+	case <-time.After(time.Duration(rng.ExpFloat64() * float64(think))):
+	}
 }
 
 // page requests one page and returns its next cursor.
@@ -111,7 +125,7 @@ func page(ctx context.Context, client *http.Client, base, token string, q url.Va
 
 // print writes the percentiles per kind and overall.
 func (r results) print(w io.Writer, o options) {
-	fmt.Fprintf(w, "%d clients for %v, pages of %d, up to %d pages deep by cursor\n", o.clients, r.elapsed.Round(time.Millisecond), o.page, o.depth)
+	fmt.Fprintf(w, "%d clients for %v, pages of %d, up to %d pages deep by cursor, mean think time %v\n", o.clients, r.elapsed.Round(time.Millisecond), o.page, o.depth, o.think)
 	fmt.Fprintf(w, "%-10s %8s %8s %8s %8s %8s %8s\n", "listing", "requests", "failed", "p50", "p90", "p99", "max")
 	for _, k := range append(slices.Clone(kinds), "all") {
 		var lat []time.Duration

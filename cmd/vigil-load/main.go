@@ -17,6 +17,7 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"runtime/pprof"
 	"time"
 
 	"vigil/store/sqlite"
@@ -35,6 +36,8 @@ type options struct {
 	monitor     int
 	monitorAddr string
 	seed        uint64
+	cpuProfile  string
+	think       time.Duration
 }
 
 func main() {
@@ -57,10 +60,12 @@ func parseOptions(args []string) (options, error) {
 	fs.IntVar(&o.clients, "clients", 20, "concurrent API clients")
 	fs.DurationVar(&o.duration, "duration", 20*time.Second, "how long the clients run")
 	fs.IntVar(&o.page, "page", 50, "items per page")
+	fs.DurationVar(&o.think, "think", 0, "mean pause of a client between requests, drawn from an exponential distribution (0: none, each client sends its next request at once)")
 	fs.IntVar(&o.depth, "depth", 20, "a client reads up to this many pages of a listing by cursor before starting another")
 	fs.IntVar(&o.monitor, "monitor", 0, "feeds served on loopback that the monitor fetches during the run (0: no monitor)")
 	fs.StringVar(&o.monitorAddr, "monitor-addr", "127.0.0.1:18089", "address of the loopback feed server")
 	fs.Uint64Var(&o.seed, "seed", 1, "seed of the clients' choices")
+	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the measured run (server and clients) to this file")
 	fs.SetOutput(io.Discard)
 	if err := fs.Parse(args); err != nil {
 		return o, err
@@ -70,8 +75,8 @@ func parseOptions(args []string) (options, error) {
 		return o, fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	case o.items < 1 || o.feeds < 1 || o.otherFeeds < 0 || o.clients < 1 || o.page < 1 || o.depth < 1 || o.monitor < 0:
 		return o, errors.New("--items, --feeds, --clients, --page and --depth must be positive, --other-feeds and --monitor not negative")
-	case o.duration <= 0:
-		return o, errors.New("--duration must be positive")
+	case o.duration <= 0 || o.think < 0:
+		return o, errors.New("--duration must be positive and --think not negative")
 	}
 	return o, nil
 }
@@ -105,8 +110,30 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 			return err
 		}
 	}
+	stopProfile, err := startProfile(o.cpuProfile)
+	if err != nil {
+		return err
+	}
 	res := measure(ctx, base, fx, o)
+	stopProfile()
 	res.fetches, res.monitors = stopMonitor(), o.monitor > 0
 	res.print(out, o)
 	return nil
+}
+
+// startProfile starts a CPU profile into path, when it is not "", and
+// returns the function that ends it.
+func startProfile(path string) (func(), error) {
+	if path == "" {
+		return func() {}, nil
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() { pprof.StopCPUProfile(); f.Close() }, nil
 }

@@ -64,7 +64,7 @@ func (db *DB) ItemsAfter(ctx context.Context, after int64, limit int) ([]vigil.I
 // queryItems runs a query that selects itemColumns and reads every row; op
 // names the operation in errors.
 func (db *DB) queryItems(ctx context.Context, op, query string, args ...any) ([]vigil.Item, error) {
-	rows, err := db.read.QueryContext(ctx, query, args...)
+	rows, err := db.reads.query(ctx, db.read, query, args...)
 	if err != nil {
 		return nil, wrap(op, err)
 	}
