@@ -120,7 +120,7 @@ func jsonProblem(err error) string {
 	var tooBig *http.MaxBytesError
 	switch {
 	case errors.As(err, &typeErr):
-		return fmt.Sprintf("field %q must be a %s", typeErr.Field, typeErr.Type)
+		return fmt.Sprintf("field %q must be a %s", typeErr.Field, jsonKind(typeErr.Type))
 	case errors.As(err, &tooBig):
 		return fmt.Sprintf("body is larger than %d bytes", tooBig.Limit)
 	default:
