@@ -11,8 +11,9 @@ import (
 const maxReadStmts = 128
 
 // readStmts caches the statements of the read pool by their SQL, so that
-// a listing served many times a second is parsed and planned once per
-// connection, not on every request (parsing was a quarter of its cost).
+// the reads of every API request (its user, the item listing, the
+// subscription) are parsed and planned once per connection, not on every
+// request (parsing was a quarter of a listing's cost).
 type readStmts struct {
 	mu sync.Mutex
 	m  map[string]*sql.Stmt
@@ -29,6 +30,16 @@ func (c *readStmts) query(ctx context.Context, pool *sql.DB, query string, args 
 		return pool.QueryContext(ctx, query, args...)
 	}
 	return stmt.QueryContext(ctx, args...)
+}
+
+// queryRow runs a query of one row as query does; a statement that cannot
+// be prepared is run unprepared, so that its error comes with the row.
+func (c *readStmts) queryRow(ctx context.Context, pool *sql.DB, query string, args ...any) *sql.Row {
+	stmt, err := c.get(ctx, pool, query)
+	if err != nil || stmt == nil {
+		return pool.QueryRowContext(ctx, query, args...)
+	}
+	return stmt.QueryRowContext(ctx, args...)
 }
 
 // get returns the cached statement of query, preparing it if needed, or
