@@ -39,4 +39,7 @@ type ItemQuery struct {
 	// Before continues a listing after a page: only items older than the
 	// cursor (by ListedAt, then ID) are listed. Zero lists from the newest.
 	Before ItemCursor
+	// After lists the page just newer than the cursor, for going back: the
+	// Limit items nearest above it, still newest first.
+	After ItemCursor
 }

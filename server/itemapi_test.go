@@ -76,6 +76,22 @@ func TestAPIItemsCursor(t *testing.T) {
 	if strings.Join(got, "|") != "p-e,p-d|p-c,p-b|p-a" {
 		t.Errorf("pages by next_cursor: %q, want p-e,p-d|p-c,p-b|p-a", got)
 	}
+	got = nil
+	for range 5 {
+		status, body := e.call("GET", path, alice.token, nil)
+		page := decode[itemPage](t, body)
+		if status != http.StatusOK {
+			t.Fatalf("%s: status %d", path, status)
+		}
+		got = append(got, titles(page.Items))
+		if page.PrevCursor == nil {
+			break
+		}
+		path = "/api/items?limit=2&after=" + url.QueryEscape(*page.PrevCursor)
+	}
+	if strings.Join(got, "|") != "p-a|p-c,p-b|p-e,p-d" {
+		t.Errorf("pages back by prev_cursor: %q, want p-a|p-c,p-b|p-e,p-d", got)
+	}
 }
 
 func ptr(n int) *int { return &n }
@@ -104,6 +120,8 @@ func TestAPIItemsInvalidParameters(t *testing.T) {
 		{"?before=x", "before", 400},
 		{"?before=12.0", "before", 400},
 		{"?before=1.2.3", "before", 400},
+		{"?after=x", "after", 400},
+		{"?after=1.2&before=1.3", "not both", 400},
 		{"?before=99999999999999999999.1", "before", 400},
 		{"?unread=maybe", "unread", 400},
 		{"?feed=abc", "feed", 400},

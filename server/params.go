@@ -90,7 +90,15 @@ func itemQuery(q url.Values, userID int64) (vigil.ItemQuery, error) {
 	if err != nil {
 		return vigil.ItemQuery{}, err
 	}
-	return vigil.ItemQuery{UserID: userID, FeedID: int64(feed), UnreadOnly: unread, StarredOnly: starred, Limit: limit, Offset: offset, Before: before}, nil
+	after, err := queryCursor(q, "after")
+	if err != nil {
+		return vigil.ItemQuery{}, err
+	}
+	if !before.IsZero() && !after.IsZero() {
+		return vigil.ItemQuery{}, vigil.Errorf(vigil.EINVALID, "give before or after, not both")
+	}
+	return vigil.ItemQuery{UserID: userID, FeedID: int64(feed), UnreadOnly: unread, StarredOnly: starred, Limit: limit, Offset: offset,
+		Before: before, After: after}, nil
 }
 
 // maxInt is the largest int, the upper bound of open-ended parameters.

@@ -71,13 +71,15 @@ func (s *Server) itemsPage(w http.ResponseWriter, r *http.Request, sess *session
 		return err
 	}
 	switch {
-	case !q.Before.IsZero():
-		view.Newer = itemsLink(r.URL.Query(), 0, "") // back to the newest
+	case page.PrevCursor != nil:
+		view.Newer = itemsLink(r.URL.Query(), 0, "", *page.PrevCursor)
+	case !q.After.IsZero() && len(page.Items) < q.Limit:
+		view.Newer = itemsLink(r.URL.Query(), 0, "", "") // a short page back: the full newest page
 	case q.Offset > 0:
-		view.Newer = itemsLink(r.URL.Query(), max(q.Offset-q.Limit, 0), "")
+		view.Newer = itemsLink(r.URL.Query(), max(q.Offset-q.Limit, 0), "", "")
 	}
 	if page.NextCursor != nil {
-		view.Older = itemsLink(r.URL.Query(), 0, *page.NextCursor)
+		view.Older = itemsLink(r.URL.Query(), 0, *page.NextCursor, "")
 	}
 	s.render(w, r, http.StatusOK, "items.html", view)
 	return nil
@@ -143,19 +145,24 @@ func filterLink(q url.Values, name string, on bool) string {
 	if on {
 		q.Set(name, "1")
 	}
-	return itemsLink(q, 0, "")
+	return itemsLink(q, 0, "", "")
 }
 
 // itemsLink returns the address of the item listing with the same filters
-// starting at offset, or after the cursor before when it is not "".
-func itemsLink(q url.Values, offset int, before string) string {
+// starting at offset, or continuing after the cursor before, or going back
+// before the cursor after, when they are not "".
+func itemsLink(q url.Values, offset int, before, after string) string {
 	q.Del("offset")
 	q.Del("before")
+	q.Del("after")
 	if offset > 0 {
 		q.Set("offset", strconv.Itoa(offset))
 	}
 	if before != "" {
 		q.Set("before", before)
+	}
+	if after != "" {
+		q.Set("after", after)
 	}
 	if len(q) == 0 {
 		return "/items"

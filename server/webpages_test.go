@@ -164,9 +164,14 @@ func TestWebItemPages(t *testing.T) {
 	if strings.Contains(body, "story-d") || strings.Contains(body, "story-a") {
 		t.Errorf("second page by cursor shows other items:\n%s", body)
 	}
+	second := body
 	body = wantPage(t, b, olderLink(t, body), http.StatusOK, "story-a", "Newer")
 	if strings.Contains(body, "Older") || strings.Contains(body, "story-b") {
 		t.Errorf("last page by cursor:\n%s", body)
+	}
+	body = wantPage(t, b, pageLink(t, second, "← Newer"), http.StatusOK, "story-e", "story-d", "Older")
+	if strings.Contains(body, "story-c") || strings.Contains(body, "Newer") {
+		t.Errorf("back from the second page by cursor:\n%s", body)
 	}
 	body = wantPage(t, b, "/items?limit=2&offset=4", http.StatusOK, "story-a", "Newer", "/items?limit=2&amp;offset=2")
 	if strings.Contains(body, "Older") {
@@ -303,9 +308,15 @@ func TestWebNotFound(t *testing.T) {
 // olderLink returns the address of a listing's "Older" link.
 func olderLink(t *testing.T, body string) string {
 	t.Helper()
-	m := regexp.MustCompile(`<a href="([^"]*)">Older →</a>`).FindStringSubmatch(body)
+	return pageLink(t, body, "Older →")
+}
+
+// pageLink returns the address of the link with that text.
+func pageLink(t *testing.T, body, text string) string {
+	t.Helper()
+	m := regexp.MustCompile(`<a href="([^"]*)">` + regexp.QuoteMeta(text) + `</a>`).FindStringSubmatch(body)
 	if m == nil {
-		t.Fatalf("no Older link in\n%s", body)
+		t.Fatalf("no %q link in\n%s", text, body)
 	}
 	return html.UnescapeString(m[1])
 }

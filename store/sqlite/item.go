@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"slices"
 	"strings"
 
 	"vigil"
@@ -33,7 +34,7 @@ const itemFields = `i.id, i.feed_id, i.key, i.hash, i.url, i.title, i.author, i.
 // publication date later than first seen counting as first seen; ties by
 // ID, newest first. With a UserID only items of feeds the user follows are
 // listed, with the user's read and starred states. Before continues a
-// listing after a cursor; Offset skips items (O(offset), kept for old
+// listing after a cursor, After lists the page just before one; Offset skips items (O(offset), kept for old
 // clients). Limit 0 means
 // DefaultItemLimit and is at most MaxItemLimit; a negative Limit or Offset
 // is EINVALID.
@@ -42,7 +43,11 @@ func (db *DB) Items(ctx context.Context, q vigil.ItemQuery) ([]vigil.Item, error
 		return nil, vigil.Errorf(vigil.EINVALID, "item limit %d and offset %d must not be negative", q.Limit, q.Offset)
 	}
 	query, args := itemsQuery(q)
-	return db.queryItems(ctx, "list items", query, args...)
+	items, err := db.queryItems(ctx, "list items", query, args...)
+	if !q.After.IsZero() {
+		slices.Reverse(items) // read oldest first, listed newest first
+	}
+	return items, err
 }
 
 // ItemsAfter returns up to limit stored items with an ID above after, in ID
@@ -116,6 +121,12 @@ func itemsQuery(q vigil.ItemQuery) (string, []any) {
 	if !q.Before.IsZero() {
 		b.WriteString(`AND (i.sort_at, i.id) < (?, ?) `)
 		args = append(args, nanos(q.Before.At).Int64, q.Before.ID)
+	}
+	if !q.After.IsZero() {
+		// The nearest newer items: the index walked the other way.
+		b.WriteString(`AND (i.sort_at, i.id) > (?, ?) ORDER BY i.sort_at, i.id LIMIT ? OFFSET ?`)
+		args = append(args, nanos(q.After.At).Int64, q.After.ID)
+		return b.String(), append(args, pageLimit(q.Limit), q.Offset)
 	}
 	b.WriteString(`ORDER BY i.sort_at DESC, i.id DESC LIMIT ? OFFSET ?`)
 	return b.String(), append(args, pageLimit(q.Limit), q.Offset)

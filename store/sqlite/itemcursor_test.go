@@ -49,6 +49,16 @@ func TestItemsBeforeCursor(t *testing.T) {
 			if !reflect.DeepEqual(itemKeys(got), itemKeys(want)) {
 				t.Errorf("pages by cursor:\n%v\nwant the whole listing:\n%v", itemKeys(got), itemKeys(want))
 			}
+			back := tt.q
+			back.After = want[len(want)-1].Cursor()
+			page, err := db.Items(ctx, back)
+			if err != nil {
+				t.Fatal(err)
+			}
+			wantBack := want[max(0, len(want)-1-tt.q.Limit) : len(want)-1]
+			if !reflect.DeepEqual(itemKeys(page), itemKeys(wantBack)) {
+				t.Errorf("the page before the oldest item: %v, want %v", itemKeys(page), itemKeys(wantBack))
+			}
 		})
 	}
 }

@@ -31,6 +31,8 @@ func TestItemListingsWalkAnIndex(t *testing.T) {
 		{"one feed", vigil.ItemQuery{UserID: 1, FeedID: 7}, "items_feed_sort"},
 		{"one feed after a cursor", vigil.ItemQuery{UserID: 1, FeedID: 7, Before: cursor, UnreadOnly: true}, "items_feed_sort"},
 		{"every stored item", vigil.ItemQuery{Before: cursor}, "items_sort"},
+		{"back before a cursor", vigil.ItemQuery{UserID: 1, After: cursor}, "items_sort"},
+		{"one feed back before a cursor", vigil.ItemQuery{UserID: 1, FeedID: 7, After: cursor}, "items_feed_sort"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
