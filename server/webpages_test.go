@@ -320,3 +320,20 @@ func pageLink(t *testing.T, body, text string) string {
 	}
 	return html.UnescapeString(m[1])
 }
+
+func TestWebItemNavigationDeepInAFeed(t *testing.T) {
+	e := newEnv(t, Config{})
+	alice := e.user("alice")
+	id := e.follow(alice, "https://long.example/feed.xml")
+	long := make([]vigil.Item, 150)
+	for i := range long {
+		key := fmt.Sprintf("old-%03d", i)
+		long[i] = vigil.Item{Key: key, Title: key, Published: testNow.Add(time.Duration(i-len(long)) * time.Hour)}
+	}
+	stored := e.ingest(id, nil, long...)
+	b := e.browser()
+	b.login(alice)
+	wantPage(t, b, fmt.Sprintf("/items/%d", stored[1].ID), http.StatusOK,
+		fmt.Sprintf(`<a href="/items/%d" rel="prev">← Newer: old-002</a>`, stored[2].ID),
+		fmt.Sprintf(`<a href="/items/%d" rel="next">Older: old-000 →</a>`, stored[0].ID))
+}
