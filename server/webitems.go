@@ -11,7 +11,6 @@ import (
 	"vigil"
 )
 
-
 // itemList is the data of the shared item listing.
 type itemList struct {
 	Items    []vigil.Item
