@@ -12,7 +12,10 @@ type Config struct {
 	// fetching or waiting for the host; default 1. Give the host limiter
 	// the same number: a host never takes more than its share of workers,
 	// so a few slow hosts cannot stall the others.
-	PerHost       int
+	PerHost int
+	// SlowAfter is how long a fetch runs before its worker is replaced,
+	// so that slow sources do not hold the pool; default 5 s.
+	SlowAfter     time.Duration
 	BudgetPerHour int           // global fetches per sliding hour; 0: no budget
 	Tick          time.Duration // how often the loop looks for due feeds; default 1 s
 	Replan        time.Duration // how often a Replanner plans all feeds; default 24 h (see sim.DefaultPlanEvery)
@@ -42,6 +45,7 @@ func (c Config) withDefaults() Config {
 		c.PerHost = 1
 	}
 	def(&c.Tick, time.Second)
+	def(&c.SlowAfter, 5*time.Second)
 	def(&c.Replan, 24*time.Hour)
 	def(&c.BackoffBase, 5*time.Minute)
 	def(&c.BackoffCap, 24*time.Hour)

@@ -18,11 +18,7 @@ func (m *Monitor) Run(ctx context.Context) error {
 	jobs := make(chan vigil.Feed)
 	var wg sync.WaitGroup
 	for range m.cfg.Workers {
-		wg.Go(func() {
-			for f := range jobs {
-				m.work(ctx, f)
-			}
-		})
+		wg.Go(func() { m.worker(ctx, jobs, &wg) })
 	}
 	defer func() {
 		close(jobs)

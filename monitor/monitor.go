@@ -28,7 +28,10 @@ type Monitor struct {
 	backoff *Backoff
 	wake    chan struct{}
 	spent   atomic.Bool // the budget refused the last fetch
-	ledger  ledger      // fetches this process started in the budget window
+	// overflow counts the workers started to replace workers held by
+	// slow fetches (see workWatched).
+	overflow atomic.Int64
+	ledger   ledger // fetches this process started in the budget window
 
 	mu         sync.Mutex
 	inflight   map[int64]string // claimed feeds and their hosts

@@ -7,25 +7,34 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
 
-// slowHost serves feeds on 127.0.0.2, another host than httptest's
-// 127.0.0.1, answering nothing until release is called.
+// slowHost serves feeds on a loopback address other than httptest's
+// 127.0.0.1, so on another host, answering nothing until release is
+// called; hits counts the requests it received.
 type slowHost struct {
 	url     string
 	release func()
+	hits    *atomic.Int64
 }
 
 func newSlowHost(t *testing.T) slowHost {
+	return newSlowHostOn(t, "127.0.0.2")
+}
+
+func newSlowHostOn(t *testing.T, ip string) slowHost {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.2:0")
+	ln, err := net.Listen("tcp", ip+":0")
 	if err != nil {
 		t.Skipf("no second loopback address: %v", err)
 	}
 	gate := make(chan struct{})
+	hits := new(atomic.Int64)
 	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
 		select {
 		case <-gate:
 		case <-r.Context().Done():
@@ -39,7 +48,7 @@ func newSlowHost(t *testing.T) slowHost {
 	var once sync.Once
 	release := func() { once.Do(func() { close(gate) }) }
 	t.Cleanup(func() { release(); srv.Close() })
-	return slowHost{url: srv.URL, release: release}
+	return slowHost{url: srv.URL, release: release, hits: hits}
 }
 
 // subscribeMany subscribes the harness user to n feeds under base, due in
@@ -105,5 +114,35 @@ func TestSlowHostDoesNotStallOthers(t *testing.T) {
 				t.Fatal(err)
 			}
 		})
+	}
+}
+
+func TestSlowSourcesOnSeveralHostsDoNotHoldThePool(t *testing.T) {
+	h := newHarness(t, Config{Workers: 2})
+	var slow []slowHost
+	for _, ip := range []string{"127.0.0.2", "127.0.0.3", "127.0.0.4"} {
+		s := newSlowHostOn(t, ip)
+		h.subscribeMany(s.url, 1, t0.Add(-time.Hour))
+		slow = append(slow, s)
+	}
+	fast, _ := serve(t, body(rss("", rssItem{"f", "fast", "x"})))
+	fastIDs := h.subscribeMany(fast.URL, 3, t0.Add(-time.Minute))
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- h.mon.Run(ctx) }()
+	h.mon.Wake()
+	// Both workers hang on two slow hosts; the third slow feed waits.
+	waitUntil(t, func() bool { return slow[0].hits.Load()+slow[1].hits.Load()+slow[2].hits.Load() == 2 })
+	h.clk.Advance(5 * time.Second)        // SlowAfter: both workers are replaced
+	h.waitFetched(fastIDs, 4*time.Second) // the harness's fetch timeout is 5 s
+	for _, s := range slow {
+		s.release()
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if n := h.mon.overflow.Load(); n != 0 {
+		t.Errorf("%d replacement workers still counted after the slow fetches ended", n)
 	}
 }
