@@ -30,6 +30,19 @@ func TestNormalizeFeedURL(t *testing.T) {
 		{"http:feed", "", false},
 		{"https://:443/feed", "", false},
 		{"https://example.com/" + strings.Repeat("a", 2048), "", false},
+		{"http://host:99999/", "", false},
+		{"http://host:abc/", "", false},
+		{"http://host:0/", "", false},
+		{"http://host:-1/", "", false},
+		{"http://host:65535/", "http://host:65535/", true},
+		{"http://a..b/feed", "", false},
+		{"http://.example.com/", "", false},
+		{"http://example.com./", "http://example.com./", true},
+		{"http://exa*mple.com/", "", false},
+		{"http://" + strings.Repeat("a", 64) + ".com/", "", false},
+		{"http://bücher.example/feed", "http://b%C3%BCcher.example/feed", true},
+		{"http://my_host.example/", "http://my_host.example/", true},
+		{"http://192.0.2.1:8080/", "http://192.0.2.1:8080/", true},
 	}
 	for _, tc := range tests {
 		got, err := NormalizeFeedURL(tc.in)
@@ -38,6 +51,30 @@ func TestNormalizeFeedURL(t *testing.T) {
 		}
 		if err != nil && ErrorCode(err) != EINVALID {
 			t.Errorf("NormalizeFeedURL(%q) error code %q, want %q", tc.in, ErrorCode(err), EINVALID)
+		}
+	}
+}
+
+func TestNormalizeFeedURLSaysWhatIsWrong(t *testing.T) {
+	tests := []struct {
+		in, want string
+	}{
+		{"http://host:99999/", `invalid port "99999"`},
+		{"http://host:abc/", `invalid port ":abc"`},
+		{"http://a..b/", "empty label"},
+		{"http://exa*mple.com/", `character '*'`},
+		{"http://exa mple.com/", `invalid character " " in host name`},
+		{"http://[::1/", "missing ']' in host"},
+	}
+	for _, tc := range tests {
+		_, err := NormalizeFeedURL(tc.in)
+		if err == nil {
+			t.Errorf("NormalizeFeedURL(%q) accepted it", tc.in)
+			continue
+		}
+		msg := ErrorMessage(err)
+		if !strings.Contains(msg, tc.want) || !strings.Contains(msg, tc.in) || strings.Contains(msg, "*url.") {
+			t.Errorf("NormalizeFeedURL(%q) says %q; want the URL and %q", tc.in, msg, tc.want)
 		}
 	}
 }

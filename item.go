@@ -35,5 +35,11 @@ type ItemQuery struct {
 	// StarredOnly keeps the user's starred items only.
 	StarredOnly bool
 	Limit       int // 0: a default page size
-	Offset      int
+	Offset      int // items skipped; kept for old clients, Before is O(page)
+	// Before continues a listing after a page: only items older than the
+	// cursor (by ListedAt, then ID) are listed. Zero lists from the newest.
+	Before ItemCursor
+	// After lists the page just newer than the cursor, for going back: the
+	// Limit items nearest above it, still newest first.
+	After ItemCursor
 }

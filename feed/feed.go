@@ -45,7 +45,8 @@ type Feed struct {
 // ErrEmpty is returned by Parse for a body with nothing but white space.
 var ErrEmpty = errors.New("feed: empty body")
 
-// Parse reads an RSS 0.9x/1.0/2.0, Atom 0.3/1.0 or JSON Feed document.
+// Parse reads an RSS 0.9x/1.0/2.0, Atom 0.3/1.0 or JSON Feed document; an
+// Atom entry document reads as a feed of that one entry.
 // It fails with an error naming the fault when the body is empty, is not
 // a feed (an HTML page, another kind of XML or JSON) or is XML too broken
 // to repair.
@@ -65,6 +66,7 @@ func Parse(body []byte, opts Options) (*Feed, error) {
 
 // parseXML parses an XML feed, repairing it first if it is ill-formed.
 func parseXML(text []byte, opts Options) (*Feed, error) {
+	text = wrapEntryDocument(text)
 	if err := checkRoot(text); err != nil {
 		return nil, err
 	}

@@ -3,7 +3,6 @@ package feed
 import (
 	"net/url"
 	"strings"
-	"time"
 
 	"github.com/mmcdole/gofeed"
 	ext "github.com/mmcdole/gofeed/extensions"
@@ -63,8 +62,8 @@ func normaliseItem(gi *gofeed.Item, base string, rf *rss.Feed, i int) vigil.Item
 		Author:    fixC1(itemAuthor(gi)),
 		Summary:   fixC1(orElse(gi.Description, mediaText(gi.Extensions, "description"))),
 		Content:   fixC1(gi.Content),
-		Published: utc(gi.PublishedParsed),
-		Updated:   utc(gi.UpdatedParsed),
+		Published: itemTime(gi.PublishedParsed, gi.Published),
+		Updated:   itemTime(gi.UpdatedParsed, gi.Updated),
 	}
 	it.Key = itemKey(gi.GUID, link, &it)
 	if it.URL == "" && permalinkGUID(rf, i) {
@@ -150,12 +149,4 @@ func itemAuthor(gi *gofeed.Item) string {
 		}
 	}
 	return ""
-}
-
-// utc returns t in UTC, or the zero time when t is nil.
-func utc(t *time.Time) time.Time {
-	if t == nil {
-		return time.Time{}
-	}
-	return t.UTC()
 }

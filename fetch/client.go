@@ -65,6 +65,7 @@ func newTransport(cfg Config) *http.Transport {
 		Proxy:                  nil,
 		DialContext:            dialer.DialContext,
 		TLSHandshakeTimeout:    cfg.ConnectTimeout,
+		ResponseHeaderTimeout:  cfg.HeaderTimeout,
 		DisableCompression:     true,
 		ForceAttemptHTTP2:      true,
 		MaxIdleConns:           100,
@@ -88,13 +89,13 @@ func (c *Client) Get(ctx context.Context, req Request) (*Response, error) {
 	start := time.Now()
 	resp, chain, err := c.follow(exchange, target, req)
 	if err != nil {
-		return nil, c.fail(ctx, chain.last(req.URL), err)
+		return nil, c.fail(ctx, exchange, chain.last(req.URL), err)
 	}
 	defer resp.Body.Close()
 	out := c.response(resp, chain, req)
 	out.Body, out.Bytes, out.Truncated, err = readBody(resp, c.cfg.MaxBodyBytes, isSuccess(resp.StatusCode))
 	if err != nil {
-		return nil, c.fail(ctx, out.URL, err)
+		return nil, c.fail(ctx, exchange, out.URL, err)
 	}
 	out.Latency = time.Since(start)
 	return out, nil
@@ -173,11 +174,22 @@ func (c *Client) response(resp *http.Response, chain *redirectChain, req Request
 }
 
 // fail turns err into an *Error about rawURL. parent is the caller's
-// context, without the Timeout added by Get.
-func (c *Client) fail(parent context.Context, rawURL string, err error) *Error {
+// context, without the Timeout added by Get; exchange is parent with it.
+// A timeout names the limit that ended the fetch: the whole exchange's,
+// else the connection's, else the wait for the response headers.
+func (c *Client) fail(parent, exchange context.Context, rawURL string, err error) *Error {
 	e := classify(rawURL, err, parent)
-	if e.Kind == KindTimeout && parent.Err() == nil && errors.Is(e.Err, context.DeadlineExceeded) {
+	if e.Kind != KindTimeout || parent.Err() != nil || !errors.Is(e.Err, context.DeadlineExceeded) {
+		return e
+	}
+	var op *net.OpError
+	switch {
+	case exchange.Err() != nil:
 		e.Err = fmt.Errorf("no complete response within %v: %w", c.cfg.Timeout, e.Err)
+	case errors.As(e.Err, &op) && op.Op == "dial":
+		e.Err = fmt.Errorf("no connection within %v: %w", c.cfg.ConnectTimeout, e.Err)
+	default:
+		e.Err = fmt.Errorf("no response headers within %v: %w", c.cfg.HeaderTimeout, e.Err)
 	}
 	return e
 }

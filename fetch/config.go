@@ -12,6 +12,7 @@ const (
 	DefaultMaxBodyBytes   = 10 << 20
 	DefaultConnectTimeout = 10 * time.Second
 	DefaultTimeout        = 30 * time.Second
+	DefaultHeaderTimeout  = 10 * time.Second
 	DefaultMaxRedirects   = 5
 )
 
@@ -27,6 +28,11 @@ type Config struct {
 	// Timeout bounds the whole exchange, redirects and body included;
 	// default 30s.
 	Timeout time.Duration
+	// HeaderTimeout bounds the wait for the response headers of each
+	// request once it is sent (the first byte); default 10s. It is shorter
+	// than Timeout so that a server that accepts connections and never
+	// answers frees its worker soon, while a slow body may take longer.
+	HeaderTimeout time.Duration
 	// MaxRedirects is how many redirects one Get follows; 0 means the
 	// default 5 and a negative value follows none.
 	MaxRedirects int
@@ -51,6 +57,9 @@ func (cfg Config) withDefaults() Config {
 	}
 	if cfg.Timeout <= 0 {
 		cfg.Timeout = DefaultTimeout
+	}
+	if cfg.HeaderTimeout <= 0 {
+		cfg.HeaderTimeout = DefaultHeaderTimeout
 	}
 	if cfg.MaxRedirects == 0 {
 		cfg.MaxRedirects = DefaultMaxRedirects

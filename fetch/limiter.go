@@ -95,6 +95,13 @@ func hostKey(rawURL string) (string, error) {
 	return strings.ToLower(u.Hostname()), nil
 }
 
+// HostOf returns the host name of rawURL as the limiter counts it (lower
+// case, port ignored), or "" when the URL has none.
+func HostOf(rawURL string) string {
+	host, _ := hostKey(rawURL)
+	return host
+}
+
 // slot returns host's state, creating it (and sweeping idle hosts when the
 // table has grown) as needed. l.mu must be held.
 func (l *HostLimiter) slot(host string) *hostSlot {

@@ -14,8 +14,16 @@ type Config struct {
 	// HTMLAsPage watches as a page a URL followed as a feed whose first
 	// successful answer is an HTML page that is not a feed, instead of
 	// failing it as an unreadable feed (issue 9: "a URL that is not a feed").
-	HTMLAsPage    bool
-	Workers       int           // concurrent fetches; default 4
+	HTMLAsPage bool
+	Workers    int // concurrent fetches; default 4
+	// PerHost is how many workers the feeds of one host may hold at once,
+	// fetching or waiting for the host; default 1. Give the host limiter
+	// the same number: a host never takes more than its share of workers,
+	// so a few slow hosts cannot stall the others.
+	PerHost int
+	// SlowAfter is how long a fetch runs before its worker is replaced,
+	// so that slow sources do not hold the pool; default 5 s.
+	SlowAfter     time.Duration
 	BudgetPerHour int           // global fetches per sliding hour; 0: no budget
 	Tick          time.Duration // how often the loop looks for due feeds; default 1 s
 	Replan        time.Duration // how often a Replanner plans all feeds; default 24 h (see sim.DefaultPlanEvery)
@@ -41,7 +49,11 @@ func (c Config) withDefaults() Config {
 	if c.Workers == 0 {
 		c.Workers = 4
 	}
+	if c.PerHost == 0 {
+		c.PerHost = 1
+	}
 	def(&c.Tick, time.Second)
+	def(&c.SlowAfter, 5*time.Second)
 	def(&c.Replan, 24*time.Hour)
 	def(&c.BackoffBase, 5*time.Minute)
 	def(&c.BackoffCap, 24*time.Hour)
@@ -62,6 +74,8 @@ func (c Config) Validate() error {
 	switch {
 	case c.Workers < 0:
 		return fmt.Errorf("monitor: workers must be positive, got %d", c.Workers)
+	case c.PerHost < 0:
+		return fmt.Errorf("monitor: per-host workers must be positive, got %d", c.PerHost)
 	case c.BudgetPerHour < 0:
 		return fmt.Errorf("monitor: budget must be zero (none) or positive, got %d", c.BudgetPerHour)
 	case c.BackoffJitter < 0 || c.BackoffJitter >= 1:

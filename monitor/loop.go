@@ -18,11 +18,7 @@ func (m *Monitor) Run(ctx context.Context) error {
 	jobs := make(chan vigil.Feed)
 	var wg sync.WaitGroup
 	for range m.cfg.Workers {
-		wg.Go(func() {
-			for f := range jobs {
-				m.work(ctx, f)
-			}
-		})
+		wg.Go(func() { m.worker(ctx, jobs, &wg) })
 	}
 	defer func() {
 		close(jobs)
@@ -34,11 +30,16 @@ func (m *Monitor) Run(ctx context.Context) error {
 			m.replan(ctx, now)
 			planned = now
 		}
+		freed := m.releasedSignal()
 		wait := m.dispatch(ctx, jobs)
+		if m.heldBack == 0 {
+			freed = nil // nothing waits for a host: no need to look at each release
+		}
 		select {
 		case <-ctx.Done():
 			return nil
 		case <-m.wake:
+		case <-freed:
 		case <-m.clk.After(wait):
 		}
 	}
@@ -48,15 +49,16 @@ func (m *Monitor) Run(ctx context.Context) error {
 // how long to wait before looking again.
 func (m *Monitor) dispatch(ctx context.Context, jobs chan<- vigil.Feed) time.Duration {
 	now := m.clk.Now()
-	due, err := m.st.DueFeeds(ctx, now, 4*m.cfg.Workers+m.inflightCount())
+	due, err := m.st.DueFeeds(ctx, now, 4*m.cfg.Workers+m.inflightCount()+m.heldBack)
 	if err != nil {
 		if ctx.Err() == nil {
 			m.log.Error("listing due feeds", "error", err)
 		}
 		return m.cfg.Tick
 	}
+	m.heldBack = 0
 	for _, f := range due {
-		f, ok := m.claimDue(ctx, f.ID, now)
+		f, ok := m.claimDue(ctx, f, now)
 		if !ok {
 			continue
 		}
@@ -76,18 +78,28 @@ func (m *Monitor) dispatch(ctx context.Context, jobs chan<- vigil.Feed) time.Dur
 
 // claimDue claims a feed for this process and re-reads it, so that a feed
 // fetched meanwhile (the due list can be stale while the loop waits for a
-// free worker) is not fetched again. It returns the fresh feed.
-func (m *Monitor) claimDue(ctx context.Context, id int64, now time.Time) (vigil.Feed, bool) {
-	if !m.claim(id) {
+// free worker) is not fetched again. It returns the fresh feed. A feed
+// whose host holds its share of workers stays due for a later dispatch,
+// and the next due list is longer by as many (heldBack), so that many due
+// feeds of one busy host cannot hide the feeds of the others.
+func (m *Monitor) claimDue(ctx context.Context, due vigil.Feed, now time.Time) (vigil.Feed, bool) {
+	switch m.claim(due) {
+	case hostBusy:
+		m.heldBack = min(m.heldBack+1, maxHeldBack)
+		return vigil.Feed{}, false
+	case alreadyOwned:
 		return vigil.Feed{}, false
 	}
-	f, err := m.st.Feed(ctx, id)
+	f, err := m.st.Feed(ctx, due.ID)
 	if err != nil || f.NextFetch.After(now) || f.Subscribers == 0 {
-		m.release(id)
+		m.release(due.ID)
 		return vigil.Feed{}, false
 	}
 	return *f, true
 }
+
+// maxHeldBack bounds how far the due list grows past busy hosts' feeds.
+const maxHeldBack = 4096
 
 // spend reports whether the budget allows one more fetch now; it logs when
 // the budget runs out, once per run of refusals.
@@ -152,34 +164,49 @@ func (m *Monitor) RunOnce(ctx context.Context, all bool) (Pass, error) {
 		sem  = make(chan struct{}, m.cfg.Workers)
 		errs []error
 	)
-	for _, f := range due {
-		now := m.clk.Now()
-		if f.Hints.NotBefore.After(now) {
-			pass.Held++
-			continue
-		}
-		sem <- struct{}{}
-		if !m.claim(f.ID) {
-			<-sem
-			continue
-		}
-		if !m.spend(ctx, now) {
-			m.release(f.ID)
-			<-sem
-			pass.Skipped++
-			continue
-		}
-		wg.Go(func() {
-			defer func() { <-sem; m.release(f.ID) }()
-			res, err := m.FetchFeed(ctx, f)
-			mu.Lock()
-			defer mu.Unlock()
-			if err != nil {
-				errs = append(errs, err)
-				return
+	for len(due) > 0 && ctx.Err() == nil {
+		signal := m.releasedSignal()
+		var waiting []vigil.Feed // feeds of hosts that hold their share of workers
+		for _, f := range due {
+			now := m.clk.Now()
+			if f.Hints.NotBefore.After(now) {
+				pass.Held++
+				continue
 			}
-			pass.Results = append(pass.Results, res)
-		})
+			sem <- struct{}{}
+			switch m.claim(f) {
+			case hostBusy:
+				<-sem
+				waiting = append(waiting, f)
+				continue
+			case alreadyOwned:
+				<-sem
+				continue
+			}
+			if !m.spend(ctx, now) {
+				m.release(f.ID)
+				<-sem
+				pass.Skipped++
+				continue
+			}
+			wg.Go(func() {
+				defer func() { <-sem; m.release(f.ID) }()
+				res, err := m.FetchFeed(ctx, f)
+				mu.Lock()
+				defer mu.Unlock()
+				if err != nil {
+					errs = append(errs, err)
+					return
+				}
+				pass.Results = append(pass.Results, res)
+			})
+		}
+		if due = waiting; len(due) > 0 {
+			select {
+			case <-signal:
+			case <-ctx.Done():
+			}
+		}
 	}
 	wg.Wait()
 	if len(errs) > 0 {
@@ -208,29 +235,4 @@ func (m *Monitor) pending(ctx context.Context, all bool) ([]vigil.Feed, error) {
 		}
 	}
 	return followed, nil
-}
-
-// claim marks a feed as in flight in this process; false if it already is.
-func (m *Monitor) claim(id int64) bool {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if m.inflight[id] {
-		return false
-	}
-	m.inflight[id] = true
-	return true
-}
-
-// release ends a claim.
-func (m *Monitor) release(id int64) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	delete(m.inflight, id)
-}
-
-// inflightCount is the number of feeds claimed by this process.
-func (m *Monitor) inflightCount() int {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	return len(m.inflight)
 }

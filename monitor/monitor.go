@@ -29,11 +29,17 @@ type Monitor struct {
 	backoff *Backoff
 	wake    chan struct{}
 	spent   atomic.Bool // the budget refused the last fetch
-	ledger  ledger      // fetches this process started in the budget window
-	docs    docCache    // the latest extract of each page
+	// overflow counts the workers started to replace workers held by
+	// slow fetches (see workWatched).
+	overflow atomic.Int64
+	ledger   ledger   // fetches this process started in the budget window
+	docs     docCache // the latest extract of each page
 
-	mu       sync.Mutex
-	inflight map[int64]bool
+	mu         sync.Mutex
+	inflight   map[int64]string // claimed feeds and their hosts
+	hostClaims map[string]int   // claims per host
+	released   chan struct{}    // closed, and replaced, at each release
+	heldBack   int              // due feeds the last dispatch left for busy hosts
 }
 
 // Deps are the monitor's collaborators.
@@ -64,7 +70,7 @@ func New(d Deps, cfg Config) (*Monitor, error) {
 		st: d.Store, client: d.Client, hosts: d.Hosts, planner: d.Planner, clk: d.Clock, cfg: cfg, log: d.Logger, events: d.Events,
 		backoff:  NewBackoff(cfg.BackoffBase, cfg.BackoffCap, cfg.BackoffJitter, cfg.Seed),
 		wake:     make(chan struct{}, 1),
-		inflight: map[int64]bool{},
+		inflight: map[int64]string{}, hostClaims: map[string]int{}, released: make(chan struct{}),
 	}, nil
 }
 

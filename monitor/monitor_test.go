@@ -310,7 +310,7 @@ func TestRedirectTargetsAreNormalisedAndNeedAGoodAnswer(t *testing.T) {
 func srvURL(r *http.Request) string { return "http://" + r.Host }
 
 func TestDueListGoingStaleDoesNotFetchTwice(t *testing.T) {
-	h := newHarness(t, Config{Workers: 2})
+	h := newHarness(t, Config{Workers: 2, PerHost: 4})
 	h.mon.hosts = fetch.NewHostLimiter(4, 0, h.clk) // x, y and z share one host
 	gates := map[string]chan struct{}{"/x": make(chan struct{}), "/y": make(chan struct{})}
 	var once = map[string]*sync.Once{"/x": {}, "/y": {}}

@@ -75,10 +75,3 @@ func (m *Monitor) replan(ctx context.Context, now time.Time) {
 	}
 	m.log.Info("re-planned", "planner", m.planner.Name(), "feeds", len(feeds), "rescheduled", moved)
 }
-
-// isInflight reports whether this process is fetching the feed.
-func (m *Monitor) isInflight(id int64) bool {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	return m.inflight[id]
-}

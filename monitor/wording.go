@@ -24,7 +24,7 @@ func describe(err error) string {
 	case fetch.KindNetwork:
 		return "could not connect: " + cause
 	case fetch.KindTimeout:
-		return "the server did not answer in time"
+		return "the server did not answer in time" + timeoutLimit(fe.Err)
 	case fetch.KindTLS:
 		return "the secure connection failed: " + cause
 	case fetch.KindDecode:
@@ -48,4 +48,17 @@ func innermost(err error) string {
 		}
 		err = next
 	}
+}
+
+// timeoutLimit names the limit a timeout hit, as fetch words it ("no
+// response headers within 10s"), in parentheses, or "" when it names none.
+func timeoutLimit(err error) string {
+	if err == nil {
+		return ""
+	}
+	limit, _, _ := strings.Cut(err.Error(), ":")
+	if !strings.HasPrefix(limit, "no ") || !strings.Contains(limit, " within ") {
+		return ""
+	}
+	return " (" + limit + ")"
 }

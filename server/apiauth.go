@@ -51,17 +51,21 @@ func (s *Server) tokenUser(r *http.Request, tok string) (*vigil.User, error) {
 }
 
 // passwordUser returns the user with that name if pw is their password. A
-// client address that failed too often is refused for a while without a
-// check; a correct password is remembered for a few minutes, so that
+// client address that failed too often for that name (or for all names) is
+// refused for a while without a check, unless that user has logged in
+// from it before (see failureLimiter); a correct password is remembered for a few minutes, so that
 // repeated requests do not each pay for the slow derivation.
 func (s *Server) passwordUser(r *http.Request, name, pw string) (*vigil.User, error) {
 	addr, now := clientAddr(r), s.now()
-	if wait := s.failures.lockedFor(addr, now); wait > 0 {
+	if wait := s.failures.lockedFor(addr, name, now); wait > 0 {
 		return nil, tooManyFailures(wait)
 	}
 	u, err := s.checkPassword(r, name, pw, now)
-	if vigil.ErrorCode(err) == vigil.EUNAUTHORIZED {
-		s.failures.fail(addr, now)
+	switch {
+	case vigil.ErrorCode(err) == vigil.EUNAUTHORIZED:
+		s.failures.fail(addr, name, now)
+	case err == nil:
+		s.failures.succeed(addr, name, now)
 	}
 	return u, err
 }

@@ -116,9 +116,12 @@ func TestAPIAddFeedInvalid(t *testing.T) {
 		{"javascript", map[string]any{"url": "javascript:alert(1)"}, "absolute http or https"},
 		{"no host", map[string]any{"url": "http:///feed"}, "no host"},
 		{"unparsable", map[string]any{"url": "http://exa mple.com/"}, "not a valid URL"},
+		{"port out of range", map[string]any{"url": "http://a.example:99999/"}, `invalid port "99999"`},
+		{"port not a number", map[string]any{"url": "http://a.example:abc/"}, `invalid port ":abc"`},
+		{"empty host label", map[string]any{"url": "http://a..example/"}, "empty label"},
 		{"zero weight", map[string]any{"url": "http://a.example/", "weight": 0}, "weight"},
 		{"negative weight", map[string]any{"url": "http://a.example/", "weight": -1}, "weight"},
-		{"weight as string", map[string]any{"url": "http://a.example/", "weight": "2"}, "weight"},
+		{"weight as string", map[string]any{"url": "http://a.example/", "weight": "2"}, `field "weight" must be a number`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

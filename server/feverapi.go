@@ -29,12 +29,12 @@ func (s *Server) feverAPI() http.Handler {
 // towards the address's lockout, as failed passwords do.
 func (s *Server) feverLogin(r *http.Request, apiKey string) (*vigil.User, error) {
 	addr, now := clientAddr(r), s.now()
-	if wait := s.failures.lockedFor(addr, now); wait > 0 {
+	if wait := s.failures.lockedFor(addr, feverName, now); wait > 0 {
 		return nil, tooManyFailures(wait)
 	}
 	u, err := s.st.UserByFeverKey(r.Context(), feverKeyHash(apiKey))
 	if vigil.ErrorCode(err) == vigil.ENOTFOUND {
-		s.failures.fail(addr, now)
+		s.failures.fail(addr, feverName, now)
 		return nil, vigil.Errorf(vigil.EUNAUTHORIZED, "unknown Fever key")
 	}
 	return u, err
@@ -90,3 +90,8 @@ func (s *Server) apiDeleteFeverPassword(w http.ResponseWriter, r *http.Request, 
 	w.WriteHeader(http.StatusNoContent)
 	return nil
 }
+
+// feverName is the user name Fever logins count their failures under: a
+// Fever key names no user, so unknown keys from one address are counted
+// together, apart from any user's failed passwords.
+const feverName = ""

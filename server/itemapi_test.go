@@ -3,6 +3,7 @@ package server
 import (
 	"fmt"
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -53,6 +54,46 @@ func TestAPIItemsPagination(t *testing.T) {
 	}
 }
 
+func TestAPIItemsCursor(t *testing.T) {
+	e := newEnv(t, Config{})
+	alice := e.user("alice")
+	id := e.follow(alice, "https://example.com/feed")
+	e.ingest(id, nil, items("p", 5)...)
+	var got []string
+	path := "/api/items?limit=2"
+	for range 5 {
+		status, body := e.call("GET", path, alice.token, nil)
+		page := decode[itemPage](t, body)
+		if status != http.StatusOK {
+			t.Fatalf("%s: status %d", path, status)
+		}
+		got = append(got, titles(page.Items))
+		if page.NextCursor == nil {
+			break
+		}
+		path = "/api/items?limit=2&before=" + url.QueryEscape(*page.NextCursor)
+	}
+	if strings.Join(got, "|") != "p-e,p-d|p-c,p-b|p-a" {
+		t.Errorf("pages by next_cursor: %q, want p-e,p-d|p-c,p-b|p-a", got)
+	}
+	got = nil
+	for range 5 {
+		status, body := e.call("GET", path, alice.token, nil)
+		page := decode[itemPage](t, body)
+		if status != http.StatusOK {
+			t.Fatalf("%s: status %d", path, status)
+		}
+		got = append(got, titles(page.Items))
+		if page.PrevCursor == nil {
+			break
+		}
+		path = "/api/items?limit=2&after=" + url.QueryEscape(*page.PrevCursor)
+	}
+	if strings.Join(got, "|") != "p-a|p-c,p-b|p-e,p-d" {
+		t.Errorf("pages back by prev_cursor: %q, want p-a|p-c,p-b|p-e,p-d", got)
+	}
+}
+
 func ptr(n int) *int { return &n }
 
 // deref shows an optional offset: the number, or "null".
@@ -76,6 +117,12 @@ func TestAPIItemsInvalidParameters(t *testing.T) {
 		{"?limit=ten", "limit", 400},
 		{"?offset=-1", "offset", 400},
 		{"?offset=x", "offset", 400},
+		{"?before=x", "before", 400},
+		{"?before=12.0", "before", 400},
+		{"?before=1.2.3", "before", 400},
+		{"?after=x", "after", 400},
+		{"?after=1.2&before=1.3", "not both", 400},
+		{"?before=99999999999999999999.1", "before", 400},
 		{"?unread=maybe", "unread", 400},
 		{"?feed=abc", "feed", 400},
 		{"?feed=0", "feed", 400},

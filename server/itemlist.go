@@ -12,6 +12,15 @@ type itemPage struct {
 	Items []vigil.Item `json:"items"`
 	// NextOffset is the offset of the next page, or nil on the last page.
 	NextOffset *int `json:"next_offset"`
+	// NextCursor continues the listing after this page (the before
+	// parameter), or is nil on the last page. Unlike an offset it costs
+	// O(page) however deep the page, and skips nothing when new items
+	// arrive meanwhile.
+	NextCursor *string `json:"next_cursor"`
+	// PrevCursor lists the page just newer than this one (the after
+	// parameter), or is nil when this page starts at the newest item or
+	// was reached by offset.
+	PrevCursor *string `json:"prev_cursor"`
 }
 
 // listItems returns one page of q's items, sanitised. A feed filter must
@@ -26,19 +35,38 @@ func (s *Server) listItems(ctx context.Context, q vigil.ItemQuery) (itemPage, er
 		}
 	}
 	limit := q.Limit
-	q.Limit++ // one more tells whether a next page exists
+	q.Limit++ // one more tells whether a next (or, going back, a newer) page exists
 	items, err := s.st.Items(ctx, q)
 	if err != nil {
 		return itemPage{}, err
 	}
-	page := itemPage{Items: make([]vigil.Item, 0, min(len(items), limit))}
-	for i, it := range items {
-		if i == limit {
-			next := q.Offset + limit
-			page.NextOffset = &next
-			break
-		}
+	more := len(items) > limit
+	if more && !q.After.IsZero() {
+		items = items[1:] // the extra item is the newest, beyond the page
+	} else if more {
+		items = items[:limit]
+	}
+	page := itemPage{Items: make([]vigil.Item, 0, len(items))}
+	for _, it := range items {
 		page.Items = append(page.Items, s.sanitiseItem(it))
+	}
+	if len(items) == 0 {
+		return page, nil
+	}
+	newest, oldest := items[0].Cursor().String(), items[len(items)-1].Cursor().String()
+	switch {
+	case !q.After.IsZero():
+		// Older items exist: the cursor's own item, at least.
+		page.NextCursor = &oldest
+		if more {
+			page.PrevCursor = &newest
+		}
+	case more:
+		next := q.Offset + limit
+		page.NextOffset, page.NextCursor = &next, &oldest
+	}
+	if !q.Before.IsZero() {
+		page.PrevCursor = &newest // the cursor's own item, at least, is newer
 	}
 	return page, nil
 }

@@ -9,24 +9,51 @@ import (
 
 // Bounds of the failed-login limiter.
 const (
-	failureLimit    = 10
-	failureWindow   = 10 * time.Minute
-	failureAddrsMax = 4096
+	failureLimit     = 10  // failures of one (address, user) pair per window
+	addrFailureLimit = 100 // failures of one address over all user names per window
+	failureWindow    = 10 * time.Minute
+	failureAddrsMax  = 4096 // counted pairs, and counted addresses
+	trustedUsersMax  = 4096 // users whose good addresses are remembered
+	trustedAddrsMax  = 16   // good addresses remembered per user
+	limitedNameMax   = 256  // bytes of a typed user name kept as a key
 )
 
-// failureLimiter counts the failed password logins of each client address
-// in fixed windows of failureWindow, and locks an address out for the rest
-// of its window once it has failed failureLimit times, so that guessing
-// passwords (and making the server derive them) stays slow.
+// failureLimiter counts failed password logins so that guessing passwords
+// (and making the server derive them) stays slow, without letting anyone
+// lock the owner of an account out of it:
+//
+//   - failures are counted per (client address, user name): ten wrong
+//     passwords for alice from one address lock that address out of alice
+//     for the rest of the window, not out of bob, and not alice's own
+//     addresses out of alice;
+//   - an address is also locked out of every name after addrFailureLimit
+//     failures in a window, so that trying many names stays slow too;
+//   - an address from which a user has logged in correctly is remembered
+//     for that user (in memory, up to trustedAddrsMax per user), and a
+//     login for that user from there is never locked out: the password is
+//     checked, and a correct one lets the owner in.
+//
+// Windows are fixed, failureWindow long from an address's first failure.
 type failureLimiter struct {
-	mu    sync.Mutex
-	addrs map[netip.Prefix]failures
+	mu      sync.Mutex
+	pairs   windowCounts[loginKey]
+	addrs   windowCounts[netip.Prefix]
+	trusted map[string]map[netip.Prefix]time.Time
 }
 
-// failures are the failed logins of one address in its current window.
-type failures struct {
-	since time.Time
-	count int
+// loginKey is a client address and the user name it tried.
+type loginKey struct {
+	addr netip.Prefix
+	name string
+}
+
+// limitedKey returns the key of a login, the name cut to limitedNameMax
+// bytes so that a hostile client cannot fill memory with long names.
+func limitedKey(addr netip.Prefix, name string) loginKey {
+	if len(name) > limitedNameMax {
+		name = name[:limitedNameMax]
+	}
+	return loginKey{addr: addr, name: name}
 }
 
 // clientAddr returns the address whose failures a request counts for: the
@@ -46,50 +73,65 @@ func clientAddr(r *http.Request) netip.Prefix {
 	return p
 }
 
-// lockedFor returns how long addr stays locked out, or 0 when it may try.
-func (l *failureLimiter) lockedFor(addr netip.Prefix, now time.Time) time.Duration {
+// lockedFor returns how long addr stays locked out of logging in as name,
+// or 0 when it may try.
+func (l *failureLimiter) lockedFor(addr netip.Prefix, name string, now time.Time) time.Duration {
+	key := limitedKey(addr, name)
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	f, ok := l.addrs[addr]
-	if !ok || f.count < failureLimit {
+	if _, ok := l.trusted[key.name][addr]; ok {
 		return 0
 	}
-	return max(f.since.Add(failureWindow).Sub(now), 0)
+	return max(l.pairs.lockedFor(key, failureLimit, now), l.addrs.lockedFor(addr, addrFailureLimit, now))
 }
 
-// fail counts a failed login from addr, starting a new window when the
-// last one has passed, and making room first when the table is full.
-func (l *failureLimiter) fail(addr netip.Prefix, now time.Time) {
+// fail counts a failed login as name from addr.
+func (l *failureLimiter) fail(addr netip.Prefix, name string, now time.Time) {
+	key := limitedKey(addr, name)
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if l.addrs == nil {
-		l.addrs = make(map[netip.Prefix]failures)
-	}
-	f, ok := l.addrs[addr]
-	if !ok && len(l.addrs) >= failureAddrsMax {
-		l.evict(now)
-	}
-	if !ok || !now.Before(f.since.Add(failureWindow)) {
-		f = failures{since: now}
-	}
-	f.count++
-	l.addrs[addr] = f
+	l.pairs.add(key, now)
+	l.addrs.add(addr, now)
 }
 
-// evict drops the addresses whose window has passed, or the one with the
-// oldest window when none has; the caller holds the lock.
-func (l *failureLimiter) evict(now time.Time) {
-	var oldest netip.Prefix
-	var oldestSince time.Time
-	for a, f := range l.addrs {
-		switch {
-		case !now.Before(f.since.Add(failureWindow)):
-			delete(l.addrs, a)
-		case oldestSince.IsZero() || f.since.Before(oldestSince):
-			oldest, oldestSince = a, f.since
+// succeed remembers that name logged in correctly from addr.
+func (l *failureLimiter) succeed(addr netip.Prefix, name string, now time.Time) {
+	key := limitedKey(addr, name)
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.trusted == nil {
+		l.trusted = make(map[string]map[netip.Prefix]time.Time)
+	}
+	addrs, ok := l.trusted[key.name]
+	if !ok {
+		if len(l.trusted) >= trustedUsersMax {
+			dropOne(l.trusted)
+		}
+		addrs = make(map[netip.Prefix]time.Time)
+		l.trusted[key.name] = addrs
+	}
+	if _, ok := addrs[addr]; !ok && len(addrs) >= trustedAddrsMax {
+		delete(addrs, oldest(addrs))
+	}
+	addrs[addr] = now
+}
+
+// dropOne removes an arbitrary entry of m.
+func dropOne[K comparable, V any](m map[K]V) {
+	for k := range m {
+		delete(m, k)
+		return
+	}
+}
+
+// oldest returns the address last seen longest ago.
+func oldest(addrs map[netip.Prefix]time.Time) netip.Prefix {
+	var o netip.Prefix
+	var at time.Time
+	for a, t := range addrs {
+		if at.IsZero() || t.Before(at) {
+			o, at = a, t
 		}
 	}
-	if len(l.addrs) >= failureAddrsMax {
-		delete(l.addrs, oldest)
-	}
+	return o
 }

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"net/netip"
@@ -13,27 +14,21 @@ import (
 func TestFailedLoginsLockOutTheAddress(t *testing.T) {
 	clock := &testClock{at: testNow}
 	e := newEnv(t, Config{Now: clock.now})
-	alice := e.user("alice")
+	bob := e.user("bob")
+	e.user("carol")
 	b := e.browser()
-	for i := range failureLimit - 1 {
+	for i := range failureLimit {
 		if i%2 == 0 {
-			if status := e.basicStatus("alice", "wrong"); status != http.StatusUnauthorized {
+			if status := e.basicStatus("bob", "wrong"); status != http.StatusUnauthorized {
 				t.Fatalf("wrong Basic password %d: status %d, want 401", i, status)
 			}
-		} else if status, _, _ := b.post("/login", url.Values{"name": {"alice"}, "password": {"x"}}); status != http.StatusUnauthorized {
+		} else if status, _, _ := b.post("/login", url.Values{"name": {"bob"}, "password": {"x"}}); status != http.StatusUnauthorized {
 			t.Fatalf("wrong form login %d: status %d, want 401", i, status)
 		}
 	}
-	if status := e.basicStatus("alice", alice.password); status != http.StatusOK {
-		t.Fatalf("correct password after %d failures: status %d, want 200", failureLimit-1, status)
-	}
-	if status := e.basicStatus("mallory", "guess"); status != http.StatusUnauthorized {
-		t.Fatalf("failure %d: status %d, want 401", failureLimit, status)
-	}
-
 	clock.advance(time.Minute)
 	req := e.request("GET", "/api/me", nil)
-	req.SetBasicAuth("alice", alice.password)
+	req.SetBasicAuth("bob", bob.password)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
@@ -44,7 +39,7 @@ func TestFailedLoginsLockOutTheAddress(t *testing.T) {
 		t.Errorf("locked-out Basic login: status %d, Retry-After %q, body %s; want 429, 540 and the reason",
 			status, resp.Header.Get("Retry-After"), body)
 	}
-	resp, err = b.client.PostForm(e.url+"/login", url.Values{"name": {"alice"}, "password": {alice.password}})
+	resp, err = b.client.PostForm(e.url+"/login", url.Values{"name": {"bob"}, "password": {bob.password}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,19 +47,92 @@ func TestFailedLoginsLockOutTheAddress(t *testing.T) {
 	if status != http.StatusTooManyRequests || resp.Header.Get("Retry-After") != "540" || !strings.Contains(body, "too many failed logins") {
 		t.Errorf("locked-out form login: status %d, Retry-After %q; want 429 and 540\n%s", status, resp.Header.Get("Retry-After"), body)
 	}
-	if status, _ := e.call("GET", "/api/me", alice.token, nil); status != http.StatusOK {
+	if status, _ := e.call("GET", "/api/me", bob.token, nil); status != http.StatusOK {
 		t.Errorf("API token while locked out: status %d, want 200", status)
+	}
+	if status := e.basicStatus("carol", "wrong"); status != http.StatusUnauthorized {
+		t.Errorf("another user from the locked-out address: status %d, want 401 (counted per user)", status)
 	}
 
 	clock.advance(failureWindow - time.Minute)
-	if status := e.basicStatus("alice", alice.password); status != http.StatusOK {
+	if status := e.basicStatus("bob", bob.password); status != http.StatusOK {
 		t.Errorf("correct password once the window passed: status %d, want 200", status)
 	}
-	if status := e.basicStatus("alice", "wrong"); status != http.StatusUnauthorized {
+	if status := e.basicStatus("bob", "wrong"); status != http.StatusUnauthorized {
 		t.Errorf("a failure in a new window: status %d, want 401", status)
 	}
-	if status := e.basicStatus("alice", alice.password); status != http.StatusOK {
+	if status := e.basicStatus("bob", bob.password); status != http.StatusOK {
 		t.Errorf("one failure in a new window locks out: status %d, want 200", status)
+	}
+}
+
+func TestFailedLoginsDoNotLockOutTheOwner(t *testing.T) {
+	clock := &testClock{at: testNow}
+	e := newEnv(t, Config{Now: clock.now})
+	alice := e.user("alice")
+	if status := e.basicStatus("alice", alice.password); status != http.StatusOK {
+		t.Fatalf("first login: status %d, want 200", status)
+	}
+	// Someone behind the same address guesses alice's password, and more.
+	for i := range failureLimit + 5 {
+		if status := e.basicStatus("alice", "guess"); status != http.StatusUnauthorized {
+			t.Fatalf("guess %d: status %d, want 401", i, status)
+		}
+	}
+	clock.advance(time.Minute)
+	if status := e.basicStatus("alice", alice.password); status != http.StatusOK {
+		t.Errorf("the owner's correct password from an address she used before: status %d, want 200", status)
+	}
+	b := e.browser()
+	if status, _, body := b.post("/login", url.Values{"name": {"alice"}, "password": {alice.password}}); status >= 400 {
+		t.Errorf("the owner's form login from an address she used before: status %d\n%s", status, body)
+	}
+}
+
+func TestFailureLimiterPerAddressAndUser(t *testing.T) {
+	var l failureLimiter
+	a, b := netip.MustParsePrefix("192.0.2.1/32"), netip.MustParsePrefix("192.0.2.2/32")
+	for range failureLimit {
+		l.fail(a, "alice", testNow)
+	}
+	tests := []struct {
+		name string
+		addr netip.Prefix
+		user string
+		at   time.Duration
+		want time.Duration
+	}{
+		{"the pair that failed", a, "alice", time.Minute, failureWindow - time.Minute},
+		{"another address", b, "alice", 0, 0},
+		{"another user", a, "bob", 0, 0},
+		{"after the window", a, "alice", failureWindow, 0},
+	}
+	for _, tt := range tests {
+		if got := l.lockedFor(tt.addr, tt.user, testNow.Add(tt.at)); got != tt.want {
+			t.Errorf("%s: %s locked out of %s for %v, want %v", tt.name, tt.addr, tt.user, got, tt.want)
+		}
+	}
+	l.succeed(b, "alice", testNow)
+	for range failureLimit {
+		l.fail(b, "alice", testNow)
+	}
+	if got := l.lockedFor(b, "alice", testNow); got != 0 {
+		t.Errorf("an address alice logged in from is locked out of alice for %v", got)
+	}
+}
+
+func TestFailureLimiterPerAddressOverAllNames(t *testing.T) {
+	var l failureLimiter
+	a := netip.MustParsePrefix("192.0.2.1/32")
+	for i := range addrFailureLimit {
+		l.fail(a, fmt.Sprint("user", i), testNow)
+	}
+	if got := l.lockedFor(a, "someone", testNow); got != failureWindow {
+		t.Errorf("after %d failures over many names: locked for %v, want %v", addrFailureLimit, got, failureWindow)
+	}
+	l.succeed(a, "owner", testNow)
+	if got := l.lockedFor(a, "owner", testNow); got != 0 {
+		t.Errorf("the owner's own address locked for %v", got)
 	}
 }
 
@@ -87,39 +155,31 @@ func TestClientAddr(t *testing.T) {
 	}
 }
 
-func TestFailureLimiterPerAddress(t *testing.T) {
-	var l failureLimiter
-	a, b := netip.MustParsePrefix("192.0.2.1/32"), netip.MustParsePrefix("192.0.2.2/32")
-	for range failureLimit {
-		l.fail(a, testNow)
-	}
-	if got := l.lockedFor(a, testNow.Add(time.Minute)); got != failureWindow-time.Minute {
-		t.Errorf("%s locked for %v, want %v", a, got, failureWindow-time.Minute)
-	}
-	if got := l.lockedFor(b, testNow); got != 0 {
-		t.Errorf("%s, which never failed, locked for %v", b, got)
-	}
-	if got := l.lockedFor(a, testNow.Add(failureWindow)); got != 0 {
-		t.Errorf("%s still locked for %v once the window passed", a, got)
-	}
-}
-
 func TestFailureLimiterIsBounded(t *testing.T) {
 	var l failureLimiter
 	addr := func(i int) netip.Prefix {
 		return netip.PrefixFrom(netip.AddrFrom4([4]byte{10, byte(i >> 16), byte(i >> 8), byte(i)}), 32)
 	}
 	for i := range failureAddrsMax + 10 {
-		l.fail(addr(i), testNow.Add(time.Duration(i)*time.Millisecond))
+		l.fail(addr(i), "alice", testNow.Add(time.Duration(i)*time.Millisecond))
 	}
-	if n := len(l.addrs); n != failureAddrsMax {
+	if n := len(l.addrs.m); n != failureAddrsMax || len(l.pairs.m) != failureAddrsMax {
 		t.Errorf("%d addresses kept, want %d", n, failureAddrsMax)
 	}
-	if _, ok := l.addrs[addr(0)]; ok {
+	if _, ok := l.addrs.m[addr(0)]; ok {
 		t.Error("the oldest address was kept")
 	}
-	l.fail(addr(-1), testNow.Add(failureWindow+time.Hour))
-	if n := len(l.addrs); n != 1 {
+	l.fail(addr(-1), "alice", testNow.Add(failureWindow+time.Hour))
+	if n := len(l.addrs.m); n != 1 {
 		t.Errorf("%d addresses kept after all windows passed, want 1", n)
+	}
+	for i := range trustedAddrsMax + 1 {
+		l.succeed(addr(i), "alice", testNow.Add(time.Duration(i)*time.Second))
+	}
+	if n := len(l.trusted["alice"]); n != trustedAddrsMax {
+		t.Errorf("%d good addresses kept for alice, want %d", n, trustedAddrsMax)
+	}
+	if _, ok := l.trusted["alice"][addr(0)]; ok {
+		t.Error("alice's oldest good address was kept")
 	}
 }

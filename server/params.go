@@ -86,8 +86,34 @@ func itemQuery(q url.Values, userID int64) (vigil.ItemQuery, error) {
 	if err != nil {
 		return vigil.ItemQuery{}, err
 	}
-	return vigil.ItemQuery{UserID: userID, FeedID: int64(feed), UnreadOnly: unread, StarredOnly: starred, Limit: limit, Offset: offset}, nil
+	before, err := queryCursor(q, "before")
+	if err != nil {
+		return vigil.ItemQuery{}, err
+	}
+	after, err := queryCursor(q, "after")
+	if err != nil {
+		return vigil.ItemQuery{}, err
+	}
+	if !before.IsZero() && !after.IsZero() {
+		return vigil.ItemQuery{}, vigil.Errorf(vigil.EINVALID, "give before or after, not both")
+	}
+	return vigil.ItemQuery{UserID: userID, FeedID: int64(feed), UnreadOnly: unread, StarredOnly: starred, Limit: limit, Offset: offset,
+		Before: before, After: after}, nil
 }
 
 // maxInt is the largest int, the upper bound of open-ended parameters.
 const maxInt = int(^uint(0) >> 1)
+
+// queryCursor reads an item cursor parameter; absent or empty is the zero
+// cursor, the newest items.
+func queryCursor(q url.Values, name string) (vigil.ItemCursor, error) {
+	v := q.Get(name)
+	if v == "" {
+		return vigil.ItemCursor{}, nil
+	}
+	c, err := vigil.ParseItemCursor(v)
+	if err != nil {
+		return vigil.ItemCursor{}, vigil.Errorf(vigil.EINVALID, "invalid %s: %s", name, vigil.ErrorMessage(err))
+	}
+	return c, nil
+}

@@ -11,10 +11,6 @@ import (
 	"vigil"
 )
 
-// neighbourScan is how many of a feed's newest items the item page looks
-// through to link the items just newer and older than the one shown.
-const neighbourScan = 100
-
 // itemList is the data of the shared item listing.
 type itemList struct {
 	Items    []vigil.Item
@@ -70,11 +66,16 @@ func (s *Server) itemsPage(w http.ResponseWriter, r *http.Request, sess *session
 	} else if err := s.labelFeeds(r.Context(), sess.User.ID, view.Items.Items); err != nil {
 		return err
 	}
-	if q.Offset > 0 {
-		view.Newer = itemsLink(r.URL.Query(), max(q.Offset-q.Limit, 0))
+	switch {
+	case page.PrevCursor != nil:
+		view.Newer = itemsLink(r.URL.Query(), 0, "", *page.PrevCursor)
+	case !q.After.IsZero() && len(page.Items) < q.Limit:
+		view.Newer = itemsLink(r.URL.Query(), 0, "", "") // a short page back: the full newest page
+	case q.Offset > 0:
+		view.Newer = itemsLink(r.URL.Query(), max(q.Offset-q.Limit, 0), "", "")
 	}
-	if page.NextOffset != nil {
-		view.Older = itemsLink(r.URL.Query(), *page.NextOffset)
+	if page.NextCursor != nil {
+		view.Older = itemsLink(r.URL.Query(), 0, *page.NextCursor, "")
 	}
 	s.render(w, r, http.StatusOK, "items.html", view)
 	return nil
@@ -140,15 +141,24 @@ func filterLink(q url.Values, name string, on bool) string {
 	if on {
 		q.Set(name, "1")
 	}
-	return itemsLink(q, 0)
+	return itemsLink(q, 0, "", "")
 }
 
 // itemsLink returns the address of the item listing with the same filters
-// starting at offset.
-func itemsLink(q url.Values, offset int) string {
+// starting at offset, or continuing after the cursor before, or going back
+// before the cursor after, when they are not "".
+func itemsLink(q url.Values, offset int, before, after string) string {
 	q.Del("offset")
+	q.Del("before")
+	q.Del("after")
 	if offset > 0 {
 		q.Set("offset", strconv.Itoa(offset))
+	}
+	if before != "" {
+		q.Set("before", before)
+	}
+	if after != "" {
+		q.Set("after", after)
 	}
 	if len(q) == 0 {
 		return "/items"
@@ -188,26 +198,28 @@ func (s *Server) itemPage(w http.ResponseWriter, r *http.Request, sess *session)
 }
 
 // neighbours returns the items just newer and just older than it in its
-// feed, nil where there is none or it lies beyond the feed's newest
-// neighbourScan items.
+// feed, nil where there is none: two one-item listings by cursor, so an
+// item deep in a long history costs as little as the newest.
 func (s *Server) neighbours(ctx context.Context, userID int64, it vigil.Item) (newer, older *vigil.Item, err error) {
-	list, err := s.st.Items(ctx, vigil.ItemQuery{UserID: userID, FeedID: it.FeedID, Limit: neighbourScan})
-	if err != nil {
+	around := vigil.ItemQuery{UserID: userID, FeedID: it.FeedID, Limit: 1}
+	around.After = it.Cursor()
+	if newer, err = s.oneItem(ctx, around); err != nil {
 		return nil, nil, err
 	}
-	for i := range list {
-		if list[i].ID != it.ID {
-			continue
-		}
-		if i > 0 {
-			newer = &list[i-1]
-		}
-		if i+1 < len(list) {
-			older = &list[i+1]
-		}
-		break
+	around.After, around.Before = vigil.ItemCursor{}, it.Cursor()
+	if older, err = s.oneItem(ctx, around); err != nil {
+		return nil, nil, err
 	}
 	return newer, older, nil
+}
+
+// oneItem returns the first item q lists, or nil.
+func (s *Server) oneItem(ctx context.Context, q vigil.ItemQuery) (*vigil.Item, error) {
+	list, err := s.st.Items(ctx, q)
+	if err != nil || len(list) == 0 {
+		return nil, err
+	}
+	return &list[0], nil
 }
 
 // unreadForm marks an item unread again and returns to the page named by

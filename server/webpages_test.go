@@ -2,8 +2,10 @@ package server
 
 import (
 	"fmt"
+	"html"
 	"net/http"
 	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -91,6 +93,8 @@ func TestWebFeedFormsInvalid(t *testing.T) {
 		{"no url", "/feeds", url.Values{}, 400, []string{"url is required", addForm}},
 		{"bad scheme", "/feeds", url.Values{"url": {"ftp://nope.example/feed"}}, 400,
 			[]string{"Could not add the feed:", "http or https", addForm, `value="ftp://nope.example/feed"`, "Your feeds"}},
+		{"bad port", "/feeds", url.Values{"url": {"http://nope.example:99999/feed"}}, 400,
+			[]string{"Could not add the feed:", "invalid port &#34;99999&#34;", addForm}},
 		{"weight text", "/feeds", url.Values{"url": {"https://a.example/"}, "weight": {"heavy"}}, 400,
 			[]string{"is not a number", `value="https://a.example/"`, `value="heavy"`}},
 		{"weight zero", "/feeds", url.Values{"url": {"https://a.example/"}, "weight": {"0"}}, 400, []string{"from 0.01 to 1000, not 0", `value="https://a.example/"`}},
@@ -148,9 +152,26 @@ func TestWebItemPages(t *testing.T) {
 	b.login(alice)
 
 	wantPage(t, b, "/items", http.StatusOK, "story-e", "story-a", "Example News")
-	body := wantPage(t, b, "/items?limit=2", http.StatusOK, "story-e", "story-d", "Older", "/items?limit=2&amp;offset=2")
+	body := wantPage(t, b, "/items?limit=2", http.StatusOK, "story-e", "story-d", "Older")
 	if strings.Contains(body, "story-c") || strings.Contains(body, "Newer") {
 		t.Errorf("first page of two shows more:\n%s", body)
+	}
+	older := olderLink(t, body)
+	if !strings.Contains(older, "before=") || strings.Contains(older, "offset=") {
+		t.Errorf("the older link %q does not continue after a cursor", older)
+	}
+	body = wantPage(t, b, older, http.StatusOK, "story-c", "story-b", "Newer", "Older")
+	if strings.Contains(body, "story-d") || strings.Contains(body, "story-a") {
+		t.Errorf("second page by cursor shows other items:\n%s", body)
+	}
+	second := body
+	body = wantPage(t, b, olderLink(t, body), http.StatusOK, "story-a", "Newer")
+	if strings.Contains(body, "Older") || strings.Contains(body, "story-b") {
+		t.Errorf("last page by cursor:\n%s", body)
+	}
+	body = wantPage(t, b, pageLink(t, second, "← Newer"), http.StatusOK, "story-e", "story-d", "Older")
+	if strings.Contains(body, "story-c") || strings.Contains(body, "Newer") {
+		t.Errorf("back from the second page by cursor:\n%s", body)
 	}
 	body = wantPage(t, b, "/items?limit=2&offset=4", http.StatusOK, "story-a", "Newer", "/items?limit=2&amp;offset=2")
 	if strings.Contains(body, "Older") {
@@ -282,4 +303,37 @@ func TestWebNotFound(t *testing.T) {
 	if status != http.StatusNotFound || decode[map[string]any](t, body)["error"] == nil {
 		t.Errorf("GET /api/nosuch: status %d, body %s; want a JSON 404", status, body)
 	}
+}
+
+// olderLink returns the address of a listing's "Older" link.
+func olderLink(t *testing.T, body string) string {
+	t.Helper()
+	return pageLink(t, body, "Older →")
+}
+
+// pageLink returns the address of the link with that text.
+func pageLink(t *testing.T, body, text string) string {
+	t.Helper()
+	m := regexp.MustCompile(`<a href="([^"]*)">` + regexp.QuoteMeta(text) + `</a>`).FindStringSubmatch(body)
+	if m == nil {
+		t.Fatalf("no %q link in\n%s", text, body)
+	}
+	return html.UnescapeString(m[1])
+}
+
+func TestWebItemNavigationDeepInAFeed(t *testing.T) {
+	e := newEnv(t, Config{})
+	alice := e.user("alice")
+	id := e.follow(alice, "https://long.example/feed.xml")
+	long := make([]vigil.Item, 150)
+	for i := range long {
+		key := fmt.Sprintf("old-%03d", i)
+		long[i] = vigil.Item{Key: key, Title: key, Published: testNow.Add(time.Duration(i-len(long)) * time.Hour)}
+	}
+	stored := e.ingest(id, nil, long...)
+	b := e.browser()
+	b.login(alice)
+	wantPage(t, b, fmt.Sprintf("/items/%d", stored[1].ID), http.StatusOK,
+		fmt.Sprintf(`<a href="/items/%d" rel="prev">← Newer: old-002</a>`, stored[2].ID),
+		fmt.Sprintf(`<a href="/items/%d" rel="next">Older: old-000 →</a>`, stored[0].ID))
 }

@@ -278,6 +278,7 @@ func demoMonitor(st store.Store, accel *demo.Accelerated, o *demoOpts, log *slog
 		Logger:  log,
 	}, monitor.Config{
 		Workers:       workers,
+		PerHost:       workers, // every demo feed is on one loopback host
 		BudgetPerHour: *o.budget,
 		Tick:          max(time.Second, accel.Virtual(250*time.Millisecond)),
 		Replan:        time.Hour,

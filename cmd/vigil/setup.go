@@ -28,6 +28,7 @@ type monitorOpts struct {
 	maxInterval  *time.Duration
 	alpha        *float64
 	timeout      *time.Duration
+	headTimeout  *time.Duration
 	maxBody      *int64
 	policy       *string
 }
@@ -46,6 +47,7 @@ func addMonitorFlags(f *flags) *monitorOpts {
 		maxInterval:  f.Duration("max-interval", plan.DefaultBounds.Max, "longest time between fetches of a healthy feed"),
 		alpha:        f.Float64("alpha", 0.1, "smoothing constant of the learned rate, in (0, 1]"),
 		timeout:      f.Duration("timeout", 30*time.Second, "time limit of one fetch"),
+		headTimeout:  f.Duration("header-timeout", fetch.DefaultHeaderTimeout, "time limit for a server's first answer (its headers), shorter than --timeout"),
 		maxBody:      f.Int64("max-body", 10<<20, "largest feed body in bytes, after decompression"),
 		policy: f.String("policy", envOr(e, "VIGIL_POLICY", "combined"),
 			"refresh `policy` (env VIGIL_POLICY): "+strings.Join(policy.LiveNames(), ", ")+", or simple (issue 2's: fetch when one new item is expected)"),
@@ -67,8 +69,8 @@ func (o *monitorOpts) check() error {
 		return usageError{"--min-interval must be positive and at most --max-interval"}
 	case !(*o.alpha > 0 && *o.alpha <= 1):
 		return usageError{fmt.Sprintf("--alpha must be in (0, 1], got %v", *o.alpha)}
-	case *o.timeout <= 0 || *o.maxBody <= 0:
-		return usageError{"--timeout and --max-body must be positive"}
+	case *o.timeout <= 0 || *o.maxBody <= 0 || *o.headTimeout <= 0:
+		return usageError{"--timeout, --header-timeout and --max-body must be positive"}
 	case *o.policy != "simple" && !slices.Contains(policy.LiveNames(), *o.policy):
 		return usageError{fmt.Sprintf("unknown --policy %q: choose one of %s, or simple", *o.policy, strings.Join(policy.LiveNames(), ", "))}
 	}
@@ -78,7 +80,7 @@ func (o *monitorOpts) check() error {
 // client returns the HTTP client the options describe, dating server
 // hints by clk.
 func (o *monitorOpts) client(clk clock.Clock) *fetch.Client {
-	return fetch.New(fetch.Config{Timeout: *o.timeout, MaxBodyBytes: *o.maxBody, AllowPrivate: *o.allowPrivate, Clock: clk})
+	return fetch.New(fetch.Config{Timeout: *o.timeout, HeaderTimeout: *o.headTimeout, MaxBodyBytes: *o.maxBody, AllowPrivate: *o.allowPrivate, Clock: clk})
 }
 
 // build wires a monitor over st on the wall clock.
@@ -110,7 +112,7 @@ func (o *monitorOpts) buildHeard(st store.Store, log *slog.Logger, events monito
 		Clock:   clk,
 		Logger:  log,
 		Events:  events,
-	}, monitor.Config{Workers: *o.workers, BudgetPerHour: *o.budget, Seed: uint64(time.Now().UnixNano()),
+	}, monitor.Config{Workers: *o.workers, PerHost: *o.perHost, BudgetPerHour: *o.budget, Seed: uint64(time.Now().UnixNano()),
 		Calendar: change.Calendar{Location: loc}, HTMLAsPage: true})
 	return mon, planner, err
 }

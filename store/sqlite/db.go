@@ -33,6 +33,7 @@ type DB struct {
 	write *sql.DB // one connection; write transactions start IMMEDIATE
 	read  *sql.DB // query-only connections
 	stmts stmts   // prepared on write
+	reads readStmts
 }
 
 var _ store.Store = (*DB)(nil)
@@ -78,6 +79,7 @@ func (db *DB) Path() string { return db.path }
 // Close releases both connection pools.
 func (db *DB) Close() error {
 	db.stmts.close()
+	db.reads.close()
 	errRead := db.read.Close()
 	errWrite := db.write.Close()
 	if errWrite != nil {

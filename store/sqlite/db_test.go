@@ -2,7 +2,9 @@ package sqlite_test
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"database/sql"
+	"encoding/hex"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -230,4 +232,90 @@ func TestOpenTwiceShares(t *testing.T) {
 	if _, err := a.UserByName(ctx, "bob"); err != nil {
 		t.Errorf("first handle does not see the second one's user: %v", err)
 	}
+}
+
+func TestOpenRefusesForeignSQLite(t *testing.T) {
+	tests := []struct {
+		name  string
+		setup string
+	}{
+		{"another program's tables", `CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT); INSERT INTO notes (body) VALUES ('keep me')`},
+		{"versioned like vigil", `CREATE TABLE notes (id INTEGER PRIMARY KEY); PRAGMA user_version = 2`},
+		{"vigil's version and a feeds table", `CREATE TABLE feeds (id INTEGER PRIMARY KEY); PRAGMA user_version = 3`},
+		{"only an index", `CREATE TABLE t (x); CREATE INDEX tx ON t(x); DROP TABLE t; CREATE VIEW v AS SELECT 1`},
+		{"wal mode", `PRAGMA journal_mode = WAL; CREATE TABLE notes (id INTEGER PRIMARY KEY)`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "other.db")
+			foreignDatabase(t, path, tt.setup)
+			before := fileDigest(t, path)
+			db, err := sqlite.Open(path)
+			if err == nil {
+				db.Close()
+				t.Fatal("Open accepted another program's database")
+			}
+			wantCode(t, err, vigil.EINVALID)
+			if !strings.Contains(err.Error(), "not a vigil database") || !strings.Contains(err.Error(), path) {
+				t.Errorf("error %q does not name %s and say it is not a vigil database", err, path)
+			}
+			if after := fileDigest(t, path); after != before {
+				t.Error("Open changed the foreign database")
+			}
+			entries, _ := os.ReadDir(filepath.Dir(path))
+			if len(entries) != 1 {
+				t.Errorf("Open left %d files beside the database, want none", len(entries)-1)
+			}
+		})
+	}
+}
+
+func TestOpenCreatesFromNothing(t *testing.T) {
+	dir := t.TempDir()
+	empty := filepath.Join(dir, "empty.db")
+	if err := os.WriteFile(empty, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	noSchema := filepath.Join(dir, "noschema.db")
+	foreignDatabase(t, noSchema, `PRAGMA page_size = 4096; VACUUM`)
+	for _, path := range []string{filepath.Join(dir, "missing.db"), empty, noSchema} {
+		db, err := sqlite.Open(path)
+		if err != nil {
+			t.Fatalf("Open(%s): %v", path, err)
+		}
+		db.Close()
+		if _, err := sqlite.Open(path); err != nil {
+			t.Errorf("reopening %s: %v", path, err)
+		}
+	}
+}
+
+// foreignDatabase creates an SQLite file at path with another program's
+// schema, in rollback-journal mode unless the setup says otherwise.
+func foreignDatabase(t *testing.T, path, setup string) {
+	t.Helper()
+	raw, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer raw.Close()
+	for _, stmt := range strings.Split(setup, ";") {
+		if _, err := raw.Exec(stmt); err != nil {
+			t.Fatalf("%s: %v", stmt, err)
+		}
+	}
+	if _, err := raw.Exec(`PRAGMA wal_checkpoint(TRUNCATE)`); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// fileDigest returns the SHA-256 of the file's bytes, in hex.
+func fileDigest(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
 }

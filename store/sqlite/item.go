@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"slices"
 	"strings"
 
 	"vigil"
@@ -32,7 +33,9 @@ const itemFields = `i.id, i.feed_id, i.key, i.hash, i.url, i.title, i.author, i.
 // Items lists items newest first: by published time, else first seen, a
 // publication date later than first seen counting as first seen; ties by
 // ID, newest first. With a UserID only items of feeds the user follows are
-// listed, with the user's read and starred states. Limit 0 means
+// listed, with the user's read and starred states. Before continues a
+// listing after a cursor, After lists the page just before one; Offset skips items (O(offset), kept for old
+// clients). Limit 0 means
 // DefaultItemLimit and is at most MaxItemLimit; a negative Limit or Offset
 // is EINVALID.
 func (db *DB) Items(ctx context.Context, q vigil.ItemQuery) ([]vigil.Item, error) {
@@ -40,7 +43,11 @@ func (db *DB) Items(ctx context.Context, q vigil.ItemQuery) ([]vigil.Item, error
 		return nil, vigil.Errorf(vigil.EINVALID, "item limit %d and offset %d must not be negative", q.Limit, q.Offset)
 	}
 	query, args := itemsQuery(q)
-	return db.queryItems(ctx, "list items", query, args...)
+	items, err := db.queryItems(ctx, "list items", query, args...)
+	if !q.After.IsZero() {
+		slices.Reverse(items) // read oldest first, listed newest first
+	}
+	return items, err
 }
 
 // ItemsAfter returns up to limit stored items with an ID above after, in ID
@@ -62,7 +69,7 @@ func (db *DB) ItemsAfter(ctx context.Context, after int64, limit int) ([]vigil.I
 // queryItems runs a query that selects itemColumns and reads every row; op
 // names the operation in errors.
 func (db *DB) queryItems(ctx context.Context, op, query string, args ...any) ([]vigil.Item, error) {
-	rows, err := db.read.QueryContext(ctx, query, args...)
+	rows, err := db.reads.query(ctx, db.read, query, args...)
 	if err != nil {
 		return nil, wrap(op, err)
 	}
@@ -81,17 +88,26 @@ func (db *DB) queryItems(ctx context.Context, op, query string, args ...any) ([]
 	return items, nil
 }
 
-// itemsQuery builds the listing query for q.
+// itemsQuery builds the listing query for q. Listings walk an index in
+// their order (items_sort, or items_feed_sort for one feed) and stop after
+// the page, so a page costs O(page), not a sort of all of a user's items:
+// with every feed, the rows walked are about the page divided by the share
+// of stored items in the user's feeds, or in the unread ones with
+// UnreadOnly. Starred listings start from the user's few starred items and
+// sort those instead.
 func itemsQuery(q vigil.ItemQuery) (string, []any) {
 	var b strings.Builder
-	var args []any
-	b.WriteString(`SELECT ` + itemColumns + ` FROM items i JOIN feeds f ON f.id = i.feed_id `)
-	if q.UserID != 0 {
-		b.WriteString(`JOIN subscriptions sub ON sub.feed_id = i.feed_id AND sub.user_id = ? `)
+	b.WriteString(`SELECT ` + itemColumns + ` FROM items i ` + itemsIndex(q) + ` JOIN feeds f ON f.id = i.feed_id
+		LEFT JOIN item_states st ON st.user_id = ? AND st.item_id = i.id WHERE 1 `)
+	args := []any{q.UserID}
+	switch {
+	case q.UserID != 0 && q.FeedID != 0:
+		b.WriteString(`AND EXISTS (SELECT 1 FROM subscriptions sub WHERE sub.user_id = ? AND sub.feed_id = ?) `)
+		args = append(args, q.UserID, q.FeedID)
+	case q.UserID != 0:
+		b.WriteString(`AND i.feed_id IN (SELECT sub.feed_id FROM subscriptions sub WHERE sub.user_id = ?) `)
 		args = append(args, q.UserID)
 	}
-	b.WriteString(`LEFT JOIN item_states st ON st.user_id = ? AND st.item_id = i.id WHERE 1 `)
-	args = append(args, q.UserID)
 	if q.FeedID != 0 {
 		b.WriteString(`AND i.feed_id = ? `)
 		args = append(args, q.FeedID)
@@ -102,8 +118,31 @@ func itemsQuery(q vigil.ItemQuery) (string, []any) {
 	if q.StarredOnly {
 		b.WriteString(`AND st.starred = 1 `)
 	}
+	if !q.Before.IsZero() {
+		b.WriteString(`AND (i.sort_at, i.id) < (?, ?) `)
+		args = append(args, nanos(q.Before.At).Int64, q.Before.ID)
+	}
+	if !q.After.IsZero() {
+		// The nearest newer items: the index walked the other way.
+		b.WriteString(`AND (i.sort_at, i.id) > (?, ?) ORDER BY i.sort_at, i.id LIMIT ? OFFSET ?`)
+		args = append(args, nanos(q.After.At).Int64, q.After.ID)
+		return b.String(), append(args, pageLimit(q.Limit), q.Offset)
+	}
 	b.WriteString(`ORDER BY i.sort_at DESC, i.id DESC LIMIT ? OFFSET ?`)
 	return b.String(), append(args, pageLimit(q.Limit), q.Offset)
+}
+
+// itemsIndex names the index a listing walks, so that SQLite never picks
+// a plan that sorts every item of the user's feeds for one page.
+func itemsIndex(q vigil.ItemQuery) string {
+	switch {
+	case q.StarredOnly:
+		return ""
+	case q.FeedID != 0:
+		return "INDEXED BY items_feed_sort"
+	default:
+		return "INDEXED BY items_sort"
+	}
 }
 
 // pageLimit applies the default and the maximum page size.

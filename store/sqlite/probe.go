@@ -18,7 +18,7 @@ import (
 var sqliteHeader = []byte("SQLite format 3\x00")
 
 // probe checks, without writing anything, that the file at abs is absent,
-// empty or a readable SQLite database whose schema this code understands.
+// empty or a readable vigil database whose schema this code understands.
 // Anything else is refused before a connection that could write is opened.
 func probe(abs string) error {
 	info, err := os.Stat(abs)
@@ -97,7 +97,41 @@ func probeReadOnly(abs string) error {
 	if err != nil {
 		return vigil.Errorf(vigil.EINVALID, "sqlite: %s is not a usable SQLite database: %v", abs, err)
 	}
-	return checkVersion(abs, version)
+	if err := checkVersion(abs, version); err != nil {
+		return err
+	}
+	return checkVigilSchema(ctx, pool, abs, version, tables)
+}
+
+// vigilTables are the tables every version of vigil's schema has, from
+// schemaV1 on.
+var vigilTables = []string{"users", "sessions", "feeds", "subscriptions", "items", "item_states", "observations"}
+
+// checkVigilSchema refuses an SQLite database that is not vigil's: one
+// that holds anything while its user_version is 0 (vigil has not created
+// it), or whose user_version claims a vigil schema that lacks vigil's
+// tables. A database with no schema and version 0 holds nothing and is
+// taken as empty, like an empty file.
+func checkVigilSchema(ctx context.Context, pool *sql.DB, abs string, version, tables int) error {
+	if version == 0 && tables == 0 {
+		return nil
+	}
+	foreign := vigil.Errorf(vigil.EINVALID,
+		"sqlite: %s is an SQLite database of another program, not a vigil database; give --db a new file", abs)
+	if version == 0 {
+		return foreign
+	}
+	for _, name := range vigilTables {
+		var n int
+		err := pool.QueryRowContext(ctx, "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = ?", name).Scan(&n)
+		if err != nil {
+			return vigil.Errorf(vigil.EINVALID, "sqlite: %s is not a usable SQLite database: %v", abs, err)
+		}
+		if n == 0 {
+			return foreign
+		}
+	}
+	return nil
 }
 
 // checkVersion refuses a schema newer than the migrations this code has.

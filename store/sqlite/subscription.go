@@ -114,7 +114,7 @@ func (db *DB) Subscriptions(ctx context.Context, userID int64) ([]vigil.Subscrip
 
 // Subscription returns one of the user's subscriptions, or ENOTFOUND.
 func (db *DB) Subscription(ctx context.Context, userID, feedID int64) (*vigil.Subscription, error) {
-	row := db.read.QueryRowContext(ctx,
+	row := db.reads.queryRow(ctx, db.read,
 		`SELECT `+subscriptionColumns+`
 		 FROM subscriptions sub JOIN feeds f ON f.id = sub.feed_id
 		 WHERE sub.user_id = ? AND sub.feed_id = ?`, userID, feedID)

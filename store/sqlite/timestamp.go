@@ -4,6 +4,8 @@ import (
 	"database/sql"
 	"math"
 	"time"
+
+	"vigil"
 )
 
 // The instants Unix nanoseconds in an int64 can hold; later or earlier
@@ -35,13 +37,9 @@ func fromNanos(n sql.NullInt64) time.Time {
 	return time.Unix(0, n.Int64).UTC()
 }
 
-// sortAt is an item's place in listings: its publication time, unless that
-// is missing or later than when it was first seen.
+// sortAt is an item's place in listings, vigil.Item.ListedAt.
 func sortAt(published, seen time.Time) time.Time {
-	if published.IsZero() || published.After(seen) {
-		return seen
-	}
-	return published
+	return vigil.Item{Published: published, Seen: seen}.ListedAt()
 }
 
 // normalise returns t as it reads back once stored: in UTC, without a

@@ -70,7 +70,7 @@ func (db *DB) UserByToken(ctx context.Context, tokenHash string) (*vigil.User, e
 	if tokenHash == "" {
 		return nil, vigil.Errorf(vigil.ENOTFOUND, "no user has this token")
 	}
-	row := db.read.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users u WHERE u.token_hash = ?`, tokenHash)
+	row := db.reads.queryRow(ctx, db.read, `SELECT `+userColumns+` FROM users u WHERE u.token_hash = ?`, tokenHash)
 	u, err := scanUser(row)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, vigil.Errorf(vigil.ENOTFOUND, "no user has this token")

@@ -1,0 +1,139 @@
+// Command vigil-load measures the item listing API under load: it fills a
+// store with many items (or reuses one it filled before), serves the real
+// API on loopback, and runs concurrent clients that page through a user's
+// items by cursor, optionally while the real monitor fetches feeds served
+// on loopback. It prints the latency percentiles of the requests.
+//
+//	go run ./cmd/vigil-load --db /tmp/load.db --items 1000000 --feeds 500 --clients 20 --duration 30s
+//	go run ./cmd/vigil-load --db /tmp/load.db --monitor 200
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"runtime/pprof"
+	"time"
+
+	"vigil/store/sqlite"
+)
+
+// options are the command's flags.
+type options struct {
+	db          string
+	items       int
+	feeds       int
+	otherFeeds  int
+	clients     int
+	duration    time.Duration
+	page        int
+	depth       int
+	monitor     int
+	monitorAddr string
+	seed        uint64
+	cpuProfile  string
+	think       time.Duration
+}
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "vigil-load:", err)
+		os.Exit(1)
+	}
+}
+
+// parseOptions reads the flags.
+func parseOptions(args []string) (options, error) {
+	var o options
+	fs := flag.NewFlagSet("vigil-load", flag.ContinueOnError)
+	fs.StringVar(&o.db, "db", "vigil-load.db", "the store to fill, or reuse when it was filled before")
+	fs.IntVar(&o.items, "items", 1_000_000, "items to store, spread evenly over all feeds")
+	fs.IntVar(&o.feeds, "feeds", 500, "feeds the measured user follows")
+	fs.IntVar(&o.otherFeeds, "other-feeds", 500, "feeds only another user follows (their items are in the store, not the user's listing)")
+	fs.IntVar(&o.clients, "clients", 20, "concurrent API clients")
+	fs.DurationVar(&o.duration, "duration", 20*time.Second, "how long the clients run")
+	fs.IntVar(&o.page, "page", 50, "items per page")
+	fs.DurationVar(&o.think, "think", 0, "mean pause of a client between requests, drawn from an exponential distribution (0: none, each client sends its next request at once)")
+	fs.IntVar(&o.depth, "depth", 20, "a client reads up to this many pages of a listing by cursor before starting another")
+	fs.IntVar(&o.monitor, "monitor", 0, "feeds served on loopback that the monitor fetches during the run (0: no monitor)")
+	fs.StringVar(&o.monitorAddr, "monitor-addr", "127.0.0.1:18089", "address of the loopback feed server")
+	fs.Uint64Var(&o.seed, "seed", 1, "seed of the clients' choices")
+	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the measured run (server and clients) to this file")
+	fs.SetOutput(io.Discard)
+	if err := fs.Parse(args); err != nil {
+		return o, err
+	}
+	switch {
+	case fs.NArg() > 0:
+		return o, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	case o.items < 1 || o.feeds < 1 || o.otherFeeds < 0 || o.clients < 1 || o.page < 1 || o.depth < 1 || o.monitor < 0:
+		return o, errors.New("--items, --feeds, --clients, --page and --depth must be positive, --other-feeds and --monitor not negative")
+	case o.duration <= 0 || o.think < 0:
+		return o, errors.New("--duration must be positive and --think not negative")
+	}
+	return o, nil
+}
+
+// run fills or reuses the store, serves it, and measures.
+func run(ctx context.Context, args []string, out io.Writer) error {
+	o, err := parseOptions(args)
+	if err != nil {
+		return err
+	}
+	st, err := sqlite.Open(o.db)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	fx, err := prepare(ctx, st, o, out)
+	if err != nil {
+		return err
+	}
+	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError}))
+	// The clients' requests that the end of the run cuts off would each log
+	// an error: the server logs nothing.
+	base, stopServer, err := serve(st, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		return err
+	}
+	defer stopServer()
+	stopMonitor := func() int { return 0 }
+	if o.monitor > 0 {
+		if stopMonitor, err = startMonitor(ctx, st, o, log); err != nil {
+			return err
+		}
+	}
+	stopProfile, err := startProfile(o.cpuProfile)
+	if err != nil {
+		return err
+	}
+	res := measure(ctx, base, fx, o)
+	stopProfile()
+	res.fetches, res.monitors = stopMonitor(), o.monitor > 0
+	res.print(out, o)
+	return nil
+}
+
+// startProfile starts a CPU profile into path, when it is not "", and
+// returns the function that ends it.
+func startProfile(path string) (func(), error) {
+	if path == "" {
+		return func() {}, nil
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() { pprof.StopCPUProfile(); f.Close() }, nil
+}

@@ -1,0 +1,49 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"testing"
+)
+
+func TestLoadRunFillsServesAndMeasures(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "load.db")
+	args := []string{"--db", db, "--items", "3000", "--feeds", "6", "--other-feeds", "4", "--clients", "3",
+		"--duration", "1500ms", "--page", "20", "--monitor", "3", "--monitor-addr", "127.0.0.1:0"}
+	var out bytes.Buffer
+	if err := run(context.Background(), args, &out); err != nil {
+		t.Fatalf("run: %v\n%s", err, out.String())
+	}
+	if !regexp.MustCompile(`filled .*: 3000 items in 10 feeds`).Match(out.Bytes()) {
+		t.Errorf("no fill line:\n%s", out.String())
+	}
+	all := regexp.MustCompile(`(?m)^all\s+(\d+)\s+(\d+)\s`).FindSubmatch(out.Bytes())
+	if all == nil {
+		t.Fatalf("no summary row:\n%s", out.String())
+	}
+	if n, _ := strconv.Atoi(string(all[1])); n == 0 || string(all[2]) != "0" {
+		t.Errorf("%s requests, %s failed; want some and none failed\n%s", all[1], all[2], out.String())
+	}
+	fetches := regexp.MustCompile(`the monitor stored (\d+) fetches`).FindSubmatch(out.Bytes())
+	if fetches == nil || string(fetches[1]) == "0" {
+		t.Errorf("the monitor stored no fetch:\n%s", out.String())
+	}
+	out.Reset()
+	if err := run(context.Background(), []string{"--db", db, "--duration", "200ms", "--clients", "1"}, &out); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(out.Bytes(), []byte("reusing")) || !bytes.Contains(out.Bytes(), []byte("follows 6 feeds")) {
+		t.Errorf("the second run did not reuse the store:\n%s", out.String())
+	}
+}
+
+func TestLoadRefusesBadFlags(t *testing.T) {
+	for _, args := range [][]string{{"--clients", "0"}, {"--duration", "-1s"}, {"--think", "-1s"}, {"extra"}, {"--nope"}} {
+		if _, err := parseOptions(args); err == nil {
+			t.Errorf("parseOptions(%q) accepted it", args)
+		}
+	}
+}
