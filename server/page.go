@@ -6,6 +6,7 @@ import (
 	"errors"
 	"html/template"
 	"net/http"
+	"strings"
 
 	"vigil"
 )
@@ -25,6 +26,8 @@ type base struct {
 	CSRF  string
 	Flash string // a one-time message from the previous request
 	Query string // the text of the search box
+	// Sidebar lists the visitor's feeds beside the page.
+	Sidebar []vigil.Subscription
 }
 
 // pageFunc is a page handler for a signed-in visitor; the error it returns
@@ -48,6 +51,11 @@ func (s *Server) page(h pageFunc) http.HandlerFunc {
 		default:
 			if r.Method == http.MethodGet {
 				sess.Flash = s.takeFlash(w, r)
+				sess.Sidebar, err = s.st.Subscriptions(r.Context(), sess.User.ID)
+			}
+			if err != nil {
+				s.renderError(w, r, sess, err)
+				return
 			}
 			if err := h(w, r, sess); err != nil {
 				s.renderError(w, r, sess, err)
@@ -64,6 +72,9 @@ func (s *Server) validForm(w http.ResponseWriter, r *http.Request, sess *session
 
 // parseForm reads a submitted form of bounded size.
 func parseForm(w http.ResponseWriter, r *http.Request) error {
+	if strings.HasPrefix(r.Header.Get("Content-Type"), "multipart/form-data") {
+		return parseMultipart(w, r)
+	}
 	r.Body = http.MaxBytesReader(w, r.Body, maxFormBody)
 	if err := r.ParseForm(); err != nil {
 		var tooBig *http.MaxBytesError
@@ -77,14 +88,14 @@ func parseForm(w http.ResponseWriter, r *http.Request) error {
 
 // base returns the layout data of a page titled title.
 func (sess *session) base(title string) base {
-	return base{Title: title, User: sess.User, CSRF: sess.CSRF, Flash: sess.Flash}
+	return base{Title: title, User: sess.User, CSRF: sess.CSRF, Flash: sess.Flash, Sidebar: sess.Sidebar}
 }
 
 // pageNames are the templates rendered as whole pages; partials are the
 // templates they share.
 var (
 	pageNames = []string{"login.html", "error.html", "index.html", "feed.html", "items.html", "item.html", "unsubscribe.html",
-		"search.html", "interests.html", "foryou.html"}
+		"search.html", "interests.html", "foryou.html", "dashboard.html"}
 	partials = []string{"templates/layout.html", "templates/itemlist.html", "templates/channels.html"}
 )
 

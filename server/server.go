@@ -38,6 +38,9 @@ type Config struct {
 	Metrics Metrics
 	// MetricsToken, when set, is the bearer token /metrics requires.
 	MetricsToken string
+	// BudgetPerHour is the global fetch limit per hour the dashboard
+	// draws; 0 means there is none.
+	BudgetPerHour int
 }
 
 // Server is the HTTP face of vigil; it implements http.Handler.
@@ -50,6 +53,7 @@ type Server struct {
 	profiler      Profiler
 	metrics       Metrics
 	metricsToken  string
+	budgetPerHour int
 	log           *slog.Logger
 	csrfKey       []byte
 	verified      verifiedCache
@@ -70,6 +74,7 @@ func New(st store.Store, cfg Config) *Server {
 		profiler:      cfg.Profiler,
 		metrics:       cfg.Metrics,
 		metricsToken:  cfg.MetricsToken,
+		budgetPerHour: cfg.BudgetPerHour,
 		log:           cfg.Logger,
 		csrfKey:       make([]byte, 32),
 		mux:           http.NewServeMux(),
@@ -105,6 +110,6 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "same-origin")
-	h.Set("Content-Security-Policy", "default-src 'none'; img-src * data:; style-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
+	h.Set("Content-Security-Policy", "default-src 'none'; img-src * data:; style-src 'self'; script-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
 	s.observe(w, r, s.mux)
 }

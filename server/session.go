@@ -22,6 +22,9 @@ type session struct {
 	CSRF  string
 	Flash string
 	token string
+	// Sidebar holds the visitor's subscriptions for the pages' sidebar;
+	// loaded for pages to read.
+	Sidebar []vigil.Subscription
 }
 
 // session returns the visitor's session from their cookie, or an

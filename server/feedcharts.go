@@ -1,0 +1,255 @@
+package server
+
+import (
+	"fmt"
+	"time"
+
+	"vigil"
+	"vigil/chart"
+	"vigil/estimate"
+	"vigil/plan"
+	"vigil/policy"
+)
+
+// Chart kinds of a feed, the values of chart.svg's kind parameter.
+const (
+	chartDaily        = "daily"
+	chartWeekly       = "weekly"
+	chartObservations = "observations"
+)
+
+// chartKinds lists the feed chart kinds in the order the feed page shows them.
+var chartKinds = []string{chartDaily, chartWeekly, chartObservations}
+
+// Shape of the feed charts: sized to fit a page column, scaled down by CSS
+// on a phone (the viewBox keeps them sharp).
+const (
+	chartWidth       = 760
+	chartHeight      = 330
+	observationDays  = 14
+	minutesPerDay    = 1440
+	weekHours        = 168
+	maxChartFetches  = observationDays * 24 * 12 // five-minute fetches for 14 days
+	chartStoredMarks = "next fetch (stored)"
+)
+
+// feedChartData is what the charts of one feed are drawn from.
+type feedChartData struct {
+	Feed vigil.Feed
+	// Models are the feed's learned models; nil before its first fetch.
+	Models *policy.Models
+	// Access is the feed's readers' access pattern, weighted by their
+	// weights (Sia et al. §3.3); nil when no reader has been seen.
+	Access *estimate.Access
+	// Observations are the feed's fetches, newest first.
+	Observations []vigil.Observation
+	Now          time.Time
+}
+
+// feedChart returns the chart of the given kind; an unknown kind is an
+// invalid request.
+func feedChart(d feedChartData, kind string) (*chart.Chart, error) {
+	switch kind {
+	case chartDaily:
+		return dailyChart(d)
+	case chartWeekly:
+		return weeklyChart(d), nil
+	case chartObservations:
+		return observationsChart(d), nil
+	}
+	return nil, vigil.Errorf(vigil.EINVALID, "unknown chart kind %q; choose daily, weekly or observations", kind)
+}
+
+// dailyChart draws the learned daily publication pattern beside the
+// readers' access pattern, each as its share of the day per UTC hour, with
+// the fetch times planned for the next day over them.
+func dailyChart(d feedChartData) (*chart.Chart, error) {
+	pub := make([]float64, 24)
+	if d.Models != nil {
+		pub = d.Models.Hourly()
+	}
+	c := &chart.Chart{
+		Title: "Daily pattern", XLabel: "hour of the day", XUnit: "UTC", YLabel: "share of the day", YUnit: "%",
+		Width: chartWidth, Height: chartHeight, XMin: 0, XMax: 24, XStep: 3,
+		Series: []chart.Series{{Name: "new items", Points: hourShares(pub, 0)}},
+	}
+	if d.Access != nil {
+		c.Series = append(c.Series, chart.Series{Name: "readers' visits", Dashed: true, Points: hourShares(d.Access.Daily, 0)})
+	}
+	planned, m, err := plannedMinutes(d, pub)
+	if err != nil {
+		return nil, err
+	}
+	name := fmt.Sprintf("planned fetches (%d a day)", m)
+	for _, min := range planned {
+		c.Marks = append(c.Marks, chart.Mark{X: float64(min) / 60, Name: name})
+	}
+	if next := d.Feed.NextFetch; !next.IsZero() && next.After(d.Now) && next.Sub(d.Now) < 24*time.Hour {
+		c.Marks = append(c.Marks, chart.Mark{X: hourOfDay(next), Name: chartStoredMarks})
+	}
+	c.Alt = fmt.Sprintf("When %s publishes and when its readers look, by hour of the day (UTC): %s. %s.",
+		feedName(d.Feed), busiestWords(pub, d.Access), plannedWords(planned, m))
+	return c, nil
+}
+
+// weeklyChart draws the learned weekly publication pattern beside the
+// readers' weekly access pattern, per hour of the week from Monday.
+func weeklyChart(d feedChartData) *chart.Chart {
+	pub := make([]float64, weekHours)
+	if d.Models != nil && len(d.Models.Weekly.Rates) == weekHours {
+		pub = d.Models.Weekly.Rates
+	}
+	c := &chart.Chart{
+		Title: "Weekly pattern", XLabel: "hours from Monday 00:00", XUnit: "UTC", YLabel: "share of the week", YUnit: "%",
+		Width: chartWidth, Height: chartHeight, XMin: 0, XMax: weekHours, XStep: 24,
+		Series: []chart.Series{{Name: "new items", Points: hourShares(pub, 0)}},
+	}
+	if d.Access != nil {
+		c.Series = append(c.Series, chart.Series{Name: "readers' visits", Dashed: true, Points: hourShares(d.Access.Weekly, 0)})
+	}
+	c.Alt = fmt.Sprintf("When %s publishes over the week, by hour from Monday 00:00 UTC (ticks every 24 hours, one a day).", feedName(d.Feed))
+	return c
+}
+
+// observationsChart draws the fetches of the last 14 days: the new items
+// each successful fetch found, and each failed fetch at zero.
+func observationsChart(d feedChartData) *chart.Chart {
+	var found, failed []chart.Point
+	from := d.Now.Add(-observationDays * 24 * time.Hour)
+	for _, o := range d.Observations {
+		if o.At.Before(from) || o.At.After(d.Now) {
+			continue
+		}
+		x := -d.Now.Sub(o.At).Hours() / 24
+		if failedFetch(o) {
+			failed = append(failed, chart.Point{X: x, Y: 0})
+		} else {
+			found = append(found, chart.Point{X: x, Y: float64(o.NewItems)})
+		}
+	}
+	c := &chart.Chart{
+		Title: "Fetches of the last 14 days", XLabel: "days before now", YLabel: "new items found",
+		Width: chartWidth, Height: chartHeight, XMin: -observationDays, XMax: 0, XStep: 2,
+		Series: []chart.Series{
+			{Name: "fetch (new items)", Scatter: true, Points: found},
+			{Name: "failed fetch", Scatter: true, Points: failed},
+		},
+	}
+	c.Alt = fmt.Sprintf("%d fetches of %s in the last 14 days, %d of them failed.", len(found)+len(failed), feedName(d.Feed), len(failed))
+	return c
+}
+
+// failedFetch reports whether a fetch failed: no answer, an error, or an
+// HTTP error status.
+func failedFetch(o vigil.Observation) bool {
+	return o.Error != "" || o.Status == 0 && !o.NotModified || o.Status >= 400
+}
+
+// hourShares turns per-slot rates into points at the middle of each slot,
+// as percentages of their sum (all zero when the sum is zero).
+func hourShares(rates []float64, offset float64) []chart.Point {
+	total := 0.0
+	for _, r := range rates {
+		total += r
+	}
+	pts := make([]chart.Point, len(rates))
+	for i, r := range rates {
+		y := 0.0
+		if total > 0 {
+			y = r / total * 100
+		}
+		pts[i] = chart.Point{X: offset + float64(i) + 0.5, Y: y}
+	}
+	return pts
+}
+
+// plannedMinutes places the fetches of the next day, in minutes after
+// midnight UTC, and returns how many. The count is the number of fetches
+// the feed got in the last 24 hours (at least one): the share of the
+// budget it is getting now. The server does not see the running policy's
+// own plan, so the times are those of the delay-optimal placement (Sia &
+// Cho, Theorems 2-3), or the miss-optimal one when readers' visits are
+// known (Sia et al., Theorems 1-2), over the learned daily pattern, each
+// hour's rate spread evenly over its minutes; a feed with no learned rate
+// is fetched evenly. This is what the default combined policy plans.
+func plannedMinutes(d feedChartData, hourly []float64) ([]int, int, error) {
+	m := 0
+	for _, o := range d.Observations {
+		if d.Now.Sub(o.At) < 24*time.Hour && !o.At.After(d.Now) {
+			m++
+		}
+	}
+	m = min(max(m, 1), minutesPerDay)
+	rates := make([]float64, minutesPerDay)
+	total := 0.0
+	for i := range rates {
+		rates[i] = hourly[i/60] / 60
+		total += rates[i]
+	}
+	if total == 0 {
+		slots, err := plan.UniformSlots(minutesPerDay, m, 0)
+		return slots, m, err
+	}
+	var pat *plan.Pattern
+	var err error
+	if d.Access != nil && d.Access.Rate > 0 {
+		access := make([]float64, minutesPerDay)
+		for i := range access {
+			access[i] = d.Access.Daily[i/60] / 60
+		}
+		pat, err = plan.NewMissPattern(rates, access)
+	} else {
+		pat, err = plan.NewDelayPattern(rates)
+	}
+	if err != nil {
+		return nil, 0, fmt.Errorf("server: unable to place the planned fetches: %w", err)
+	}
+	sch, err := pat.Place(m)
+	if err != nil {
+		return nil, 0, fmt.Errorf("server: unable to place the planned fetches: %w", err)
+	}
+	return sch.Slots, m, nil
+}
+
+// hourOfDay is t's time of day in fractional UTC hours.
+func hourOfDay(t time.Time) float64 {
+	t = t.UTC()
+	return float64(t.Hour()) + float64(t.Minute())/60 + float64(t.Second())/3600
+}
+
+// busiestWords names the busiest hour of publication and of visits.
+func busiestWords(pub []float64, access *estimate.Access) string {
+	words := "no items learned yet"
+	if h, ok := busiest(pub); ok {
+		words = fmt.Sprintf("most new items around %02d:00", h)
+	}
+	if access != nil {
+		if h, ok := busiest(access.Daily); ok {
+			words += fmt.Sprintf(", most visits around %02d:00", h)
+		}
+	}
+	return words
+}
+
+// busiest returns the index of the largest positive rate.
+func busiest(rates []float64) (int, bool) {
+	best, ok := 0, false
+	for i, r := range rates {
+		if r > 0 && (!ok || r > rates[best]) {
+			best, ok = i, true
+		}
+	}
+	return best, ok
+}
+
+// plannedWords lists the planned fetch times.
+func plannedWords(minutes []int, m int) string {
+	s := fmt.Sprintf("%d fetches planned a day, at", m)
+	for i, min := range minutes {
+		if i == 12 {
+			return s + " …"
+		}
+		s += fmt.Sprintf(" %02d:%02d", min/60, min%60)
+	}
+	return s
+}
