@@ -93,7 +93,7 @@ func (s *Server) dashboard(ctx context.Context, sess *session) (dashboardView, e
 		srcs = append(srcs, plan.Source{Weight: weights[f.ID], Rate: df.PerDay})
 		counts = append(counts, df.Fetches)
 	}
-	view.UsedLastHour = hours.fetches[len(hours.fetches)-1]
+	view.UsedLastHour = hours.lastHour
 	view.InstallDelay = installDelay(srcs, counts)
 	view.Charts, err = hours.charts(s.budgetPerHour)
 	return view, err
@@ -178,19 +178,25 @@ func installDelay(srcs []plan.Source, counts []int) time.Duration {
 
 // hourly counts fetches per hour over the last n hours, oldest first.
 type hourly struct {
-	from                    time.Time
+	from, now               time.Time
 	fetches, failed, itemsN []int
+	// lastHour counts the fetches of the sliding hour before now, as the
+	// budget does.
+	lastHour int
 }
 
 // newHourly prepares n hourly buckets ending with the hour now is in.
 func newHourly(now time.Time, n int) *hourly {
 	end := now.Truncate(time.Hour).Add(time.Hour)
-	return &hourly{from: end.Add(-time.Duration(n) * time.Hour), fetches: make([]int, n), failed: make([]int, n), itemsN: make([]int, n)}
+	return &hourly{from: end.Add(-time.Duration(n) * time.Hour), now: now, fetches: make([]int, n), failed: make([]int, n), itemsN: make([]int, n)}
 }
 
 // add counts the observations that fall in the buckets.
 func (h *hourly) add(obs []vigil.Observation) {
 	for _, o := range obs {
+		if age := h.now.Sub(o.At); age >= 0 && age < time.Hour {
+			h.lastHour++
+		}
 		i := int(o.At.Sub(h.from) / time.Hour)
 		if o.At.Before(h.from) || i >= len(h.fetches) {
 			continue
