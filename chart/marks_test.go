@@ -31,7 +31,8 @@ func TestMarksScatterAndFixedAxis(t *testing.T) {
 		{"marks inside the axis", `class="mark"`, 2},
 		{"legend entries of the marks", ">planned</text>", 1},
 		{"paths (the scatter series has none)", "<path ", 1},
-		{"markers (one scatter point is off the axis)", "<circle ", 4},
+		{"markers (one scatter point is off the axis)", "<circle cx", 4},
+		{"legend dot of the scatter series", `<circle class="key"`, 1},
 		{"x ticks every 6 from 0 to 24", `text-anchor="middle">`, 5},
 		{"escaped description", "<desc>a &lt;day&gt;</desc>", 1},
 	}

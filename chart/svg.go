@@ -140,7 +140,11 @@ func (p plot) renderLegend(b *bytes.Buffer) {
 		if s.Dashed {
 			dash = ` stroke-dasharray="6 4"`
 		}
-		fmt.Fprintf(b, `<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="2"%s/>`+"\n", num(x), num(y), num(x+24), num(y), palette[i%len(palette)], dash)
+		if s.Scatter {
+			fmt.Fprintf(b, `<circle class="key" cx="%s" cy="%s" r="4" fill="%s"/>`+"\n", num(x+12), num(y), palette[i%len(palette)])
+		} else {
+			fmt.Fprintf(b, `<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="2"%s/>`+"\n", num(x), num(y), num(x+24), num(y), palette[i%len(palette)], dash)
+		}
 		text(b, x+30, y+4, "start", "", s.Name)
 	}
 	for j, name := range p.markNames() {

@@ -93,7 +93,7 @@ func TestFeedChartKinds(t *testing.T) {
 			t.Fatalf("%s: %v", tt.kind, err)
 		}
 		s := string(svg)
-		if n := strings.Count(s, "<circle "); n != tt.circles {
+		if n := strings.Count(s, "<circle cx"); n != tt.circles {
 			t.Errorf("%s: %d markers, want %d", tt.kind, n, tt.circles)
 		}
 		for _, w := range tt.wants {
