@@ -28,6 +28,13 @@ const (
 	chartHeight      = 330
 	observationDays  = 14
 	minutesPerDay    = 1440
+	// planSlot is the resolution of the planned fetch times, in minutes:
+	// five, the shortest interval vigil fetches a feed at by default, so
+	// that a feed fetched at that pace still gets one fetch per slot.
+	// Placing on 288 slots rather than 1440 keeps a busy feed's page fast
+	// (Pattern.Place grows with slots × fetches); 5 minutes is under 3 px
+	// of the chart.
+	planSlot = 5
 	weekHours        = 168
 	maxChartFetches  = observationDays * 24 * 12 // five-minute fetches for 14 days
 	chartStoredMarks = "next fetch (stored)"
@@ -170,8 +177,8 @@ func hourShares(rates []float64, offset float64) []chart.Point {
 // own plan, so the times are those of the delay-optimal placement (Sia &
 // Cho, Theorems 2-3), or the miss-optimal one when readers' visits are
 // known (Sia et al., Theorems 1-2), over the learned daily pattern, each
-// hour's rate spread evenly over its minutes; a feed with no learned rate
-// is fetched evenly. This is what the default combined policy plans.
+// hour's rate spread evenly over its five-minute slots (planSlot); a feed
+// with no learned rate is fetched evenly. This is what the default combined policy plans.
 func plannedMinutes(d feedChartData, hourly []float64) ([]int, int, error) {
 	m := 0
 	for _, o := range d.Observations {
@@ -179,36 +186,51 @@ func plannedMinutes(d feedChartData, hourly []float64) ([]int, int, error) {
 			m++
 		}
 	}
-	m = min(max(m, 1), minutesPerDay)
-	rates := make([]float64, minutesPerDay)
+	slots := minutesPerDay / planSlot
+	m = min(max(m, 1), slots)
+	rates := make([]float64, slots)
 	total := 0.0
 	for i := range rates {
-		rates[i] = hourly[i/60] / 60
+		rates[i] = hourly[i*planSlot/60] * planSlot / 60
 		total += rates[i]
 	}
+	var placed []int
+	var err error
 	if total == 0 {
-		slots, err := plan.UniformSlots(minutesPerDay, m, 0)
-		return slots, m, err
+		placed, err = plan.UniformSlots(slots, m, 0)
+	} else {
+		placed, err = placeOn(rates, d.Access, m)
 	}
+	if err != nil {
+		return nil, 0, fmt.Errorf("server: unable to place the planned fetches: %w", err)
+	}
+	minutes := make([]int, len(placed))
+	for i, sl := range placed {
+		minutes[i] = sl * planSlot
+	}
+	return minutes, m, nil
+}
+
+// placeOn places m fetches over the slots' rates, minimising the misses of
+// the readers' visits when they are known, else the delay.
+func placeOn(rates []float64, access *estimate.Access, m int) ([]int, error) {
 	var pat *plan.Pattern
 	var err error
-	if d.Access != nil && d.Access.Rate > 0 {
-		access := make([]float64, minutesPerDay)
-		for i := range access {
-			access[i] = d.Access.Daily[i/60] / 60
+	if access != nil && access.Rate > 0 {
+		visits := make([]float64, len(rates))
+		per := len(rates) / 24
+		for i := range visits {
+			visits[i] = access.Daily[i/per] / float64(per)
 		}
-		pat, err = plan.NewMissPattern(rates, access)
+		pat, err = plan.NewMissPattern(rates, visits)
 	} else {
 		pat, err = plan.NewDelayPattern(rates)
 	}
 	if err != nil {
-		return nil, 0, fmt.Errorf("server: unable to place the planned fetches: %w", err)
+		return nil, err
 	}
 	sch, err := pat.Place(m)
-	if err != nil {
-		return nil, 0, fmt.Errorf("server: unable to place the planned fetches: %w", err)
-	}
-	return sch.Slots, m, nil
+	return sch.Slots, err
 }
 
 // hourOfDay is t's time of day in fractional UTC hours.
