@@ -24,17 +24,17 @@ var chartKinds = []string{chartDaily, chartWeekly, chartObservations}
 // Shape of the feed charts: sized to fit a page column, scaled down by CSS
 // on a phone (the viewBox keeps them sharp).
 const (
-	chartWidth       = 760
-	chartHeight      = 330
-	observationDays  = 14
-	minutesPerDay    = 1440
+	chartWidth      = 760
+	chartHeight     = 330
+	observationDays = 14
+	minutesPerDay   = 1440
 	// planSlot is the resolution of the planned fetch times, in minutes:
 	// five, the shortest interval vigil fetches a feed at by default, so
 	// that a feed fetched at that pace still gets one fetch per slot.
 	// Placing on 288 slots rather than 1440 keeps a busy feed's page fast
 	// (Pattern.Place grows with slots × fetches); 5 minutes is under 3 px
 	// of the chart.
-	planSlot = 5
+	planSlot         = 5
 	weekHours        = 168
 	maxChartFetches  = observationDays * 24 * 12 // five-minute fetches for 14 days
 	chartStoredMarks = "next fetch (stored)"
