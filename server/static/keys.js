@@ -86,6 +86,10 @@
   });
 
   document.addEventListener("DOMContentLoaded", function () {
+    var hint = document.querySelector("p.keys");
+    if (hint) {
+      hint.hidden = false; // the keys work: say so
+    }
     var saved = -1;
     try {
       saved = parseInt(sessionStorage.getItem(key) || "-1", 10);
