@@ -34,23 +34,25 @@ func (s *Server) feedChartData(ctx context.Context, userID, id int64) (feedChart
 			s.log.Warn("server: unable to read a feed's models for its charts", "feed", id, "err", err)
 		}
 	}
-	d.Access, err = s.feedAccess(ctx, id)
+	d.Access, d.Own, err = s.feedAccess(ctx, id, userID)
 	return d, err
 }
 
 // feedAccess learns the access pattern of feed id's readers as the
 // planner does (policy.FeedAccess): each reader's pattern from the last
 // policy.AccessWindow of visits, summed with their weights (Sia et al.
-// §3.3, §4.3); nil when none of its readers has visited.
-func (s *Server) feedAccess(ctx context.Context, id int64) (*estimate.Access, error) {
+// §3.3, §4.3); nil when none of its readers has visited. It also returns
+// the pattern of userID alone, the one the charts show: no user sees when
+// others read.
+func (s *Server) feedAccess(ctx context.Context, id, userID int64) (all, own *estimate.Access, err error) {
 	readers, err := s.st.Readers(ctx)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	now := s.now()
 	accesses, err := s.st.Accesses(ctx, now.Add(-policy.AccessWindow))
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var patterns []estimate.Access
 	var weights []float64
@@ -59,18 +61,22 @@ func (s *Server) feedAccess(ctx context.Context, id int64) (*estimate.Access, er
 			continue
 		}
 		a, err := estimate.LearnAccess(accesses[r.UserID], time.Time{}, now, policy.AccessWindow)
-		if err == nil && a.Rate > 0 {
-			patterns, weights = append(patterns, a), append(weights, r.Weight)
+		if err != nil || a.Rate == 0 {
+			continue
+		}
+		patterns, weights = append(patterns, a), append(weights, r.Weight)
+		if r.UserID == userID {
+			own = &a
 		}
 	}
 	if len(patterns) == 0 {
-		return nil, nil
+		return nil, nil, nil
 	}
 	sum, err := estimate.SourceAccess(patterns, weights)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return &sum, nil
+	return &sum, own, nil
 }
 
 // feedChartSVG draws the chart of the given kind of feed id.
@@ -94,7 +100,7 @@ func drawFeedChart(d feedChartData, kind string) ([]byte, error) {
 // writeSVG sends an SVG document.
 func writeSVG(w http.ResponseWriter, svg []byte) {
 	w.Header().Set("Content-Type", "image/svg+xml")
-	w.Header().Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'")
+	w.Header().Set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'")
 	w.Write(svg)
 }
 

@@ -1,10 +1,12 @@
 package server
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestFeedChartEndpoints checks the charts from the API and the page
@@ -54,5 +56,35 @@ func TestFeedChartEndpoints(t *testing.T) {
 	status, _, svg := b.get(fmt.Sprintf("/feeds/%d/chart.svg?kind=observations", id))
 	if status != http.StatusOK || !strings.HasPrefix(svg, "<svg ") {
 		t.Errorf("page chart route: status %d, body %.100s", status, svg)
+	}
+}
+
+// TestChartsShowOnlyOwnVisits checks that a feed's charts draw the
+// visitor's own visits and never another reader's.
+func TestChartsShowOnlyOwnVisits(t *testing.T) {
+	e := newEnv(t, Config{})
+	alice, bob := e.user("alice"), e.user("bob")
+	id := e.follow(alice, "https://example.com/feed")
+	e.follow(bob, "https://example.com/feed")
+	e.ingest(id, nil, items("post", 2)...)
+	for d := range 5 {
+		if err := e.st.RecordAccess(context.Background(), bob.ID, testNow.Add(-time.Duration(d)*24*time.Hour-3*time.Hour)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tests := []struct {
+		who  tester
+		want bool
+	}{
+		{alice, false},
+		{bob, true},
+	}
+	for _, tt := range tests {
+		for _, kind := range []string{"daily", "weekly"} {
+			_, body := e.call("GET", fmt.Sprintf("/api/feeds/%d/chart.svg?kind=%s", id, kind), tt.who.token, nil)
+			if got := strings.Contains(string(body), "your visits"); got != tt.want {
+				t.Errorf("%s's %s chart shows visits: %v, want %v", tt.who.Name, kind, got, tt.want)
+			}
+		}
 	}
 }

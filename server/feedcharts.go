@@ -46,8 +46,12 @@ type feedChartData struct {
 	// Models are the feed's learned models; nil before its first fetch.
 	Models *policy.Models
 	// Access is the feed's readers' access pattern, weighted by their
-	// weights (Sia et al. §3.3); nil when no reader has been seen.
+	// weights (Sia et al. §3.3), which the planned fetch times are placed
+	// for; nil when no reader has been seen.
 	Access *estimate.Access
+	// Own is the visitor's own access pattern, the one the charts draw;
+	// nil when they have not visited.
+	Own *estimate.Access
 	// Observations are the feed's fetches, newest first.
 	Observations []vigil.Observation
 	Now          time.Time
@@ -68,7 +72,7 @@ func feedChart(d feedChartData, kind string) (*chart.Chart, error) {
 }
 
 // dailyChart draws the learned daily publication pattern beside the
-// readers' access pattern, each as its share of the day per UTC hour, with
+// visitor's own access pattern, each as its share of the day per UTC hour, with
 // the fetch times planned for the next day over them.
 func dailyChart(d feedChartData) (*chart.Chart, error) {
 	pub := make([]float64, 24)
@@ -80,8 +84,8 @@ func dailyChart(d feedChartData) (*chart.Chart, error) {
 		Width: chartWidth, Height: chartHeight, XMin: 0, XMax: 24, XStep: 3,
 		Series: []chart.Series{{Name: "new items", Points: hourShares(pub, 0)}},
 	}
-	if d.Access != nil {
-		c.Series = append(c.Series, chart.Series{Name: "readers' visits", Dashed: true, Points: hourShares(d.Access.Daily, 0)})
+	if d.Own != nil {
+		c.Series = append(c.Series, chart.Series{Name: "your visits", Dashed: true, Points: hourShares(d.Own.Daily, 0)})
 	}
 	planned, m, err := plannedMinutes(d, pub)
 	if err != nil {
@@ -94,13 +98,13 @@ func dailyChart(d feedChartData) (*chart.Chart, error) {
 	if next := d.Feed.NextFetch; !next.IsZero() && next.After(d.Now) && next.Sub(d.Now) < 24*time.Hour {
 		c.Marks = append(c.Marks, chart.Mark{X: hourOfDay(next), Name: chartStoredMarks})
 	}
-	c.Alt = fmt.Sprintf("When %s publishes and when its readers look, by hour of the day (UTC): %s. %s.",
-		feedName(d.Feed), busiestWords(pub, d.Access), plannedWords(planned, m))
+	c.Alt = fmt.Sprintf("When %s publishes and when you look, by hour of the day (UTC): %s. %s.",
+		feedName(d.Feed), busiestWords(pub, d.Own), plannedWords(planned, m))
 	return c, nil
 }
 
 // weeklyChart draws the learned weekly publication pattern beside the
-// readers' weekly access pattern, per hour of the week from Monday.
+// visitor's weekly access pattern, per hour of the week from Monday.
 func weeklyChart(d feedChartData) *chart.Chart {
 	pub := make([]float64, weekHours)
 	if d.Models != nil && len(d.Models.Weekly.Rates) == weekHours {
@@ -111,8 +115,8 @@ func weeklyChart(d feedChartData) *chart.Chart {
 		Width: chartWidth, Height: chartHeight, XMin: 0, XMax: weekHours, XStep: 24,
 		Series: []chart.Series{{Name: "new items", Points: hourShares(pub, 0)}},
 	}
-	if d.Access != nil {
-		c.Series = append(c.Series, chart.Series{Name: "readers' visits", Dashed: true, Points: hourShares(d.Access.Weekly, 0)})
+	if d.Own != nil {
+		c.Series = append(c.Series, chart.Series{Name: "your visits", Dashed: true, Points: hourShares(d.Own.Weekly, 0)})
 	}
 	c.Alt = fmt.Sprintf("When %s publishes over the week, by hour from Monday 00:00 UTC (ticks every 24 hours, one a day).", feedName(d.Feed))
 	return c
@@ -247,7 +251,7 @@ func busiestWords(pub []float64, access *estimate.Access) string {
 	}
 	if access != nil {
 		if h, ok := busiest(access.Daily); ok {
-			words += fmt.Sprintf(", most visits around %02d:00", h)
+			words += fmt.Sprintf(", you visit most around %02d:00", h)
 		}
 	}
 	return words
