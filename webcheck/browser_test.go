@@ -252,6 +252,10 @@ func TestPagesInChromium(t *testing.T) {
 	s := newSite(t)
 	pr := &problems{}
 	ctx := startBrowser(t, path, pr)
+	shots := os.Getenv("VIGIL_SCREENSHOTS")
+	for _, w := range widths {
+		s.check(t, ctx, pr, w, page{"/login", 0}, shots)
+	}
 	s.login(t, ctx)
 	items, err := s.st.Items(context.Background(), vigil.ItemQuery{UserID: s.user.ID, Limit: 1})
 	if err != nil || len(items) == 0 {
@@ -267,7 +271,6 @@ func TestPagesInChromium(t *testing.T) {
 	for _, id := range s.feeds {
 		pages = append(pages, page{fmt.Sprintf("/feeds/%d", id), 3})
 	}
-	shots := os.Getenv("VIGIL_SCREENSHOTS")
 	for _, w := range widths {
 		for _, p := range pages {
 			s.check(t, ctx, pr, w, p, shots)
