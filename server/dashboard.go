@@ -221,7 +221,7 @@ func (h *hourly) charts(budget int) ([]template.HTML, error) {
 	}
 	fetches := &chart.Chart{
 		Title: "Fetches per hour", XLabel: "hours before now", YLabel: "fetches",
-		Width: chartWidth, Height: chartHeight, XMin: float64(1 - n), XMax: 0, XStep: 6,
+		Width: chartWidth, Height: chartHeight, XMin: float64(-n), XMax: 0, XStep: 6,
 		Series: []chart.Series{{Name: "fetches (budget used)", Points: pts(h.fetches)}, {Name: "failed", Points: pts(h.failed)}},
 		Alt:    fmt.Sprintf("Fetches per hour over the last %d hours, %d in the current hour, and how many failed.", n, h.fetches[n-1]),
 	}
@@ -232,7 +232,7 @@ func (h *hourly) charts(budget int) ([]template.HTML, error) {
 	}
 	items := &chart.Chart{
 		Title: "New items per hour", XLabel: "hours before now", YLabel: "new items",
-		Width: chartWidth, Height: chartHeight, XMin: float64(1 - n), XMax: 0, XStep: 6,
+		Width: chartWidth, Height: chartHeight, XMin: float64(-n), XMax: 0, XStep: 6,
 		Series: []chart.Series{{Name: "new items found", Points: pts(h.itemsN)}},
 		Alt:    fmt.Sprintf("New items found per hour over the last %d hours.", n),
 	}

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"fmt"
 	"strings"
 	"time"
 	"unicode"
@@ -58,11 +59,18 @@ func feedInitial(name string) string {
 }
 
 // roughDuration writes a duration to the minute (to the second under one
-// minute), as "2h30m" or "45s".
+// minute), as "2h30m", "4h", "45m" or "45s".
 func roughDuration(d time.Duration) string {
 	if d < time.Minute {
 		return d.Round(time.Second).String()
 	}
-	s := d.Round(time.Minute).String()
-	return strings.TrimSuffix(s, "0s")
+	d = d.Round(time.Minute)
+	h, m := int(d/time.Hour), int(d%time.Hour/time.Minute)
+	switch {
+	case h == 0:
+		return fmt.Sprintf("%dm", m)
+	case m == 0:
+		return fmt.Sprintf("%dh", h)
+	}
+	return fmt.Sprintf("%dh%dm", h, m)
 }

@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"vigil"
 )
@@ -84,5 +85,24 @@ func TestItemListLook(t *testing.T) {
 	_, _, page = b.get("/items")
 	if !strings.Contains(page, `class="item read"`) || !strings.Contains(page, fmt.Sprintf(`action="/items/%d/unread"`, stored[0].ID)) {
 		t.Errorf("the item is not shown read with an unread toggle:\n%s", page)
+	}
+}
+
+// TestRoughDuration checks how delays are written.
+func TestRoughDuration(t *testing.T) {
+	tests := []struct {
+		d    time.Duration
+		want string
+	}{
+		{1500 * time.Millisecond, "2s"},
+		{45 * time.Minute, "45m"},
+		{4 * time.Hour, "4h"},
+		{150*time.Minute + 20*time.Second, "2h30m"},
+		{49 * time.Hour, "49h"},
+	}
+	for _, tt := range tests {
+		if got := roughDuration(tt.d); got != tt.want {
+			t.Errorf("roughDuration(%v) = %q, want %q", tt.d, got, tt.want)
+		}
 	}
 }
