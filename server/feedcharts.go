@@ -52,6 +52,8 @@ type feedChartData struct {
 	// Own is the visitor's own access pattern, the one the charts draw;
 	// nil when they have not visited.
 	Own *estimate.Access
+	// Placement is how the planned fetches are placed.
+	Placement placement
 	// Observations are the feed's fetches, newest first.
 	Observations []vigil.Observation
 	Now          time.Time
@@ -178,11 +180,11 @@ func hourShares(rates []float64, offset float64) []chart.Point {
 // midnight UTC, and returns how many. The count is the number of fetches
 // the feed got in the last 24 hours (at least one): the share of the
 // budget it is getting now. The server does not see the running policy's
-// own plan, so the times are those of the delay-optimal placement (Sia &
-// Cho, Theorems 2-3), or the miss-optimal one when readers' visits are
-// known (Sia et al., Theorems 1-2), over the learned daily pattern, each
-// hour's rate spread evenly over its five-minute slots (planSlot); a feed
-// with no learned rate is fetched evenly. This is what the default combined policy plans.
+// own plan, so it places them as that policy does (d.Placement): for the
+// default combined policy, the delay-optimal placement (Sia & Cho,
+// Theorems 2-3) over the learned daily pattern, each hour's rate spread
+// evenly over its five-minute slots (planSlot). A feed with no learned rate
+// is fetched evenly, as the policies do.
 func plannedMinutes(d feedChartData, hourly []float64) ([]int, int, error) {
 	m := 0
 	for _, o := range d.Observations {
@@ -200,10 +202,13 @@ func plannedMinutes(d feedChartData, hourly []float64) ([]int, int, error) {
 	}
 	var placed []int
 	var err error
-	if total == 0 {
+	switch {
+	case total == 0 || d.Placement == placeEvenly:
 		placed, err = plan.UniformSlots(slots, m, 0)
-	} else {
-		placed, err = placeOn(rates, d.Access, m)
+	case d.Placement == placeForVisits && d.Access != nil && d.Access.Rate > 0:
+		placed, err = placeForMisses(rates, d.Access, m)
+	default:
+		placed, err = placeForDelay(rates, m)
 	}
 	if err != nil {
 		return nil, 0, fmt.Errorf("server: unable to place the planned fetches: %w", err)
@@ -215,21 +220,51 @@ func plannedMinutes(d feedChartData, hourly []float64) ([]int, int, error) {
 	return minutes, m, nil
 }
 
-// placeOn places m fetches over the slots' rates, minimising the misses of
-// the readers' visits when they are known, else the delay.
-func placeOn(rates []float64, access *estimate.Access, m int) ([]int, error) {
-	var pat *plan.Pattern
-	var err error
-	if access != nil && access.Rate > 0 {
-		visits := make([]float64, len(rates))
-		per := len(rates) / 24
-		for i := range visits {
-			visits[i] = access.Daily[i/per] / float64(per)
-		}
-		pat, err = plan.NewMissPattern(rates, visits)
-	} else {
-		pat, err = plan.NewDelayPattern(rates)
+// placement is how a policy places a feed's fetches over the day.
+type placement int
+
+// Placements of the refresh policies.
+const (
+	placeByDelay   placement = iota // delay-optimal (Sia & Cho, Theorems 2-3)
+	placeForVisits                  // miss-optimal for the readers' visits (Sia et al., Theorems 1-2)
+	placeEvenly                     // evenly spaced
+)
+
+// placementFor returns how the named refresh policy places fetches, as
+// package policy defines them: user places for its readers' visits,
+// uniform and alloc evenly, and every other policy (combined, place, and
+// those that do not plan a day ahead, whose next fetch the charts still
+// show) for delay.
+func placementFor(policy string) placement {
+	switch policy {
+	case "user":
+		return placeForVisits
+	case "uniform", "alloc":
+		return placeEvenly
 	}
+	return placeByDelay
+}
+
+// placeForDelay places m fetches over the slots' rates to minimise the
+// expected delay of new items.
+func placeForDelay(rates []float64, m int) ([]int, error) {
+	pat, err := plan.NewDelayPattern(rates)
+	if err != nil {
+		return nil, err
+	}
+	sch, err := pat.Place(m)
+	return sch.Slots, err
+}
+
+// placeForMisses places m fetches over the slots' rates to minimise the
+// new items the readers' visits miss.
+func placeForMisses(rates []float64, access *estimate.Access, m int) ([]int, error) {
+	visits := make([]float64, len(rates))
+	per := len(rates) / 24
+	for i := range visits {
+		visits[i] = access.Daily[i/per] / float64(per)
+	}
+	pat, err := plan.NewMissPattern(rates, visits)
 	if err != nil {
 		return nil, err
 	}

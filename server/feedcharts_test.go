@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"vigil"
+	"vigil/estimate"
 	"vigil/policy"
 )
 
@@ -105,5 +106,47 @@ func TestFeedChartKinds(t *testing.T) {
 	_, err := drawFeedChart(d, "pie")
 	if vigil.ErrorCode(err) != vigil.EINVALID || !strings.Contains(vigil.ErrorMessage(err), `"pie"`) {
 		t.Errorf("unknown kind: %v, want an invalid-request error naming it", err)
+	}
+}
+
+// TestPlacementByPolicy checks that the planned fetches are placed as the
+// policy in force places them: evenly for uniform, for delay by default,
+// and for the readers' visits under user, where one fetch a day of a feed
+// publishing evenly, read only from 20:00 to 21:00, goes within that hour
+// just before the reading (Sia et al., Theorem 1), while for delay every
+// position is as good.
+func TestPlacementByPolicy(t *testing.T) {
+	now := time.Date(2025, 3, 14, 12, 0, 0, 0, time.UTC)
+	busy := make([]float64, 24)
+	busy[9] = 6
+	var visits []time.Time
+	for d := range 14 {
+		visits = append(visits, now.Add(-time.Duration(d+1)*24*time.Hour+8*time.Hour+30*time.Minute)) // 20:30
+	}
+	access, err := estimate.LearnAccess(visits, time.Time{}, now, policy.AccessWindow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	one := []vigil.Observation{{At: now.Add(-time.Hour), Status: 200}}
+	even := make([]float64, 24)
+	for i := range even {
+		even[i] = 1
+	}
+	tests := []struct {
+		policy string
+		hourly []float64
+		ok     func(min int) bool
+	}{
+		{"", busy, func(min int) bool { return min == 600 }},
+		{"combined", busy, func(min int) bool { return min == 600 }},
+		{"uniform", busy, func(min int) bool { return min == 0 }},
+		{"user", even, func(min int) bool { return min >= 1200 && min <= 1260 }},
+	}
+	for _, tt := range tests {
+		d := feedChartData{Observations: one, Now: now, Access: &access, Placement: placementFor(tt.policy)}
+		got, _, err := plannedMinutes(d, tt.hourly)
+		if err != nil || len(got) != 1 || !tt.ok(got[0]) {
+			t.Errorf("policy %q: planned %v (%v)", tt.policy, got, err)
+		}
 	}
 }

@@ -41,6 +41,10 @@ type Config struct {
 	// BudgetPerHour is the global fetch limit per hour the dashboard
 	// draws; 0 means there is none.
 	BudgetPerHour int
+	// Policy names the refresh policy in force, which decides how the
+	// feed charts place the planned fetches (see placementFor); empty
+	// means the default, combined.
+	Policy string
 }
 
 // Server is the HTTP face of vigil; it implements http.Handler.
@@ -54,6 +58,7 @@ type Server struct {
 	metrics       Metrics
 	metricsToken  string
 	budgetPerHour int
+	placement     placement
 	log           *slog.Logger
 	csrfKey       []byte
 	verified      verifiedCache
@@ -75,6 +80,7 @@ func New(st store.Store, cfg Config) *Server {
 		metrics:       cfg.Metrics,
 		metricsToken:  cfg.MetricsToken,
 		budgetPerHour: cfg.BudgetPerHour,
+		placement:     placementFor(cfg.Policy),
 		log:           cfg.Logger,
 		csrfKey:       make([]byte, 32),
 		mux:           http.NewServeMux(),
