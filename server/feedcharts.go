@@ -280,7 +280,7 @@ func hourOfDay(t time.Time) float64 {
 
 // busiestWords names the busiest hour of publication and of visits.
 func busiestWords(pub []float64, access *estimate.Access) string {
-	words := "no items learned yet"
+	words := "no daily rhythm learned yet"
 	if h, ok := busiest(pub); ok {
 		words = fmt.Sprintf("most new items around %02d:00", h)
 	}
@@ -292,15 +292,19 @@ func busiestWords(pub []float64, access *estimate.Access) string {
 	return words
 }
 
-// busiest returns the index of the largest positive rate.
+// busiest returns the index of the largest rate; false when no rate is
+// positive or all are equal, when there is no rhythm to name.
 func busiest(rates []float64) (int, bool) {
-	best, ok := 0, false
+	best, flat := 0, true
 	for i, r := range rates {
-		if r > 0 && (!ok || r > rates[best]) {
-			best, ok = i, true
+		if r != rates[0] {
+			flat = false
+		}
+		if r > rates[best] {
+			best = i
 		}
 	}
-	return best, ok
+	return best, !flat && rates[best] > 0
 }
 
 // plannedWords lists the planned fetch times.

@@ -150,3 +150,23 @@ func TestPlacementByPolicy(t *testing.T) {
 		}
 	}
 }
+
+// TestBusiest checks the busiest hour named in the charts' descriptions.
+func TestBusiest(t *testing.T) {
+	tests := []struct {
+		rates []float64
+		want  int
+		ok    bool
+	}{
+		{[]float64{0, 0, 0}, 0, false},
+		{[]float64{2, 2, 2}, 0, false},
+		{[]float64{1, 3, 2}, 1, true},
+		{[]float64{0, 0, 5}, 2, true},
+	}
+	for _, tt := range tests {
+		got, ok := busiest(tt.rates)
+		if ok != tt.ok || ok && got != tt.want {
+			t.Errorf("busiest(%v) = %d, %v; want %d, %v", tt.rates, got, ok, tt.want, tt.ok)
+		}
+	}
+}
