@@ -13,7 +13,8 @@ import (
 )
 
 // TestItemKeysInChromium presses the item list's keys in the browser: j
-// twice then s stars the second item, m marks it read, and o opens it.
+// three times, k once, then s stars the second item, m marks it read, and
+// o opens it.
 func TestItemKeysInChromium(t *testing.T) {
 	path := chromium(t)
 	s := newSite(t)
@@ -26,7 +27,7 @@ func TestItemKeysInChromium(t *testing.T) {
 	}
 	second := listed[1]
 	if err := chromedp.Do(ctx, chromedp.Navigate(s.url+"/items"), chromedp.WaitReady(`ul.items`),
-		chromedp.KeyEvent("j"), chromedp.KeyEvent("j"), chromedp.KeyEvent("s")); err != nil {
+		chromedp.KeyEvent("j"), chromedp.KeyEvent("j"), chromedp.KeyEvent("j"), chromedp.KeyEvent("k"), chromedp.KeyEvent("s")); err != nil {
 		t.Fatal(err)
 	}
 	s.waitItem(t, second.ID, func(it vigil.Item) bool { return it.Starred }, "starred by s")
