@@ -41,12 +41,18 @@ func (s *Server) page(h pageFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "no-store")
 		sess, err := s.session(r)
+		var formErr error // a submitted form that cannot be read, said in words
+		if err == nil && r.Method == http.MethodPost {
+			formErr = parseForm(w, r)
+		}
 		switch {
 		case vigil.ErrorCode(err) == vigil.EUNAUTHORIZED:
 			http.Redirect(w, r, loginPath(r), http.StatusSeeOther)
 		case err != nil:
 			s.renderError(w, r, nil, err)
-		case r.Method == http.MethodPost && !s.validForm(w, r, sess):
+		case formErr != nil:
+			s.renderError(w, r, sess, formErr)
+		case r.Method == http.MethodPost && !s.validCSRF(sess, r.PostFormValue(csrfField)):
 			s.renderStatus(w, r, sess, http.StatusForbidden, "this form has expired or came from another site; reload the page and try again")
 		default:
 			if r.Method == http.MethodGet {
@@ -62,12 +68,6 @@ func (s *Server) page(h pageFunc) http.HandlerFunc {
 			}
 		}
 	}
-}
-
-// validForm parses a submitted form and reports whether it carries the
-// session's CSRF token.
-func (s *Server) validForm(w http.ResponseWriter, r *http.Request, sess *session) bool {
-	return parseForm(w, r) == nil && s.validCSRF(sess, r.PostFormValue(csrfField))
 }
 
 // parseForm reads a submitted form of bounded size.
