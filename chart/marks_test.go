@@ -16,7 +16,7 @@ func TestMarksScatterAndFixedAxis(t *testing.T) {
 			{Name: "line", Points: []Point{{0, 1}, {12, 2}, {24, 1}}},
 			{Name: "dots", Scatter: true, Points: []Point{{3, 1}, {30, 1}}},
 		},
-		Marks: []Mark{{X: 6, Name: "planned"}, {X: 18, Name: "planned"}, {X: 25, Name: "planned"}},
+		Marks: []Mark{{X: 6, Name: "planned"}, {X: 18, Name: "planned"}, {X: 25, Name: "planned"}, {X: 9, Name: "next", Solid: true}},
 	}
 	b, err := c.SVG()
 	if err != nil {
@@ -28,8 +28,10 @@ func TestMarksScatterAndFixedAxis(t *testing.T) {
 		sub  string
 		want int
 	}{
-		{"marks inside the axis", `class="mark"`, 2},
+		{"marks inside the axis", `class="mark"`, 3},
 		{"legend entries of the marks", ">planned</text>", 1},
+		{"solid mark and its legend entry", `stroke="#111" stroke-width="2"`, 2},
+		{"dotted marks and their legend entry", `stroke-dasharray="2 3"`, 3},
 		{"paths (the scatter series has none)", "<path ", 1},
 		{"markers (one scatter point is off the axis)", "<circle cx", 4},
 		{"legend dot of the scatter series", `<circle class="key"`, 1},

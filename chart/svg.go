@@ -147,10 +147,10 @@ func (p plot) renderLegend(b *bytes.Buffer) {
 		}
 		text(b, x+30, y+4, "start", "", s.Name)
 	}
-	for j, name := range p.markNames() {
+	for j, m := range p.legendMarks() {
 		y := p.y.phi + 8 + float64(len(p.Series)+j)*20
-		fmt.Fprintf(b, `<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="1.5" stroke-dasharray="2 3"/>`+"\n", num(x+12), num(y-8), num(x+12), num(y+8), markColour)
-		text(b, x+30, y+4, "start", "", name)
+		fmt.Fprintf(b, `<line x1="%s" y1="%s" x2="%s" y2="%s" %s/>`+"\n", num(x+12), num(y-8), num(x+12), num(y+8), m.style())
+		text(b, x+30, y+4, "start", "", m.Name)
 	}
 	b.WriteString("</g>\n")
 }

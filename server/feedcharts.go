@@ -98,7 +98,7 @@ func dailyChart(d feedChartData) (*chart.Chart, error) {
 		c.Marks = append(c.Marks, chart.Mark{X: float64(min) / 60, Name: name})
 	}
 	if next := d.Feed.NextFetch; !next.IsZero() && next.After(d.Now) && next.Sub(d.Now) < 24*time.Hour {
-		c.Marks = append(c.Marks, chart.Mark{X: hourOfDay(next), Name: chartStoredMarks})
+		c.Marks = append(c.Marks, chart.Mark{X: hourOfDay(next), Name: chartStoredMarks, Solid: true})
 	}
 	c.Alt = fmt.Sprintf("When %s publishes and when you look, by hour of the day (UTC): %s. %s.",
 		feedName(d.Feed), busiestWords(pub, d.Own), plannedWords(planned, m))
