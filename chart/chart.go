@@ -30,6 +30,9 @@ type Series struct {
 	Points []Point
 	// Dashed draws the line dashed, for a bound or reference curve.
 	Dashed bool
+	// Scatter draws the points as markers only, without a line joining
+	// them, for events such as single fetches.
+	Scatter bool
 }
 
 // Chart is a line chart.
@@ -45,6 +48,20 @@ type Chart struct {
 	// Width and Height are the size in pixels; 0 takes the defaults.
 	Width, Height int
 	Series        []Series
+	// Marks are vertical lines drawn over the series, listed once per
+	// name in the legend.
+	Marks []Mark
+	// XMin and XMax, when XMax > XMin, fix the x axis to that range
+	// instead of the data's, so that charts of a day or a week keep their
+	// axis whatever the data.
+	XMin, XMax float64
+	// XStep is the distance between x ticks on a fixed axis; 0 picks a
+	// round step.
+	XStep float64
+	// Alt is the text alternative of the chart, written as its <title>
+	// and <desc> so that screen readers and text browsers can tell what
+	// the picture shows; empty means the Title alone.
+	Alt string
 }
 
 // SVG returns the chart as an SVG document.
@@ -77,6 +94,9 @@ func (c *Chart) check() error {
 	}
 	if c.Width < 0 || c.Height < 0 {
 		return fmt.Errorf("chart: negative size %d×%d", c.Width, c.Height)
+	}
+	if c.XStep < 0 || c.XMax > c.XMin && c.XStep > 0 && (c.XMax-c.XMin)/c.XStep > 1000 {
+		return fmt.Errorf("chart: x step %g does not fit the axis from %g to %g", c.XStep, c.XMin, c.XMax)
 	}
 	for _, s := range c.Series {
 		for _, pt := range s.Points {

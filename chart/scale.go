@@ -44,6 +44,24 @@ func linearAxis(lo, hi float64) axis {
 	return a
 }
 
+// fixedAxis spans exactly [lo, hi] with ticks every step from lo (a round
+// step when step is 0).
+func fixedAxis(lo, hi, step float64) axis {
+	if step <= 0 {
+		step = niceStep((hi - lo) / 5)
+	}
+	a := axis{lo: lo, hi: hi}
+	for i := 0; ; i++ {
+		t := lo + float64(i)*step
+		if t > hi+step/1e6 {
+			break
+		}
+		a.ticks = append(a.ticks, t)
+		a.tickLabels = append(a.tickLabels, formatTick(t))
+	}
+	return a
+}
+
 // niceStep rounds a raw step up to 1, 2 or 5 times a power of ten.
 func niceStep(raw float64) float64 {
 	p := math.Pow(10, math.Floor(math.Log10(raw)))

@@ -43,9 +43,12 @@ func (c *Chart) layout() plot {
 	if !ok {
 		xlo, xhi, ylo, yhi = 1, 10, 0, 1
 	}
-	if c.LogX {
+	switch {
+	case c.XMax > c.XMin && !c.LogX:
+		p.x = fixedAxis(c.XMin, c.XMax, c.XStep)
+	case c.LogX:
 		p.x = logAxis(xlo, xhi)
-	} else {
+	default:
 		p.x = linearAxis(xlo, xhi)
 	}
 	p.y = linearAxis(math.Min(ylo, 0), yhi)
@@ -56,13 +59,15 @@ func (c *Chart) layout() plot {
 
 // render writes the whole SVG document.
 func (p plot) render(b *bytes.Buffer) {
-	fmt.Fprintf(b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="sans-serif" font-size="12">`+"\n", p.w, p.h, p.w, p.h)
+	fmt.Fprintf(b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="sans-serif" font-size="12" role="img">`+"\n", p.w, p.h, p.w, p.h)
+	p.renderAlt(b)
 	fmt.Fprintf(b, `<rect width="%d" height="%d" fill="white"/>`+"\n", p.w, p.h)
 	text(b, float64(p.w)/2, 24, "middle", `font-size="15" font-weight="bold"`, p.Title)
 	p.renderAxes(b)
 	for i, s := range p.Series {
 		p.renderSeries(b, i, s)
 	}
+	p.renderMarks(b)
 	p.renderLegend(b)
 	b.WriteString("</svg>\n")
 }
@@ -104,7 +109,7 @@ func (p plot) renderSeries(b *bytes.Buffer, i int, s Series) {
 	}
 	var d bytes.Buffer
 	for _, pt := range s.Points {
-		if !finite(pt) {
+		if !finite(pt) || s.Scatter {
 			continue
 		}
 		cmd := "L"
@@ -114,9 +119,11 @@ func (p plot) renderSeries(b *bytes.Buffer, i int, s Series) {
 		fmt.Fprintf(&d, "%s%s %s ", cmd, num(p.x.pixel(pt.X)), num(p.y.pixel(pt.Y)))
 	}
 	fmt.Fprintf(b, `<g class="series" data-name="%s" stroke="%s" fill="%s">`+"\n", attr(s.Name), colour, colour)
-	fmt.Fprintf(b, `<path d="%s" fill="none" stroke-width="2"%s/>`+"\n", bytes.TrimSpace(d.Bytes()), dash)
+	if d.Len() > 0 {
+		fmt.Fprintf(b, `<path d="%s" fill="none" stroke-width="2"%s/>`+"\n", bytes.TrimSpace(d.Bytes()), dash)
+	}
 	for _, pt := range s.Points {
-		if finite(pt) {
+		if finite(pt) && p.inX(pt.X) {
 			fmt.Fprintf(b, `<circle cx="%s" cy="%s" r="3"/>`+"\n", num(p.x.pixel(pt.X)), num(p.y.pixel(pt.Y)))
 		}
 	}
@@ -133,10 +140,38 @@ func (p plot) renderLegend(b *bytes.Buffer) {
 		if s.Dashed {
 			dash = ` stroke-dasharray="6 4"`
 		}
-		fmt.Fprintf(b, `<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="2"%s/>`+"\n", num(x), num(y), num(x+24), num(y), palette[i%len(palette)], dash)
+		if s.Scatter {
+			fmt.Fprintf(b, `<circle class="key" cx="%s" cy="%s" r="4" fill="%s"/>`+"\n", num(x+12), num(y), palette[i%len(palette)])
+		} else {
+			fmt.Fprintf(b, `<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="2"%s/>`+"\n", num(x), num(y), num(x+24), num(y), palette[i%len(palette)], dash)
+		}
 		text(b, x+30, y+4, "start", "", s.Name)
 	}
+	for j, m := range p.legendMarks() {
+		y := p.y.phi + 8 + float64(len(p.Series)+j)*20
+		fmt.Fprintf(b, `<line x1="%s" y1="%s" x2="%s" y2="%s" %s/>`+"\n", num(x+12), num(y-8), num(x+12), num(y+8), m.style())
+		text(b, x+30, y+4, "start", "", m.Name)
+	}
 	b.WriteString("</g>\n")
+}
+
+// renderAlt writes the chart's text alternative as its title and
+// description.
+func (p plot) renderAlt(b *bytes.Buffer) {
+	b.WriteString("<title>")
+	xml.EscapeText(b, []byte(p.Title))
+	b.WriteString("</title>\n")
+	if p.Alt != "" {
+		b.WriteString("<desc>")
+		xml.EscapeText(b, []byte(p.Alt))
+		b.WriteString("</desc>\n")
+	}
+}
+
+// inX reports whether x lies on the x axis shown, so that a fixed axis
+// does not draw markers outside the plot.
+func (p plot) inX(x float64) bool {
+	return x >= p.x.lo && x <= p.x.hi
 }
 
 // text writes one escaped text element; extra holds further attributes.

@@ -32,9 +32,13 @@ func (s *Server) funcs() template.FuncMap {
 		"problem":    feedProblem,
 		"itemTime":   itemTime,
 		"starButton": newStarButton,
+		"readToggle": readToggle,
 		"decimal":    func(f float64) string { return strconv.FormatFloat(f, 'f', 2, 64) },
 		"percent":    func(f float64) string { return strconv.FormatFloat(math.Round(f*100), 'f', 0, 64) + "%" },
 		"novelRate":  novelRate,
+		"duration":   roughDuration,
+		"initial":    feedInitial,
+		"snippet":    s.snippet,
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"html/template"
 	"net/http"
+	"strings"
 
 	"vigil"
 )
@@ -27,6 +28,8 @@ type base struct {
 	Query string // the text of the search box
 	// Updates flags the Updates folder: something new is worth a look.
 	Updates bool
+	// Sidebar lists the visitor's feeds beside the page.
+	Sidebar []vigil.Subscription
 }
 
 // pageFunc is a page handler for a signed-in visitor; the error it returns
@@ -40,17 +43,28 @@ func (s *Server) page(h pageFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "no-store")
 		sess, err := s.session(r)
+		var formErr error // a submitted form that cannot be read, said in words
+		if err == nil && r.Method == http.MethodPost {
+			formErr = parseForm(w, r)
+		}
 		switch {
 		case vigil.ErrorCode(err) == vigil.EUNAUTHORIZED:
 			http.Redirect(w, r, loginPath(r), http.StatusSeeOther)
 		case err != nil:
 			s.renderError(w, r, nil, err)
-		case r.Method == http.MethodPost && !s.validForm(w, r, sess):
+		case formErr != nil:
+			s.renderError(w, r, sess, formErr)
+		case r.Method == http.MethodPost && !s.validCSRF(sess, r.PostFormValue(csrfField)):
 			s.renderStatus(w, r, sess, http.StatusForbidden, "this form has expired or came from another site; reload the page and try again")
 		default:
 			if r.Method == http.MethodGet {
 				sess.Flash = s.takeFlash(w, r)
 				sess.Updates = s.updatesFlag(r.Context(), sess.User.ID)
+				sess.Sidebar, err = s.st.Subscriptions(r.Context(), sess.User.ID)
+			}
+			if err != nil {
+				s.renderError(w, r, sess, err)
+				return
 			}
 			if err := h(w, r, sess); err != nil {
 				s.renderError(w, r, sess, err)
@@ -59,14 +73,11 @@ func (s *Server) page(h pageFunc) http.HandlerFunc {
 	}
 }
 
-// validForm parses a submitted form and reports whether it carries the
-// session's CSRF token.
-func (s *Server) validForm(w http.ResponseWriter, r *http.Request, sess *session) bool {
-	return parseForm(w, r) == nil && s.validCSRF(sess, r.PostFormValue(csrfField))
-}
-
 // parseForm reads a submitted form of bounded size.
 func parseForm(w http.ResponseWriter, r *http.Request) error {
+	if strings.HasPrefix(r.Header.Get("Content-Type"), "multipart/form-data") {
+		return parseMultipart(w, r)
+	}
 	r.Body = http.MaxBytesReader(w, r.Body, maxFormBody)
 	if err := r.ParseForm(); err != nil {
 		var tooBig *http.MaxBytesError
@@ -80,14 +91,14 @@ func parseForm(w http.ResponseWriter, r *http.Request) error {
 
 // base returns the layout data of a page titled title.
 func (sess *session) base(title string) base {
-	return base{Title: title, User: sess.User, CSRF: sess.CSRF, Flash: sess.Flash, Updates: sess.Updates}
+	return base{Title: title, User: sess.User, CSRF: sess.CSRF, Flash: sess.Flash, Updates: sess.Updates, Sidebar: sess.Sidebar}
 }
 
 // pageNames are the templates rendered as whole pages; partials are the
 // templates they share.
 var (
 	pageNames = []string{"login.html", "error.html", "index.html", "feed.html", "items.html", "item.html", "unsubscribe.html",
-		"search.html", "interests.html", "foryou.html", "updates.html", "watched.html", "diff.html", "version.html"}
+		"search.html", "interests.html", "foryou.html", "updates.html", "watched.html", "diff.html", "version.html", "dashboard.html"}
 	partials = []string{"templates/layout.html", "templates/itemlist.html", "templates/channels.html", "templates/rating.html"}
 )
 

@@ -181,7 +181,7 @@ func TestWebSearchMore(t *testing.T) {
 	b := e.browser()
 	b.login(alice)
 	body := wantPage(t, b, "/search?q=common", http.StatusOK, fmt.Sprintf("More than %d items match “common”; here are the %d best.", webSearchLimit, webSearchLimit))
-	if n := strings.Count(body, `<li class="unread">`); n != webSearchLimit {
+	if n := strings.Count(body, `class="item unread"`); n != webSearchLimit {
 		t.Errorf("the page lists %d items, want %d", n, webSearchLimit)
 	}
 }

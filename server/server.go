@@ -39,6 +39,13 @@ type Config struct {
 	Metrics Metrics
 	// MetricsToken, when set, is the bearer token /metrics requires.
 	MetricsToken string
+	// BudgetPerHour is the global fetch limit per hour the dashboard
+	// draws; 0 means there is none.
+	BudgetPerHour int
+	// Policy names the refresh policy in force, which decides how the
+	// feed charts place the planned fetches (see placementFor); empty
+	// means the default, combined.
+	Policy string
 }
 
 // Server is the HTTP face of vigil; it implements http.Handler.
@@ -51,6 +58,8 @@ type Server struct {
 	profiler      Profiler
 	metrics       Metrics
 	metricsToken  string
+	budgetPerHour int
+	placement     placement
 	log           *slog.Logger
 	csrfKey       []byte
 	verified      verifiedCache
@@ -72,6 +81,8 @@ func New(st store.Store, cfg Config) *Server {
 		profiler:      cfg.Profiler,
 		metrics:       cfg.Metrics,
 		metricsToken:  cfg.MetricsToken,
+		budgetPerHour: cfg.BudgetPerHour,
+		placement:     placementFor(cfg.Policy),
 		log:           cfg.Logger,
 		csrfKey:       make([]byte, 32),
 		mux:           http.NewServeMux(),
@@ -108,7 +119,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "same-origin")
-	h.Set("Content-Security-Policy", "default-src 'none'; img-src * data:; style-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
+	h.Set("Content-Security-Policy", "default-src 'none'; img-src * data:; style-src 'self'; script-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
 	if path, ok := readerPath(r.URL.Path); ok {
 		// Before the mux, which would rewrite feed/https://... in paths.
 		if path != r.URL.Path {

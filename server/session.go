@@ -25,6 +25,9 @@ type session struct {
 	// Updates is set when the Updates folder has something new worth a
 	// look (its flag in the header).
 	Updates bool
+	// Sidebar holds the visitor's subscriptions for the pages' sidebar;
+	// loaded for pages to read.
+	Sidebar []vigil.Subscription
 }
 
 // session returns the visitor's session from their cookie, or an

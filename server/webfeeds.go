@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"fmt"
+	"html/template"
 	"net/http"
 	"strconv"
 	"strings"
@@ -41,8 +42,9 @@ type feedView struct {
 	MoreItems    bool
 	Observations []vigil.Observation
 	Profile      *profileView // nil while the feed has none
-	Form         feedForm     // the weight form
-	Until        int64        // when the page was made, for "mark all as read"
+	Charts       []template.HTML
+	Form         feedForm // the weight form
+	Until        int64    // when the page was made, for "mark all as read"
 	MinWeight    float64
 	MaxWeight    float64
 }
@@ -114,8 +116,12 @@ func (s *Server) feedView(ctx context.Context, sess *session, id int64) (feedVie
 	if err != nil {
 		return feedView{}, err
 	}
+	charts, err := s.feedCharts(ctx, sess.User.ID, id)
+	if err != nil {
+		return feedView{}, err
+	}
 	list := itemList{Items: items.Items, CSRF: sess.CSRF, Return: fmt.Sprintf("/feeds/%d", id)}
-	return feedView{
+	return feedView{Charts: charts,
 		base: sess.base(feedName(sub.Feed)), Sub: sub, Items: list, Profile: newProfileView(prof),
 		MoreItems: items.NextOffset != nil, Observations: obs, Until: s.now().UnixNano(),
 		MinWeight: minWeight, MaxWeight: maxWeight,

@@ -18,9 +18,11 @@ import (
 	"vigil"
 	"vigil/demo"
 	"vigil/fetch"
+	"vigil/metrics"
 	"vigil/monitor"
 	"vigil/plan"
 	"vigil/policy"
+	"vigil/profiler"
 	"vigil/server"
 	"vigil/store"
 	"vigil/store/sqlite"
@@ -131,8 +133,18 @@ func runDemoOn(ctx context.Context, e *env, o *demoOpts, st *sqlite.DB, postings
 		return err
 	}
 	log := demoLogger(e.stderr, *o.verbose)
-	mon, err := demoMonitor(st, accel, o, log)
+	// The demo runs everything serve runs: the monitor, the profiler behind
+	// "For you" and channel search, and /metrics.
+	var prof *profiler.Profiler
+	var planner plan.Planner
+	met := metrics.New(metrics.Gauges{Store: st, Now: accel.Now, BudgetPerHour: *o.budget,
+		ProfilerThrough: func() int64 { return prof.Through() },
+		PlanDelay:       func() (time.Duration, bool) { return planDelay(planner) }}, log)
+	mon, planner, err := demoMonitor(met.Store(st), accel, o, log, met)
 	if err != nil {
+		return err
+	}
+	if prof, err = profiler.New(ctx, met.Store(st), profiler.Config{}, log); err != nil {
 		return err
 	}
 	ln, err := net.Listen("tcp", *o.addr)
@@ -140,12 +152,17 @@ func runDemoOn(ctx context.Context, e *env, o *demoOpts, st *sqlite.DB, postings
 		return fmt.Errorf("unable to listen on %s: %w", *o.addr, err)
 	}
 	srv := &http.Server{
-		Handler:           server.New(st, server.Config{Now: accel.Now, OnSubscribe: func(int64) { mon.Wake() }, Logger: log}),
+		Handler: server.New(met.Store(st), server.Config{Now: accel.Now, OnSubscribe: func(int64) { mon.Wake() }, Logger: log,
+			Profiler: prof, Metrics: met, BudgetPerHour: *o.budget, Policy: *o.policy}),
 		ReadHeaderTimeout: 10 * time.Second,
 		IdleTimeout:       2 * time.Minute,
 	}
 	b.print(e.stdout, postings, accel, feeds.URL, ln.Addr().String(), password)
-	return serveUntilDone(ctx, srv, ln, mon.Run)
+	runProfiler := func(ctx context.Context) error {
+		prof.Run(ctx, profiler.DefaultEvery)
+		return nil
+	}
+	return serveUntilDone(ctx, srv, ln, mon.Run, runProfiler)
 }
 
 // demoLogger logs warnings, and every fetch when verbose.
@@ -262,20 +279,21 @@ func subscribeDemo(ctx context.Context, st store.Store, u *vigil.User, feeds *de
 // loopback allowed, no gap between requests to the one demo host, a look
 // for due feeds every quarter of a real second, and a re-plan every virtual
 // hour so that the plan follows what is learnt.
-func demoMonitor(st store.Store, accel *demo.Accelerated, o *demoOpts, log *slog.Logger) (*monitor.Monitor, error) {
+func demoMonitor(st store.Store, accel *demo.Accelerated, o *demoOpts, log *slog.Logger, events monitor.Events) (*monitor.Monitor, plan.Planner, error) {
 	const workers = 4
 	cfg := policy.Config{MinInterval: plan.DefaultBounds.Min, MaxInterval: plan.DefaultBounds.Max, Seed: 1}
 	planner, err := policy.NewLive(*o.policy, cfg, 0.1, float64(*o.budget)*24, defaultPerFeed)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return monitor.New(monitor.Deps{
+	mon, err := monitor.New(monitor.Deps{
 		Store:   st,
 		Client:  fetch.New(fetch.Config{AllowPrivate: true, Clock: accel}),
 		Hosts:   fetch.NewHostLimiter(workers, 0, accel),
 		Planner: planner,
 		Clock:   accel,
 		Logger:  log,
+		Events:  events,
 	}, monitor.Config{
 		Workers:       workers,
 		PerHost:       workers, // every demo feed is on one loopback host
@@ -284,4 +302,5 @@ func demoMonitor(st store.Store, accel *demo.Accelerated, o *demoOpts, log *slog
 		Replan:        time.Hour,
 		Seed:          1,
 	})
+	return mon, planner, err
 }

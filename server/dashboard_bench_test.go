@@ -1,0 +1,47 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"vigil"
+	"vigil/store/sqlite"
+)
+
+// BenchmarkDashboard200 gathers and draws the dashboard of an install of
+// 200 feeds fetched hourly for the last 12 hours: the dashboard reads each
+// feed's recent fetches, so its cost grows with the number of feeds.
+func BenchmarkDashboard200(b *testing.B) {
+	ctx := context.Background()
+	st, err := sqlite.Open(filepath.Join(b.TempDir(), "v.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer st.Close()
+	u := &vigil.User{Name: "alice", PasswordHash: "x", TokenHash: "y"}
+	if err := st.CreateUser(ctx, u); err != nil {
+		b.Fatal(err)
+	}
+	for i := range 200 {
+		sub, err := st.Subscribe(ctx, u.ID, fmt.Sprintf("https://example.com/%d.xml", i), 1, testNow)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for h := range 12 {
+			f := vigil.Fetched{FeedID: sub.Feed.ID, Observation: vigil.Observation{FeedID: sub.Feed.ID, At: testNow.Add(-time.Duration(h) * time.Hour), Status: 200}}
+			if _, err := st.Ingest(ctx, f, func(vigil.Ingested, *vigil.Feed) (*vigil.Feed, error) { return nil, nil }); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	s := New(st, Config{Now: func() time.Time { return testNow }, BudgetPerHour: 400})
+	sess := &session{User: u}
+	for b.Loop() {
+		if _, err := s.dashboard(ctx, sess); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,84 @@
+package server
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"vigil"
+)
+
+// TestDashboard checks the dashboard: the budget against its limit, the
+// fetches chart, a failing feed the visitor follows named with its error,
+// and one only another user follows counted but not named.
+func TestDashboard(t *testing.T) {
+	e := newEnv(t, Config{BudgetPerHour: 40})
+	alice, bob := e.user("alice"), e.user("bob")
+	mine := e.follow(alice, "https://example.com/mine")
+	theirs := e.follow(bob, "https://secret.example.org/theirs")
+	e.ingest(mine, &vigil.Feed{Failures: 2, LastStatus: 500, LastError: "the server answered 500", FailingSince: testNow.Add(-time.Hour)}, items("a", 2)...)
+	e.ingest(theirs, &vigil.Feed{Failures: 1, LastError: "connection refused"}, items("b", 1)...)
+
+	b := e.browser()
+	b.login(alice)
+	status, _, page := b.get("/dashboard")
+	if status != http.StatusOK {
+		t.Fatalf("status %d:\n%s", status, page)
+	}
+	tests := []struct {
+		what, want string
+		present    bool
+	}{
+		{"budget used", "2 of 40 fetches used in the last hour", true},
+		{"fetches chart", "<title>Fetches per hour</title>", true},
+		{"limit line", "budget limit", true},
+		{"own failing feed", "the server answered 500", true},
+		{"others' failing feeds counted", "1 more failing feeds are followed by other people only.", true},
+		{"others' feed never named", "secret.example.org", false},
+		{"others' error never shown", "connection refused", false},
+	}
+	for _, tt := range tests {
+		if strings.Contains(page, tt.want) != tt.present {
+			t.Errorf("%s: contains %q = %v, want %v", tt.what, tt.want, !tt.present, tt.present)
+		}
+	}
+}
+
+// TestDelayOf checks the per-feed delay estimate, T/(2m) for m fetches in
+// the last day (Sia & Cho, Theorem 1), and that a feed without models or
+// fetches has none.
+func TestDelayOf(t *testing.T) {
+	now := testNow
+	obs := func(n int) []vigil.Observation {
+		var out []vigil.Observation
+		for i := range n {
+			out = append(out, vigil.Observation{At: now.Add(-time.Duration(i) * time.Hour)})
+		}
+		return out
+	}
+	model := []byte(`x`)
+	tests := []struct {
+		name  string
+		model []byte
+		obs   []vigil.Observation
+		want  time.Duration
+		none  bool
+	}{
+		{"no models", nil, obs(4), 0, true},
+		{"no fetch", model, nil, 0, true},
+		{"four fetches a day", model, obs(4), 3 * time.Hour, false},
+		{"24 fetches a day", model, obs(30), 30 * time.Minute, false},
+	}
+	for _, tt := range tests {
+		df := delayOf(vigil.Feed{Model: tt.model}, tt.obs, now, discard{})
+		if df.NoEstimate != tt.none || df.MeanDelay != tt.want {
+			t.Errorf("%s: delay %v (none %v), want %v (none %v)", tt.name, df.MeanDelay, df.NoEstimate, tt.want, tt.none)
+		}
+	}
+}
+
+// discard is a logger that drops warnings.
+type discard struct{}
+
+func (discard) Warn(string, ...any) {}

@@ -1,0 +1,35 @@
+package server
+
+import (
+	"fmt"
+	"net/http"
+
+	"vigil"
+)
+
+// readButton is the data of an item's "mark read"/"mark unread" form.
+type readButton struct {
+	ID     int64
+	Read   bool
+	CSRF   string
+	Return string
+}
+
+// readToggle returns the read toggle of it for a visitor with the CSRF
+// token csrf on the page ret.
+func readToggle(it vigil.Item, csrf, ret string) readButton {
+	return readButton{ID: it.ID, Read: it.Read, CSRF: csrf, Return: ret}
+}
+
+// readForm marks one item read and goes back to the listing it came from.
+func (s *Server) readForm(w http.ResponseWriter, r *http.Request, sess *session) error {
+	id, err := pathID(r, "item")
+	if err != nil {
+		return err
+	}
+	if err := s.st.MarkRead(r.Context(), sess.User.ID, []int64{id}, true); err != nil {
+		return err
+	}
+	redirectBack(w, r, fmt.Sprintf("/items/%d", id))
+	return nil
+}
