@@ -203,11 +203,14 @@ func TestUserAddFetchItemsRoundTrip(t *testing.T) {
 	if code, out, stderr = cli(t, db, "", "add", srv.URL+"/a"); code != 0 || !strings.Contains(out, "ann follows feed 1") {
 		t.Fatalf("add: %d %q %q", code, out, stderr)
 	}
-	// Refused without --allow-private: loopback is not a public address.
-	if code, out, _ = cli(t, db, "", "fetch"); code != 0 || !strings.Contains(out, "refusing") {
-		t.Fatalf("fetch of a loopback feed without --allow-private: %d %q", code, out)
+	// Refused without --allow-private: loopback is not a public address;
+	// every fetch failing is a failure of the command, with the way out.
+	code, out, stderr = cli(t, db, "", "fetch")
+	if code != 1 || !strings.Contains(out, "refusing") || !strings.Contains(out, "fetched 1 feed(s), 1 failed") ||
+		!strings.Contains(stderr, "every fetch failed (1 refused as loopback or private addresses: run with --allow-private for loopback feeds)") {
+		t.Fatalf("fetch of a loopback feed without --allow-private: %d %q %q", code, out, stderr)
 	}
-	if code, out, stderr = cli(t, db, "", "fetch", "--all", "--allow-private", "--host-gap", "0"); code != 0 || !strings.Contains(out, "2 new") {
+	if code, out, stderr = cli(t, db, "", "fetch", "--all", "--allow-private", "--host-gap", "0"); code != 0 || !strings.Contains(out, "2 new") || !strings.Contains(out, "1 feed(s), 0 failed") {
 		t.Fatalf("fetch: %d %q %q", code, out, stderr)
 	}
 	code, out, _ = cli(t, db, "", "items", "--json")
