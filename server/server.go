@@ -13,6 +13,7 @@ import (
 
 	"github.com/microcosm-cc/bluemonday"
 
+	"vigil/sanitize"
 	"vigil/store"
 )
 
@@ -67,7 +68,7 @@ func New(st store.Store, cfg Config) *Server {
 		mux:           http.NewServeMux(),
 	}
 	if s.sanitizer == nil {
-		s.sanitizer = defaultPolicy()
+		s.sanitizer = sanitize.Policy()
 	}
 	if s.now == nil {
 		s.now = time.Now
@@ -79,16 +80,6 @@ func New(st store.Store, cfg Config) *Server {
 	s.pages = s.parsePages()
 	s.routes()
 	return s
-}
-
-// defaultPolicy is the sanitising policy used when the configuration
-// names none: bluemonday's policy for user content, whose links send no
-// Referer and open other sites in a new tab.
-func defaultPolicy() *bluemonday.Policy {
-	p := bluemonday.UGCPolicy()
-	p.RequireNoReferrerOnLinks(true)
-	p.AddTargetBlankToFullyQualifiedLinks(true)
-	return p
 }
 
 // ServeHTTP sets the security headers common to every response and

@@ -6,6 +6,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -125,6 +127,29 @@ func isBool(fl *flag.Flag) bool {
 // open opens the database named by --db.
 func (f *flags) open() (*sqlite.DB, error) {
 	return sqlite.Open(*f.db)
+}
+
+// openExisting opens the database named by --db for a command that only
+// reads: a missing file is an error, never created.
+func (f *flags) openExisting() (*sqlite.DB, error) {
+	if _, err := os.Stat(*f.db); errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("no vigil database at %s; run 'vigil user add' or 'vigil serve' to create one", *f.db)
+	}
+	return f.open()
+}
+
+// openExistingFor is openFor for a command that only reads.
+func (f *flags) openExistingFor(ctx context.Context, name string) (*sqlite.DB, *vigil.User, error) {
+	st, err := f.openExisting()
+	if err != nil {
+		return nil, nil, err
+	}
+	u, err := findUser(ctx, st, name)
+	if err != nil {
+		st.Close()
+		return nil, nil, err
+	}
+	return st, u, nil
 }
 
 // openFor opens the database named by --db and finds the user called name

@@ -57,7 +57,7 @@ func runExport(ctx context.Context, e *env, args []string) error {
 	if err := f.parse(args, 0); err != nil {
 		return err
 	}
-	st, u, err := f.openFor(ctx, *user)
+	st, u, err := f.openExistingFor(ctx, *user)
 	if err != nil {
 		return err
 	}

@@ -67,7 +67,7 @@ func runUserList(ctx context.Context, e *env, args []string) error {
 	if err := f.parse(args, 0); err != nil {
 		return err
 	}
-	st, err := f.open()
+	st, err := f.openExisting()
 	if err != nil {
 		return err
 	}

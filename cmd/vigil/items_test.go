@@ -1,0 +1,54 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"vigil"
+)
+
+// TestItemsAsTheAPIShowsThem checks that vigil items answers a feed that
+// is not there as the API does (not found), and prints item HTML
+// sanitised as the API does.
+func TestItemsAsTheAPIShowsThem(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/rss+xml")
+		fmt.Fprint(w, `<rss version="2.0"><channel><title>Hostile</title><link>http://example.org/</link><item><guid>1</guid><title>x</title>`+
+			`<description><![CDATA[<p onclick="steal()">hello<script>alert(1)</script></p>]]></description></item></channel></rss>`)
+	}))
+	defer srv.Close()
+	db := filepath.Join(t.TempDir(), "v.db")
+	for _, args := range [][]string{{"user", "add", "ann"}, {"add", srv.URL + "/feed"}, {"fetch", "--allow-private", "--host-gap", "0"}} {
+		if code, _, stderr := cli(t, db, "", args...); code != 0 {
+			t.Fatalf("%v: %d %q", args, code, stderr)
+		}
+	}
+	code, out, stderr := cli(t, db, "", "items", "--json")
+	var items []vigil.Item
+	if err := json.Unmarshal([]byte(out), &items); code != 0 || err != nil || len(items) != 1 {
+		t.Fatalf("items --json: %d %v %q %q", code, err, out, stderr)
+	}
+	if body := items[0].Summary + items[0].Content; strings.Contains(body, "script") || strings.Contains(body, "onclick") || !strings.Contains(body, "<p>hello</p>") {
+		t.Fatalf("items --json printed unsanitised HTML: %q", body)
+	}
+	tests := []struct {
+		args   []string
+		code   int
+		errHas string
+	}{
+		{[]string{"items", "--feed", "999"}, 1, "there is no feed with ID 999"},
+		{[]string{"items", "--feed", "999", "--user", "ann", "--json"}, 1, "ann does not follow a feed with ID 999"},
+		{[]string{"items", "--feed", "1", "--user", "ann"}, 0, ""},
+	}
+	for _, tc := range tests {
+		code, _, stderr := cli(t, db, "", tc.args...)
+		if code != tc.code || !strings.Contains(stderr, tc.errHas) {
+			t.Errorf("%v: exit %d, stderr %q; want %d and %q", tc.args, code, stderr, tc.code, tc.errHas)
+		}
+	}
+}
