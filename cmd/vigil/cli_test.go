@@ -237,12 +237,18 @@ func TestImportExportOPML(t *testing.T) {
 <outline text="News"><outline text="One" xmlUrl="HTTP://Example.com/one.xml"/><outline text="Bad" xmlUrl="gopher://x/"/></outline>
 <outline text="Two" xmlUrl="https://example.org/two"/></body></opml>`
 	code, out, stderr := cli(t, db, doc, "import", "-")
-	if code != 0 || !strings.Contains(out, "imported 2 feed(s) for ann, skipped 1") || !strings.Contains(stderr, "gopher") {
+	if code != 0 || !strings.Contains(out, "imported 2 new feed(s) for ann, 0 already followed, 1 skipped") || !strings.Contains(stderr, "gopher") {
 		t.Fatalf("import: %d %q %q", code, out, stderr)
 	}
+	// Before any fetch, the export keeps the imported titles.
 	code, out, _ = cli(t, db, "", "export")
-	if code != 0 || !strings.Contains(out, `xmlUrl="http://example.com/one.xml"`) || !strings.Contains(out, `xmlUrl="https://example.org/two"`) {
+	if code != 0 || !strings.Contains(out, `text="One"`) || !strings.Contains(out, `xmlUrl="http://example.com/one.xml"`) ||
+		!strings.Contains(out, `text="Two"`) || !strings.Contains(out, `xmlUrl="https://example.org/two"`) {
 		t.Fatalf("export: %d %q", code, out)
+	}
+	code, out, _ = cli(t, db, doc, "import", "-")
+	if code != 0 || !strings.Contains(out, "imported 0 new feed(s) for ann, 2 already followed, 1 skipped") {
+		t.Fatalf("re-import: %d %q", code, out)
 	}
 	if code, _, stderr = cli(t, db, "<html>not opml</html>", "import", "-"); code != 1 || !strings.Contains(stderr, "opml") {
 		t.Fatalf("import of a non-OPML file: %d %q", code, stderr)

@@ -52,3 +52,27 @@ func TestItemsAsTheAPIShowsThem(t *testing.T) {
 		}
 	}
 }
+
+// TestImportedTitleGivesWayToTheFeeds checks that the first fetch that
+// finds the feed's own title replaces the imported one.
+func TestImportedTitleGivesWayToTheFeeds(t *testing.T) {
+	srv := feedServer(t)
+	db := filepath.Join(t.TempDir(), "v.db")
+	doc := `<opml version="2.0"><body><outline text="Imported name" xmlUrl="` + srv.URL + `/a"/></body></opml>`
+	steps := []struct {
+		args  []string
+		stdin string
+		want  string
+	}{
+		{[]string{"user", "add", "ann"}, "", "created"},
+		{[]string{"import", "-"}, doc, "imported 1 new"},
+		{[]string{"export"}, "", `text="Imported name"`},
+		{[]string{"fetch", "--allow-private", "--host-gap", "0"}, "", "1 feed(s), 0 failed"},
+		{[]string{"export"}, "", `text="Feed /a"`},
+	}
+	for _, s := range steps {
+		if code, out, stderr := cli(t, db, s.stdin, s.args...); code != 0 || !strings.Contains(out, s.want) {
+			t.Fatalf("%v: %d %q %q; want %q", s.args, code, out, stderr, s.want)
+		}
+	}
+}

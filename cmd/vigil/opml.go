@@ -6,7 +6,6 @@ import (
 	"os"
 	"time"
 
-	"vigil"
 	"vigil/opml"
 )
 
@@ -34,20 +33,13 @@ func runImport(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer st.Close()
-	added, skipped := 0, 0
-	for _, o := range outlines {
-		url, err := vigil.NormalizeFeedURL(o.XMLURL)
-		if err != nil {
-			skipped++
-			fmt.Fprintf(e.stderr, "skipped %q: %s\n", o.XMLURL, vigil.ErrorMessage(err))
-			continue
-		}
-		if _, err := st.Subscribe(ctx, u.ID, url, 1, time.Now()); err != nil {
-			return fmt.Errorf("subscribing %s to %s: %w", u.Name, url, err)
-		}
-		added++
+	m := newMeter(e.stderr, "importing feeds", len(outlines))
+	n, err := importOutlines(ctx, e, st, u, outlines, m)
+	m.finish()
+	if err != nil {
+		return err
 	}
-	fmt.Fprintf(e.stdout, "imported %d feed(s) for %s, skipped %d\n", added, u.Name, skipped)
+	fmt.Fprintf(e.stdout, "imported %d new feed(s) for %s, %d already followed, %d skipped\n", n.added, u.Name, n.followed, n.skipped)
 	return nil
 }
 
