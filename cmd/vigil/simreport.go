@@ -46,6 +46,14 @@ func runSimReport(ctx context.Context, e *env, args []string) error {
 	m := newMeter(e.stderr, "sim report", 0)
 	opt.Progress = progress(m)
 	base := sim.Config{Train: *train, Online: *online, DefaultWindow: *window, Start: posts.Start, End: posts.End, NoQuality: true}
+	runs, kept, err := runDir(*out, base, *tracePath, *usersPath)
+	if err != nil {
+		return err
+	}
+	if kept > 0 {
+		fmt.Fprintf(e.stdout, "resuming: %d finished run(s) kept in %s\n", kept, runs)
+	}
+	opt.Runs = runs
 	began := time.Now()
 	rows, err := simreport.Sweep(ctx, simSources(posts), readers, base, opt)
 	m.finish()
