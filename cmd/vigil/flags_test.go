@@ -186,6 +186,33 @@ func TestZshCompletion(t *testing.T) {
 	if msg, err := exec.Command(zsh, "-n", script).CombinedOutput(); err != nil {
 		t.Fatalf("zsh -n: %v %s", err, msg)
 	}
+	// Outside the completion system, compadd (which offers the words that
+	// begin as the word being completed), _files and compdef are stood in
+	// for by functions that print what they would offer.
+	tests := []struct {
+		line string // the words typed; the last is being completed
+		want string // what is offered, sorted, space-separated
+	}{
+		{"vigil us", "user"},
+		{"vigil user ", "add list"},
+		{"vigil --db x.db user l", "list"},
+		{"vigil user --db x.db l", "list"},
+		{"vigil items --feed 3 --u", "--unread --user"},
+		{"vigil parse --db ", "FILES"},
+		{"vigil parse ", "FILES"},
+	}
+	for _, tc := range tests {
+		words := strings.Split(tc.line, " ")
+		prog := `compadd() { shift; local w; for w in "$@"; do [[ $w == ${words[CURRENT]}* ]] && print -- $w; done; return 0; }; _files() { print FILES; }; compdef() { :; }; source "$1"; ` +
+			`words=(` + quoteWords(words) + `); CURRENT=` + strconv.Itoa(len(words)) + `; _vigil | sort | tr '\n' ' '`
+		got, err := exec.Command(zsh, "-f", "-c", prog, "zsh", script).Output()
+		if err != nil {
+			t.Fatalf("%q: %v", tc.line, err)
+		}
+		if strings.TrimSpace(string(got)) != tc.want {
+			t.Errorf("completing %q in zsh: %q, want %q", tc.line, strings.TrimSpace(string(got)), tc.want)
+		}
+	}
 }
 
 // quoteWords writes words as a bash array body.
