@@ -76,3 +76,28 @@ func TestImportedTitleGivesWayToTheFeeds(t *testing.T) {
 		}
 	}
 }
+
+// TestFetchCountsFailures fetches one feed that answers and one that is
+// gone: the summary counts the failure and the command succeeds, since
+// not every fetch failed.
+func TestFetchCountsFailures(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/gone" {
+			http.Error(w, "gone", http.StatusNotFound)
+			return
+		}
+		w.Header().Set("Content-Type", "application/rss+xml")
+		fmt.Fprint(w, oneItemRSS)
+	}))
+	defer srv.Close()
+	db := filepath.Join(t.TempDir(), "v.db")
+	for _, args := range [][]string{{"user", "add", "ann"}, {"add", srv.URL + "/ok"}, {"add", srv.URL + "/gone"}} {
+		if code, _, stderr := cli(t, db, "", args...); code != 0 {
+			t.Fatalf("%v: %d %q", args, code, stderr)
+		}
+	}
+	code, out, stderr := cli(t, db, "", "fetch", "--allow-private", "--host-gap", "0")
+	if code != 0 || !strings.Contains(out, "fetched 2 feed(s), 1 failed") || stderr != "" {
+		t.Fatalf("fetch: %d %q %q", code, out, stderr)
+	}
+}
