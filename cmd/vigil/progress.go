@@ -74,8 +74,8 @@ const barWidth = 30
 
 // draw redraws the line: a bar when the total is known, else a count.
 func (m *meter) draw(note string) {
-	if len(note) > 50 {
-		note = note[:47] + "..."
+	if r := []rune(note); len(r) > 50 {
+		note = string(r[:47]) + "..."
 	}
 	if m.total <= 0 {
 		fmt.Fprintf(m.w, "\r\033[K%s: %d %s", m.what, m.done, note)
