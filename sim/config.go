@@ -76,6 +76,10 @@ type Config struct {
 	PolicyConfig policy.Config
 	// Seed is passed to the policy when PolicyConfig.Seed is zero.
 	Seed uint64
+	// Progress, when set, is told at every re-planning how much of the
+	// simulated period (End - Start) is done; it does not change the run.
+	// The clairvoyant bound, which plans all at once, does not call it.
+	Progress func(done, total time.Duration)
 }
 
 // Defaults of Config's zero fields.

@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -56,5 +58,28 @@ func TestMeterSilentOffTerminal(t *testing.T) {
 		m.step("a")
 		m.set(1, 2, "b")
 		m.finish()
+	}
+}
+
+// TestProgressOnATerminal runs vigil sim under script(1), which gives it a
+// pseudo-terminal, and then through a pipe: progress shows only on the
+// terminal.
+func TestProgressOnATerminal(t *testing.T) {
+	script, err := exec.LookPath("script")
+	if err != nil {
+		t.Skip("script(1) is not installed")
+	}
+	posts := filepath.Join(t.TempDir(), "p.tsv")
+	if code, _, stderr := cli(t, "", "", "trace", "gen", "--sources", "10", "--days", "20", "--out", posts, "--no-titles"); code != 0 {
+		t.Fatal(stderr)
+	}
+	line := vigilBin + " sim --trace " + posts + " --policy uniform --no-quality"
+	tty, err := exec.Command(script, "-qec", line, "/dev/null").CombinedOutput()
+	if err != nil || !strings.Contains(string(tty), "\r\033[Ksim uniform [") || !strings.Contains(string(tty), "simulated hours") {
+		t.Fatalf("on a terminal: %v %q", err, tty)
+	}
+	piped, err := exec.Command(vigilBin, strings.Fields(line)[1:]...).CombinedOutput()
+	if err != nil || strings.Contains(string(piped), "\r") || strings.Contains(string(piped), "simulated hours") {
+		t.Fatalf("piped: %v %q", err, piped)
 	}
 }

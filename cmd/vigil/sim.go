@@ -68,7 +68,12 @@ func runSim(ctx context.Context, e *env, args []string) error {
 			return err
 		}
 	}
+	meter := newMeter(e.stderr, "sim "+*name, 0)
+	cfg.Progress = func(done, total time.Duration) {
+		meter.set(int(done/time.Hour), int(total/time.Hour), "simulated hours")
+	}
 	m, err := sim.Run(cfg, srcs, readers)
+	meter.finish()
 	if err != nil {
 		return err
 	}
