@@ -53,7 +53,7 @@ func (m *Monitor) groupChange(ctx context.Context, f vigil.Feed, p *vigil.Page, 
 	// stored extracts may date from other settings).
 	opts := extractOptions(p, f.URL)
 	a, b := previousDocument(old, opts), previousDocument(cur, opts)
-	if a.Watch != b.Watch { // the options fit one version only: the whole page
+	if a.Watch.Key() != b.Watch.Key() { // the options fit one version only: the whole page
 		opts = change.ExtractOptions{Base: f.URL}
 		a, b = previousDocument(old, opts), previousDocument(cur, opts)
 	}

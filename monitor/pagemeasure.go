@@ -47,7 +47,7 @@ func measure(prev *vigil.PageVersion, old *change.Document, body []byte, content
 	if prev == nil {
 		return mv
 	}
-	if old == nil || old.Watch != doc.Watch {
+	if old == nil || old.Watch.Key() != doc.Watch.Key() {
 		old = previousDocument(prev, opts)
 	}
 	mv.old = old
@@ -112,7 +112,7 @@ func noiseStats(p *vigil.Page) *change.NoiseStats {
 // they cannot be used on it).
 func previousDocument(prev *vigil.PageVersion, opts change.ExtractOptions) *change.Document {
 	var d change.Document
-	if err := json.Unmarshal(prev.Extract, &d); err == nil && d.Digest != "" && d.Watch == opts.Key() {
+	if err := json.Unmarshal(prev.Extract, &d); err == nil && d.Digest != "" && d.Watch.Key() == opts.Watch().Key() {
 		return &d
 	}
 	old, err := change.Extract(prev.Body, prev.ContentType, opts)
