@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"vigil"
+	"vigil/feed"
 	"vigil/updates"
 )
 
@@ -191,7 +192,8 @@ func (s *Server) versionPage(w http.ResponseWriter, r *http.Request, sess *sessi
 	view := versionView{base: sess.base("Version of " + feedName(*f)), Version: v, Feed: f}
 	switch ct := strings.ToLower(v.ContentType); {
 	case strings.Contains(ct, "html") || ct == "":
-		view.HTML = template.HTML(s.sanitizer.SanitizeBytes(v.Body))
+		// Relative links and images point at the page's site, not at vigil.
+		view.HTML = template.HTML(s.sanitizer.Sanitize(feed.AbsoluteURLs(string(v.Body), f.URL)))
 	case strings.HasPrefix(ct, "text/"):
 		view.Text = string(v.Body)
 	}
