@@ -68,8 +68,15 @@ func (r *Runner) log() *slog.Logger {
 }
 
 // SendDay sends every user's digest of the day holding day, each at most
-// once (a failed e-mail is retried at the next call).
+// once (a failed e-mail is retried at the next call). A day not over yet
+// is refused (EINVALID): its digest, once sent, is never sent again, so
+// the rest of the day's changes would be lost.
 func (r *Runner) SendDay(ctx context.Context, day time.Time) (Sent, error) {
+	d := day.In(r.loc())
+	end := time.Date(d.Year(), d.Month(), d.Day(), 0, 0, 0, 0, r.loc()).AddDate(0, 0, 1)
+	if r.Clock.Now().Before(end) {
+		return Sent{}, vigil.Errorf(vigil.EINVALID, "digest: the day %s is not over yet (%s): its digest goes out once it is", d.Format(time.DateOnly), r.loc())
+	}
 	users, err := r.Store.AllDigestSettings(ctx)
 	if err != nil {
 		return Sent{}, err
