@@ -3,6 +3,7 @@ package monitor
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"testing"
 	"time"
 
@@ -53,5 +54,27 @@ func TestFetchPageSettingsApplyToBothVersions(t *testing.T) {
 				t.Errorf("a new visitor count made %d change(s): %s", len(changes), changes[0].Summary)
 			}
 		})
+	}
+}
+
+// TestFetchPageTemporaryMoveIsSilent follows a 302 (Glance et al. §3.1.4:
+// only permanent moves are told): the page keeps its URL and nobody hears
+// of it.
+func TestFetchPageTemporaryMoveIsSilent(t *testing.T) {
+	h := newHarness(t, Config{})
+	srv, _ := serve(t, func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/old" {
+			http.Redirect(w, r, "/elsewhere", http.StatusFound)
+			return
+		}
+		html(pageV1)(w, r)
+	})
+	f := h.followPage(srv.URL + "/old")
+	res, got := h.fetch(f.ID)
+	if res.MovedTo != "" || got.URL != srv.URL+"/old" || h.page(f.ID).Versions != 1 {
+		t.Errorf("after a 302: moved to %q, URL %q, want the page kept at its URL with a version", res.MovedTo, got.URL)
+	}
+	if n, _ := h.st.Notices(context.Background(), h.user.ID); len(n) != 0 {
+		t.Errorf("a temporary move was told: %+v", n)
 	}
 }
