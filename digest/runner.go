@@ -10,6 +10,7 @@ import (
 	"vigil"
 	"vigil/clock"
 	"vigil/store"
+	"vigil/updates"
 )
 
 // Runner sends the daily digests.
@@ -24,6 +25,9 @@ type Runner struct {
 	Location *time.Location
 	// BaseURL is the server's public URL, for links; may be empty.
 	BaseURL string
+	// Folder tunes how changes are judged (the ratings' weights); the zero
+	// value means updates' defaults.
+	Folder updates.Config
 	// Every is how often Run looks for a day to send; 0 means 5 minutes.
 	Every time.Duration
 	Log   *slog.Logger
@@ -104,7 +108,7 @@ func (r *Runner) sendOne(ctx context.Context, u vigil.DigestSettings, day time.T
 	if !r.wants(u) {
 		return nil
 	}
-	d, err := Build(ctx, r.Store, u, day, r.loc())
+	d, err := Build(ctx, r.Store, u, day, r.loc(), r.Folder)
 	if err != nil {
 		return err
 	}

@@ -16,12 +16,12 @@ func (s *Server) changeViews(ctx context.Context, userID, feedID int64, limit in
 	if err != nil {
 		return nil, err
 	}
-	return updates.Views(ctx, s.st, userID, list, updates.Config{})
+	return updates.Views(ctx, s.st, userID, list, s.updates)
 }
 
 // changeView is c as the user sees it.
 func (s *Server) changeView(ctx context.Context, userID int64, c vigil.PageChange) (updates.Change, error) {
-	views, err := updates.Views(ctx, s.st, userID, []vigil.PageChange{c}, updates.Config{})
+	views, err := updates.Views(ctx, s.st, userID, []vigil.PageChange{c}, s.updates)
 	if err != nil {
 		return updates.Change{}, err
 	}

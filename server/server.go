@@ -15,6 +15,7 @@ import (
 	"github.com/microcosm-cc/bluemonday"
 
 	"vigil/store"
+	"vigil/updates"
 )
 
 // Config adjusts a Server; its zero value works.
@@ -39,6 +40,12 @@ type Config struct {
 	Metrics Metrics
 	// MetricsToken, when set, is the bearer token /metrics requires.
 	MetricsToken string
+	// Updates tunes how page changes are judged (the ratings' weights);
+	// the zero value means updates' defaults.
+	Updates updates.Config
+	// Zone is the time zone whose days the digests' Atom feed covers; nil
+	// means UTC.
+	Zone *time.Location
 }
 
 // Server is the HTTP face of vigil; it implements http.Handler.
@@ -51,6 +58,8 @@ type Server struct {
 	profiler      Profiler
 	metrics       Metrics
 	metricsToken  string
+	updates       updates.Config
+	zone          *time.Location
 	log           *slog.Logger
 	csrfKey       []byte
 	verified      verifiedCache
@@ -72,6 +81,8 @@ func New(st store.Store, cfg Config) *Server {
 		profiler:      cfg.Profiler,
 		metrics:       cfg.Metrics,
 		metricsToken:  cfg.MetricsToken,
+		updates:       cfg.Updates,
+		zone:          cfg.Zone,
 		log:           cfg.Logger,
 		csrfKey:       make([]byte, 32),
 		mux:           http.NewServeMux(),
