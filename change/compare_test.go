@@ -133,6 +133,8 @@ func TestSummarize(t *testing.T) {
 			"the text is unchanged, HTML header updated, 40 bytes smaller"},
 		{Extents{Any: true, Measurable: true, Text: 0.004, LinksRemoved: 1},
 			"less than 1% of the text changed, 1 link removed"},
+		{Extents{Any: true, Measurable: true, Text: 0.17, SizeDelta: -1},
+			"about 17% of the text changed, 1 byte smaller"},
 	}
 	for _, tt := range tests {
 		if got := Summarize(tt.e, d, d); got != tt.want {

@@ -41,6 +41,10 @@ type Document struct {
 	// Lines are the watched region with tags and text on separate lines,
 	// scripts and styles left out: the input of the diff view.
 	Lines []Line
+	// Watch is what the document was extracted with (the zero Watch: the
+	// whole page). Two documents measure a change faithfully only when
+	// their Watch keys are the same.
+	Watch Watch
 }
 
 // The document types Extract reports.

@@ -36,7 +36,7 @@ func Extract(body []byte, contentType string, opts ExtractOptions) (*Document, e
 		return nil, err
 	}
 	mediaType := mediaTypeOf(body, contentType)
-	d := &Document{Type: typeOf(mediaType), ContentType: mediaType, Size: len(body)}
+	d := &Document{Type: typeOf(mediaType), ContentType: mediaType, Size: len(body), Watch: opts.Watch()}
 	switch d.Type {
 	case TypeHTML:
 		err = x.html(d, body, contentType)

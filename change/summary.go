@@ -67,6 +67,9 @@ func sizeWords(delta int) string {
 	if delta < 0 {
 		word, delta = "smaller", -delta
 	}
+	if delta == 1 {
+		return "1 byte " + word
+	}
 	if delta < 1024 {
 		return fmt.Sprintf("%d bytes %s", delta, word)
 	}

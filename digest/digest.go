@@ -27,8 +27,9 @@ func dayBounds(t time.Time, loc *time.Location) (time.Time, time.Time) {
 
 // Build returns the digest of the day holding day (in loc) for the user:
 // the changes detected that day to the pages they follow that the
-// notification rule tells them of, oldest first.
-func Build(ctx context.Context, st store.Store, user vigil.DigestSettings, day time.Time, loc *time.Location) (Digest, error) {
+// notification rule tells them of, oldest first, the ratings combined as
+// cfg says.
+func Build(ctx context.Context, st store.Store, user vigil.DigestSettings, day time.Time, loc *time.Location, cfg updates.Config) (Digest, error) {
 	start, end := dayBounds(day, loc)
 	d := Digest{User: user.Name, Day: start.Format(time.DateOnly), Start: start, End: end, Changes: []updates.Change{}}
 	list, err := st.Changes(ctx, store.ChangeQuery{UserID: user.UserID, Since: start, Limit: 1000})
@@ -41,7 +42,7 @@ func Build(ctx context.Context, st store.Store, user vigil.DigestSettings, day t
 			todays = append(todays, list[i])
 		}
 	}
-	views, err := updates.Views(ctx, st, user.UserID, todays, updates.Config{})
+	views, err := updates.Views(ctx, st, user.UserID, todays, cfg)
 	if err != nil {
 		return Digest{}, err
 	}

@@ -20,6 +20,7 @@ import (
 	"vigil/fetch"
 	"vigil/store"
 	"vigil/store/sqlite"
+	"vigil/updates"
 )
 
 var (
@@ -111,7 +112,7 @@ func TestBuildAppliesTheNotificationRule(t *testing.T) {
 		{f.bob, []int64{f.changes[1]}},               // rated negligible by Ann: below his threshold
 	}
 	for _, tt := range tests {
-		d, err := Build(ctx, f.st, tt.user, day0.Add(12*time.Hour), time.UTC)
+		d, err := Build(ctx, f.st, tt.user, day0.Add(12*time.Hour), time.UTC, updates.Config{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -129,7 +130,7 @@ func TestBuildDayInTimeZone(t *testing.T) {
 	f := newFixture(t)
 	// In UTC+5, day0's 20:00 UTC change falls on March 3 with the one at 01:00 UTC.
 	loc := time.FixedZone("UTC+5", 5*3600)
-	d, err := Build(ctx, f.st, f.ann, time.Date(2026, 3, 3, 12, 0, 0, 0, loc), loc)
+	d, err := Build(ctx, f.st, f.ann, time.Date(2026, 3, 3, 12, 0, 0, 0, loc), loc, updates.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -212,7 +213,7 @@ func TestRunnerSendsOnceByMailAndWebhook(t *testing.T) {
 
 func TestAtomFeed(t *testing.T) {
 	f := newFixture(t)
-	d, err := Build(ctx, f.st, f.ann, day0, time.UTC)
+	d, err := Build(ctx, f.st, f.ann, day0, time.UTC, updates.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}

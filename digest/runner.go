@@ -10,6 +10,7 @@ import (
 	"vigil"
 	"vigil/clock"
 	"vigil/store"
+	"vigil/updates"
 )
 
 // Runner sends the daily digests.
@@ -24,6 +25,9 @@ type Runner struct {
 	Location *time.Location
 	// BaseURL is the server's public URL, for links; may be empty.
 	BaseURL string
+	// Folder tunes how changes are judged (the ratings' weights); the zero
+	// value means updates' defaults.
+	Folder updates.Config
 	// Every is how often Run looks for a day to send; 0 means 5 minutes.
 	Every time.Duration
 	Log   *slog.Logger
@@ -68,8 +72,15 @@ func (r *Runner) log() *slog.Logger {
 }
 
 // SendDay sends every user's digest of the day holding day, each at most
-// once (a failed e-mail is retried at the next call).
+// once (a failed e-mail is retried at the next call). A day not over yet
+// is refused (EINVALID): its digest, once sent, is never sent again, so
+// the rest of the day's changes would be lost.
 func (r *Runner) SendDay(ctx context.Context, day time.Time) (Sent, error) {
+	d := day.In(r.loc())
+	end := time.Date(d.Year(), d.Month(), d.Day(), 0, 0, 0, 0, r.loc()).AddDate(0, 0, 1)
+	if r.Clock.Now().Before(end) {
+		return Sent{}, vigil.Errorf(vigil.EINVALID, "digest: the day %s is not over yet (%s): its digest goes out once it is", d.Format(time.DateOnly), r.loc())
+	}
 	users, err := r.Store.AllDigestSettings(ctx)
 	if err != nil {
 		return Sent{}, err
@@ -97,7 +108,7 @@ func (r *Runner) sendOne(ctx context.Context, u vigil.DigestSettings, day time.T
 	if !r.wants(u) {
 		return nil
 	}
-	d, err := Build(ctx, r.Store, u, day, r.loc())
+	d, err := Build(ctx, r.Store, u, day, r.loc(), r.Folder)
 	if err != nil {
 		return err
 	}

@@ -273,3 +273,10 @@ func descriptorsEnd(list string, i int) int {
 	}
 	return i
 }
+
+// AbsoluteURLs rewrites the relative href, src, srcset and poster values of
+// an HTML document as absolute URLs resolved against base (see
+// absoluteURLs), so a stored page shown by vigil links to its own site.
+func AbsoluteURLs(doc, base string) string {
+	return absoluteURLs(doc, base)
+}

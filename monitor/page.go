@@ -169,7 +169,7 @@ func (m *Monitor) reportDuplicate(ctx context.Context, f vigil.Feed, p *vigil.Pa
 	if err != nil {
 		return
 	}
-	text := fmt.Sprintf("The page %s has the same content as the page %s: the same document under two URLs (to merge them, ask its followers to follow one URL).", f.URL, o.URL)
+	text := fmt.Sprintf("The page %s has the same content as the page %s: the same document under two URLs (you can merge them on the page's view in vigil: its followers then follow %s).", f.URL, o.URL, o.URL)
 	if err := m.st.AddNotice(context.WithoutCancel(ctx), p.OwnerID, text, at); err != nil {
 		m.log.Error("telling of a duplicate page", "feed", f.ID, "error", err)
 	}

@@ -170,7 +170,8 @@ func TestFetchPageReportsDuplicates(t *testing.T) {
 	h.clk.Advance(time.Hour)
 	h.fetch(b.ID) // unchanged: no second notice
 	notices, err := h.st.Notices(context.Background(), h.user.ID)
-	if err != nil || len(notices) != 1 || !strings.Contains(notices[0].Text, "same content as the page "+srv.URL+"/jobs:") {
+	if err != nil || len(notices) != 1 || !strings.Contains(notices[0].Text, "same content as the page "+srv.URL+"/jobs:") ||
+		!strings.Contains(notices[0].Text, "merge") || strings.Contains(notices[0].Text, "ask its followers") {
 		t.Errorf("notices = %+v, %v", notices, err)
 	}
 }

@@ -49,7 +49,14 @@ func (m *Monitor) groupChange(ctx context.Context, f vigil.Feed, p *vigil.Page, 
 	if err != nil || cur.ID == old.ID {
 		return err
 	}
-	a, b := previousDocument(old, p.Selector, p.Ignore, f.URL), previousDocument(cur, p.Selector, p.Ignore, f.URL)
+	// Both reference versions are read as the page is watched now (their
+	// stored extracts may date from other settings).
+	opts := extractOptions(p, f.URL)
+	a, b := previousDocument(old, opts), previousDocument(cur, opts)
+	if a.Watch.Key() != b.Watch.Key() { // the options fit one version only: the whole page
+		opts = change.ExtractOptions{Base: f.URL}
+		a, b = previousDocument(old, opts), previousDocument(cur, opts)
+	}
 	e := change.CompareWith(a, b, change.CompareOptions{Kinds: kindsOf(p.Kinds)})
 	if !e.Any {
 		return nil

@@ -26,20 +26,20 @@ type measured struct {
 // measure extracts a fetched body (change.Extract) and measures the change
 // from the previous version (old, its extract, when known) (change.CompareWith, over the kinds the page's
 // owner chose). A body that is not HTML or text is compared byte for byte
-// only, and the note says so; a selector that matches nothing or is
-// invalid leaves the whole page watched at the byte level, and the note
-// says what was wrong.
+// only, and the note says so; a selector that matches nothing or an option
+// that cannot be used is left out (the rest still applies) and the note
+// says what was wrong. The previous version is read with the same options
+// as the new one: an extract made under other settings (the owner changed
+// the selector or the ignore rules, a block became noise) is made again.
 func measure(prev *vigil.PageVersion, old *change.Document, body []byte, contentType, base string, p *vigil.Page) measured {
 	var mv measured
-	doc, err := change.Extract(body, contentType, extractOptions(p, base))
+	doc, opts, note, err := extractWatched(body, contentType, extractOptions(p, base))
 	if err != nil {
-		mv.note = selectorNote(p.Selector, err)
-		doc, err = change.Extract(body, contentType, change.ExtractOptions{Base: base})
-		if err != nil {
-			mv.note = "the page could not be read: " + err.Error()
-			return mv
-		}
-	} else if !doc.Measurable() {
+		mv.note = "the page could not be read: " + err.Error()
+		return mv
+	}
+	mv.note = note
+	if note == "" && !doc.Measurable() {
 		mv.note = fmt.Sprintf("not HTML or text (%s): only byte-level changes are reported", doc.ContentType)
 	}
 	mv.title, mv.doc = doc.Title, doc
@@ -47,8 +47,8 @@ func measure(prev *vigil.PageVersion, old *change.Document, body []byte, content
 	if prev == nil {
 		return mv
 	}
-	if old == nil {
-		old = previousDocument(prev, p.Selector, p.Ignore, base)
+	if old == nil || old.Watch.Key() != doc.Watch.Key() {
+		old = previousDocument(prev, opts)
 	}
 	mv.old = old
 	e := change.CompareWith(old, doc, change.CompareOptions{Kinds: kindsOf(p.Kinds)})
@@ -60,11 +60,33 @@ func measure(prev *vigil.PageVersion, old *change.Document, body []byte, content
 	return mv
 }
 
+// extractWatched extracts the body with the page's options; when they
+// cannot be used it leaves out the selector, then the ignore rules, then
+// both, so what still can be used still applies. It returns the options
+// used and, when some were left out, a note saying why.
+func extractWatched(body []byte, contentType string, opts change.ExtractOptions) (*change.Document, change.ExtractOptions, string, error) {
+	doc, err := change.Extract(body, contentType, opts)
+	if err == nil {
+		return doc, opts, "", nil
+	}
+	note := selectorNote(opts.Selector, err)
+	noSelector, noIgnore, neither := opts, opts, opts
+	noSelector.Selector = ""
+	noIgnore.Ignore = nil
+	neither.Selector, neither.Ignore = "", nil
+	for _, o := range []change.ExtractOptions{noSelector, noIgnore, neither} {
+		if doc, err = change.Extract(body, contentType, o); err == nil {
+			return doc, o, note, nil
+		}
+	}
+	return nil, opts, note, err
+}
+
 // selectorNote says why the page's selector or ignore rules could not be
 // used.
 func selectorNote(selector string, err error) string {
 	if errors.Is(err, change.ErrNoMatch) {
-		return fmt.Sprintf("the selector %q matches nothing on the page; the whole page is watched byte for byte", selector)
+		return fmt.Sprintf("the selector %q matches nothing on the page; the whole page is watched", selector)
 	}
 	return fmt.Sprintf("the page's selector or ignore rules cannot be used (%s); the whole page is watched", strings.TrimPrefix(err.Error(), "change: "))
 }
@@ -85,16 +107,17 @@ func noiseStats(p *vigil.Page) *change.NoiseStats {
 	return &s
 }
 
-// previousDocument is the previous version's stored extract, or the version
-// extracted again when the stored one cannot be read.
-func previousDocument(prev *vigil.PageVersion, selector string, ignore []string, base string) *change.Document {
+// previousDocument is the previous version's stored extract when it was
+// made with opts, or the version extracted again with them (with none when
+// they cannot be used on it).
+func previousDocument(prev *vigil.PageVersion, opts change.ExtractOptions) *change.Document {
 	var d change.Document
-	if err := json.Unmarshal(prev.Extract, &d); err == nil && d.Digest != "" {
+	if err := json.Unmarshal(prev.Extract, &d); err == nil && d.Digest != "" && d.Watch.Key() == opts.Watch().Key() {
 		return &d
 	}
-	old, err := change.Extract(prev.Body, prev.ContentType, change.ExtractOptions{Selector: selector, Ignore: ignore, Base: base})
+	old, err := change.Extract(prev.Body, prev.ContentType, opts)
 	if err != nil {
-		old, _ = change.Extract(prev.Body, prev.ContentType, change.ExtractOptions{Base: base})
+		old, _ = change.Extract(prev.Body, prev.ContentType, change.ExtractOptions{Base: opts.Base})
 	}
 	if old == nil {
 		old = &change.Document{Type: change.TypeOther, Size: len(prev.Body), Digest: prev.Hash}

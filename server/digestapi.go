@@ -2,7 +2,6 @@ package server
 
 import (
 	"net/http"
-	"time"
 
 	"vigil"
 	"vigil/digest"
@@ -54,7 +53,8 @@ func (s *Server) apiSetDigest(w http.ResponseWriter, r *http.Request, u *vigil.U
 	return nil
 }
 
-// apiDigestAtom serves the user's digests of the last atomDays days (UTC)
+// apiDigestAtom serves the user's digests of the last atomDays days (in
+// the server's zone, as the e-mails)
 // as an Atom feed, for any feed reader (authenticated like the API, e.g.
 // with HTTP Basic).
 func (s *Server) apiDigestAtom(w http.ResponseWriter, r *http.Request, u *vigil.User) error {
@@ -65,7 +65,7 @@ func (s *Server) apiDigestAtom(w http.ResponseWriter, r *http.Request, u *vigil.
 	now := s.now()
 	var days []digest.Digest
 	for i := range atomDays {
-		dg, err := digest.Build(r.Context(), s.st, *d, now.AddDate(0, 0, -i), time.UTC)
+		dg, err := digest.Build(r.Context(), s.st, *d, now.AddDate(0, 0, -i), s.digestZone(), s.updates)
 		if err != nil {
 			return err
 		}

@@ -85,7 +85,7 @@ func (s *Server) apiAddPage(w http.ResponseWriter, r *http.Request, u *vigil.Use
 
 // apiUpdates returns the user's Updates folder.
 func (s *Server) apiUpdates(w http.ResponseWriter, r *http.Request, u *vigil.User) error {
-	f, err := updates.Build(r.Context(), s.st, u.ID, updates.Config{})
+	f, err := updates.Build(r.Context(), s.st, u.ID, s.updates)
 	if err != nil {
 		return err
 	}
@@ -113,7 +113,7 @@ func (s *Server) pageDetail(ctx context.Context, userID, feedID int64) (pageDeta
 	if err != nil {
 		return pageDetail{}, err
 	}
-	f, err := updates.Build(ctx, s.st, userID, updates.Config{})
+	f, err := updates.Build(ctx, s.st, userID, s.updates)
 	if err != nil {
 		return pageDetail{}, err
 	}
@@ -126,7 +126,7 @@ func (s *Server) pageDetail(ctx context.Context, userID, feedID int64) (pageDeta
 	if d.Feed.ID == 0 {
 		return pageDetail{}, vigil.Errorf(vigil.ENOTFOUND, "feed %d is not a watched page", feedID)
 	}
-	if d.Recent, d.Important, err = updates.History(ctx, s.st, userID, feedID, updates.Config{}); err != nil {
+	if d.Recent, d.Important, err = updates.History(ctx, s.st, userID, feedID, s.updates); err != nil {
 		return pageDetail{}, err
 	}
 	if d.Versions, err = s.st.Versions(ctx, feedID, 50); err != nil || len(d.Versions) == 0 {

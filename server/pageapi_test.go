@@ -165,6 +165,14 @@ func TestMergeDuplicatePages(t *testing.T) {
 	if pf, err := e.st.PageFollow(ctx, cid.ID, pages[1]); err != nil || pf.Threshold != "important" || pf.Frequency != "weekly" {
 		t.Errorf("cid's settings after the merge: %+v, %v", pf, err)
 	}
+	// The merged-away page has no follower left: it is no longer a
+	// duplicate to report.
+	after := decode[struct {
+		Duplicate *struct{ ID int64 } `json:"duplicate"`
+	}](t, mustCall(t, e, "GET", fmt.Sprintf("/api/pages/%d", pages[1]), bob.token, nil))
+	if after.Duplicate != nil {
+		t.Errorf("after the merge the page still reports the merged page %d as its duplicate", after.Duplicate.ID)
+	}
 }
 
 func TestDigestForm(t *testing.T) {

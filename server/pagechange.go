@@ -16,12 +16,12 @@ func (s *Server) changeViews(ctx context.Context, userID, feedID int64, limit in
 	if err != nil {
 		return nil, err
 	}
-	return updates.Views(ctx, s.st, userID, list, updates.Config{})
+	return updates.Views(ctx, s.st, userID, list, s.updates)
 }
 
 // changeView is c as the user sees it.
 func (s *Server) changeView(ctx context.Context, userID int64, c vigil.PageChange) (updates.Change, error) {
-	views, err := updates.Views(ctx, s.st, userID, []vigil.PageChange{c}, updates.Config{})
+	views, err := updates.Views(ctx, s.st, userID, []vigil.PageChange{c}, s.updates)
 	if err != nil {
 		return updates.Change{}, err
 	}
@@ -38,26 +38,42 @@ func (s *Server) changeDetail(ctx context.Context, userID, changeID int64) (chan
 	if err != nil {
 		return changeDetail{}, err
 	}
-	old, err := s.versionDocument(ctx, c.PrevID)
+	oldV, old, err := s.versionDocument(ctx, c.PrevID)
 	if err != nil {
 		return changeDetail{}, err
 	}
-	cur, err := s.versionDocument(ctx, c.VersionID)
+	_, cur, err := s.versionDocument(ctx, c.VersionID)
 	if err != nil {
 		return changeDetail{}, err
 	}
-	return changeDetail{Change: v, Diff: change.Diff(old, cur)}, nil
+	return changeDetail{Change: v, Diff: change.Diff(readAlike(oldV, old, cur, c.URL), cur)}, nil
 }
 
-// versionDocument is a stored version's extract.
-func (s *Server) versionDocument(ctx context.Context, versionID int64) (*change.Document, error) {
+// versionDocument is a stored version (with its body) and its extract.
+func (s *Server) versionDocument(ctx context.Context, versionID int64) (*vigil.PageVersion, *change.Document, error) {
 	v, err := s.st.Version(ctx, versionID)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var d change.Document
 	if err := json.Unmarshal(v.Extract, &d); err != nil || d.Digest == "" {
-		return &change.Document{Type: change.TypeOther, Size: int(v.Size), Digest: v.Hash}, nil
+		return v, &change.Document{Type: change.TypeOther, Size: int(v.Size), Digest: v.Hash}, nil
 	}
-	return &d, nil
+	return v, &d, nil
+}
+
+// readAlike is the older version's extract as the newer one was made (the
+// same selector, ignore rules and noise blocks): the owner may have changed
+// them in between, and lines ignored in one version only would show as
+// changes. It is old itself when alike already or when the newer options
+// do not fit the older body.
+func readAlike(oldV *vigil.PageVersion, old, cur *change.Document, base string) *change.Document {
+	if old.Watch.Key() == cur.Watch.Key() || len(oldV.Body) == 0 {
+		return old
+	}
+	d, err := change.Extract(oldV.Body, oldV.ContentType, cur.Watch.Options(base))
+	if err != nil {
+		return old
+	}
+	return d
 }

@@ -16,6 +16,7 @@ import (
 
 	"vigil/sanitize"
 	"vigil/store"
+	"vigil/updates"
 )
 
 // Config adjusts a Server; its zero value works.
@@ -47,6 +48,12 @@ type Config struct {
 	// feed charts place the planned fetches (see placementFor); empty
 	// means the default, combined.
 	Policy string
+	// Updates tunes how page changes are judged (the ratings' weights);
+	// the zero value means updates' defaults.
+	Updates updates.Config
+	// Zone is the time zone whose days the digests' Atom feed covers; nil
+	// means UTC.
+	Zone *time.Location
 }
 
 // Server is the HTTP face of vigil; it implements http.Handler.
@@ -61,6 +68,8 @@ type Server struct {
 	metricsToken  string
 	budgetPerHour int
 	placement     placement
+	updates       updates.Config
+	zone          *time.Location
 	log           *slog.Logger
 	csrfKey       []byte
 	verified      verifiedCache
@@ -84,6 +93,8 @@ func New(st store.Store, cfg Config) *Server {
 		metricsToken:  cfg.MetricsToken,
 		budgetPerHour: cfg.BudgetPerHour,
 		placement:     placementFor(cfg.Policy),
+		updates:       cfg.Updates,
+		zone:          cfg.Zone,
 		log:           cfg.Logger,
 		csrfKey:       make([]byte, 32),
 		mux:           http.NewServeMux(),

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"vigil"
+	"vigil/feed"
 	"vigil/updates"
 )
 
@@ -55,7 +56,7 @@ func (s *Server) updatesPage(w http.ResponseWriter, r *http.Request, sess *sessi
 
 // renderUpdates renders the Updates folder with the digest form filled as d.
 func (s *Server) renderUpdates(w http.ResponseWriter, r *http.Request, sess *session, status int, d vigil.DigestSettings, formErr string) error {
-	f, err := updates.Build(r.Context(), s.st, sess.User.ID, updates.Config{})
+	f, err := updates.Build(r.Context(), s.st, sess.User.ID, s.updates)
 	if err != nil {
 		return err
 	}
@@ -191,7 +192,8 @@ func (s *Server) versionPage(w http.ResponseWriter, r *http.Request, sess *sessi
 	view := versionView{base: sess.base("Version of " + feedName(*f)), Version: v, Feed: f}
 	switch ct := strings.ToLower(v.ContentType); {
 	case strings.Contains(ct, "html") || ct == "":
-		view.HTML = template.HTML(s.sanitizer.SanitizeBytes(v.Body))
+		// Relative links and images point at the page's site, not at vigil.
+		view.HTML = template.HTML(s.sanitizer.Sanitize(feed.AbsoluteURLs(string(v.Body), f.URL)))
 	case strings.HasPrefix(ct, "text/"):
 		view.Text = string(v.Body)
 	}
@@ -236,7 +238,7 @@ func (s *Server) mergeForm(w http.ResponseWriter, r *http.Request, sess *session
 // updatesFlag tells whether the user's Updates folder has something new
 // worth a look; a failure to tell is logged and shows no flag.
 func (s *Server) updatesFlag(ctx context.Context, userID int64) bool {
-	f, err := updates.Build(ctx, s.st, userID, updates.Config{Recent: 1})
+	f, err := updates.Build(ctx, s.st, userID, s.updatesRecent(1))
 	if err != nil {
 		s.log.Error("server: unable to build the Updates folder's flag", "user", userID, "err", err)
 		return false

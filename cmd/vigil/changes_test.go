@@ -1,7 +1,9 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
@@ -12,7 +14,10 @@ import (
 	"testing"
 	"time"
 
+	"vigil"
 	"vigil/digest/smtptest"
+	"vigil/store"
+	"vigil/store/sqlite"
 )
 
 // pageServer serves an HTML page whose body the test can replace.
@@ -125,8 +130,18 @@ func TestDigestCommandSendsOverSMTP(t *testing.T) {
 	if err := json.Unmarshal([]byte(mustRun("changes", "--json")), &changes); err != nil || len(changes) != 1 {
 		t.Fatalf("changes: %v, %v", changes, err)
 	}
-	day := changes[0].Time.UTC().Format(time.DateOnly) // the day of the change, even around midnight
-	smtpArgs := []string{"digest", "--send", day, "--smtp-host", mb.Host, "--smtp-port", strconv.Itoa(mb.Port), "--smtp-from", "vigil@example.org"}
+	// The change's day is still going on: its digest would lose the rest
+	// of the day, so it is refused and nothing is sent.
+	today := changes[0].Time.UTC().Format(time.DateOnly)
+	smtp := []string{"--smtp-host", mb.Host, "--smtp-port", strconv.Itoa(mb.Port), "--smtp-from", "vigil@example.org"}
+	if code, _, errOut := cli(t, db, "", append([]string{"digest", "--send", today}, smtp...)...); code != 1 || !strings.Contains(errOut, "not over") || len(mb.Received()) != 0 {
+		t.Errorf("digest --send of a day not over: exit %d, %q, %d mail(s)", code, errOut, len(mb.Received()))
+	}
+	// A change of a day that is over, as the monitor stores it.
+	yesterday := time.Now().UTC().AddDate(0, 0, -1)
+	pageChangedOn(t, db, srv.URL+"/hours", time.Date(yesterday.Year(), yesterday.Month(), yesterday.Day(), 12, 0, 0, 0, time.UTC))
+	day := yesterday.Format(time.DateOnly)
+	smtpArgs := append([]string{"digest", "--send", day}, smtp...)
 	if out := mustRun(smtpArgs...); !strings.Contains(out, "1 e-mails") {
 		t.Errorf("digest --send printed %q", out)
 	}
@@ -140,5 +155,40 @@ func TestDigestCommandSendsOverSMTP(t *testing.T) {
 	}
 	if code, _, errOut := cli(t, db, "", "digest", "--send", day, "--smtp-host", mb.Host); code != 2 || !strings.Contains(errOut, "sender address") {
 		t.Errorf("digest without --smtp-from: exit %d, %q", code, errOut)
+	}
+}
+
+// pageChangedOn stores, as the monitor does, two versions of the page at
+// url fetched at at, the second a change from the first.
+func pageChangedOn(t *testing.T, db, url string, at time.Time) {
+	t.Helper()
+	st, err := sqlite.Open(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	ctx := context.Background()
+	subs, err := st.Subscriptions(ctx, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var id int64
+	for _, s := range subs {
+		if s.Feed.URL == url {
+			id = s.Feed.ID
+		}
+	}
+	keep := func(bool, *vigil.Feed) (*vigil.Feed, error) { return nil, nil }
+	var prev int64
+	for i, body := range []string{"<p>Closed on Sundays.</p>", "<p>Closed on Sundays and Mondays.</p>"} {
+		v := &store.NewVersion{Hash: fmt.Sprintf("yesterday-%d", i), ContentType: "text/html", Body: []byte(body)}
+		if prev != 0 {
+			v.Change = &store.NewChange{PrevID: prev, Extents: json.RawMessage(`{"any":true,"text":0.4}`), Severity: "important", Summary: "about 40% of the text changed"}
+		}
+		ing, err := st.IngestPage(ctx, store.PageFetched{FeedID: id, Observation: vigil.Observation{FeedID: id, At: at.Add(time.Duration(i) * time.Minute), Status: 200}, Version: v, Read: true}, keep)
+		if err != nil {
+			t.Fatal(err)
+		}
+		prev = ing.VersionID
 	}
 }

@@ -8,10 +8,12 @@ import (
 	"strings"
 	"time"
 
+	"vigil/change"
 	"vigil/clock"
 	"vigil/digest"
 	"vigil/fetch"
 	"vigil/store"
+	"vigil/updates"
 )
 
 // digestOpts are the flags of the daily digest.
@@ -19,6 +21,7 @@ type digestOpts struct {
 	host, from, user, baseURL *string
 	port                      *int
 	every                     *time.Duration
+	weights                   *ratingWeights
 	e                         *env
 }
 
@@ -26,7 +29,10 @@ type digestOpts struct {
 func addDigestFlags(f *flags) *digestOpts {
 	e := f.e
 	port, _ := strconv.Atoi(envOr(e, "VIGIL_SMTP_PORT", "587"))
+	weights := &ratingWeights{w: change.DefaultWeights()}
+	f.Var(weights, "rating-weights", "`weights` of negligible, significant and important ratings when combined (the Updates folder, digests)")
 	return &digestOpts{
+		weights: weights,
 		e:       e,
 		host:    f.String("smtp-host", envOr(e, "VIGIL_SMTP_HOST", ""), "SMTP `host` the daily digests are sent through; none: no e-mail (env VIGIL_SMTP_HOST)"),
 		port:    f.Int("smtp-port", port, "SMTP `port` (env VIGIL_SMTP_PORT)"),
@@ -57,6 +63,7 @@ func (o *digestOpts) build(st store.Store, log *slog.Logger, allowPrivate bool, 
 		return nil, usageError{fmt.Sprintf("--digest-every must be positive, got %v", *o.every)}
 	}
 	r := &digest.Runner{Store: st, Clock: clock.Wall{}, Location: loc, BaseURL: *o.baseURL, Every: *o.every, Log: log,
+		Folder:   updates.Config{Weights: o.weights.w},
 		Webhooks: fetch.NewPostClient(fetch.Config{AllowPrivate: allowPrivate, Timeout: 30 * time.Second})}
 	if *o.host != "" {
 		m := &digest.SMTP{Host: *o.host, Port: *o.port, From: *o.from, Username: *o.user, Password: o.e.getenv("VIGIL_SMTP_PASSWORD")}

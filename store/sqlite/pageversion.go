@@ -272,12 +272,14 @@ func wrap2(op string, err error) error {
 }
 
 // DuplicatePage returns the lowest-numbered other page whose latest version
-// has hash, or ENOTFOUND.
+// has hash and that someone still follows (a page merged away has no
+// follower left), or ENOTFOUND.
 func (db *DB) DuplicatePage(ctx context.Context, feedID int64, hash string) (int64, error) {
 	var id int64
 	err := db.read.QueryRowContext(ctx, `SELECT v.feed_id FROM page_versions v
 		WHERE v.hash = ? AND v.feed_id != ?
 		AND v.id = (SELECT max(id) FROM page_versions w WHERE w.feed_id = v.feed_id)
+		AND EXISTS (SELECT 1 FROM subscriptions s WHERE s.feed_id = v.feed_id)
 		ORDER BY v.feed_id LIMIT 1`, hash, feedID).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, vigil.Errorf(vigil.ENOTFOUND, "no other page has this content")
