@@ -228,20 +228,13 @@ func (w *walker) finish(d *Document) {
 	}
 }
 
-// terms counts the stems and lexical affinities of s. The Analyzer emits
-// stems first, then affinities ("stem1 stem2"); a stem never holds a space.
-// The term list is sized from the text (about one term per six bytes with
-// affinities within 2), so it is not regrown term by term.
+// terms counts the stems and lexical affinities of s with the Analyzer's
+// Count, which tallies the same terms as its Terms list but builds one
+// string per distinct affinity. The maps are sized from the text (about
+// one stem per ten bytes), so they are not regrown term by term.
 func terms(x *extractor, s string) (tokens, phrases map[string]int) {
-	list := x.analyzer.Terms(make([]string, 0, len(s)/6+16), s)
-	tokens, phrases = make(map[string]int, len(list)/8), make(map[string]int, len(list)/3)
-	for _, t := range list {
-		if strings.IndexByte(t, ' ') >= 0 {
-			phrases[t]++
-		} else {
-			tokens[t]++
-		}
-	}
+	tokens, phrases = make(map[string]int, len(s)/64+16), make(map[string]int, len(s)/32+16)
+	x.analyzer.Count(s, tokens, phrases)
 	return tokens, phrases
 }
 
