@@ -1,0 +1,86 @@
+package change
+
+import (
+	"io/fs"
+	"maps"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// termList tallies the Analyzer's term list of s: the definition of a
+// Document's Tokens (stems) and Phrases (affinities, the terms holding a
+// space) that Extract's counting must equal.
+func termList(t *testing.T, s string) (tokens, phrases map[string]int) {
+	t.Helper()
+	a, err := NewAnalyzer("", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tokens, phrases = map[string]int{}, map[string]int{}
+	for _, term := range a.Terms(nil, s) {
+		if strings.Contains(term, " ") {
+			phrases[term]++
+		} else {
+			tokens[term]++
+		}
+	}
+	return tokens, phrases
+}
+
+// corpusPages returns up to n files of the shared feed corpora, in path
+// order, as pages; none when the corpora are absent.
+func corpusPages(t *testing.T, n int) map[string]string {
+	t.Helper()
+	root := filepath.Join("..", "..", "shared", "corpora", "feeds")
+	var paths []string
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			paths = append(paths, p)
+		}
+		return err
+	})
+	if err != nil {
+		t.Logf("no shared corpora: %v", err)
+		return nil
+	}
+	sort.Strings(paths)
+	pages := map[string]string{}
+	for _, p := range paths[:min(n, len(paths))] {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pages[p] = string(b)
+	}
+	return pages
+}
+
+// TestExtractTermsEqualTermList checks that the Tokens and Phrases Extract
+// counts are exactly the tally of the Analyzer's term list of the page's
+// text, on the benchmark pages, the test pages and the feed corpora.
+func TestExtractTermsEqualTermList(t *testing.T) {
+	pages := map[string]string{
+		"jobs":      jobsPage,
+		"changelog": changelog(6, true, true, "/a", "/b"),
+		"listing":   string(syntheticPage(64<<10, 20, 1)),
+		"prose":     string(proseListing(64<<10, 3, 2)),
+	}
+	maps.Copy(pages, corpusPages(t, 300))
+	a, err := NewAnalyzer("", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, page := range pages {
+		d, err := Extract([]byte(page), "text/html", ExtractOptions{Analyzer: a})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		tokens, phrases := termList(t, d.Text)
+		if !maps.Equal(d.Tokens, tokens) || !maps.Equal(d.Phrases, phrases) {
+			t.Errorf("%s: Extract's tokens or phrases differ from the term list's tally", name)
+		}
+	}
+}
