@@ -5,7 +5,6 @@ import (
 	"encoding/hex"
 	"net/url"
 	"sort"
-	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -35,11 +34,16 @@ type walker struct {
 	images    map[string]bool
 	title     string
 	headH     string
-	// path is the block path of the element being walked, stack the
-	// names of the open elements.
-	path, stack []string
-	// seen numbers the blocks of each path.
-	seen map[string]int
+	// path is the block path of the element being walked, its parts
+	// joined by "/", and pathEnds the length of path before each part;
+	// stack holds the names of the open elements.
+	path     []byte
+	pathEnds []int
+	stack    []string
+	// seen numbers the blocks of each path; name is scratch space for a
+	// block's name.
+	seen map[string]*int
+	name []byte
 }
 
 // span locates a line's HTML in walker.buf and its Text in walker.tbuf.
@@ -51,7 +55,7 @@ type span struct {
 func newWalker(x *extractor, n int) *walker {
 	return &walker{
 		x: x, words: map[string]int{}, links: map[string]bool{},
-		images: map[string]bool{}, seen: map[string]int{},
+		images: map[string]bool{}, seen: map[string]*int{},
 		lines: make([]Line, 0, n/32), spans: make([]span, 0, n/32),
 		buf: make([]byte, 0, n), tbuf: make([]byte, 0, n/2),
 	}
@@ -124,7 +128,7 @@ func (w *walker) open(name string, attrs []html.Attribute) bool {
 	if voidElements[name] {
 		return false
 	}
-	w.path = append(w.path, pathPart(name, attrs))
+	w.pushPath(pathPart(name, attrs))
 	w.stack = append(w.stack, name)
 	return true
 }
@@ -133,7 +137,7 @@ func (w *walker) open(name string, attrs []html.Attribute) bool {
 func (w *walker) close() {
 	name := w.stack[len(w.stack)-1]
 	w.stack = w.stack[:len(w.stack)-1]
-	w.path = w.path[:len(w.path)-1]
+	w.popPath()
 	start := len(w.buf)
 	w.buf = append(append(append(w.buf, "</"...), name...), '>')
 	w.addLine(Line{Kind: EndTag}, start, len(w.tbuf))
@@ -179,6 +183,11 @@ func (w *walker) text(raw, block string) {
 	if len(w.tbuf) == tstart {
 		return
 	}
+	w.textLine(tstart, block)
+}
+
+// textLine emits the text line tbuf[tstart:], not blank, of block.
+func (w *walker) textLine(tstart int, block string) {
 	s := w.tbuf[tstart:]
 	l := Line{Kind: TextLine, Block: block}
 	l.Ignored = len(w.x.ignore) > 0 && w.x.ignored(string(s))
@@ -191,15 +200,6 @@ func (w *walker) text(raw, block string) {
 	}
 	w.plain.Write(s)
 	w.plain.WriteByte('\n')
-}
-
-// blockKey names the block of the text being walked and numbers it among
-// blocks of the same path.
-func (w *walker) blockKey() string {
-	p := strings.Join(w.path, "/")
-	i := w.seen[p]
-	w.seen[p] = i + 1
-	return p + ":" + strconv.Itoa(i)
 }
 
 // finish fills d from what was walked.
