@@ -4,15 +4,17 @@ import (
 	"strconv"
 	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/net/html"
 )
 
-// pushPath enters an element whose block-path part is part.
-func (w *walker) pushPath(part string) {
+// pushPath enters an element of the block path.
+func (w *walker) pushPath(name string, attrs []html.Attribute) {
 	w.pathEnds = append(w.pathEnds, len(w.path))
 	if len(w.pathEnds) > 1 {
 		w.path = append(w.path, '/')
 	}
-	w.path = append(w.path, part...)
+	w.path = appendPathPart(w.path, name, attrs)
 }
 
 // popPath leaves the innermost element of the block path.

@@ -128,7 +128,7 @@ func (w *walker) open(name string, attrs []html.Attribute) bool {
 	if voidElements[name] {
 		return false
 	}
-	w.pushPath(pathPart(name, attrs))
+	w.pushPath(name, attrs)
 	w.stack = append(w.stack, name)
 	return true
 }
@@ -340,18 +340,28 @@ func appendCollapsed(dst []byte, s string) []byte {
 	return dst
 }
 
-// pathPart names an element in a block path: tag, #id, .first-class.
-func pathPart(name string, attrs []html.Attribute) string {
-	p := name
+// appendPathPart appends an element's name in a block path: tag, #id,
+// .first-class.
+func appendPathPart(dst []byte, name string, attrs []html.Attribute) []byte {
+	dst = append(dst, name...)
 	if id, ok := attr(attrs, "id"); ok && id != "" {
-		p += "#" + id
+		dst = append(append(dst, '#'), id...)
 	}
 	if cl, ok := attr(attrs, "class"); ok {
-		if f := strings.Fields(cl); len(f) > 0 {
-			p += "." + f[0]
+		if f := firstField(cl); f != "" {
+			dst = append(append(dst, '.'), f...)
 		}
 	}
-	return p
+	return dst
+}
+
+// firstField returns the first of strings.Fields(s), "" when there is none.
+func firstField(s string) string {
+	s = strings.TrimLeftFunc(s, unicode.IsSpace)
+	if i := strings.IndexFunc(s, unicode.IsSpace); i >= 0 {
+		return s[:i]
+	}
+	return s
 }
 
 // attr returns the value of the attribute key.
