@@ -84,3 +84,32 @@ func TestExtractTermsEqualTermList(t *testing.T) {
 		}
 	}
 }
+
+// wordsByDefinition is the inverted index as Document.Words defines it:
+// runs of runes that are not notWordRune, lower-cased, counted.
+func wordsByDefinition(s string) map[string]int {
+	index := map[string]int{}
+	for _, w := range strings.FieldsFunc(s, notWordRune) {
+		index[strings.ToLower(w)]++
+	}
+	return index
+}
+
+// TestCountWordsMatchesDefinition checks countWords's ASCII fast path
+// against the definition, on mixed texts and the feed corpora.
+func TestCountWordsMatchesDefinition(t *testing.T) {
+	texts := map[string]string{
+		"mixed":   "Hello hello HELLO héllo HÉLLO Straße STRASSE ǅemal İstanbul 2026 a1B2",
+		"marks":   "cafe\u0301 CAFE\u0301 nai\u0308ve — x·y ÀB",
+		"invalid": "bad\xffByte \xe2\x82 Tail",
+		"edges":   " Lead trail? ",
+	}
+	maps.Copy(texts, corpusPages(t, 300))
+	for name, s := range texts {
+		got := map[string]int{}
+		countWords(got, s)
+		if want := wordsByDefinition(s); !maps.Equal(got, want) {
+			t.Errorf("%s: countWords differs from the definition", name)
+		}
+	}
+}

@@ -240,23 +240,52 @@ func terms(x *extractor, s string) (tokens, phrases map[string]int) {
 
 // countWords adds the lower-cased words of s (runs of letters, digits and
 // combining marks) to the inverted index. Keys are substrings of s where
-// no lower-casing is needed, so most words cost no allocation.
+// no lower-casing is needed, so most words cost no allocation; ASCII is
+// classified without decoding, and a word of lower-case ASCII is not
+// passed through strings.ToLower.
 func countWords(index map[string]int, s string) {
-	start := -1
-	for i, r := range s {
+	start, lower := -1, true
+	for i := 0; i < len(s); {
+		c, size := s[i], 1
+		var inWord bool
+		if c < utf8.RuneSelf {
+			inWord = isASCIIWordByte(c)
+			lower = lower && !('A' <= c && c <= 'Z')
+		} else {
+			var r rune
+			r, size = utf8.DecodeRuneInString(s[i:])
+			inWord, lower = !notWordRune(r), false
+		}
 		switch {
-		case !notWordRune(r):
+		case inWord:
 			if start < 0 {
 				start = i
 			}
 		case start >= 0:
-			index[strings.ToLower(s[start:i])]++
-			start = -1
+			index[lowerWord(s[start:i], lower)]++
+			start, lower = -1, true
+		default:
+			lower = true
 		}
+		i += size
 	}
 	if start >= 0 {
-		index[strings.ToLower(s[start:])]++
+		index[lowerWord(s[start:], lower)]++
 	}
+}
+
+// lowerWord returns w lower-cased; lower says it already is.
+func lowerWord(w string, lower bool) string {
+	if lower {
+		return w
+	}
+	return strings.ToLower(w)
+}
+
+// isASCIIWordByte reports whether c is an ASCII letter or digit, the ASCII
+// runes notWordRune does not take for separators.
+func isASCIIWordByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
 }
 
 // collapse trims s and folds each run of white space into one space.
