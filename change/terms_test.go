@@ -1,6 +1,7 @@
 package change
 
 import (
+	stdhtml "html"
 	"io/fs"
 	"maps"
 	"os"
@@ -110,6 +111,23 @@ func TestCountWordsMatchesDefinition(t *testing.T) {
 		countWords(got, s)
 		if want := wordsByDefinition(s); !maps.Equal(got, want) {
 			t.Errorf("%s: countWords differs from the definition", name)
+		}
+	}
+}
+
+// TestEscapingMatchesDefinition checks appendEscaped against the standard
+// library's escaping and isEventHandler against its definition.
+func TestEscapingMatchesDefinition(t *testing.T) {
+	texts := map[string]string{"all": `a<b>c&d'e"f`, "none": "plain", "ends": `<x&`}
+	maps.Copy(texts, corpusPages(t, 300))
+	for name, s := range texts {
+		if got, want := string(appendEscaped([]byte("pre"), s)), "pre"+stdhtml.EscapeString(s); got != want {
+			t.Errorf("%s: appendEscaped differs from html.EscapeString", name)
+		}
+	}
+	for _, key := range []string{"onclick", "ONLOAD", "oNx", "on", "o", "", "one", "xon", "data-on", "ön", "ON\u0130"} {
+		if got, want := isEventHandler(key), strings.HasPrefix(strings.ToLower(key), "on"); got != want {
+			t.Errorf("isEventHandler(%q) = %v, want %v", key, got, want)
 		}
 	}
 }

@@ -315,7 +315,7 @@ func nodeText(n *html.Node) string {
 func appendStartTag(dst []byte, name string, attrs []html.Attribute, base *url.URL) []byte {
 	dst = append(append(dst, '<'), name...)
 	for _, a := range attrs {
-		if a.Namespace != "" || strings.HasPrefix(strings.ToLower(a.Key), "on") {
+		if a.Namespace != "" || isEventHandler(a.Key) {
 			continue
 		}
 		v := a.Val
@@ -323,31 +323,43 @@ func appendStartTag(dst []byte, name string, attrs []html.Attribute, base *url.U
 			v = resolveRef(base, v)
 		}
 		dst = append(append(append(dst, ' '), a.Key...), `="`...)
-		dst = appendEscaped(dst, []byte(v))
+		dst = appendEscaped(dst, v)
 		dst = append(dst, '"')
 	}
 	return append(dst, '>')
 }
 
-// appendEscaped appends s with <, >, &, ' and " escaped.
-func appendEscaped(dst, s []byte) []byte {
-	for _, c := range s {
-		switch c {
+// isEventHandler reports whether an attribute name starts with "on" in
+// any case, as strings.HasPrefix(strings.ToLower(key), "on") does (no
+// other rune lower-cases to an ASCII o or n).
+func isEventHandler(key string) bool {
+	return len(key) >= 2 && key[0]|0x20 == 'o' && key[1]|0x20 == 'n'
+}
+
+// appendEscaped appends s with <, >, &, ' and " escaped, copying the runs
+// between them whole.
+func appendEscaped[T string | []byte](dst []byte, s T) []byte {
+	last := 0
+	for i := 0; i < len(s); i++ {
+		var esc string
+		switch s[i] {
 		case '<':
-			dst = append(dst, "&lt;"...)
+			esc = "&lt;"
 		case '>':
-			dst = append(dst, "&gt;"...)
+			esc = "&gt;"
 		case '&':
-			dst = append(dst, "&amp;"...)
+			esc = "&amp;"
 		case '\'':
-			dst = append(dst, "&#39;"...)
+			esc = "&#39;"
 		case '"':
-			dst = append(dst, "&#34;"...)
+			esc = "&#34;"
 		default:
-			dst = append(dst, c)
+			continue
 		}
+		dst = append(append(dst, s[last:i]...), esc...)
+		last = i + 1
 	}
-	return dst
+	return append(dst, s[last:]...)
 }
 
 // appendCollapsed appends s trimmed, each run of white space folded into
