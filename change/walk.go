@@ -26,9 +26,12 @@ type walker struct {
 	lines []Line
 	// spans hold each line's HTML and Text as offsets into buf and tbuf,
 	// turned into strings once in finish (one allocation, not one a line).
-	spans     []span
+	spans []span
+	// buf holds the lines' HTML; tbuf the text lines' texts, each
+	// followed by a newline.
 	buf, tbuf []byte
-	plain     strings.Builder
+	// unwatched is set once a text line is ignored or noise.
+	unwatched bool
 	words     map[string]int
 	links     map[string]bool
 	images    map[string]bool
@@ -195,22 +198,19 @@ func (w *walker) textLine(tstart int, block string) {
 	start := len(w.buf)
 	w.buf = appendEscaped(w.buf, s)
 	w.addLine(l, start, tstart)
-	if !l.watched() {
-		return
-	}
-	w.plain.Write(s)
-	w.plain.WriteByte('\n')
+	w.tbuf = append(w.tbuf, '\n')
+	w.unwatched = w.unwatched || !l.watched()
 }
 
 // finish fills d from what was walked.
 func (w *walker) finish(d *Document) {
-	all, texts := string(w.buf), string(w.tbuf)
+	all, texts := frozenString(w.buf), frozenString(w.tbuf)
 	for i, sp := range w.spans {
 		w.lines[i].HTML = all[sp.html[0]:sp.html[1]]
 		w.lines[i].Text = texts[sp.text[0]:sp.text[1]]
 	}
 	d.Lines = w.lines
-	d.Text = w.plain.String()
+	d.Text = w.watchedText(texts)
 	countWords(w.words, d.Text)
 	d.Words = w.words
 	d.Title, d.HeadDigest = w.title, w.headH
