@@ -118,3 +118,44 @@ func TestCountAdds(t *testing.T) {
 		t.Errorf("affinities = %v, want run test once", aff)
 	}
 }
+
+// benchText is about 40 KB of plain text: the feed items' titles and
+// summaries, repeated.
+func benchText() string {
+	var b strings.Builder
+	for b.Len() < 40<<10 {
+		for _, it := range feedItems {
+			b.WriteString(it.title + "\n" + text.PlainText(it.summary) + "\n")
+		}
+	}
+	return b.String()
+}
+
+// BenchmarkCount compares tallying stems and affinities (window 2) from
+// the term list of Terms with Count, on 40 KB of text.
+func BenchmarkCount(b *testing.B) {
+	s := benchText()
+	b.Run("terms", func(b *testing.B) {
+		a := mustAnalyzer(b, text.Config{AffinityWindow: 2})
+		b.SetBytes(int64(len(s)))
+		b.ReportAllocs()
+		for b.Loop() {
+			stems, affinities := map[string]int{}, map[string]int{}
+			for _, t := range a.Terms(nil, s) {
+				if strings.IndexByte(t, ' ') >= 0 {
+					affinities[t]++
+				} else {
+					stems[t]++
+				}
+			}
+		}
+	})
+	b.Run("count", func(b *testing.B) {
+		a := mustAnalyzer(b, text.Config{AffinityWindow: 2})
+		b.SetBytes(int64(len(s)))
+		b.ReportAllocs()
+		for b.Loop() {
+			a.Count(s, map[string]int{}, map[string]int{})
+		}
+	})
+}
