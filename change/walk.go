@@ -230,12 +230,9 @@ func (w *walker) finish(d *Document) {
 
 // terms counts the stems and lexical affinities of s with the Analyzer's
 // Count, which tallies the same terms as its Terms list but builds one
-// string per distinct affinity. The maps are sized from the text (about
-// one stem per ten bytes), so they are not regrown term by term.
+// string per distinct affinity, in maps of their final size.
 func terms(x *extractor, s string) (tokens, phrases map[string]int) {
-	tokens, phrases = make(map[string]int, len(s)/64+16), make(map[string]int, len(s)/32+16)
-	x.analyzer.Count(s, tokens, phrases)
-	return tokens, phrases
+	return x.analyzer.Count(s)
 }
 
 // countWords adds the lower-cased words of s (runs of letters, digits and

@@ -1,26 +1,28 @@
 package text
 
-// Count adds the terms of plain text to two tallies: each stem to stems,
-// each lexical affinity to affinities, as many times as Terms would list
-// it. It gives the same tallies as counting the output of Terms, whose
-// rules it follows, but builds one string per distinct affinity, not one
-// per occurrence: pairs are counted by the ids of their stems first.
-// A nil map leaves its kind of term uncounted.
-func (a *Analyzer) Count(text string, stems, affinities map[string]int) {
+// Count returns the terms of plain text as two tallies: each stem and each
+// lexical affinity with the number of times Terms would list it. It gives
+// the same tallies as counting the output of Terms, whose rules it
+// follows, but builds one string per distinct affinity, not one per
+// occurrence: pairs are counted by the ids of their stems first, and the
+// maps are sized to their final number of terms.
+func (a *Analyzer) Count(text string) (stems, affinities map[string]int) {
 	a.start()
 	a.scan(text)
 	a.number()
-	if stems != nil {
-		for id, n := range a.stemCount {
-			stems[a.names[id]] += n
-		}
+	stems = make(map[string]int, len(a.names))
+	for id, n := range a.stemCount {
+		stems[a.names[id]] = n
 	}
-	if affinities != nil && a.window > 0 {
-		a.countPairs()
-		for p, n := range a.pairs {
-			affinities[affinity(a.names[p>>32], a.names[uint32(p)])] += n
-		}
+	if a.window == 0 {
+		return stems, map[string]int{}
 	}
+	a.countPairs()
+	affinities = make(map[string]int, len(a.pairs))
+	for p, n := range a.pairs {
+		affinities[affinity(a.names[p>>32], a.names[uint32(p)])] = n
+	}
+	return stems, affinities
 }
 
 // number gives each distinct stem of the kept words an id (a.ids, a.names)
