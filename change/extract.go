@@ -1,7 +1,6 @@
 package change
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -13,7 +12,6 @@ import (
 
 	"github.com/andybalholm/cascadia"
 	"golang.org/x/net/html"
-	"golang.org/x/net/html/charset"
 )
 
 // ErrNoMatch is wrapped by Extract's error when ExtractOptions.Selector
@@ -87,10 +85,7 @@ func digest(b []byte) string {
 
 // html extracts an HTML page into d.
 func (x *extractor) html(d *Document, body []byte, contentType string) error {
-	r, err := charset.NewReader(bytes.NewReader(body), contentType)
-	if err != nil {
-		r = bytes.NewReader(body)
-	}
+	r := bodyReader(body, contentType)
 	w := newWalker(x, len(body))
 	if x.selector == nil {
 		w.stream(r)

@@ -55,6 +55,11 @@ type streamer struct {
 	z     *html.Tokenizer
 	head  hash.Hash
 	attrs []html.Attribute
+	// keys, vals and ends are readAttrs' scratch space: the names, the
+	// values end to end, and where each value ends.
+	keys []string
+	vals []byte
+	ends []int
 	// inHead is set between <head> and the body; title collects the
 	// title's text.
 	inHead, inTitle bool
@@ -80,7 +85,7 @@ func (s *streamer) next() bool {
 		s.start(true)
 	case html.EndTagToken:
 		name, _ := s.z.TagName()
-		s.end(string(name))
+		s.end(tagName(name))
 	}
 	return true
 }
@@ -93,14 +98,14 @@ func (s *streamer) text() {
 		s.title.Write(s.z.Text())
 	case s.inHead:
 	default:
-		s.w.text(string(s.z.Text()), s.w.blockKey())
+		s.w.blockText(s.z.Text())
 	}
 }
 
 // start handles a start tag.
 func (s *streamer) start(selfClosing bool) {
 	name, more := s.z.TagName()
-	tag := string(name)
+	tag := tagName(name)
 	if s.skip > 0 {
 		if tag == s.skipName && !selfClosing {
 			s.skip++
@@ -192,15 +197,5 @@ func (s *streamer) end(tag string) {
 			}
 			return
 		}
-	}
-}
-
-// readAttrs reads the tag's attributes into s.attrs.
-func (s *streamer) readAttrs(more bool) {
-	s.attrs = s.attrs[:0]
-	for more {
-		var k, v []byte
-		k, v, more = s.z.TagAttr()
-		s.attrs = append(s.attrs, html.Attribute{Key: string(k), Val: string(v)})
 	}
 }

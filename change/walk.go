@@ -5,7 +5,6 @@ import (
 	"encoding/hex"
 	"net/url"
 	"sort"
-	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -27,19 +26,27 @@ type walker struct {
 	lines []Line
 	// spans hold each line's HTML and Text as offsets into buf and tbuf,
 	// turned into strings once in finish (one allocation, not one a line).
-	spans     []span
+	spans []span
+	// buf holds the lines' HTML; tbuf the text lines' texts, each
+	// followed by a newline.
 	buf, tbuf []byte
-	plain     strings.Builder
+	// unwatched is set once a text line is ignored or noise.
+	unwatched bool
 	words     map[string]int
 	links     map[string]bool
 	images    map[string]bool
 	title     string
 	headH     string
-	// path is the block path of the element being walked, stack the
-	// names of the open elements.
-	path, stack []string
-	// seen numbers the blocks of each path.
-	seen map[string]int
+	// path is the block path of the element being walked, its parts
+	// joined by "/", and pathEnds the length of path before each part;
+	// stack holds the names of the open elements.
+	path     []byte
+	pathEnds []int
+	stack    []string
+	// seen numbers the blocks of each path; name is scratch space for a
+	// block's name.
+	seen map[string]*int
+	name []byte
 }
 
 // span locates a line's HTML in walker.buf and its Text in walker.tbuf.
@@ -51,7 +58,7 @@ type span struct {
 func newWalker(x *extractor, n int) *walker {
 	return &walker{
 		x: x, words: map[string]int{}, links: map[string]bool{},
-		images: map[string]bool{}, seen: map[string]int{},
+		images: map[string]bool{}, seen: map[string]*int{},
 		lines: make([]Line, 0, n/32), spans: make([]span, 0, n/32),
 		buf: make([]byte, 0, n), tbuf: make([]byte, 0, n/2),
 	}
@@ -124,7 +131,7 @@ func (w *walker) open(name string, attrs []html.Attribute) bool {
 	if voidElements[name] {
 		return false
 	}
-	w.path = append(w.path, pathPart(name, attrs))
+	w.pushPath(name, attrs)
 	w.stack = append(w.stack, name)
 	return true
 }
@@ -133,7 +140,7 @@ func (w *walker) open(name string, attrs []html.Attribute) bool {
 func (w *walker) close() {
 	name := w.stack[len(w.stack)-1]
 	w.stack = w.stack[:len(w.stack)-1]
-	w.path = w.path[:len(w.path)-1]
+	w.popPath()
 	start := len(w.buf)
 	w.buf = append(append(append(w.buf, "</"...), name...), '>')
 	w.addLine(Line{Kind: EndTag}, start, len(w.tbuf))
@@ -179,6 +186,11 @@ func (w *walker) text(raw, block string) {
 	if len(w.tbuf) == tstart {
 		return
 	}
+	w.textLine(tstart, block)
+}
+
+// textLine emits the text line tbuf[tstart:], not blank, of block.
+func (w *walker) textLine(tstart int, block string) {
 	s := w.tbuf[tstart:]
 	l := Line{Kind: TextLine, Block: block}
 	l.Ignored = len(w.x.ignore) > 0 && w.x.ignored(string(s))
@@ -186,31 +198,19 @@ func (w *walker) text(raw, block string) {
 	start := len(w.buf)
 	w.buf = appendEscaped(w.buf, s)
 	w.addLine(l, start, tstart)
-	if !l.watched() {
-		return
-	}
-	w.plain.Write(s)
-	w.plain.WriteByte('\n')
-}
-
-// blockKey names the block of the text being walked and numbers it among
-// blocks of the same path.
-func (w *walker) blockKey() string {
-	p := strings.Join(w.path, "/")
-	i := w.seen[p]
-	w.seen[p] = i + 1
-	return p + ":" + strconv.Itoa(i)
+	w.tbuf = append(w.tbuf, '\n')
+	w.unwatched = w.unwatched || !l.watched()
 }
 
 // finish fills d from what was walked.
 func (w *walker) finish(d *Document) {
-	all, texts := string(w.buf), string(w.tbuf)
+	all, texts := frozenString(w.buf), frozenString(w.tbuf)
 	for i, sp := range w.spans {
 		w.lines[i].HTML = all[sp.html[0]:sp.html[1]]
 		w.lines[i].Text = texts[sp.text[0]:sp.text[1]]
 	}
 	d.Lines = w.lines
-	d.Text = w.plain.String()
+	d.Text = w.watchedText(texts)
 	countWords(w.words, d.Text)
 	d.Words = w.words
 	d.Title, d.HeadDigest = w.title, w.headH
@@ -228,42 +228,61 @@ func (w *walker) finish(d *Document) {
 	}
 }
 
-// terms counts the stems and lexical affinities of s. The Analyzer emits
-// stems first, then affinities ("stem1 stem2"); a stem never holds a space.
-// The term list is sized from the text (about one term per six bytes with
-// affinities within 2), so it is not regrown term by term.
+// terms counts the stems and lexical affinities of s with the Analyzer's
+// Count, which tallies the same terms as its Terms list but builds one
+// string per distinct affinity, in maps of their final size.
 func terms(x *extractor, s string) (tokens, phrases map[string]int) {
-	list := x.analyzer.Terms(make([]string, 0, len(s)/6+16), s)
-	tokens, phrases = make(map[string]int, len(list)/8), make(map[string]int, len(list)/3)
-	for _, t := range list {
-		if strings.IndexByte(t, ' ') >= 0 {
-			phrases[t]++
-		} else {
-			tokens[t]++
-		}
-	}
-	return tokens, phrases
+	return x.analyzer.Count(s)
 }
 
 // countWords adds the lower-cased words of s (runs of letters, digits and
 // combining marks) to the inverted index. Keys are substrings of s where
-// no lower-casing is needed, so most words cost no allocation.
+// no lower-casing is needed, so most words cost no allocation; ASCII is
+// classified without decoding, and a word of lower-case ASCII is not
+// passed through strings.ToLower.
 func countWords(index map[string]int, s string) {
-	start := -1
-	for i, r := range s {
+	start, lower := -1, true
+	for i := 0; i < len(s); {
+		c, size := s[i], 1
+		var inWord bool
+		if c < utf8.RuneSelf {
+			inWord = isASCIIWordByte(c)
+			lower = lower && !('A' <= c && c <= 'Z')
+		} else {
+			var r rune
+			r, size = utf8.DecodeRuneInString(s[i:])
+			inWord, lower = !notWordRune(r), false
+		}
 		switch {
-		case !notWordRune(r):
+		case inWord:
 			if start < 0 {
 				start = i
 			}
 		case start >= 0:
-			index[strings.ToLower(s[start:i])]++
-			start = -1
+			index[lowerWord(s[start:i], lower)]++
+			start, lower = -1, true
+		default:
+			lower = true
 		}
+		i += size
 	}
 	if start >= 0 {
-		index[strings.ToLower(s[start:])]++
+		index[lowerWord(s[start:], lower)]++
 	}
+}
+
+// lowerWord returns w lower-cased; lower says it already is.
+func lowerWord(w string, lower bool) string {
+	if lower {
+		return w
+	}
+	return strings.ToLower(w)
+}
+
+// isASCIIWordByte reports whether c is an ASCII letter or digit, the ASCII
+// runes notWordRune does not take for separators.
+func isASCIIWordByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
 }
 
 // collapse trims s and folds each run of white space into one space.
@@ -293,7 +312,7 @@ func nodeText(n *html.Node) string {
 func appendStartTag(dst []byte, name string, attrs []html.Attribute, base *url.URL) []byte {
 	dst = append(append(dst, '<'), name...)
 	for _, a := range attrs {
-		if a.Namespace != "" || strings.HasPrefix(strings.ToLower(a.Key), "on") {
+		if a.Namespace != "" || isEventHandler(a.Key) {
 			continue
 		}
 		v := a.Val
@@ -301,31 +320,43 @@ func appendStartTag(dst []byte, name string, attrs []html.Attribute, base *url.U
 			v = resolveRef(base, v)
 		}
 		dst = append(append(append(dst, ' '), a.Key...), `="`...)
-		dst = appendEscaped(dst, []byte(v))
+		dst = appendEscaped(dst, v)
 		dst = append(dst, '"')
 	}
 	return append(dst, '>')
 }
 
-// appendEscaped appends s with <, >, &, ' and " escaped.
-func appendEscaped(dst, s []byte) []byte {
-	for _, c := range s {
-		switch c {
+// isEventHandler reports whether an attribute name starts with "on" in
+// any case, as strings.HasPrefix(strings.ToLower(key), "on") does (no
+// other rune lower-cases to an ASCII o or n).
+func isEventHandler(key string) bool {
+	return len(key) >= 2 && key[0]|0x20 == 'o' && key[1]|0x20 == 'n'
+}
+
+// appendEscaped appends s with <, >, &, ' and " escaped, copying the runs
+// between them whole.
+func appendEscaped[T string | []byte](dst []byte, s T) []byte {
+	last := 0
+	for i := 0; i < len(s); i++ {
+		var esc string
+		switch s[i] {
 		case '<':
-			dst = append(dst, "&lt;"...)
+			esc = "&lt;"
 		case '>':
-			dst = append(dst, "&gt;"...)
+			esc = "&gt;"
 		case '&':
-			dst = append(dst, "&amp;"...)
+			esc = "&amp;"
 		case '\'':
-			dst = append(dst, "&#39;"...)
+			esc = "&#39;"
 		case '"':
-			dst = append(dst, "&#34;"...)
+			esc = "&#34;"
 		default:
-			dst = append(dst, c)
+			continue
 		}
+		dst = append(append(dst, s[last:i]...), esc...)
+		last = i + 1
 	}
-	return dst
+	return append(dst, s[last:]...)
 }
 
 // appendCollapsed appends s trimmed, each run of white space folded into
@@ -347,18 +378,28 @@ func appendCollapsed(dst []byte, s string) []byte {
 	return dst
 }
 
-// pathPart names an element in a block path: tag, #id, .first-class.
-func pathPart(name string, attrs []html.Attribute) string {
-	p := name
+// appendPathPart appends an element's name in a block path: tag, #id,
+// .first-class.
+func appendPathPart(dst []byte, name string, attrs []html.Attribute) []byte {
+	dst = append(dst, name...)
 	if id, ok := attr(attrs, "id"); ok && id != "" {
-		p += "#" + id
+		dst = append(append(dst, '#'), id...)
 	}
 	if cl, ok := attr(attrs, "class"); ok {
-		if f := strings.Fields(cl); len(f) > 0 {
-			p += "." + f[0]
+		if f := firstField(cl); f != "" {
+			dst = append(append(dst, '.'), f...)
 		}
 	}
-	return p
+	return dst
+}
+
+// firstField returns the first of strings.Fields(s), "" when there is none.
+func firstField(s string) string {
+	s = strings.TrimLeftFunc(s, unicode.IsSpace)
+	if i := strings.IndexFunc(s, unicode.IsSpace); i >= 0 {
+		return s[:i]
+	}
+	return s
 }
 
 // attr returns the value of the attribute key.

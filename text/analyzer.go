@@ -26,6 +26,13 @@ type Analyzer struct {
 	pos int
 	// plain is scratch space for Document.
 	plain []byte
+	// ids, names, stemCount and keptIDs number the distinct stems of the
+	// text for Count; pairs counts its affinities by stem ids.
+	ids       map[string]uint32
+	names     []string
+	stemCount []int
+	keptIDs   []uint32
+	pairs     map[uint64]int
 }
 
 // keptWord is a word that survived stop-word removal: its stem and its

@@ -1,0 +1,44 @@
+package change
+
+import (
+	"bytes"
+	"io"
+	"testing"
+
+	"golang.org/x/net/html/charset"
+)
+
+// TestBodyReaderMatchesCharset checks that bodyReader decodes as
+// charset.NewReader does, whether it skips the decoding pass or not.
+func TestBodyReaderMatchesCharset(t *testing.T) {
+	tests := []struct {
+		name, body, contentType string
+	}{
+		{"ascii, no charset", "<p>plain ascii</p>", "text/html"},
+		{"ascii, utf-8", "<p>plain</p>", "text/html; charset=utf-8"},
+		{"windows-1252 bytes", "<p>caf\xe9 \x80 \x93quoted\x94</p>", "text/html"},
+		{"utf-8 sniffed", "<p>café ☕</p>", ""},
+		{"latin-1 declared", "<p>na\xefve</p>", "text/html; charset=iso-8859-1"},
+		{"iso-2022-jp meta", "<meta charset=iso-2022-jp><p>\x1b$B$3$s\x1b(B</p>", "text/html"},
+		{"utf-16 bom", "\xff\xfe<\x00p\x00>\x00", "text/html"},
+		{"invalid utf-8 declared", "<p>bad \xff\xfe byte</p>", "text/html; charset=utf-8"},
+		{"empty", "", "text/html"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			want := []byte(tt.body)
+			if r, err := charset.NewReader(bytes.NewReader(want), tt.contentType); err == nil {
+				if want, err = io.ReadAll(r); err != nil {
+					t.Fatal(err)
+				}
+			}
+			got, err := io.ReadAll(bodyReader([]byte(tt.body), tt.contentType))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("bodyReader gives %q, charset.NewReader %q", got, want)
+			}
+		})
+	}
+}
