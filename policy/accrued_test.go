@@ -1,0 +1,112 @@
+package policy
+
+import (
+	"math"
+	"testing"
+	"time"
+)
+
+func TestAccrueTimeSolvesTheIntegral(t *testing.T) {
+	flat := make([]float64, 24)
+	for h := range flat {
+		flat[h] = 2 // items per hour
+	}
+	peak := make([]float64, 24)
+	peak[3] = 6 // all a day's items in one hour
+	tests := []struct {
+		name   string
+		hourly []float64
+		w      float64
+		from   time.Time
+		theta  float64
+		want   time.Duration
+	}{
+		// λ·t²/2 = θ: t = sqrt(2·4/2) = 2 h.
+		{"constant rate", flat, 1, t0.Add(17 * time.Minute), 4, 2 * time.Hour},
+		// the weight scales λ: t = sqrt(2·4/(2·4)) = 1 h.
+		{"weighted", flat, 4, t0, 4, time.Hour},
+		// from 00:00 nothing accrues until 03:00; then Λ grows at 6/h:
+		// 6·x²/2 = 3 at x = 1 h (04:00).
+		{"within the peak", peak, 1, t0, 3, 4 * time.Hour},
+		// past the peak 6 items accrue 6 item-hours each hour: the 3
+		// item-hours of the peak plus 6·x = 9 at x = 1 h after 04:00.
+		{"after the peak", peak, 1, t0, 9, 5 * time.Hour},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := accrueTime(tc.hourly, tc.w, tc.from, tc.theta, 7*day)
+			if d := got - tc.want; d < -time.Second || d > time.Second {
+				t.Fatalf("accrueTime = %v, want %v", got, tc.want)
+			}
+		})
+	}
+	if got := accrueTime(make([]float64, 24), 1, t0, 1, 3*day); got != 3*day {
+		t.Fatalf("a source expecting nothing waits %v, want the limit %v", got, 3*day)
+	}
+}
+
+func TestAccruedSharesTheBudgetBySquareRoots(t *testing.T) {
+	// Constant rates 4 and 36 a day: Sia & Cho's Theorem 1 gives fetches in
+	// the ratio sqrt(4):sqrt(36) = 1:3, 10 and 30 of a budget of 40.
+	srcs := []*Source{steady(1, 4), steady(2, 36)}
+	cfg := DefaultConfig
+	cfg.PerDay = 40
+	p, err := New("accrued", cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Plan(srcs, t0); err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []float64{10, 30} {
+		s := srcs[i]
+		got := float64(day) / float64(p.Next(s, s.Last).Sub(s.Last))
+		if math.Abs(got-want)/want > 0.1 {
+			t.Errorf("source %d: %.2f fetches a day, want %.0f", s.ID, got, want)
+		}
+	}
+}
+
+func TestAccruedKeepsTheFetchThroughReplans(t *testing.T) {
+	// The rule counts from the last fetch: planning again with the same
+	// models must not move the next fetch.
+	srcs := []*Source{steady(1, 4), steady(2, 36)}
+	cfg := DefaultConfig
+	cfg.PerDay = 40
+	p, _ := New("accrued", cfg)
+	_ = p.Plan(srcs, t0)
+	first := p.Next(srcs[0], srcs[0].Last)
+	_ = p.Plan(srcs, srcs[0].Last.Add(time.Hour))
+	if again := p.Next(srcs[0], srcs[0].Last.Add(time.Hour)); !again.Equal(first) {
+		t.Fatalf("re-plan moved the next fetch from %v to %v", first, again)
+	}
+}
+
+func TestAccruedFetchesBeforeTheWindowSaturates(t *testing.T) {
+	// 240 items a day in a 5-item window: at least 48 fetches a day, even
+	// though the square-root share beside a firehose would give fewer.
+	win := steady(1, 240)
+	win.Window = 5
+	hose := steady(2, 100000)
+	cfg := DefaultConfig
+	cfg.PerDay = 100
+	p, _ := New("accrued", cfg)
+	if err := p.Plan([]*Source{win, hose}, t0); err != nil {
+		t.Fatal(err)
+	}
+	if d := p.Next(win, win.Last).Sub(win.Last); d > 31*time.Minute {
+		t.Fatalf("next fetch in %v: a 5-item window fills in 30 minutes", d)
+	}
+}
+
+// steady returns a source whose models hold exactly perDay items a day,
+// spread evenly over the hours, last fetched at t0.
+func steady(id int64, perDay float64) *Source {
+	m := NewModels(0.2, t0.Add(-time.Hour))
+	m.Observe(t0.Add(-time.Hour), 0, nil)
+	m.EWMA.Rate = perDay / 24
+	for h := range m.Daily.Rates {
+		m.Daily.Rates[h] = perDay / 24
+	}
+	return &Source{ID: id, Weight: 1, Models: m, Last: t0}
+}
