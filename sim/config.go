@@ -36,6 +36,12 @@ type Config struct {
 	// perDay × days by at most the burst it saved while training. A week's
 	// burst let cgm-freshness spend 7% over its budget on reddit-2013q3.
 	Burst time.Duration
+	// LostPenalty is what each lost posting is charged in
+	// Metrics.PenalisedDelayMin; 0 charges it the delay until the fetch
+	// that found it gone (the end of the run if no fetch did): the least a
+	// reader waited before the posting could no longer reach them. A
+	// positive value charges every lost posting that fixed delay instead.
+	LostPenalty time.Duration
 	// DefaultWindow is W for sources that give none; 0 means 15.
 	DefaultWindow int
 	// Start and End bound the simulated period; zero values take the
@@ -185,6 +191,8 @@ func (r *resolved) check() error {
 		return fmt.Errorf("sim: the profile window and quality interval must not be negative")
 	case r.Train < 0 || r.PlanEvery < 0 || r.DefaultWindow < 0 || r.Burst < 0:
 		return fmt.Errorf("sim: training, planning interval, window and burst must not be negative")
+	case r.LostPenalty < 0:
+		return fmt.Errorf("sim: the lost-posting penalty must not be negative, got %v", r.LostPenalty)
 	case !(r.Alpha > 0 && r.Alpha <= 1):
 		return fmt.Errorf("sim: alpha must be in (0, 1], got %v", r.Alpha)
 	}

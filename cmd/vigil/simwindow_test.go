@@ -1,0 +1,43 @@
+package main
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"testing"
+)
+
+// TestSimWindow evaluates a window of a generated trace: fewer postings
+// than the whole run, the penalised delay and spending reported, and bad
+// dates refused.
+func TestSimWindow(t *testing.T) {
+	posts := filepath.Join(t.TempDir(), "p.tsv")
+	if code, _, stderr := cli(t, "", "", "trace", "gen", "--sources", "20", "--days", "30", "--start", "2026-01-01", "--no-titles", "--out", posts); code != 0 {
+		t.Fatal(stderr)
+	}
+	run := func(args ...string) map[string]any {
+		t.Helper()
+		code, out, stderr := cli(t, "", "", append([]string{"sim", "--trace", posts, "--train", "168h", "--json", "--policy", "accrued"}, args...)...)
+		if code != 0 {
+			t.Fatalf("sim %v: %d %s", args, code, stderr)
+		}
+		var m map[string]any
+		if err := json.Unmarshal([]byte(out), &m); err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	whole, part := run(), run("--from", "2026-01-20", "--to", "2026-01-25")
+	if part["postings"].(float64) >= whole["postings"].(float64)/2 {
+		t.Fatalf("5 days of 30 evaluated %v postings, the 23 evaluated days %v", part["postings"], whole["postings"])
+	}
+	for _, m := range []map[string]any{whole, part} {
+		if m["penalised_delay_min"].(float64) < m["mean_delay_min"].(float64)*0.999 || m["spent"].(float64) < 0.97 {
+			t.Fatalf("penalised delay below the captured one, or the budget unspent: %v", m)
+		}
+	}
+	for _, bad := range [][]string{{"--from", "20 Jan"}, {"--to", "2026-13-01"}, {"--from", "2026-01-20", "--to", "2026-01-10"}} {
+		if code, _, _ := cli(t, "", "", append([]string{"sim", "--trace", posts}, bad...)...); code != 2 {
+			t.Errorf("%v: exit %d, want 2", bad, code)
+		}
+	}
+}
