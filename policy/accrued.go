@@ -21,7 +21,13 @@ import (
 // fetch, re-planning changes a source's next fetch only through θ or its
 // model, never by moving it to another planned minute.
 type accrued struct {
-	cfg Config
+	name string
+	cfg  Config
+	// rate is λ_i(t) in items per hour and roots is S_i, the day's mean of
+	// Σ_h sqrt(w_i·λ_i(h)) (see Plan): the learned daily pattern, or an
+	// oracle's true intensity (NewOracle).
+	rate  func(s *Source) func(t time.Time) float64
+	roots func(s *Source) float64
 	// theta is the calibrated θ, in item-hours (weighted by w_i).
 	theta float64
 	// floorScale (≤ 1) lowers every saturation floor λ_i/W_i by one factor
@@ -29,10 +35,36 @@ type accrued struct {
 	floorScale float64
 }
 
-func newAccrued(c Config) *accrued { return &accrued{cfg: c, theta: 1, floorScale: 1} }
+func newAccrued(c Config) *accrued {
+	return &accrued{name: "accrued", cfg: c, rate: learnedHourly, roots: rootSum, theta: 1, floorScale: 1}
+}
+
+// learnedHourly is the source's learned daily pattern by UTC hour.
+func learnedHourly(s *Source) func(t time.Time) float64 {
+	hourly := s.Models.Hourly()
+	return func(t time.Time) float64 { return hourly[t.UTC().Hour()] }
+}
+
+// NewOracle returns the accrued rule driven by a known intensity instead of
+// the learned models: rate(id, t) is source id's items per hour at t and
+// roots(id) its S_i, the mean over days of Σ_h sqrt(λ_i(h)) over the day's
+// hours. It is a reference no real policy can beat by knowledge alone,
+// not a policy the monitor can run. Weights multiply both.
+func NewOracle(name string, c Config, rate func(id int64, t time.Time) float64, roots func(id int64) float64) (Policy, error) {
+	if err := c.Validate(); err != nil {
+		return nil, err
+	}
+	p := newAccrued(c)
+	p.name = name
+	p.rate = func(s *Source) func(t time.Time) float64 {
+		return func(t time.Time) float64 { return rate(s.ID, t) }
+	}
+	p.roots = func(s *Source) float64 { return math.Sqrt(weightOf(s)) * roots(s.ID) }
+	return p, nil
+}
 
 // Name returns the policy's name.
-func (p *accrued) Name() string { return "accrued" }
+func (p *accrued) Name() string { return p.name }
 
 // Plan calibrates θ so that the expected fetches per day meet the budget.
 // With local rate r(t) the rule's fetch density is sqrt(r(t)/(2θ)) per hour,
@@ -48,7 +80,7 @@ func (p *accrued) Plan(srcs []*Source, _ time.Time) error {
 	sums, base, lo, hi := make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n)
 	sumBase, sumSat := 0.0, 0.0
 	for i, s := range srcs {
-		sums[i] = rootSum(s)
+		sums[i] = p.roots(s)
 		base[i], hi[i] = p.cfg.baseBounds(s)
 		lo[i], _ = p.cfg.bounds(s)
 		sumBase += base[i]
@@ -111,16 +143,16 @@ func (p *accrued) Next(s *Source, now time.Time) time.Time {
 	if from.IsZero() {
 		from = now
 	}
-	d := accrueTime(s.Models.Hourly(), weightOf(s), from, p.theta, longest)
+	d := accrueTime(p.rate(s), weightOf(s), from, p.theta, longest)
 	return s.after(max(d, p.cfg.MinInterval, s.minInterval()), now)
 }
 
 // accrueTime returns how long after from the accrued delay
-// w·∫_from^t r(s)(t − s) ds reaches theta, r being the hourly rates by UTC
+// w·∫_from^t r(s)(t − s) ds reaches theta, r being constant within each UTC
 // hour, or limit if it does not by then. With Λ(t) = ∫_from^t r the
 // accrued delay is ∫_from^t Λ(u) du; within one hour of constant rate r it
 // grows by Λ·x + r·x²/2 over x hours, a quadratic solved exactly.
-func accrueTime(hourly []float64, w float64, from time.Time, theta float64, limit time.Duration) time.Duration {
+func accrueTime(rate func(t time.Time) float64, w float64, from time.Time, theta float64, limit time.Duration) time.Duration {
 	if !(theta > 0) || math.IsInf(theta, 1) {
 		return limit
 	}
@@ -130,7 +162,7 @@ func accrueTime(hourly []float64, w float64, from time.Time, theta float64, limi
 	for elapsed < limit {
 		end := t.Truncate(time.Hour).Add(time.Hour)
 		span := end.Sub(t).Hours()
-		r := w * hourly[t.Hour()]
+		r := w * rate(t)
 		need := theta - acc
 		grown := lambda*span + r*span*span/2
 		if grown >= need {

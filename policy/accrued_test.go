@@ -34,13 +34,13 @@ func TestAccrueTimeSolvesTheIntegral(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got := accrueTime(tc.hourly, tc.w, tc.from, tc.theta, 7*day)
+			got := accrueTime(byHour(tc.hourly), tc.w, tc.from, tc.theta, 7*day)
 			if d := got - tc.want; d < -time.Second || d > time.Second {
 				t.Fatalf("accrueTime = %v, want %v", got, tc.want)
 			}
 		})
 	}
-	if got := accrueTime(make([]float64, 24), 1, t0, 1, 3*day); got != 3*day {
+	if got := accrueTime(byHour(make([]float64, 24)), 1, t0, 1, 3*day); got != 3*day {
 		t.Fatalf("a source expecting nothing waits %v, want the limit %v", got, 3*day)
 	}
 }
@@ -109,4 +109,9 @@ func steady(id int64, perDay float64) *Source {
 		m.Daily.Rates[h] = perDay / 24
 	}
 	return &Source{ID: id, Weight: 1, Models: m, Last: t0}
+}
+
+// byHour reads 24 hourly rates by UTC hour.
+func byHour(hourly []float64) func(t time.Time) float64 {
+	return func(t time.Time) float64 { return hourly[t.UTC().Hour()] }
 }
