@@ -41,8 +41,9 @@ func newAccrued(c Config) *accrued {
 
 // learnedHourly is the source's learned daily pattern by UTC hour.
 func learnedHourly(s *Source) func(t time.Time) float64 {
-	hourly := s.Models.Hourly()
-	return func(t time.Time) float64 { return hourly[t.UTC().Hour()] }
+	var hourly [24]float64
+	s.Models.hourlyInto(hourly[:])
+	return func(t time.Time) float64 { return hourly[t.Unix()/3600%24] }
 }
 
 // NewOracle returns the accrued rule driven by a known intensity instead of
@@ -121,7 +122,9 @@ func squares(x []float64) []float64 {
 func rootSum(s *Source) float64 {
 	w := weightOf(s)
 	sum := 0.0
-	for _, r := range s.Models.Hourly() {
+	var hourly [24]float64
+	s.Models.hourlyInto(hourly[:])
+	for _, r := range hourly {
 		sum += math.Sqrt(w * r)
 	}
 	return sum
@@ -156,22 +159,22 @@ func accrueTime(rate func(t time.Time) float64, w float64, from time.Time, theta
 	if !(theta > 0) || math.IsInf(theta, 1) {
 		return limit
 	}
-	t := from.UTC()
-	elapsed := time.Duration(0)
+	start := from.Unix()
+	t, end := start, start+int64(limit/time.Second)
 	lambda, acc := 0.0, 0.0 // Λ and the accrued delay so far, in items and item-hours
-	for elapsed < limit {
-		end := t.Truncate(time.Hour).Add(time.Hour)
-		span := end.Sub(t).Hours()
-		r := w * rate(t)
+	for t < end {
+		next := (t/3600 + 1) * 3600
+		span := float64(next-t) / 3600
+		r := w * rate(time.Unix(t, 0))
 		need := theta - acc
-		grown := lambda*span + r*span*span/2
-		if grown >= need {
-			return min(elapsed+hoursToDuration(solveAccrual(lambda, r, need)), limit)
+		if grown := lambda*span + r*span*span/2; grown < need {
+			acc += grown
+			lambda += r * span
+			t = next
+			continue
 		}
-		acc += grown
-		lambda += r * span
-		elapsed += end.Sub(t)
-		t = end
+		d := time.Duration(t-start)*time.Second + hoursToDuration(solveAccrual(lambda, r, need))
+		return min(d, limit)
 	}
 	return limit
 }

@@ -2,6 +2,7 @@ package policy
 
 import (
 	"math"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -114,4 +115,38 @@ func steady(id int64, perDay float64) *Source {
 // byHour reads 24 hourly rates by UTC hour.
 func byHour(hourly []float64) func(t time.Time) float64 {
 	return func(t time.Time) float64 { return hourly[t.UTC().Hour()] }
+}
+
+// BenchmarkPlanAccrued1e6 calibrates θ over 1,000,000 sources and asks each
+// for its next fetch, the accrued rule's whole plan.
+func BenchmarkPlanAccrued1e6(b *testing.B) {
+	srcs := benchSources(1_000_000, false)
+	for _, s := range srcs {
+		s.Last = t0
+	}
+	cfg := DefaultConfig
+	cfg.PerDay = 2e6
+	b.ReportAllocs()
+	b.ResetTimer()
+	cpu := cpuSeconds()
+	for range b.N {
+		p, _ := New("accrued", cfg)
+		if err := p.Plan(srcs, t0); err != nil {
+			b.Fatal(err)
+		}
+		for _, s := range srcs {
+			p.Next(s, t0)
+		}
+	}
+	// CPU time, not wall time, on a machine shared with other work.
+	b.ReportMetric((cpuSeconds()-cpu)/float64(b.N), "cpu-s/op")
+}
+
+// cpuSeconds is the process's user and system CPU time so far.
+func cpuSeconds() float64 {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()).Seconds()
 }

@@ -44,3 +44,6 @@ func BenchmarkRun10k90dClairvoyant(b *testing.B) {
 // BenchmarkRun10k90dCombinedDaily re-plans once a day instead of hourly:
 // the policy's Plan of 10,000 sources dominates the hourly run.
 func BenchmarkRun10k90dCombinedDaily(b *testing.B) { benchRun(b, "combined", 24*time.Hour) }
+
+// BenchmarkRun10k90dAccrued is the accrued rule over the same run.
+func BenchmarkRun10k90dAccrued(b *testing.B) { benchRun(b, "accrued", 0) }
