@@ -30,6 +30,9 @@ type accrued struct {
 	roots func(s *Source) float64
 	// theta is the calibrated θ, in item-hours (weighted by w_i).
 	theta float64
+	// fairGap is the interval of an even split of the budget, day × n /
+	// PerDay: the longest wait of a source still in discovery.
+	fairGap time.Duration
 	// floorScale (≤ 1) lowers every saturation floor λ_i/W_i by one factor
 	// when the floors alone exceed the budget, as fitFloors does.
 	floorScale float64
@@ -78,6 +81,7 @@ func (p *accrued) Plan(srcs []*Source, _ time.Time) error {
 		return nil
 	}
 	n := len(srcs)
+	p.fairGap = time.Duration(float64(day) * float64(n) / p.cfg.PerDay)
 	sums, base, lo, hi := make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n)
 	sumBase, sumSat := 0.0, 0.0
 	for i, s := range srcs {
@@ -130,9 +134,17 @@ func rootSum(s *Source) float64 {
 	return sum
 }
 
+// discoveryFetches is how many successful fetches a source is in discovery
+// for: until then its rate is not known (a new feed, or one whose first
+// fetches failed), and it waits no longer than an even share of the budget
+// would make it, rather than the week a zero rate would give.
+const discoveryFetches = 4
+
 // Next returns when D_i reaches θ after the source's last fetch, no later
-// than its floor allows (one fetch per MaxInterval, the saturation floor)
-// and no sooner than MinInterval and its hints.
+// than its floor allows (one fetch per MaxInterval, the saturation floor;
+// an even share of the budget in discovery) and no sooner than
+// MinInterval and its hints. Each call reads the source's current model,
+// so a fetch that changes the model changes its share at once.
 func (p *accrued) Next(s *Source, now time.Time) time.Time {
 	lo, _ := p.cfg.baseBounds(s)
 	if sat := saturationFloor(s) * p.floorScale; sat > lo {
@@ -145,6 +157,9 @@ func (p *accrued) Next(s *Source, now time.Time) time.Time {
 	from := s.Last
 	if from.IsZero() {
 		from = now
+	}
+	if p.fairGap > 0 && s.Models.Fetches < discoveryFetches {
+		longest = min(longest, p.fairGap)
 	}
 	d := accrueTime(p.rate(s), weightOf(s), from, p.theta, longest)
 	return s.after(max(d, p.cfg.MinInterval, s.minInterval()), now)

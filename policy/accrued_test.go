@@ -83,6 +83,33 @@ func TestAccruedKeepsTheFetchThroughReplans(t *testing.T) {
 	}
 }
 
+func TestAccruedDiscoversANewSource(t *testing.T) {
+	// 10 sources, 20 fetches a day: an even share is every 12 hours. A
+	// source that has posted nothing yet would wait the MaxInterval of a
+	// week; in discovery it waits at most 12 hours, and once known its
+	// rate decides.
+	srcs := make([]*Source, 10)
+	for i := range srcs {
+		srcs[i] = steady(int64(i+1), 24)
+	}
+	fresh := &Source{ID: 11, Weight: 1, Models: NewModels(0.2, t0), Last: t0}
+	fresh.Models.Observe(t0, 0, nil)
+	srcs = append(srcs, fresh)
+	cfg := DefaultConfig
+	cfg.PerDay = 22
+	p, _ := New("accrued", cfg)
+	if err := p.Plan(srcs, t0); err != nil {
+		t.Fatal(err)
+	}
+	if d := p.Next(fresh, t0).Sub(t0); d > 12*time.Hour {
+		t.Fatalf("a source in discovery waits %v, want at most 12 h", d)
+	}
+	fresh.Models.Fetches = discoveryFetches
+	if d := p.Next(fresh, t0).Sub(t0); d != cfg.MaxInterval {
+		t.Fatalf("a known silent source waits %v, want the MaxInterval %v", d, cfg.MaxInterval)
+	}
+}
+
 func TestAccruedFetchesBeforeTheWindowSaturates(t *testing.T) {
 	// 240 items a day in a 5-item window: at least 48 fetches a day, even
 	// though the square-root share beside a firehose would give fewer.
@@ -106,6 +133,7 @@ func steady(id int64, perDay float64) *Source {
 	m := NewModels(0.2, t0.Add(-time.Hour))
 	m.Observe(t0.Add(-time.Hour), 0, nil)
 	m.EWMA.Rate = perDay / 24
+	m.Fetches = 100 // long known, out of discovery
 	for h := range m.Daily.Rates {
 		m.Daily.Rates[h] = perDay / 24
 	}
