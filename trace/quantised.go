@@ -59,3 +59,20 @@ func (p *Postings) Quantisation() Quantisation {
 	}
 	return q
 }
+
+// Quantise moves every posting's time down to a multiple of step since the
+// Unix epoch, as feeds that give coarse dates or a crawler's passes
+// record them: many postings of a source then share a time. Order is kept
+// (flooring is monotone) and no posting leaves the trace's period.
+func (p *Postings) Quantise(step time.Duration) {
+	if step < time.Second {
+		return
+	}
+	sec := int64(step / time.Second)
+	for i := range p.Sources {
+		for j := range p.Sources[i].Postings {
+			t := p.Sources[i].Postings[j].Time.Unix()
+			p.Sources[i].Postings[j].Time = time.Unix(t-t%sec, 0).UTC()
+		}
+	}
+}

@@ -36,3 +36,20 @@ func TestQuantisation(t *testing.T) {
 		})
 	}
 }
+
+func TestQuantiseFloorsToTheGrid(t *testing.T) {
+	t0 := time.Date(2026, 1, 5, 0, 0, 0, 0, time.UTC)
+	p := &Postings{Sources: []Source{{ID: "a", Postings: []Posting{
+		{Time: t0.Add(59 * time.Minute)}, {Time: t0.Add(61 * time.Minute)}, {Time: t0.Add(119 * time.Minute)},
+	}}}}
+	p.Quantise(time.Hour)
+	want := []time.Time{t0, t0.Add(time.Hour), t0.Add(time.Hour)}
+	for j, post := range p.Sources[0].Postings {
+		if !post.Time.Equal(want[j]) {
+			t.Fatalf("posting %d at %v, want %v", j, post.Time, want[j])
+		}
+	}
+	if q := p.Quantisation(); !q.Quantised() || q.Step != time.Hour {
+		t.Fatalf("quantised trace measured as %+v", q)
+	}
+}
