@@ -44,7 +44,7 @@ func addMonitorFlags(f *flags) *monitorOpts {
 		alpha:        f.Float64("alpha", 0.1, "smoothing constant of the learned rate, in (0, 1]"),
 		timeout:      f.Duration("timeout", 30*time.Second, "time limit of one fetch"),
 		maxBody:      f.Int64("max-body", 10<<20, "largest feed body in bytes, after decompression"),
-		policy: f.String("policy", envOr(e, "VIGIL_POLICY", "combined"),
+		policy: f.String("policy", envOr(e, "VIGIL_POLICY", "accrued"),
 			"refresh `policy` (env VIGIL_POLICY): "+strings.Join(policy.LiveNames(), ", ")+", or simple (issue 2's: fetch when one new item is expected)"),
 	}
 }

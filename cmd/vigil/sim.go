@@ -22,7 +22,7 @@ func runSim(ctx context.Context, e *env, args []string) error {
 	}
 	f := newFlags(e, "sim", "", "Replay a posting trace through one refresh policy on virtual time and print its metrics.")
 	tracePath := f.String("trace", "", "posting trace `file` (TSV, plain or gzip; see ../shared/traces/FORMAT.md)")
-	name := f.String("policy", "combined", "policy: "+strings.Join(policy.Names(), ", ")+", or clairvoyant")
+	name := f.String("policy", "accrued", "policy: "+strings.Join(policy.Names(), ", ")+", or clairvoyant")
 	perSource := f.Float64("budget", 1, "mean fetches per source per day (B; 1 is Sia & Cho's Table 1 setting)")
 	total := f.Float64("budget-total", 0, "fetches per day for all sources, instead of --budget")
 	usersPath := f.String("users", "", "reader access `file`, replayed onto the trace's period keeping weekday and time of day")
