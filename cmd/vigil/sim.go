@@ -102,11 +102,19 @@ func simWindow(cfg *sim.Config, from, to string) error {
 	return nil
 }
 
+// gridName writes a grid step as "1-hour" or "5-minute".
+func gridName(d time.Duration) string {
+	if d >= time.Hour {
+		return fmt.Sprintf("%d-hour", d/time.Hour)
+	}
+	return fmt.Sprintf("%d-minute", d/time.Minute)
+}
+
 // describeQuantisation says how a trace's times are quantised.
 func describeQuantisation(q trace.Quantisation) string {
 	shared := fmt.Sprintf("%.0f%% of postings share their second with another of their source", 100*q.Shared)
 	if q.Step > 0 {
-		return fmt.Sprintf("%.0f%% or more on a %v grid; %s", 100*trace.QuantisedShare, q.Step, shared)
+		return fmt.Sprintf("%.0f%% or more on a %s grid; %s", 100*trace.QuantisedShare, gridName(q.Step), shared)
 	}
 	return shared
 }

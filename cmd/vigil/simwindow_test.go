@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -43,6 +44,27 @@ func TestSimWindow(t *testing.T) {
 	for _, bad := range [][]string{{"--from", "20 Jan"}, {"--to", "2026-13-01"}, {"--from", "2026-01-20", "--to", "2026-01-10"}} {
 		if code, _, _ := cli(t, "", "", append([]string{"sim", "--trace", posts}, bad...)...); code != 2 {
 			t.Errorf("%v: exit %d, want 2", bad, code)
+		}
+	}
+}
+
+// TestSimNotesAQuantisedTrace generates a trace with times on the hour and
+// checks that the run says so, and that an exact trace is not flagged.
+func TestSimNotesAQuantisedTrace(t *testing.T) {
+	for _, tc := range []struct {
+		quantise string
+		noted    bool
+	}{{"1h", true}, {"0s", false}} {
+		posts := filepath.Join(t.TempDir(), "p.tsv")
+		if code, _, stderr := cli(t, "", "", "trace", "gen", "--sources", "10", "--days", "10", "--quantise", tc.quantise, "--no-titles", "--out", posts); code != 0 {
+			t.Fatal(stderr)
+		}
+		code, out, stderr := cli(t, "", "", "sim", "--trace", posts, "--train", "72h")
+		if code != 0 {
+			t.Fatal(stderr)
+		}
+		if got := strings.Contains(out, "quantised (90% or more on a 1-hour grid"); got != tc.noted {
+			t.Errorf("--quantise %s: noted %v, want %v:\n%s", tc.quantise, got, tc.noted, out)
 		}
 	}
 }
