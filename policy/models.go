@@ -143,6 +143,12 @@ func (m *Models) RatePerDay() float64 {
 // the periodic model has seen items.
 func (m *Models) Hourly() []float64 {
 	out := make([]float64, 24)
+	m.hourlyInto(out)
+	return out
+}
+
+// hourlyInto writes Hourly's 24 rates into out.
+func (m *Models) hourlyInto(out []float64) {
 	level := m.RatePerDay()
 	total := 0.0
 	if len(m.Daily.Rates) == 24 {
@@ -157,7 +163,6 @@ func (m *Models) Hourly() []float64 {
 			out[i] = level / 24
 		}
 	}
-	return out
 }
 
 // Marshal encodes the models for storage.

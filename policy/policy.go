@@ -97,6 +97,7 @@ var constructors = map[string]func(Config) Policy{
 	"nutch":         func(c Config) Policy { return &perSource{name: "nutch", cfg: c, rule: nutchRule} },
 	"cgm-freshness": func(c Config) Policy { return &cgm{name: "cgm-freshness", cfg: c, alloc: plan.CGMFreshness} },
 	"cgm-age":       func(c Config) Policy { return &cgm{name: "cgm-age", cfg: c, alloc: plan.CGMAge} },
+	"accrued":       func(c Config) Policy { return newAccrued(c) },
 }
 
 // Content tells whether the named policy plans by the rate of novel items,

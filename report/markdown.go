@@ -2,7 +2,9 @@ package report
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 
 	"vigil/sim"
@@ -18,7 +20,7 @@ func markdown(b *bytes.Buffer, sum Summary, rows []Row, plots map[string][]byte)
 	for _, budget := range sum.Budgets {
 		budgetTable(b, budget, main, sum.Readers > 0)
 	}
-	b.WriteString("Delays are in minutes, weighted by readers when given (Sia & Cho Def. 1); lost postings were pushed out of a feed's window before any fetch; completeness is captured / published; misses per access follow Sia et al. §3.1; freshness and age are time averages per source (Cho & Garcia-Molina). The last two columns divide the policy's mean delay by uniform's and by the clairvoyant bound's at the same budget. Mean delays count captured postings only: a policy that loses many postings can show a shorter mean delay than the clairvoyant bound, so read the ratios together with lost and completeness.\n\n")
+	b.WriteString("Delays are in minutes, weighted by readers when given (Sia & Cho Def. 1); lost postings were pushed out of a feed's window before any fetch; completeness is captured / published; misses per access follow Sia et al. §3.1; freshness and age are time averages per source (Cho & Garcia-Molina). Policies are ranked by penalised delay: the mean over captured and lost postings, each lost posting charged the delay until the fetch that found it gone (the end of the run if none did); the mean delay beside it counts captured postings only. Spent is the share of the evaluated period's budget fetched; \"(under)\" flags a run below 97%, not comparable at equal fetches. The last four columns divide the penalised delay by uniform's, by the two information-limited oracles' (the accrued rule knowing each source's true mean rate and daily shape, or its true intensity in every hour, but no posting time) and by the clairvoyant bound's, all at the same budget. The clairvoyant bound ignores the window (no posting lost), which keeps it a lower bound; \"(vacuous)\" marks a budget that covers every posting.\n\n")
 	b.WriteString("## Plots\n\n")
 	for _, name := range []string{DelayPlot, MissesPlot, DivergencePlot} {
 		if _, ok := plots[name]; ok {
@@ -95,36 +97,87 @@ func missesOf(rows []Row, policy string) float64 {
 // pct formats a share as a whole percentage.
 func pct(x float64) string { return fmt.Sprintf("%.0f%%", 100*x) }
 
-// budgetTable writes the table of every policy at one budget.
+// budgetTable writes the table of every policy at one budget, ranked by
+// penalised delay, the oracles and the clairvoyant bound as rows below.
 func budgetTable(b *bytes.Buffer, budget float64, rows []Row, misses bool) {
-	var at []Row
+	var at, refs []Row
 	for _, r := range rows {
-		if r.BudgetPerSource == budget {
+		switch {
+		case r.BudgetPerSource != budget:
+		case r.Policy == sim.Clairvoyant || slices.Contains(sim.Oracles(), r.Policy):
+			refs = append(refs, r)
+		default:
 			at = append(at, r)
 		}
 	}
-	if len(at) == 0 {
+	if len(at)+len(refs) == 0 {
 		return
 	}
-	fmt.Fprintf(b, "## B = %g fetches per source per day (%.0f per day)\n\n", budget, at[0].Budget)
-	head := []string{"policy", "fetches", "mean delay", "p95 delay", "max delay", "lost", "completeness"}
+	slices.SortStableFunc(at, func(x, y Row) int { return cmp.Compare(x.PenalisedDelayMin, y.PenalisedDelayMin) })
+	fmt.Fprintf(b, "## B = %g fetches per source per day (%.0f per day)\n\n", budget, append(at, refs...)[0].Budget)
+	head := []string{"policy", "fetches", "spent", "penalised delay", "mean delay", "completeness", "lost", "p95 delay", "max delay"}
 	if misses {
 		head = append(head, "misses/access")
 	}
-	head = append(head, "freshness", "age", "× uniform", "× clairvoyant")
+	head = append(head, "freshness", "age", "× uniform", "× oracle-shape", "× oracle-hourly", "× clairvoyant")
 	tableRow(b, head)
 	tableRow(b, strings.Split(strings.Repeat("---,", len(head)-1)+"---", ","))
-	uniform, clair := meanDelayOf(at, "uniform"), meanDelayOf(at, sim.Clairvoyant)
-	for _, r := range at {
+	all := append(at, refs...)
+	var refDelays []float64
+	for _, name := range []string{"uniform", sim.OracleShape, sim.OracleHourly, sim.Clairvoyant} {
+		refDelays = append(refDelays, penalisedOf(all, name))
+	}
+	for _, r := range all {
 		m := r.Metrics
-		cells := []string{m.Policy, fmt.Sprint(m.Fetches), fmt.Sprintf("%.1f", m.MeanDelayMin), fmt.Sprintf("%.1f", m.P95DelayMin), fmt.Sprintf("%.1f", m.MaxDelayMin), fmt.Sprint(m.Lost), fmt.Sprintf("%.4f", m.Completeness)}
+		spent := fmt.Sprintf("%.1f%%", 100*m.Spent)
+		if m.Underspent && m.Policy != sim.Clairvoyant {
+			spent += " (under)"
+		}
+		name := m.Policy
+		if m.BoundVacuous {
+			name += " (vacuous)"
+		}
+		cells := []string{name, fmt.Sprint(m.Fetches), spent, fmt.Sprintf("%.1f", m.PenalisedDelayMin), fmt.Sprintf("%.1f", m.MeanDelayMin), fmt.Sprintf("%.4f", m.Completeness), fmt.Sprint(m.Lost), fmt.Sprintf("%.1f", m.P95DelayMin), fmt.Sprintf("%.1f", m.MaxDelayMin)}
 		if misses {
 			cells = append(cells, fmt.Sprintf("%.3f", m.MissesPerAccess))
 		}
-		cells = append(cells, fmt.Sprintf("%.3f", m.Freshness), fmt.Sprintf("%.1f", m.AgeMin), ratio(m.MeanDelayMin, uniform), ratio(m.MeanDelayMin, clair))
+		cells = append(cells, fmt.Sprintf("%.3f", m.Freshness), fmt.Sprintf("%.1f", m.AgeMin))
+		for _, ref := range refDelays {
+			cells = append(cells, ratio(m.PenalisedDelayMin, ref))
+		}
 		tableRow(b, cells)
 	}
 	b.WriteString("\n")
+	if s := verdict(at); s != "" {
+		b.WriteString(s + "\n\n")
+	}
+}
+
+// verdict says, in a sentence, which policy has the lowest penalised delay
+// among those that spent their budget and by how much it leads the best
+// of the others.
+func verdict(ranked []Row) string {
+	var ok []Row
+	for _, r := range ranked {
+		if !r.Underspent {
+			ok = append(ok, r)
+		}
+	}
+	if len(ok) < 2 {
+		return ""
+	}
+	lead := 1 - ok[0].PenalisedDelayMin/ok[1].PenalisedDelayMin
+	return fmt.Sprintf("Lowest penalised delay among the policies that spent their budget: **%s** (%.1f min), %.1f%% below the next, %s (%.1f min).", ok[0].Policy, ok[0].PenalisedDelayMin, 100*lead, ok[1].Policy, ok[1].PenalisedDelayMin)
+}
+
+// penalisedOf returns the named policy's penalised delay among rows, or 0.
+func penalisedOf(rows []Row, policy string) float64 {
+	for _, r := range rows {
+		if r.Policy == policy {
+			return r.PenalisedDelayMin
+		}
+	}
+	return 0
 }
 
 // divergenceTable writes the estimators' errors per shape and budget.

@@ -50,14 +50,15 @@ type Row struct {
 
 // AllPolicies returns every policy name and the clairvoyant bound.
 func AllPolicies() []string {
-	return append(policy.Names(), sim.Clairvoyant)
+	return append(append(policy.Names(), sim.Oracles()...), sim.Clairvoyant)
 }
 
 // DelayPolicies returns the policies a delay report compares: those the
 // live monitor can run (the profile-quality policies of Roitman et al.
-// have their own report) and the clairvoyant bound.
+// have their own report), the information-limited oracles and the
+// clairvoyant bound.
 func DelayPolicies() []string {
-	return append(policy.LiveNames(), sim.Clairvoyant)
+	return append(append(policy.LiveNames(), sim.Oracles()...), sim.Clairvoyant)
 }
 
 // task is one run to do.

@@ -38,7 +38,13 @@ func simulate(cfg resolved, tracks []track, access *accessLog) (*engine, error) 
 	if err := e.content(); err != nil {
 		return nil, err
 	}
-	pol, err := policy.New(cfg.Policy, e.cfg.PolicyConfig)
+	var pol policy.Policy
+	var err error
+	if isOracle(cfg.Policy) {
+		pol, err = newOracle(e.cfg, tracks)
+	} else {
+		pol, err = policy.New(cfg.Policy, e.cfg.PolicyConfig)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("sim: %w (or %q)", err, Clairvoyant)
 	}

@@ -13,7 +13,7 @@ import (
 )
 
 func policyNames() []string {
-	return policy.Names()
+	return append(policy.Names(), Oracles()...)
 }
 
 // TestBudgetNeverExceeded runs every policy at a tight budget and checks

@@ -11,6 +11,19 @@ import (
 // the clairvoyant, which fetches only then).
 type period struct {
 	base, from, to int64
+	// penalty, when positive, is the fixed charge in seconds of a lost
+	// posting in the penalised delay (Config.LostPenalty); 0 charges it
+	// the delay until the fetch that found it gone.
+	penalty int64
+}
+
+// lostDelay is what a posting published at posted and found gone at found
+// (the end of the run when no fetch found it) is charged.
+func (p period) lostDelay(posted, found int64) int64 {
+	if p.penalty > 0 {
+		return p.penalty
+	}
+	return found - posted
 }
 
 func (p period) counts(t int64) bool { return t >= p.from && t < p.to }
@@ -25,8 +38,9 @@ type delaySample struct {
 func measure(m *Metrics, tracks []track, rs []Reader, index map[string]int, p period) {
 	var delays []delaySample
 	var fresh, age float64
+	var lost lostSum
 	for i := range tracks {
-		delays = countPostings(m, &tracks[i], p, delays)
+		delays = countPostings(m, &tracks[i], p, delays, &lost)
 		f, a := staleness(&tracks[i], p)
 		fresh, age = fresh+f, age+a
 		for _, t := range tracks[i].fetches {
@@ -42,7 +56,33 @@ func measure(m *Metrics, tracks []track, rs []Reader, index map[string]int, p pe
 		m.Completeness = float64(m.Captured) / float64(m.Postings)
 	}
 	summarise(m, delays)
+	penalise(m, delays, lost)
 	missed(m, tracks, rs, index, p)
+}
+
+// lostSum is the weighted charge of the lost postings and their weight.
+type lostSum struct {
+	charge, weight float64
+}
+
+func (l *lostSum) add(delay int64, weight float64) {
+	l.charge += weight * float64(delay)
+	l.weight += weight
+}
+
+// penalise sets the penalised mean delay: the weighted mean over captured
+// and lost postings, each lost one charged as period.lostDelay says, so a
+// policy cannot look fast by letting postings fall out of the window.
+// Pending postings (still shown, unfetched, at the end) count in neither.
+func penalise(m *Metrics, delays []delaySample, lost lostSum) {
+	sum, total := lost.charge, lost.weight
+	for _, d := range delays {
+		sum += d.weight * float64(d.delay)
+		total += d.weight
+	}
+	if total > 0 {
+		m.PenalisedDelayMin = sum / total / 60
+	}
 }
 
 // countPostings walks a source's fetches in order: at each fetch T, the
@@ -51,7 +91,7 @@ func measure(m *Metrics, tracks []track, rs []Reader, index map[string]int, p pe
 // window no longer shows at the end of the run are lost too (a source a
 // policy stops fetching loses what it publishes), the rest are pending.
 // Only postings published in the evaluated period count.
-func countPostings(m *Metrics, tr *track, p period, delays []delaySample) []delaySample {
+func countPostings(m *Metrics, tr *track, p period, delays []delaySample, lost *lostSum) []delaySample {
 	seen := 0
 	for _, t := range tr.fetches {
 		k := tr.countUpTo(seen, t)
@@ -63,6 +103,7 @@ func countPostings(m *Metrics, tr *track, p period, delays []delaySample) []dela
 			m.Postings++
 			if j < lo {
 				m.Lost++
+				lost.add(p.lostDelay(tr.posts[j], t), tr.weight)
 				continue
 			}
 			m.Captured++
@@ -77,6 +118,7 @@ func countPostings(m *Metrics, tr *track, p period, delays []delaySample) []dela
 			m.Postings++
 			if j < gone {
 				m.Lost++
+				lost.add(p.lostDelay(tr.posts[j], p.to), tr.weight)
 			} else {
 				m.Pending++
 			}

@@ -30,6 +30,9 @@ func TestMeasureHand(t *testing.T) {
 	want := Metrics{
 		Sources: 1, Postings: 4, Fetches: 3, Captured: 3, Lost: 1, Completeness: 0.75,
 		MeanDelayMin: 60, P95DelayMin: 90, MaxDelayMin: 90, TotalDelayMin: 180,
+		// The lost 1 h posting is charged until 3.5 h, when the fetch found
+		// it gone: (90 + 30 + 60 + 150) / 4.
+		PenalisedDelayMin: 82.5,
 		// At 3 h the last fetch was at 0.5 h: 1, 2 and 3 h are missed,
 		// for 2 + 1 + 0 hours.
 		Accesses: 1, MissesPerAccess: 3, MissDelayMin: 180,
@@ -56,5 +59,36 @@ func TestMeasurePeriod(t *testing.T) {
 	measure(&m, []track{tr}, nil, nil, p)
 	if m.Postings != 2 || m.Captured != 1 || m.Pending != 1 || m.Fetches != 1 || m.MeanDelayMin != 60 || m.TotalDelayMin != 120 {
 		t.Fatalf("got %+v", m)
+	}
+}
+
+// TestPenalisedDelay checks what lost postings are charged: until the
+// fetch that found them gone, until the end of the run, or a fixed penalty.
+func TestPenalisedDelay(t *testing.T) {
+	tests := []struct {
+		name    string
+		fetches []int64
+		penalty int64
+		want    float64 // minutes
+	}{
+		// W = 1: at 3 h only the 3 h posting shows (0 min); 1 h and 2 h
+		// are found gone at 3 h: (0 + 120 + 60) / 3.
+		{"found gone", hours(0.5, 3), 0, 60},
+		// the same with a fixed 10-hour charge: (0 + 600 + 600) / 3.
+		{"fixed", hours(0.5, 3), 10 * 3600, 400},
+		// never fetched again: 1 h and 2 h are gone by the end (6 h), 3 h
+		// is pending and not counted: (300 + 240) / 2.
+		{"end of run", hours(0.5), 0, 270},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			tr := track{posts: hours(1, 2, 3), window: 1, weight: 1, fetches: tc.fetches}
+			p := period{base: t0.Unix(), from: t0.Unix(), to: t0.Unix() + 6*3600, penalty: tc.penalty}
+			var m Metrics
+			measure(&m, []track{tr}, nil, nil, p)
+			if !near(m.PenalisedDelayMin, tc.want) {
+				t.Fatalf("penalised delay %v min, want %v (%+v)", m.PenalisedDelayMin, tc.want, m)
+			}
+		})
 	}
 }

@@ -15,6 +15,15 @@ type Metrics struct {
 	Budget float64 `json:"budget_per_day"`
 	// Fetches counts the fetches made in the evaluated period.
 	Fetches int `json:"fetches"`
+	// Spent is Fetches over the budget of the evaluated period (Budget ×
+	// its days); Underspent flags a run below UnderspendBelow of it, whose
+	// delays are not comparable at equal fetches.
+	Spent      float64 `json:"spent"`
+	Underspent bool    `json:"underspent,omitempty"`
+	// BoundVacuous flags a clairvoyant run whose budget covers every
+	// evaluated posting: a fetch at each posting gives zero delay, so the
+	// bound says nothing.
+	BoundVacuous bool `json:"bound_vacuous,omitempty"`
 	// Deferred counts fetches that waited for the budget's next token
 	// (over the whole run, training included).
 	Deferred int `json:"deferred"`
@@ -32,6 +41,11 @@ type Metrics struct {
 	// MeanDelayMin is the weighted mean delay T − t_i of captured postings
 	// (Sia & Cho Def. 1).
 	MeanDelayMin float64 `json:"mean_delay_min"`
+	// PenalisedDelayMin is the weighted mean delay over captured and lost
+	// postings, each lost posting charged the delay until the fetch that
+	// found it gone (the end of the run if none did), or Config.LostPenalty
+	// when set: the headline figure reports rank policies by.
+	PenalisedDelayMin float64 `json:"penalised_delay_min"`
 	// P95DelayMin is the weighted 95th percentile of those delays.
 	P95DelayMin float64 `json:"p95_delay_min"`
 	// MaxDelayMin is the largest delay of a captured posting.

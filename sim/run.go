@@ -1,6 +1,9 @@
 package sim
 
-import "math"
+import (
+	"math"
+	"time"
+)
 
 // Run simulates one policy over the sources, with the readers (optional)
 // giving weights, access patterns and the missed-postings metrics, and
@@ -26,7 +29,7 @@ func run(cfg Config, srcs []Source, readers []Reader) (Metrics, []track, error) 
 	}
 	tracks := newTracks(srcs, sourceWeights(len(srcs), readers, index), r.DefaultWindow)
 	m := Metrics{Policy: r.Policy, Budget: r.perDay}
-	p := period{base: r.Start.Unix(), from: r.evalStart.Unix(), to: r.End.Unix()}
+	p := period{base: r.Start.Unix(), from: r.evalStart.Unix(), to: r.End.Unix(), penalty: int64(r.LostPenalty / time.Second)}
 	if r.Policy == Clairvoyant {
 		if err := clairvoyant(r, tracks); err != nil {
 			return Metrics{}, nil, err
@@ -50,5 +53,22 @@ func run(cfg Config, srcs []Source, readers []Reader) (Metrics, []track, error) 
 		m.DivergenceEWMA, m.DivergencePeriodic = e.div.errors()
 	}
 	measure(&m, tracks, readers, index, p)
+	spending(&m, p)
+	if r.Policy == Clairvoyant {
+		m.BoundVacuous = float64(m.Postings) <= m.Budget*float64(p.to-p.from)/86400
+	}
 	return m, tracks, nil
+}
+
+// UnderspendBelow is the share of its budget under which a run is flagged
+// as underspent: its fetches are not equal to its peers'.
+const UnderspendBelow = 0.97
+
+// spending sets the share of the evaluated period's budget spent.
+func spending(m *Metrics, p period) {
+	allowed := m.Budget * float64(p.to-p.from) / 86400
+	if allowed > 0 {
+		m.Spent = float64(m.Fetches) / allowed
+		m.Underspent = m.Spent < UnderspendBelow
+	}
 }

@@ -71,7 +71,7 @@ func TestCommandLineErrors(t *testing.T) {
 		{[]string{"items", "--unread"}, 2, "--unread needs --user", true},
 		{[]string{"fetch", "--workers", "0"}, 2, "--workers", false},
 		{[]string{"serve", "--profile-every", "0s"}, 2, "--profile-every must be positive", true},
-		{[]string{"fetch", "--policy", "nope"}, 2, "unknown --policy \"nope\": choose one of alloc", false},
+		{[]string{"fetch", "--policy", "nope"}, 2, "unknown --policy \"nope\": choose one of accrued", false},
 		{[]string{"import", "/does/not/exist.opml"}, 1, "unable to open", true},
 		{[]string{"parse", "/does/not/exist.xml"}, 1, "unable to read", true},
 		{[]string{"feeds", "--db", garbage}, 1, "not an SQLite database", true},

@@ -49,7 +49,7 @@ func addMonitorFlags(f *flags) *monitorOpts {
 		timeout:      f.Duration("timeout", 30*time.Second, "time limit of one fetch"),
 		headTimeout:  f.Duration("header-timeout", fetch.DefaultHeaderTimeout, "time limit for a server's first answer (its headers), shorter than --timeout"),
 		maxBody:      f.Int64("max-body", 10<<20, "largest feed body in bytes, after decompression"),
-		policy: f.String("policy", envOr(e, "VIGIL_POLICY", "combined"),
+		policy: f.String("policy", envOr(e, "VIGIL_POLICY", "accrued"),
 			"refresh `policy` (env VIGIL_POLICY): "+strings.Join(policy.LiveNames(), ", ")+", or simple (issue 2's: fetch when one new item is expected)"),
 	}
 }

@@ -30,7 +30,7 @@ func runSim(ctx context.Context, e *env, args []string) error {
 	}
 	f := newFlags(e, "sim", "", "Replay a posting trace through one refresh policy on virtual time and print its metrics.")
 	tracePath := f.String("trace", "", "posting trace `file` (TSV, plain or gzip; see ../shared/traces/FORMAT.md)")
-	name := f.String("policy", "combined", "policy: "+strings.Join(policy.Names(), ", ")+", or clairvoyant")
+	name := f.String("policy", "accrued", "policy: "+strings.Join(policy.Names(), ", ")+", or clairvoyant")
 	perSource := f.Float64("budget", 1, "mean fetches per source per day (B; 1 is Sia & Cho's Table 1 setting)")
 	total := f.Float64("budget-total", 0, "fetches per day for all sources, instead of --budget")
 	usersPath := f.String("users", "", "reader access `file`, replayed onto the trace's period keeping weekday and time of day")
@@ -44,6 +44,9 @@ func runSim(ctx context.Context, e *env, args []string) error {
 	ownRule := f.Bool("own-rule", false, "ewma, periodic, learned, content: fetch when one item is expected instead of spending the budget")
 	noQuality := f.Bool("no-quality", false, "do not measure profile quality (skips analysing the titles)")
 	asJSON := f.Bool("json", false, "print the metrics as JSON")
+	from := f.String("from", "", "evaluate from this `date` (YYYY-MM-DD, UTC), training on the --train before it")
+	to := f.String("to", "", "evaluate up to this `date` (YYYY-MM-DD, UTC, exclusive)")
+	lostPenalty := f.Duration("lost-penalty", 0, "charge each lost posting this delay in the penalised delay (0: until the fetch that found it gone)")
 	if err := f.parse(args, 0); err != nil {
 		return err
 	}
@@ -55,7 +58,10 @@ func runSim(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	cfg := sim.Config{Policy: *name, Train: *train, Online: *online, PlanEvery: *planEvery, DefaultWindow: *feedWindow, Start: posts.Start, End: posts.End,
-		Beta: *beta, ProfileWindow: *window, Refine: *refine, NoQuality: *noQuality}
+		Beta: *beta, ProfileWindow: *window, Refine: *refine, NoQuality: *noQuality, LostPenalty: *lostPenalty}
+	if err := simWindow(&cfg, *from, *to); err != nil {
+		return err
+	}
 	cfg.PolicyConfig.OwnRule = *ownRule
 	if *total > 0 {
 		cfg.PerDay = *total
@@ -77,7 +83,53 @@ func runSim(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if q := posts.Quantisation(); q.Quantised() && !*asJSON {
+		fmt.Fprintf(e.stdout, "note: the trace's times are quantised (%s): delays shorter than its grid are not measured\n", describeQuantisation(q))
+	}
 	return printMetrics(e, m, *asJSON)
+}
+
+// simWindow sets the evaluated window from --from and --to: the run starts
+// the training period before --from (at --from when online) and ends at --to.
+func simWindow(cfg *sim.Config, from, to string) error {
+	if from != "" {
+		t, err := time.Parse(time.DateOnly, from)
+		if err != nil {
+			return usageError{fmt.Sprintf("--from %q is not a date like 2013-07-01", from)}
+		}
+		cfg.Start = t
+		if !cfg.Online {
+			cfg.Start = t.Add(-cfg.Train)
+		}
+	}
+	if to != "" {
+		t, err := time.Parse(time.DateOnly, to)
+		if err != nil {
+			return usageError{fmt.Sprintf("--to %q is not a date like 2013-07-15", to)}
+		}
+		cfg.End = t
+	}
+	if !cfg.End.After(cfg.Start.Add(cfg.Train)) && !(cfg.Online && cfg.End.After(cfg.Start)) {
+		return usageError{"--to must come after --from"}
+	}
+	return nil
+}
+
+// gridName writes a grid step as "1-hour" or "5-minute".
+func gridName(d time.Duration) string {
+	if d >= time.Hour {
+		return fmt.Sprintf("%d-hour", d/time.Hour)
+	}
+	return fmt.Sprintf("%d-minute", d/time.Minute)
+}
+
+// describeQuantisation says how a trace's times are quantised.
+func describeQuantisation(q trace.Quantisation) string {
+	shared := fmt.Sprintf("%.0f%% of postings share their second with another of their source", 100*q.Shared)
+	if q.Step > 0 {
+		return fmt.Sprintf("%.0f%% or more on a %s grid; %s", 100*trace.QuantisedShare, gridName(q.Step), shared)
+	}
+	return shared
 }
 
 // checkSimFlags reports the first unusable flag value.
@@ -85,7 +137,7 @@ func checkSimFlags(tracePath, name string, perSource, total float64, feedWindow,
 	switch {
 	case tracePath == "":
 		return usageError{"--trace is required"}
-	case name != sim.Clairvoyant && !slices.Contains(policy.Names(), name):
+	case name != sim.Clairvoyant && !slices.Contains(policy.Names(), name) && !slices.Contains(sim.Oracles(), name):
 		return usageError{fmt.Sprintf("unknown --policy %q: choose one of %s, or clairvoyant", name, strings.Join(policy.Names(), ", "))}
 	case !(perSource > 0) || total < 0:
 		return usageError{"--budget must be positive, --budget-total not negative"}
@@ -195,8 +247,14 @@ func printMetrics(e *env, m sim.Metrics, asJSON bool) error {
 		return enc.Encode(m)
 	}
 	fmt.Fprintf(e.stdout, "policy %s: %d sources, %d postings, budget %.0f fetches/day\n", m.Policy, m.Sources, m.Postings, m.Budget)
-	fmt.Fprintf(e.stdout, "fetches %d (deferred %d)\n", m.Fetches, m.Deferred)
-	fmt.Fprintf(e.stdout, "delay: mean %.0f min, p95 %.0f min, max %.0f min\n", m.MeanDelayMin, m.P95DelayMin, m.MaxDelayMin)
+	fmt.Fprintf(e.stdout, "fetches %d (deferred %d), %.1f%% of the budget\n", m.Fetches, m.Deferred, 100*m.Spent)
+	if m.Underspent {
+		fmt.Fprintf(e.stdout, "note: under %.0f%% of the budget spent: not comparable at equal fetches\n", 100*sim.UnderspendBelow)
+	}
+	if m.BoundVacuous {
+		fmt.Fprintln(e.stdout, "note: the budget covers every posting, so the clairvoyant bound (0) is vacuous")
+	}
+	fmt.Fprintf(e.stdout, "delay: penalised %.0f min; captured: mean %.0f min, p95 %.0f min, max %.0f min\n", m.PenalisedDelayMin, m.MeanDelayMin, m.P95DelayMin, m.MaxDelayMin)
 	fmt.Fprintf(e.stdout, "lost %d, completeness %.3f, freshness %.3f, age %.0f min\n", m.Lost, m.Completeness, m.Freshness, m.AgeMin)
 	if m.Accesses > 0 {
 		fmt.Fprintf(e.stdout, "misses per access %.2f, miss-delay %.0f min\n", m.MissesPerAccess, m.MissDelayMin)

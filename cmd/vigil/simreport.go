@@ -179,6 +179,9 @@ func reportSummary(args []string, tracePath, usersPath string, posts *trace.Post
 	for _, r := range readers {
 		sum.Accesses += len(r.Accesses)
 	}
+	if q := posts.Quantisation(); q.Quantised() {
+		sum.Notes = append(sum.Notes, "The trace's times are quantised ("+describeQuantisation(q)+"): delays shorter than its grid are not measured, and the saturation floor and completeness weigh more than delay.")
+	}
 	return sum
 }
 

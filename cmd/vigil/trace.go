@@ -29,6 +29,7 @@ func runTraceGen(_ context.Context, e *env, args []string) error {
 	out := f.String("out", "postings.tsv.gz", "posting trace `file` (gzip when it ends in .gz)")
 	usersOut := f.String("users-out", "", "access trace `file` for the generated readers")
 	noTitles := f.Bool("no-titles", false, "leave out titles (smaller, faster)")
+	quantise := f.Duration("quantise", 0, "floor every posting time to this grid (e.g. 1h), as a crawler or coarse feed dates record them")
 	if err := f.parse(args, 0); err != nil {
 		return err
 	}
@@ -40,8 +41,11 @@ func runTraceGen(_ context.Context, e *env, args []string) error {
 		return usageError{"--sources and --days must be at least 1"}
 	case *users < 0 || (*users > 0) != (*usersOut != ""):
 		return usageError{"--users and --users-out go together"}
+	case *quantise < 0:
+		return usageError{"--quantise must not be negative"}
 	}
 	posts, acc := trace.Generate(trace.GenConfig{Sources: *sources, Days: *days, Seed: *seed, Start: day, Users: *users, NoTitles: *noTitles})
+	posts.Quantise(*quantise)
 	if err := trace.WritePostingsFile(*out, posts); err != nil {
 		return err
 	}

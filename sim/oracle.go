@@ -1,0 +1,89 @@
+package sim
+
+import (
+	"math"
+	"slices"
+	"time"
+
+	"vigil/policy"
+)
+
+// The information-limited oracles are references between the policies and
+// the clairvoyant bound: they know more of each source than any model can
+// learn, but not the posting times, and schedule by the accrued rule
+// (policy.NewOracle) under the same window, budget and token bucket as
+// every policy.
+const (
+	// OracleHourly knows each source's true intensity in every hour of the
+	// run: its postings counted per UTC calendar hour.
+	OracleHourly = "oracle-hourly"
+	// OracleShape knows each source's true mean rate and daily shape over
+	// the evaluated period: its postings counted per UTC hour of the day,
+	// divided by the days evaluated.
+	OracleShape = "oracle-shape"
+)
+
+// Oracles lists the oracles' names.
+func Oracles() []string { return []string{OracleHourly, OracleShape} }
+
+// isOracle tells whether name is an oracle.
+func isOracle(name string) bool { return slices.Contains(Oracles(), name) }
+
+// newOracle builds the named oracle from the tracks' postings.
+func newOracle(cfg resolved, tracks []track) (policy.Policy, error) {
+	if cfg.Policy == OracleHourly {
+		return hourlyOracle(cfg, tracks)
+	}
+	return shapeOracle(cfg, tracks)
+}
+
+// hourlyOracle counts every source's postings per calendar hour of the run.
+func hourlyOracle(cfg resolved, tracks []track) (policy.Policy, error) {
+	start := cfg.Start.Unix()
+	hours := int((cfg.End.Unix() - start + 3599) / 3600)
+	counts := make([][]float32, len(tracks))
+	roots := make([]float64, len(tracks))
+	days := float64(hours) / 24
+	for i := range tracks {
+		c := make([]float32, hours)
+		for _, t := range tracks[i].posts {
+			if h := (t - start) / 3600; t >= start && h < int64(hours) {
+				c[h]++
+			}
+		}
+		for _, x := range c {
+			roots[i] += math.Sqrt(float64(x))
+		}
+		roots[i] /= days
+		counts[i] = c
+	}
+	rate := func(id int64, t time.Time) float64 {
+		h := (t.Unix() - start) / 3600
+		if h < 0 || h >= int64(hours) {
+			return 0
+		}
+		return float64(counts[id-1][h])
+	}
+	return policy.NewOracle(OracleHourly, cfg.PolicyConfig, rate, func(id int64) float64 { return roots[id-1] })
+}
+
+// shapeOracle counts every source's evaluated postings per UTC hour of the
+// day, per day evaluated: its mean rate times its daily shape.
+func shapeOracle(cfg resolved, tracks []track) (policy.Policy, error) {
+	from, to := cfg.evalStart.Unix(), cfg.End.Unix()
+	days := float64(to-from) / 86400
+	shapes := make([][24]float64, len(tracks))
+	roots := make([]float64, len(tracks))
+	for i := range tracks {
+		for _, t := range tracks[i].posts {
+			if t >= from && t < to {
+				shapes[i][(t%86400)/3600] += 1 / days
+			}
+		}
+		for _, r := range shapes[i] {
+			roots[i] += math.Sqrt(r)
+		}
+	}
+	rate := func(id int64, t time.Time) float64 { return shapes[id-1][t.UTC().Hour()] }
+	return policy.NewOracle(OracleShape, cfg.PolicyConfig, rate, func(id int64) float64 { return roots[id-1] })
+}
