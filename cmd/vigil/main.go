@@ -35,7 +35,7 @@ var commands = []command{
 	{"export", "write a user's subscriptions as OPML", runExport},
 	{"user", "manage users: user add NAME, user list", runUser},
 	{"parse", "print a feed file or URL as vigil normalises it", runParse},
-	{"page", "compare two versions of a web page: page diff OLD NEW [--json]", runPage},
+	{"page", "compare two versions of a web page, or simulate page policies: page diff|gen|sim", runPage},
 	{"trace", "generate synthetic traces for the simulator: trace gen", runTrace},
 	{"sim", "replay a trace through a refresh policy and print its metrics", runSim},
 	{"demo", "replay a trace as live feeds on an accelerated clock and watch vigil learn", runDemo},

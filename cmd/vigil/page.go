@@ -3,8 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
-	"flag"
 	"fmt"
 	"net/http"
 	"os"
@@ -14,26 +12,16 @@ import (
 	"vigil/fetch"
 )
 
+// pageCommands are the subcommands of vigil page.
+var pageCommands = []command{
+	{"diff", "compare two versions of a web page (files or URLs)", runPageDiff},
+	{"gen", "write a synthetic page-change trace", runPageGen},
+	{"sim", "replay a page-change trace through page policies", runPageSim},
+}
+
 // runPage runs `vigil page SUBCOMMAND`: diff, gen or sim.
 func runPage(ctx context.Context, e *env, args []string) error {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" {
-		fmt.Fprintln(e.stdout, "Usage: vigil page diff [flags] OLD NEW   compare two versions of a web page (files or URLs)\n"+
-			"       vigil page gen [flags]            write a synthetic page-change trace\n"+
-			"       vigil page sim [flags] TRACE      replay a page-change trace through page policies")
-		if len(args) == 0 {
-			return usageError{"expected a subcommand: diff, gen or sim"}
-		}
-		return errHelpShown
-	}
-	switch args[0] {
-	case "diff":
-		return runPageDiff(ctx, e, args[1:])
-	case "gen":
-		return runPageGen(ctx, e, args[1:])
-	case "sim":
-		return runPageSim(ctx, e, args[1:])
-	}
-	return usageError{fmt.Sprintf("unknown subcommand %q (want diff, gen or sim)", args[0])}
+	return runGroup(ctx, e, "page", pageCommands, args)
 }
 
 // stringList is a repeatable string flag.
@@ -56,13 +44,12 @@ func runPageDiff(ctx context.Context, e *env, args []string) error {
 	contentType := f.String("content-type", "", "treat FILEs as served with this Content-Type (default: sniffed)")
 	base := f.String("base", "", "resolve the links of FILEs against this `URL`")
 	allowPrivate := f.Bool("allow-private", envBool(e, "VIGIL_ALLOW_PRIVATE"), "allow fetching loopback and private addresses")
-	srcs, err := parseAnyOrder(f, args, 2)
-	if err != nil {
+	if err := f.parse(args, 2); err != nil {
 		return err
 	}
 	opts := change.ExtractOptions{Selector: *selector, Ignore: ignore}
 	var docs [2]*change.Document
-	for i, src := range srcs {
+	for i, src := range f.Args() {
 		body, ct, url, err := readPage(ctx, src, *contentType, *allowPrivate)
 		if err != nil {
 			return err
@@ -95,30 +82,6 @@ func printPageDiff(e *env, old, new *change.Document, asJSON, view bool) error {
 		x.Any, 100*x.Text, 100*x.Tokens, 100*x.Phrases, 100*x.Links, x.LinksAdded, x.LinksRemoved,
 		100*x.Images, x.ImagesAdded, x.ImagesRemoved)
 	return nil
-}
-
-// parseAnyOrder parses flags placed before, between or after the want
-// positional arguments, which it returns.
-func parseAnyOrder(f *flags, args []string, want int) ([]string, error) {
-	var pos []string
-	for {
-		if err := f.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				f.printHelp()
-				return nil, errHelpShown
-			}
-			return nil, usageError{err.Error()}
-		}
-		if f.NArg() == 0 {
-			break
-		}
-		pos = append(pos, f.Arg(0))
-		args = f.Args()[1:]
-	}
-	if len(pos) != want {
-		return nil, usageError{fmt.Sprintf("expected %s, got %d argument(s)", f.args, len(pos))}
-	}
-	return pos, nil
 }
 
 // readPage reads a page from a file or an http(s) URL; it returns the

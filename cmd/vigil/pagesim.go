@@ -56,14 +56,13 @@ func runPageSim(_ context.Context, e *env, args []string) error {
 	perSource := f.Float64("budget", 1, "mean fetches per page per day")
 	train := f.Duration("train", sim.DefaultTrain, "first part used only to learn")
 	asJSON := f.Bool("json", false, "print the metrics as JSON")
-	srcs, err := parseAnyOrder(f, args, 1)
-	if err != nil {
+	if err := f.parse(args, 1); err != nil {
 		return err
 	}
 	if *perSource <= 0 || *train < 0 {
 		return usageError{"--budget must be positive and --train not negative"}
 	}
-	p, err := trace.ReadPageChangesFile(srcs[0])
+	p, err := trace.ReadPageChangesFile(f.Arg(0))
 	if err != nil {
 		return err
 	}
