@@ -30,7 +30,7 @@ const readConns = 4
 // readMmapBytes is how much of the file each reading connection maps into
 // memory (PRAGMA mmap_size): pages it reads come straight from the mapping
 // instead of a read system call and a copy into SQLite's page cache, which
-// was a tenth of the CPU of an item listing at 1,000,000 items. It is an
+// were about 6% of the CPU of an item listing at 1,000,000 items. It is an
 // upper bound on the address space mapped, not memory allocated; a larger
 // file is read through the page cache beyond it.
 const readMmapBytes = 1 << 30
