@@ -20,8 +20,14 @@ func Policy() *bluemonday.Policy {
 	return p
 }
 
+// Sanitizer cleans a piece of HTML: a *bluemonday.Policy, or a cache in
+// front of one.
+type Sanitizer interface {
+	Sanitize(html string) string
+}
+
 // Item returns a copy of it whose Content and Summary p has cleaned.
-func Item(p *bluemonday.Policy, it vigil.Item) vigil.Item {
+func Item(p Sanitizer, it vigil.Item) vigil.Item {
 	it.Content = p.Sanitize(it.Content)
 	it.Summary = p.Sanitize(it.Summary)
 	return it

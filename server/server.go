@@ -25,6 +25,10 @@ type Config struct {
 	// bluemonday.UGCPolicy() with links that send no referrer and open
 	// other sites in a new tab.
 	Sanitizer *bluemonday.Policy
+	// SanitizeCacheBytes bounds the cache of sanitised item HTML (inputs
+	// and results, see cleaner); 0 means 32 MiB, a negative value turns
+	// the cache off.
+	SanitizeCacheBytes int
 	// Now tells the time; nil means time.Now.
 	Now func() time.Time
 	// SecureCookies marks the session cookie Secure, for HTTPS deployments.
@@ -59,7 +63,7 @@ type Config struct {
 // Server is the HTTP face of vigil; it implements http.Handler.
 type Server struct {
 	st            store.Store
-	sanitizer     *bluemonday.Policy
+	sanitizer     *cleaner
 	now           func() time.Time
 	secureCookies bool
 	onSubscribe   func(feedID int64)
@@ -84,7 +88,6 @@ type Server struct {
 func New(st store.Store, cfg Config) *Server {
 	s := &Server{
 		st:            st,
-		sanitizer:     cfg.Sanitizer,
 		now:           cfg.Now,
 		secureCookies: cfg.SecureCookies,
 		onSubscribe:   cfg.OnSubscribe,
@@ -99,9 +102,14 @@ func New(st store.Store, cfg Config) *Server {
 		csrfKey:       make([]byte, 32),
 		mux:           http.NewServeMux(),
 	}
-	if s.sanitizer == nil {
-		s.sanitizer = sanitize.Policy()
+	policy, cacheBytes := cfg.Sanitizer, cfg.SanitizeCacheBytes
+	if policy == nil {
+		policy = sanitize.Policy()
 	}
+	if cacheBytes == 0 {
+		cacheBytes = defaultSanitizeCacheBytes
+	}
+	s.sanitizer = newCleaner(policy, cacheBytes)
 	if s.now == nil {
 		s.now = time.Now
 	}

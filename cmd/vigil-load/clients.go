@@ -29,6 +29,7 @@ type results struct {
 	elapsed  time.Duration
 	fetches  int
 	monitors bool
+	cpu      time.Duration // CPU time of the process during the run
 }
 
 // measure runs o.clients clients against base for o.duration.
@@ -39,7 +40,7 @@ func measure(ctx context.Context, base string, fx fixture, o options) results {
 	var mu sync.Mutex
 	var all []sample
 	var wg sync.WaitGroup
-	start := time.Now()
+	start, cpu := time.Now(), processCPU()
 	for c := range o.clients {
 		wg.Go(func() {
 			rng := rand.New(rand.NewPCG(o.seed, uint64(c)))
@@ -50,7 +51,7 @@ func measure(ctx context.Context, base string, fx fixture, o options) results {
 		})
 	}
 	wg.Wait()
-	return results{samples: all, elapsed: time.Since(start)}
+	return results{samples: all, elapsed: time.Since(start), cpu: processCPU() - cpu}
 }
 
 // clientLoop reads listings until ctx ends: a kind chosen at random, then
@@ -110,9 +111,12 @@ func page(ctx context.Context, client *http.Client, base, token string, q url.Va
 		return "", sample{failed: true}
 	}
 	defer resp.Body.Close()
+	// The items are checked to be JSON objects but not kept: copying
+	// them would cost the process (and so the server beside it) more
+	// than the server spends encoding them.
 	var body struct {
-		Items      []json.RawMessage `json:"items"`
-		NextCursor *string           `json:"next_cursor"`
+		Items      []struct{} `json:"items"`
+		NextCursor *string    `json:"next_cursor"`
 	}
 	err = json.NewDecoder(resp.Body).Decode(&body)
 	io.Copy(io.Discard, resp.Body)
@@ -144,6 +148,10 @@ func (r results) print(w io.Writer, o options) {
 		fmt.Fprintf(w, "%-10s %8d %8d %8v %8v %8v %8v\n", k, len(lat)+failed, failed, pct(lat, 0.5), pct(lat, 0.9), pct(lat, 0.99), pct(lat, 1))
 	}
 	fmt.Fprintf(w, "%.0f requests/s\n", float64(len(r.samples))/r.elapsed.Seconds())
+	if n := len(r.samples); n > 0 && r.cpu > 0 {
+		fmt.Fprintf(w, "CPU per request (server, clients and any monitor together): %v; the process had %.2f cores on average\n",
+			(r.cpu / time.Duration(n)).Round(time.Microsecond), r.cpu.Seconds()/r.elapsed.Seconds())
+	}
 	if r.monitors {
 		fmt.Fprintf(w, "the monitor stored %d fetches meanwhile\n", r.fetches)
 	}

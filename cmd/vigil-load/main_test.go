@@ -27,6 +27,9 @@ func TestLoadRunFillsServesAndMeasures(t *testing.T) {
 	if n, _ := strconv.Atoi(string(all[1])); n == 0 || string(all[2]) != "0" {
 		t.Errorf("%s requests, %s failed; want some and none failed\n%s", all[1], all[2], out.String())
 	}
+	if !regexp.MustCompile(`CPU per request .*: [0-9.]+(µs|ms)`).Match(out.Bytes()) {
+		t.Errorf("no CPU per request:\n%s", out.String())
+	}
 	fetches := regexp.MustCompile(`the monitor stored (\d+) fetches`).FindSubmatch(out.Bytes())
 	if fetches == nil || string(fetches[1]) == "0" {
 		t.Errorf("the monitor stored no fetch:\n%s", out.String())

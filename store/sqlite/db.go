@@ -27,6 +27,14 @@ const busyTimeoutMillis = 10000
 // readConns is the size of the pool that serves reads.
 const readConns = 4
 
+// readMmapBytes is how much of the file each reading connection maps into
+// memory (PRAGMA mmap_size): pages it reads come straight from the mapping
+// instead of a read system call and a copy into SQLite's page cache, which
+// were about 6% of the CPU of an item listing at 1,000,000 items. It is an
+// upper bound on the address space mapped, not memory allocated; a larger
+// file is read through the page cache beyond it.
+const readMmapBytes = 1 << 30
+
 // DB is a vigil store kept in one SQLite file. It is safe for concurrent use.
 type DB struct {
 	path  string
@@ -104,6 +112,7 @@ func writeParams() url.Values {
 func readParams() url.Values {
 	q := commonParams()
 	q.Add("_pragma", "query_only(1)")
+	q.Add("_pragma", fmt.Sprintf("mmap_size(%d)", readMmapBytes))
 	return q
 }
 
