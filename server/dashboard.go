@@ -12,6 +12,7 @@ import (
 	"vigil/chart"
 	"vigil/plan"
 	"vigil/policy"
+	"vigil/store"
 )
 
 // dashboardHours is how far back the dashboard's hourly charts reach.
@@ -75,26 +76,26 @@ func (s *Server) dashboard(ctx context.Context, sess *session) (dashboardView, e
 		return dashboardView{}, err
 	}
 	view := dashboardView{base: sess.base("Dashboard"), BudgetPerHour: s.budgetPerHour, Feeds: len(feeds), States: map[vigil.FeedState]int{}}
-	hours := newHourly(now, dashboardHours)
+	counts, err := s.st.FetchHours(ctx, now, dashboardHours)
+	if err != nil {
+		return dashboardView{}, err
+	}
+	hours := newHourly(dashboardHours)
+	lastDay := hours.add(counts)
 	var srcs []plan.Source
-	var counts []int
+	var fetches []int
 	for _, f := range feeds {
-		obs, err := s.st.Observations(ctx, f.ID, dashboardHours*12)
-		if err != nil {
-			return dashboardView{}, err
-		}
-		hours.add(obs)
 		view.noteState(f, mine[f.ID])
-		df := delayOf(f, obs, now, s.log)
+		df := delayOf(f, lastDay[f.ID], s.log)
 		if mine[f.ID] {
 			df.Followed = true
 			view.Delays = append(view.Delays, df)
 		}
 		srcs = append(srcs, plan.Source{Weight: weights[f.ID], Rate: df.PerDay})
-		counts = append(counts, df.Fetches)
+		fetches = append(fetches, df.Fetches)
 	}
 	view.UsedLastHour = hours.lastHour
-	view.InstallDelay = installDelay(srcs, counts)
+	view.InstallDelay = installDelay(srcs, fetches)
 	view.Charts, err = hours.charts(s.budgetPerHour)
 	return view, err
 }
@@ -127,17 +128,12 @@ func (s *Server) feedWeights(ctx context.Context) (map[int64]float64, error) {
 
 // delayOf estimates the mean delay of f's new items: with m fetches a day
 // evenly spaced, an item waits half an interval on average, T/(2m) (Sia &
-// Cho, Theorem 1 for one source, whatever its rate). m counts the fetches
-// of the last 24 hours.
-func delayOf(f vigil.Feed, obs []vigil.Observation, now time.Time, log interface {
+// Cho, Theorem 1 for one source, whatever its rate). m is fetches, the
+// feed's fetches of the last 24 hours.
+func delayOf(f vigil.Feed, fetches int, log interface {
 	Warn(string, ...any)
 }) dashFeed {
-	df := dashFeed{Feed: f}
-	for _, o := range obs {
-		if now.Sub(o.At) < 24*time.Hour && !o.At.After(now) {
-			df.Fetches++
-		}
-	}
+	df := dashFeed{Feed: f, Fetches: fetches}
 	if len(f.Model) > 0 {
 		if m, err := policy.UnmarshalModels(f.Model); err == nil {
 			df.PerDay = m.RatePerDay()
@@ -176,37 +172,43 @@ func installDelay(srcs []plan.Source, counts []int) time.Duration {
 	return time.Duration(d / total * float64(24*time.Hour))
 }
 
-// hourly counts fetches per hour over the last n hours, oldest first.
+// hourly counts fetches per hour over the last n hours before now, oldest
+// first. The hours slide with now (the last one is the hour before now, as
+// the budget counts), so the last 24 of them are exactly the day the delay
+// estimates count.
 type hourly struct {
-	from, now               time.Time
 	fetches, failed, itemsN []int
 	// lastHour counts the fetches of the sliding hour before now, as the
 	// budget does.
 	lastHour int
 }
 
-// newHourly prepares n hourly buckets ending with the hour now is in.
-func newHourly(now time.Time, n int) *hourly {
-	end := now.Truncate(time.Hour).Add(time.Hour)
-	return &hourly{from: end.Add(-time.Duration(n) * time.Hour), now: now, fetches: make([]int, n), failed: make([]int, n), itemsN: make([]int, n)}
+// newHourly prepares n hourly buckets ending with now.
+func newHourly(n int) *hourly {
+	return &hourly{fetches: make([]int, n), failed: make([]int, n), itemsN: make([]int, n)}
 }
 
-// add counts the observations that fall in the buckets.
-func (h *hourly) add(obs []vigil.Observation) {
-	for _, o := range obs {
-		if age := h.now.Sub(o.At); age >= 0 && age < time.Hour {
-			h.lastHour++
-		}
-		i := int(o.At.Sub(h.from) / time.Hour)
-		if o.At.Before(h.from) || i >= len(h.fetches) {
+// add counts the store's per-feed hourly counts into the buckets and
+// returns each feed's fetches of the last 24 hours.
+func (h *hourly) add(counts []store.FetchHour) map[int64]int {
+	n := len(h.fetches)
+	day := map[int64]int{}
+	for _, c := range counts {
+		if c.Ago < 0 || c.Ago >= n {
 			continue
 		}
-		h.fetches[i]++
-		h.itemsN[i] += o.NewItems
-		if failedFetch(o) {
-			h.failed[i]++
+		i := n - 1 - c.Ago
+		h.fetches[i] += c.Fetches
+		h.failed[i] += c.Failed
+		h.itemsN[i] += c.NewItems
+		if c.Ago == 0 {
+			h.lastHour += c.Fetches
+		}
+		if c.Ago < 24 {
+			day[c.FeedID] += c.Fetches
 		}
 	}
+	return day
 }
 
 // charts draws the budget chart and the new-items chart.
@@ -223,7 +225,7 @@ func (h *hourly) charts(budget int) ([]template.HTML, error) {
 		Title: "Fetches per hour", XLabel: "hours before now", YLabel: "fetches",
 		Width: chartWidth, Height: chartHeight, XMin: float64(-n), XMax: 0, XStep: 6,
 		Series: []chart.Series{{Name: "fetches (budget used)", Points: pts(h.fetches)}, {Name: "failed", Points: pts(h.failed)}},
-		Alt:    fmt.Sprintf("Fetches per hour over the last %d hours, %d in the current hour, and how many failed.", n, h.fetches[n-1]),
+		Alt:    fmt.Sprintf("Fetches per hour over the last %d hours, %d in the last hour, and how many failed.", n, h.fetches[n-1]),
 	}
 	if budget > 0 {
 		fetches.Series = append(fetches.Series, chart.Series{Name: "budget limit", Dashed: true,

@@ -49,29 +49,21 @@ func TestDashboard(t *testing.T) {
 // the last day (Sia & Cho, Theorem 1), and that a feed without models or
 // fetches has none.
 func TestDelayOf(t *testing.T) {
-	now := testNow
-	obs := func(n int) []vigil.Observation {
-		var out []vigil.Observation
-		for i := range n {
-			out = append(out, vigil.Observation{At: now.Add(-time.Duration(i) * time.Hour)})
-		}
-		return out
-	}
 	model := []byte(`x`)
 	tests := []struct {
-		name  string
-		model []byte
-		obs   []vigil.Observation
-		want  time.Duration
-		none  bool
+		name    string
+		model   []byte
+		fetches int
+		want    time.Duration
+		none    bool
 	}{
-		{"no models", nil, obs(4), 0, true},
-		{"no fetch", model, nil, 0, true},
-		{"four fetches a day", model, obs(4), 3 * time.Hour, false},
-		{"24 fetches a day", model, obs(30), 30 * time.Minute, false},
+		{"no models", nil, 4, 0, true},
+		{"no fetch", model, 0, 0, true},
+		{"four fetches a day", model, 4, 3 * time.Hour, false},
+		{"24 fetches a day", model, 24, 30 * time.Minute, false},
 	}
 	for _, tt := range tests {
-		df := delayOf(vigil.Feed{Model: tt.model}, tt.obs, now, discard{})
+		df := delayOf(vigil.Feed{Model: tt.model}, tt.fetches, discard{})
 		if df.NoEstimate != tt.none || df.MeanDelay != tt.want {
 			t.Errorf("%s: delay %v (none %v), want %v (none %v)", tt.name, df.MeanDelay, df.NoEstimate, tt.want, tt.none)
 		}

@@ -55,6 +55,7 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("GET /opml", s.page(s.exportOPMLPage))
 	s.mux.HandleFunc("POST /opml", s.page(s.importOPMLForm))
 	s.mux.HandleFunc("POST /feeds/{id}/weight", s.page(s.weightForm))
+	s.mux.HandleFunc("POST /feeds/{id}/folder", s.page(s.folderForm))
 	s.mux.HandleFunc("GET /feeds/{id}/unsubscribe", s.page(s.unsubscribePage))
 	s.mux.HandleFunc("POST /feeds/{id}/unsubscribe", s.page(s.unsubscribeForm))
 	s.mux.HandleFunc("GET /items", s.page(s.itemsPage))

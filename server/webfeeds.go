@@ -24,6 +24,8 @@ type feedForm struct {
 	Weight string
 	Page   bool // watch the URL as a page
 	Error  string
+	// Folder and FolderError are the folder form's input and its refusal.
+	Folder, FolderError string
 }
 
 // indexView is the data of the home page.
@@ -91,6 +93,7 @@ func (s *Server) feedPage(w http.ResponseWriter, r *http.Request, sess *session)
 		return err
 	}
 	view.Form.Weight = number(view.Sub.Weight)
+	view.Form.Folder = view.Sub.Folder
 	s.render(w, r, http.StatusOK, "feed.html", view)
 	return nil
 }

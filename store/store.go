@@ -146,6 +146,8 @@ type Store interface {
 
 	// Reading is folders and stream listings for reader apps (reading.go).
 	Reading
+	// Activity is the install's recent fetches per hour (activity.go).
+	Activity
 }
 
 // ProfilerState is the profiler's saved state, loaded at start.

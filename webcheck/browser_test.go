@@ -114,6 +114,10 @@ func newSite(t *testing.T) *site {
 		}
 		s.feeds = append(s.feeds, sub.Feed.ID)
 	}
+	// Folders in the sidebar, nested and with a long name, must fit too.
+	if err := st.SetFolder(ctx, u.ID, s.feeds[1], "Science/Astronomy and the night sky over the observatories of the Alps"); err != nil {
+		t.Fatal(err)
+	}
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
 	mon := newMonitor(t, st, quiet)
 	for range 3 {
