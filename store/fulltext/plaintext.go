@@ -1,4 +1,4 @@
-package sqlite
+package fulltext
 
 import (
 	"strings"
@@ -7,12 +7,12 @@ import (
 	"golang.org/x/net/html/atom"
 )
 
-// plainText returns the text a reader sees in an HTML fragment: entities
+// PlainText returns the text a reader sees in an HTML fragment: entities
 // decoded, tags, comments and the insides of script and style dropped. Tags
 // other than inline ones separate words, so that "<p>a</p><p>b</p>" reads
 // "a b" while "<b>a</b>b" stays one word. Runs of white space become one
 // space. Text that is not HTML comes back with its entities decoded.
-func plainText(fragment string) string {
+func PlainText(fragment string) string {
 	var b strings.Builder
 	z := html.NewTokenizer(strings.NewReader(fragment))
 	skip := atom.Atom(0) // the script or style element being skipped

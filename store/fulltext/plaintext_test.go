@@ -1,4 +1,4 @@
-package sqlite
+package fulltext
 
 import "testing"
 
@@ -22,8 +22,8 @@ func TestPlainText(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := plainText(tt.in); got != tt.want {
-				t.Errorf("plainText(%q) = %q, want %q", tt.in, got, tt.want)
+			if got := PlainText(tt.in); got != tt.want {
+				t.Errorf("PlainText(%q) = %q, want %q", tt.in, got, tt.want)
 			}
 		})
 	}
