@@ -1,4 +1,4 @@
-package sqlite_test
+package storetest
 
 import (
 	"testing"
@@ -7,8 +7,8 @@ import (
 	"vigil"
 )
 
-func TestObservationsAndFetchCount(t *testing.T) {
-	db := openTest(t)
+func testObservationsAndFetchCount(t *testing.T, h Harness) {
+	db := h.open(t)
 	ann := mustUser(t, db, "ann")
 	a := mustSubscribe(t, db, ann.ID, "https://a.example/feed")
 	b := mustSubscribe(t, db, ann.ID, "https://b.example/feed")

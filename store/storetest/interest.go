@@ -1,4 +1,4 @@
-package sqlite_test
+package storetest
 
 import (
 	"slices"
@@ -7,11 +7,10 @@ import (
 	"time"
 
 	"vigil"
-	"vigil/store/sqlite"
 )
 
-func TestStarItems(t *testing.T) {
-	db := openTest(t)
+func testStarItems(t *testing.T, h Harness) {
+	db := h.open(t)
 	ann := mustUser(t, db, "ann")
 	id := mustSubscribe(t, db, ann.ID, "https://example.com/feed")
 	other := mustSubscribe(t, db, mustUser(t, db, "bob").ID, "https://bob.example/feed")
@@ -57,8 +56,8 @@ func TestStarItems(t *testing.T) {
 	}
 }
 
-func TestInterestItems(t *testing.T) {
-	db := openTest(t)
+func testInterestItems(t *testing.T, h Harness) {
+	db := h.open(t)
 	ann := mustUser(t, db, "ann")
 	id := mustSubscribe(t, db, ann.ID, "https://example.com/feed")
 	items := mustIngest(t, db, id, t0, makeItems("a", 6)).New
@@ -129,8 +128,8 @@ func TestInterestItems(t *testing.T) {
 	}
 }
 
-func TestSetInterests(t *testing.T) {
-	db := openTest(t)
+func testSetInterests(t *testing.T, h Harness) {
+	db := h.open(t)
 	ann := mustUser(t, db, "ann")
 	if ann.Interests != "" {
 		t.Fatalf("new user has interests %q", ann.Interests)
@@ -142,8 +141,8 @@ func TestSetInterests(t *testing.T) {
 		code   string
 	}{
 		{"some text", ann.ID, "birds of prey, Lisbon, sqlite", ""},
-		{"at the limit", ann.ID, strings.Repeat("é", sqlite.MaxInterestsLength), ""},
-		{"over the limit", ann.ID, strings.Repeat("a", sqlite.MaxInterestsLength+1), vigil.EINVALID},
+		{"at the limit", ann.ID, strings.Repeat("é", MaxInterestsLength), ""},
+		{"over the limit", ann.ID, strings.Repeat("a", MaxInterestsLength+1), vigil.EINVALID},
 		{"not UTF-8", ann.ID, "bad \xff", vigil.EINVALID},
 		{"unknown user", ann.ID + 100, "x", vigil.ENOTFOUND},
 		{"cleared", ann.ID, "", ""},

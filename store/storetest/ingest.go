@@ -1,4 +1,4 @@
-package sqlite_test
+package storetest
 
 import (
 	"errors"
@@ -8,8 +8,8 @@ import (
 	"vigil"
 )
 
-func TestIngestNewEditedRepeated(t *testing.T) {
-	db := openTest(t)
+func testIngestNewEditedRepeated(t *testing.T, h Harness) {
+	db := h.open(t)
 	ann := mustUser(t, db, "ann")
 	id := mustSubscribe(t, db, ann.ID, "https://example.com/feed")
 	first := mustIngest(t, db, id, t0, makeItems("a", 3))
@@ -67,8 +67,8 @@ func TestIngestNewEditedRepeated(t *testing.T) {
 	}
 }
 
-func TestIngestDecideSeesAndRollsBack(t *testing.T) {
-	db := openTest(t)
+func testIngestDecideSeesAndRollsBack(t *testing.T, h Harness) {
+	db := h.open(t)
 	ann := mustUser(t, db, "ann")
 	id := mustSubscribe(t, db, ann.ID, "https://example.com/feed")
 	failure := errors.New("planner exploded")
@@ -105,8 +105,8 @@ func TestIngestDecideSeesAndRollsBack(t *testing.T) {
 	}
 }
 
-func TestIngestRefuses(t *testing.T) {
-	db := openTest(t)
+func testIngestRefuses(t *testing.T, h Harness) {
+	db := h.open(t)
 	ann := mustUser(t, db, "ann")
 	id := mustSubscribe(t, db, ann.ID, "https://example.com/feed")
 	noKey := makeItems("a", 2)
@@ -137,8 +137,8 @@ func TestIngestRefuses(t *testing.T) {
 	}
 }
 
-func TestIngestFailedFetch(t *testing.T) {
-	db := openTest(t)
+func testIngestFailedFetch(t *testing.T, h Harness) {
+	db := h.open(t)
 	ann := mustUser(t, db, "ann")
 	id := mustSubscribe(t, db, ann.ID, "https://example.com/feed")
 	f := vigil.Fetched{FeedID: id, Observation: vigil.Observation{

@@ -1,4 +1,4 @@
-package sqlite_test
+package storetest
 
 import (
 	"slices"
@@ -8,8 +8,8 @@ import (
 	"vigil"
 )
 
-func TestCreateUser(t *testing.T) {
-	db := openTest(t)
+func testCreateUser(t *testing.T, h Harness) {
+	db := h.open(t)
 	ann := mustUser(t, db, "ann")
 	if ann.ID == 0 || !ann.CreatedAt.Equal(t0) {
 		t.Errorf("created user = %+v, want an ID and CreatedAt %v", ann, t0)
@@ -38,8 +38,8 @@ func TestCreateUser(t *testing.T) {
 	}
 }
 
-func TestUserLookups(t *testing.T) {
-	db := openTest(t)
+func testUserLookups(t *testing.T, h Harness) {
+	db := h.open(t)
 	ann := mustUser(t, db, "ann")
 	mustUser(t, db, "Bob")
 	mustUser(t, db, "abe")

@@ -1,7 +1,6 @@
-package sqlite_test
+package storetest
 
 import (
-	"database/sql"
 	"reflect"
 	"slices"
 	"strings"
@@ -9,7 +8,7 @@ import (
 	"time"
 
 	"vigil"
-	"vigil/store/sqlite"
+	"vigil/store"
 )
 
 // textItem is an item with a title and HTML content, hashed on both so that
@@ -19,7 +18,7 @@ func textItem(key, title, content string, published time.Time) vigil.Item {
 }
 
 // searchKeys runs a search and returns the keys found, in order.
-func searchKeys(t *testing.T, db *sqlite.DB, userID int64, query string) []string {
+func searchKeys(t *testing.T, db store.Store, userID int64, query string) []string {
 	t.Helper()
 	items, err := db.SearchItems(ctx, userID, query, 0)
 	if err != nil {
@@ -28,20 +27,8 @@ func searchKeys(t *testing.T, db *sqlite.DB, userID int64, query string) []strin
 	return itemKeys(items)
 }
 
-// rawDB opens a second, plain connection to the database file of db, with
-// foreign keys on, for what the store offers no method for.
-func rawDB(t testing.TB, db *sqlite.DB) *sql.DB {
-	t.Helper()
-	raw, err := sql.Open("sqlite", "file:"+db.Path()+"?_pragma=foreign_keys(1)&_pragma=busy_timeout(10000)")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { raw.Close() })
-	return raw
-}
-
-func TestSearchRanksTitleAboveBodyThenNewest(t *testing.T) {
-	db := openTest(t)
+func testSearchRanksTitleAboveBodyThenNewest(t *testing.T, h Harness) {
+	db := h.open(t)
 	ann := mustUser(t, db, "ann")
 	id := mustSubscribe(t, db, ann.ID, "https://birds.example/feed")
 	filler := "<p>" + strings.Repeat("a walk along the river bank in the morning ", 3) + "</p>"
@@ -61,8 +48,8 @@ func TestSearchRanksTitleAboveBodyThenNewest(t *testing.T) {
 	}
 }
 
-func TestSearchQueries(t *testing.T) {
-	db := openTest(t)
+func testSearchQueries(t *testing.T, h Harness) {
+	db := h.open(t)
 	ann := mustUser(t, db, "ann")
 	id := mustSubscribe(t, db, ann.ID, "https://mixed.example/feed")
 	mustIngest(t, db, id, t0, []vigil.Item{
@@ -103,8 +90,8 @@ func TestSearchQueries(t *testing.T) {
 	}
 }
 
-func TestSearchHostileQueries(t *testing.T) {
-	db := openTest(t)
+func testSearchHostileQueries(t *testing.T, h Harness) {
+	db := h.open(t)
 	ann := mustUser(t, db, "ann")
 	id := mustSubscribe(t, db, ann.ID, "https://example.com/feed")
 	mustIngest(t, db, id, t0, []vigil.Item{textItem("x", "col x", "<p>near and or not</p>", t0)})
@@ -149,8 +136,8 @@ func TestSearchHostileQueries(t *testing.T) {
 	}
 }
 
-func TestSearchFollowsEdits(t *testing.T) {
-	db := openTest(t)
+func testSearchFollowsEdits(t *testing.T, h Harness) {
+	db := h.open(t)
 	ann := mustUser(t, db, "ann")
 	id := mustSubscribe(t, db, ann.ID, "https://example.com/feed")
 	mustIngest(t, db, id, t0, []vigil.Item{textItem("k", "Draft", "<p>alpha version</p>", t0)})
@@ -175,28 +162,21 @@ func TestSearchFollowsEdits(t *testing.T) {
 	}
 }
 
-func TestSearchForgetsDeletedFeeds(t *testing.T) {
-	db := openTest(t)
+func testSearchForgetsDeletedFeeds(t *testing.T, h Harness) {
+	db := h.open(t)
 	ann := mustUser(t, db, "ann")
 	gone := mustSubscribe(t, db, ann.ID, "https://gone.example/feed")
 	kept := mustSubscribe(t, db, ann.ID, "https://kept.example/feed")
 	mustIngest(t, db, gone, t0, []vigil.Item{textItem("g1", "Osprey", "", t0), textItem("g2", "Osprey again", "", t0)})
 	mustIngest(t, db, kept, t0, []vigil.Item{textItem("k1", "Osprey", "", t0)})
-	raw := rawDB(t, db)
-	if _, err := raw.Exec(`DELETE FROM feeds WHERE id = ?`, gone); err != nil {
-		t.Fatal(err)
-	}
+	h.DeleteFeed(t, db, gone)
 	if got := searchKeys(t, db, 0, "osprey"); !reflect.DeepEqual(got, []string{"k1"}) {
 		t.Errorf("search after deleting a feed = %v, want only the kept feed's item", got)
 	}
-	var indexed int
-	if err := raw.QueryRow(`SELECT count(*) FROM items_fts`).Scan(&indexed); err != nil || indexed != 1 {
-		t.Errorf("the index holds %d rows (%v), want 1", indexed, err)
-	}
 }
 
-func TestSearchStatesAndLimits(t *testing.T) {
-	db := openTest(t)
+func testSearchStatesAndLimits(t *testing.T, h Harness) {
+	db := h.open(t)
 	ann := mustUser(t, db, "ann")
 	id := mustSubscribe(t, db, ann.ID, "https://example.com/feed")
 	_, err := db.Ingest(ctx, fetched(id, t0, nil), func(vigil.Ingested, *vigil.Feed) (*vigil.Feed, error) {
@@ -224,9 +204,9 @@ func TestSearchStatesAndLimits(t *testing.T) {
 		limit, want int
 		code        string
 	}{
-		{0, sqlite.DefaultItemLimit, ""},
+		{0, DefaultItemLimit, ""},
 		{7, 7, ""},
-		{10000, sqlite.MaxItemLimit, ""},
+		{10000, MaxItemLimit, ""},
 		{-1, 0, vigil.EINVALID},
 	}
 	for _, tt := range tests {

@@ -1,4 +1,4 @@
-package sqlite_test
+package storetest
 
 import (
 	"math"
@@ -8,8 +8,8 @@ import (
 	"vigil"
 )
 
-func TestSubscribeValidates(t *testing.T) {
-	db := openTest(t)
+func testSubscribeValidates(t *testing.T, h Harness) {
+	db := h.open(t)
 	ann := mustUser(t, db, "ann")
 	tests := []struct {
 		name   string
@@ -43,8 +43,8 @@ func TestSubscribeValidates(t *testing.T) {
 	}
 }
 
-func TestSubscribeCreatesFeedOnce(t *testing.T) {
-	db := openTest(t)
+func testSubscribeCreatesFeedOnce(t *testing.T, h Harness) {
+	db := h.open(t)
 	ann, bob := mustUser(t, db, "ann"), mustUser(t, db, "bob")
 	const url = "https://example.com/feed.xml"
 	sub, err := db.Subscribe(ctx, ann.ID, url, 2, t0)
@@ -97,8 +97,8 @@ func TestSubscribeCreatesFeedOnce(t *testing.T) {
 	}
 }
 
-func TestSubscriptionsAndUnsubscribe(t *testing.T) {
-	db := openTest(t)
+func testSubscriptionsAndUnsubscribe(t *testing.T, h Harness) {
+	db := h.open(t)
 	ann := mustUser(t, db, "ann")
 	zeta := mustSubscribe(t, db, ann.ID, "https://z.example/feed")
 	alpha := mustSubscribe(t, db, ann.ID, "https://y.example/feed")

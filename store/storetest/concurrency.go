@@ -1,29 +1,22 @@
-package sqlite_test
+package storetest
 
 import (
 	"fmt"
-	"path/filepath"
 	"sync"
 	"testing"
 	"time"
 
 	"vigil"
-	"vigil/store/sqlite"
 )
 
-func TestConcurrentIngest(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "vigil.db")
-	db, err := sqlite.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	// A second handle on the same file stands for another process.
-	other, err := sqlite.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer other.Close()
+// testConcurrentIngestSameFeed has two handles on one store ingest into the
+// same feeds at once: every fetch is stored, an item shared by two fetches
+// only once.
+func testConcurrentIngestSameFeed(t *testing.T, h Harness) {
+	name := h.New(t)
+	db := openNamed(t, h, name)
+	// A second handle on the same store stands for another process.
+	other := openNamed(t, h, name)
 	ann := mustUser(t, db, "ann")
 	const feeds, rounds = 4, 10
 	ids := make([]int64, feeds)
@@ -40,7 +33,10 @@ func TestConcurrentIngest(t *testing.T) {
 		id := ids[w%feeds]
 		wg.Go(func() {
 			for r := range rounds {
-				items := makeItems(fmt.Sprintf("w%d-r%d-", w, r), 5)
+				// Each fetch brings 5 items of its own and the 3 of the
+				// round that every writer of the feed brings: they must be
+				// stored once.
+				items := append(makeItems(fmt.Sprintf("w%d-r%d-", w, r), 5), makeItems(fmt.Sprintf("shared-r%d-", r), 3)...)
 				_, err := store.Ingest(ctx, fetched(id, t0.Add(time.Duration(r)*time.Minute), items),
 					func(in vigil.Ingested, _ *vigil.Feed) (*vigil.Feed, error) {
 						return &vigil.Feed{Title: fmt.Sprintf("feed %d", id), NextFetch: t0.Add(time.Hour)}, nil
@@ -68,8 +64,8 @@ func TestConcurrentIngest(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, f := range all {
-		if f.ItemCount != 2*rounds*5 {
-			t.Errorf("feed %d counts %d items, want %d", f.ID, f.ItemCount, 2*rounds*5)
+		if want := 2*rounds*5 + rounds*3; f.ItemCount != want || len(everyItem(t, db, f.ID)) != want {
+			t.Errorf("feed %d counts %d items, want %d", f.ID, f.ItemCount, want)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package sqlite_test
+package storetest
 
 import (
 	"testing"
@@ -7,8 +7,8 @@ import (
 	"vigil"
 )
 
-func TestSessions(t *testing.T) {
-	db := openTest(t)
+func testSessions(t *testing.T, h Harness) {
+	db := h.open(t)
 	ann := mustUser(t, db, "ann")
 	expires := t0.Add(time.Hour)
 	if err := db.CreateSession(ctx, "s1", ann.ID, expires); err != nil {

@@ -1,4 +1,4 @@
-package sqlite_test
+package storetest
 
 import (
 	"context"
@@ -10,8 +10,8 @@ import (
 	"vigil"
 )
 
-func TestUsersAreIsolated(t *testing.T) {
-	db := openTest(t)
+func testUsersAreIsolated(t *testing.T, h Harness) {
+	db := h.open(t)
 	ann, bob := mustUser(t, db, "ann"), mustUser(t, db, "bob")
 	private := mustSubscribe(t, db, ann.ID, "https://ann.example/feed")
 	shared := mustSubscribe(t, db, ann.ID, "https://shared.example/feed")
@@ -74,8 +74,8 @@ func TestUsersAreIsolated(t *testing.T) {
 	}
 }
 
-func TestSubscriptionsHideOtherFollowers(t *testing.T) {
-	db := openTest(t)
+func testSubscriptionsHideOtherFollowers(t *testing.T, h Harness) {
+	db := h.open(t)
 	ctx := context.Background()
 	ann, bob := mustUser(t, db, "ann"), mustUser(t, db, "bob")
 	now := time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)
@@ -101,8 +101,8 @@ func TestSubscriptionsHideOtherFollowers(t *testing.T) {
 	}
 }
 
-func TestInterestSignalsAreIsolated(t *testing.T) {
-	db := openTest(t)
+func testInterestSignalsAreIsolated(t *testing.T, h Harness) {
+	db := h.open(t)
 	ann, bob := mustUser(t, db, "ann"), mustUser(t, db, "bob")
 	private := mustSubscribe(t, db, ann.ID, "https://ann.example/feed")
 	shared := mustSubscribe(t, db, ann.ID, "https://shared.example/feed")

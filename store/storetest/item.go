@@ -1,4 +1,4 @@
-package sqlite_test
+package storetest
 
 import (
 	"fmt"
@@ -9,8 +9,8 @@ import (
 	"vigil"
 )
 
-func TestItemsOrder(t *testing.T) {
-	db := openTest(t)
+func testItemsOrder(t *testing.T, h Harness) {
+	db := h.open(t)
 	ann := mustUser(t, db, "ann")
 	id := mustSubscribe(t, db, ann.ID, "https://example.com/feed")
 	seen := t0.Add(10 * time.Hour)
@@ -35,8 +35,8 @@ func TestItemsOrder(t *testing.T) {
 	}
 }
 
-func TestItemsPagesAndFilters(t *testing.T) {
-	db := openTest(t)
+func testItemsPagesAndFilters(t *testing.T, h Harness) {
+	db := h.open(t)
 	ann := mustUser(t, db, "ann")
 	a := mustSubscribe(t, db, ann.ID, "https://a.example/feed")
 	b := mustSubscribe(t, db, ann.ID, "https://b.example/feed")
@@ -98,8 +98,8 @@ func TestItemsPagesAndFilters(t *testing.T) {
 	}
 }
 
-func TestItemAndMarkRead(t *testing.T) {
-	db := openTest(t)
+func testItemAndMarkRead(t *testing.T, h Harness) {
+	db := h.open(t)
 	ann, bob := mustUser(t, db, "ann"), mustUser(t, db, "bob")
 	a := mustSubscribe(t, db, ann.ID, "https://a.example/feed")
 	b := mustSubscribe(t, db, bob.ID, "https://b.example/feed")
@@ -149,8 +149,8 @@ func TestItemAndMarkRead(t *testing.T) {
 	wantCode(t, err, vigil.ENOTFOUND)
 }
 
-func TestItemFieldsRoundTrip(t *testing.T) {
-	db := openTest(t)
+func testItemFieldsRoundTrip(t *testing.T, h Harness) {
+	db := h.open(t)
 	ann := mustUser(t, db, "ann")
 	id := mustSubscribe(t, db, ann.ID, "https://example.com/feed")
 	in := vigil.Item{

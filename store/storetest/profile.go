@@ -1,4 +1,4 @@
-package sqlite_test
+package storetest
 
 import (
 	"context"
@@ -10,7 +10,6 @@ import (
 
 	"vigil"
 	"vigil/store"
-	"vigil/store/sqlite"
 )
 
 // profileOf builds a channel profile of a feed with one term.
@@ -25,7 +24,7 @@ func profileOf(feedID int64, term string, cohesion float64, state string) store.
 }
 
 // mustState loads the profiler state.
-func mustState(t *testing.T, db *sqlite.DB) *store.ProfilerState {
+func mustState(t *testing.T, db store.Store) *store.ProfilerState {
 	t.Helper()
 	s, err := db.ProfilerState(ctx)
 	if err != nil {
@@ -34,8 +33,8 @@ func mustState(t *testing.T, db *sqlite.DB) *store.ProfilerState {
 	return s
 }
 
-func TestProfilerStateRoundTrip(t *testing.T) {
-	db := openTest(t)
+func testProfilerStateRoundTrip(t *testing.T, h Harness) {
+	db := h.open(t)
 	ann := mustUser(t, db, "ann")
 	a := mustSubscribe(t, db, ann.ID, "https://a.example/feed")
 	b := mustSubscribe(t, db, ann.ID, "https://b.example/feed")
@@ -98,14 +97,12 @@ func TestProfilerStateRoundTrip(t *testing.T) {
 	}
 }
 
-func TestSaveProfilesSkipsDeletedFeeds(t *testing.T) {
-	db := openTest(t)
+func testSaveProfilesSkipsDeletedFeeds(t *testing.T, h Harness) {
+	db := h.open(t)
 	ann := mustUser(t, db, "ann")
 	kept := mustSubscribe(t, db, ann.ID, "https://kept.example/feed")
 	gone := mustSubscribe(t, db, ann.ID, "https://gone.example/feed")
-	if _, err := rawDB(t, db).Exec(`DELETE FROM feeds WHERE id = ?`, gone); err != nil {
-		t.Fatal(err)
-	}
+	h.DeleteFeed(t, db, gone)
 	batch := store.ProfileBatch{Through: 5, Documents: 5, DFDelta: map[string]int64{"x": 1},
 		Channels: []store.ChannelProfile{profileOf(gone, "gone", 0, "g"), profileOf(kept, "kept", 0, "k")}}
 	if err := db.SaveProfiles(ctx, batch); err != nil {
@@ -119,23 +116,21 @@ func TestSaveProfilesSkipsDeletedFeeds(t *testing.T) {
 	wantCode(t, err, vigil.ENOTFOUND)
 }
 
-func TestProfilesGoWithTheirFeed(t *testing.T) {
-	db := openTest(t)
+func testProfilesGoWithTheirFeed(t *testing.T, h Harness) {
+	db := h.open(t)
 	ann := mustUser(t, db, "ann")
 	id := mustSubscribe(t, db, ann.ID, "https://example.com/feed")
 	if err := db.SaveProfiles(ctx, store.ProfileBatch{Channels: []store.ChannelProfile{profileOf(id, "t", 0, "s")}}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := rawDB(t, db).Exec(`DELETE FROM feeds WHERE id = ?`, id); err != nil {
-		t.Fatal(err)
-	}
+	h.DeleteFeed(t, db, id)
 	if all, err := db.Profiles(ctx); err != nil || len(all) != 0 {
 		t.Errorf("profiles after deleting the feed = %+v, %v; want none", all, err)
 	}
 }
 
-func TestSaveProfilesFailureKeepsState(t *testing.T) {
-	db := openTest(t)
+func testSaveProfilesFailureKeepsState(t *testing.T, h Harness) {
+	db := h.open(t)
 	ann := mustUser(t, db, "ann")
 	id := mustSubscribe(t, db, ann.ID, "https://example.com/feed")
 	first := store.ProfileBatch{Through: 7, Documents: 7, DFDelta: map[string]int64{"a": 2, "b": 1},
@@ -146,11 +141,7 @@ func TestSaveProfilesFailureKeepsState(t *testing.T) {
 	before := mustState(t, db)
 	// A trigger makes the last write of the batch fail, after the
 	// watermark and the document frequencies were written.
-	_, err := rawDB(t, db).Exec(`CREATE TRIGGER refuse BEFORE UPDATE ON profiles WHEN new.cohesion = 0.125
-		BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`)
-	if err != nil {
-		t.Fatal(err)
-	}
+	h.RefuseCohesion(t, db, 0.125)
 	cancelled, cancel := context.WithCancel(ctx)
 	cancel()
 	second := store.ProfileBatch{Through: 9, Documents: 8, DFDelta: map[string]int64{"a": -2, "c": 1},
@@ -195,8 +186,8 @@ func TestSaveProfilesFailureKeepsState(t *testing.T) {
 // zero is a variable so that 0 / zero is a NaN at run time.
 var zero float64
 
-func TestItemsAfter(t *testing.T) {
-	db := openTest(t)
+func testItemsAfter(t *testing.T, h Harness) {
+	db := h.open(t)
 	ann := mustUser(t, db, "ann")
 	a := mustSubscribe(t, db, ann.ID, "https://a.example/feed")
 	b := mustSubscribe(t, db, ann.ID, "https://b.example/feed")

@@ -1,4 +1,4 @@
-package sqlite_test
+package storetest
 
 import (
 	"context"
@@ -8,8 +8,8 @@ import (
 	"vigil"
 )
 
-func TestAccessesAndReaders(t *testing.T) {
-	db := openTest(t)
+func testAccessesAndReaders(t *testing.T, h Harness) {
+	db := h.open(t)
 	ctx := context.Background()
 	ann, bob := mustUser(t, db, "ann"), mustUser(t, db, "bob")
 	t0 := time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)

@@ -1,4 +1,4 @@
-package sqlite_test
+package storetest
 
 import (
 	"maps"
@@ -10,8 +10,8 @@ import (
 	"vigil"
 )
 
-func TestMoveFeedRenames(t *testing.T) {
-	db := openTest(t)
+func testMoveFeedRenames(t *testing.T, h Harness) {
+	db := h.open(t)
 	ann, bob, cid := mustUser(t, db, "ann"), mustUser(t, db, "bob"), mustUser(t, db, "cid")
 	const oldURL, newURL = "http://old.example/feed", "https://new.example/feed"
 	id := mustSubscribe(t, db, ann.ID, oldURL)
@@ -64,8 +64,8 @@ func TestMoveFeedRenames(t *testing.T) {
 	}
 }
 
-func TestMoveFeedMerges(t *testing.T) {
-	db := openTest(t)
+func testMoveFeedMerges(t *testing.T, h Harness) {
+	db := h.open(t)
 	ann, bob, cid := mustUser(t, db, "ann"), mustUser(t, db, "bob"), mustUser(t, db, "cid")
 	const oldURL, newURL = "http://old.example/feed", "https://new.example/feed"
 	old := mustSubscribe(t, db, ann.ID, oldURL)
@@ -104,8 +104,8 @@ func TestMoveFeedMerges(t *testing.T) {
 	}
 }
 
-func TestMoveFeedMergesHistory(t *testing.T) {
-	db := openTest(t)
+func testMoveFeedMergesHistory(t *testing.T, h Harness) {
+	db := h.open(t)
 	ann, bob := mustUser(t, db, "ann"), mustUser(t, db, "bob")
 	const oldURL, newURL = "http://old.example/feed", "https://new.example/feed"
 	old := mustSubscribe(t, db, ann.ID, oldURL)
@@ -146,8 +146,8 @@ func TestMoveFeedMergesHistory(t *testing.T) {
 	}
 }
 
-func TestNoticesNewestFirst(t *testing.T) {
-	db := openTest(t)
+func testNoticesNewestFirst(t *testing.T, h Harness) {
+	db := h.open(t)
 	ann := mustUser(t, db, "ann")
 	id := mustSubscribe(t, db, ann.ID, "https://a.example/1")
 	for i, url := range []string{"https://a.example/2", "https://a.example/3", "https://a.example/4"} {
@@ -165,8 +165,8 @@ func TestNoticesNewestFirst(t *testing.T) {
 	}
 }
 
-func TestMoveFeedMergesStarsAndOpenings(t *testing.T) {
-	db := openTest(t)
+func testMoveFeedMergesStarsAndOpenings(t *testing.T, h Harness) {
+	db := h.open(t)
 	ann := mustUser(t, db, "ann")
 	const oldURL, newURL = "http://old.example/feed", "https://new.example/feed"
 	old := mustSubscribe(t, db, ann.ID, oldURL)

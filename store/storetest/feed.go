@@ -1,4 +1,4 @@
-package sqlite_test
+package storetest
 
 import (
 	"context"
@@ -10,8 +10,8 @@ import (
 	"vigil"
 )
 
-func TestFeedStateRoundTrip(t *testing.T) {
-	db := openTest(t)
+func testFeedStateRoundTrip(t *testing.T, h Harness) {
+	db := h.open(t)
 	ann := mustUser(t, db, "ann")
 	id := mustSubscribe(t, db, ann.ID, "https://example.com/feed")
 	paris := time.FixedZone("Paris", 3600)
@@ -50,8 +50,8 @@ func TestFeedStateRoundTrip(t *testing.T) {
 	wantCode(t, err, vigil.ENOTFOUND)
 }
 
-func TestFeedsAndDueFeeds(t *testing.T) {
-	db := openTest(t)
+func testFeedsAndDueFeeds(t *testing.T, h Harness) {
+	db := h.open(t)
 	ann, bob := mustUser(t, db, "ann"), mustUser(t, db, "bob")
 	late := mustSubscribe(t, db, ann.ID, "https://late.example/feed")
 	early := mustSubscribe(t, db, ann.ID, "https://early.example/feed")
@@ -124,8 +124,8 @@ func feedIDs(feeds []vigil.Feed) []int64 {
 	return ids
 }
 
-func TestRescheduleIsACompareAndSet(t *testing.T) {
-	db := openTest(t)
+func testRescheduleIsACompareAndSet(t *testing.T, h Harness) {
+	db := h.open(t)
 	ctx := context.Background()
 	u := mustUser(t, db, "ann")
 	id := mustSubscribe(t, db, u.ID, "https://example.com/feed")
