@@ -100,5 +100,5 @@ func printUsage(w io.Writer) {
 	for _, c := range commands {
 		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
 	}
-	fmt.Fprintln(w, "\nEvery command takes --db PATH (env VIGIL_DB, default vigil.db) and -h for its own help.")
+	fmt.Fprintln(w, "\nEvery command takes --db PATH or --db postgres://URL (env VIGIL_DB, default vigil.db) and -h for its own help.")
 }
