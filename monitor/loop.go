@@ -31,7 +31,7 @@ func (m *Monitor) Run(ctx context.Context) error {
 	var planned time.Time
 	for {
 		if now := m.clk.Now(); planned.IsZero() || now.Sub(planned) >= m.cfg.Replan {
-			m.replan(ctx, now)
+			m.replanShared(ctx, now)
 			planned = now
 		}
 		wait := m.dispatch(ctx, jobs)
@@ -60,13 +60,21 @@ func (m *Monitor) dispatch(ctx context.Context, jobs chan<- vigil.Feed) time.Dur
 		if !ok {
 			continue
 		}
-		if !m.spend(ctx, now) {
+		if m.coord == nil && !m.spend(ctx, now) {
 			m.release(f.ID)
 			return m.cfg.Tick
+		}
+		if shared, spent := m.claimShared(ctx, f.ID, now); !shared {
+			m.release(f.ID)
+			if spent {
+				return m.cfg.Tick
+			}
+			continue
 		}
 		select {
 		case jobs <- f:
 		case <-ctx.Done():
+			m.releaseShared(ctx, f.ID)
 			m.release(f.ID)
 			return 0
 		}
@@ -111,6 +119,7 @@ func (m *Monitor) spend(ctx context.Context, now time.Time) bool {
 // not be stored is retried after BackoffBase rather than at once.
 func (m *Monitor) work(ctx context.Context, f vigil.Feed) {
 	defer m.release(f.ID)
+	defer m.releaseShared(ctx, f.ID)
 	res, err := m.FetchFeed(ctx, f)
 	switch {
 	case err != nil && ctx.Err() == nil:

@@ -26,6 +26,7 @@ type Monitor struct {
 	cfg     Config
 	log     *slog.Logger
 	backoff *Backoff
+	coord   Coordinator // nil: this process alone
 	wake    chan struct{}
 	spent   atomic.Bool // the budget refused the last fetch
 	ledger  ledger      // fetches this process started in the budget window
@@ -42,6 +43,8 @@ type Deps struct {
 	Planner plan.Planner
 	Clock   clock.Clock
 	Logger  *slog.Logger // nil: slog.Default()
+	// Coordinator shares the work with other processes; nil for none.
+	Coordinator Coordinator
 }
 
 // New returns a monitor. It fails on an invalid configuration or a missing
@@ -60,6 +63,7 @@ func New(d Deps, cfg Config) (*Monitor, error) {
 	return &Monitor{
 		st: d.Store, client: d.Client, hosts: d.Hosts, planner: d.Planner, clk: d.Clock, cfg: cfg, log: d.Logger,
 		backoff:  NewBackoff(cfg.BackoffBase, cfg.BackoffCap, cfg.BackoffJitter, cfg.Seed),
+		coord:    d.Coordinator,
 		wake:     make(chan struct{}, 1),
 		inflight: map[int64]bool{},
 	}, nil
@@ -93,8 +97,14 @@ func (m *Monitor) FetchFeed(ctx context.Context, f vigil.Feed) (Result, error) {
 	if err != nil {
 		return Result{}, fmt.Errorf("monitor: waiting for host of %s: %w", f.URL, err)
 	}
+	releaseShared, err := m.acquireSharedHost(ctx, f.URL)
+	if err != nil {
+		release()
+		return Result{}, err
+	}
 	at := m.clk.Now()
 	resp, ferr := m.client.Get(ctx, fetch.Request{URL: f.URL, ETag: f.ETag, LastModified: f.LastModified})
+	releaseShared()
 	release()
 	if ctx.Err() != nil {
 		return Result{}, ctx.Err() // shutting down: the feed stays due and is fetched after restart
