@@ -153,3 +153,24 @@ CREATE TABLE profiler (
 );
 INSERT INTO profiler (id, through, documents) VALUES (1, 0, 0);
 `
+
+// schemaV2 adds what worker processes coordinate through (see
+// Coordinator): a lease on each feed (who holds it, until when), each
+// host's lease and the earliest time its next request may start, and the
+// time each exclusive task (the re-plan) last ran.
+const schemaV2 = `
+ALTER TABLE feeds ADD COLUMN claimed_by TEXT, ADD COLUMN lease_until BIGINT;
+CREATE INDEX feeds_leased ON feeds(lease_until) WHERE lease_until IS NOT NULL;
+
+CREATE TABLE hosts (
+	host         TEXT PRIMARY KEY,
+	claimed_by   TEXT,
+	lease_until  BIGINT,
+	next_allowed BIGINT NOT NULL DEFAULT 0
+);
+
+CREATE TABLE exclusive_runs (
+	name TEXT PRIMARY KEY,
+	at   BIGINT NOT NULL
+);
+`
