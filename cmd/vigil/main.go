@@ -22,6 +22,7 @@ type command struct {
 // commands lists the subcommands in the order help shows them.
 var commands = []command{
 	{"serve", "run the web server and the monitor", runServe},
+	{"worker", "run the monitor alone, one of several processes sharing PostgreSQL", runWorker},
 	{"fetch", "fetch every due feed once and exit", runFetch},
 	{"add", "subscribe a user to a feed URL", runAdd},
 	{"feeds", "list subscriptions and their state", runFeeds},

@@ -13,6 +13,7 @@ import (
 	"vigil/profiler"
 	"vigil/server"
 	"vigil/store"
+	"vigil/store/postgres"
 )
 
 func runServe(ctx context.Context, e *env, args []string) error {
@@ -21,6 +22,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	secure := f.Bool("secure-cookies", false, "mark session cookies Secure (behind HTTPS)")
 	verbose := f.Bool("v", false, "log every fetch")
 	profileEvery := f.Duration("profile-every", profiler.DefaultEvery, "how often new items are folded into the channel profiles")
+	noMonitor := f.Bool("no-monitor", false, "serve the web only; fetching is left to 'vigil worker' processes")
 	opts := addMonitorFlags(f)
 	if err := f.parse(args, 0); err != nil {
 		return err
@@ -68,6 +70,15 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	runProfiler := func(ctx context.Context) error {
 		prof.Run(ctx, *profileEvery)
 		return nil
+	}
+	if c, ok := opts.coordinator(st).(*postgres.Coordinator); ok {
+		// On PostgreSQL one process at a time folds items into the profiles.
+		runProfiler = func(ctx context.Context) error {
+			return c.Lead(ctx, "profiler", profilerPoll, func(ctx context.Context) { prof.Run(ctx, *profileEvery) })
+		}
+	}
+	if *noMonitor {
+		return serveUntilDone(ctx, srv, ln, runProfiler)
 	}
 	return serveUntilDone(ctx, srv, ln, mon.Run, runProfiler)
 }

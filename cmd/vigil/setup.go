@@ -13,6 +13,7 @@ import (
 	"vigil/plan"
 	"vigil/policy"
 	"vigil/store"
+	"vigil/store/postgres"
 )
 
 // monitorOpts are the flags of the commands that fetch.
@@ -28,6 +29,7 @@ type monitorOpts struct {
 	timeout      *time.Duration
 	maxBody      *int64
 	policy       *string
+	lease        *time.Duration
 }
 
 // addMonitorFlags declares the fetching flags on f.
@@ -46,6 +48,7 @@ func addMonitorFlags(f *flags) *monitorOpts {
 		maxBody:      f.Int64("max-body", 10<<20, "largest feed body in bytes, after decompression"),
 		policy: f.String("policy", envOr(e, "VIGIL_POLICY", "combined"),
 			"refresh `policy` (env VIGIL_POLICY): "+strings.Join(policy.LiveNames(), ", ")+", or simple (issue 2's: fetch when one new item is expected)"),
+		lease: f.Duration("lease", postgres.DefaultLease, "on PostgreSQL, how long a worker's claim on a feed or host lasts if it dies"),
 	}
 }
 
@@ -64,6 +67,8 @@ func (o *monitorOpts) check() error {
 		return usageError{"--min-interval must be positive and at most --max-interval"}
 	case !(*o.alpha > 0 && *o.alpha <= 1):
 		return usageError{fmt.Sprintf("--alpha must be in (0, 1], got %v", *o.alpha)}
+	case *o.lease < 2**o.timeout:
+		return usageError{fmt.Sprintf("--lease (%v) must be at least twice --timeout (%v), or a live worker could lose a feed it is still fetching", *o.lease, *o.timeout)}
 	case *o.timeout <= 0 || *o.maxBody <= 0:
 		return usageError{"--timeout and --max-body must be positive"}
 	case *o.policy != "simple" && !slices.Contains(policy.LiveNames(), *o.policy):
@@ -95,6 +100,8 @@ func (o *monitorOpts) build(st store.Store, log *slog.Logger) (*monitor.Monitor,
 		Planner: planner,
 		Clock:   clk,
 		Logger:  log,
+		// On PostgreSQL the monitor shares its work with other processes.
+		Coordinator: o.coordinator(st),
 	}, monitor.Config{Workers: *o.workers, BudgetPerHour: *o.budget, Seed: uint64(time.Now().UnixNano())})
 }
 

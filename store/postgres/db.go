@@ -74,8 +74,11 @@ func (db *DB) Close() error {
 // beside the store (leases, host gaps, advisory locks).
 func (db *DB) Pool() *pgxpool.Pool { return db.pool }
 
-// redact removes the password from a connection URL.
-func redact(dsn string) string {
+// redact removes the password from a connection URL (see Redact).
+func redact(dsn string) string { return Redact(dsn) }
+
+// Redact returns a connection URL with its password, if any, replaced by xxxxx.
+func Redact(dsn string) string {
 	u, err := url.Parse(dsn)
 	if err != nil || u.User == nil {
 		return dsn
