@@ -2,24 +2,12 @@ package monitor
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
+	"vigil"
 	"vigil/fetch"
-)
-
-// ClaimResult says what a Coordinator's Claim did.
-type ClaimResult int
-
-// The outcomes of Claim.
-const (
-	// Claimed: the feed is leased to this process.
-	Claimed ClaimResult = iota
-	// Taken: another process holds the feed, or fetched it meanwhile so
-	// it is no longer due, or it lost its followers.
-	Taken
-	// BudgetSpent: the shared budget has no fetch left now.
-	BudgetSpent
 )
 
 // Coordinator shares the monitor's work with other processes on other
@@ -29,10 +17,16 @@ const (
 // Without one (Deps.Coordinator nil) the monitor coordinates only within
 // its own process, as the embedded store needs.
 type Coordinator interface {
-	// Claim leases a due feed to this process, if it is still due at now,
-	// no other process holds an unexpired lease on it, and the budget
-	// (fetches per hour, 0 for none) counted over every process has room.
-	Claim(ctx context.Context, feedID int64, now time.Time, budget int) (ClaimResult, error)
+	// ClaimDue leases to this process up to limit feeds that are due at
+	// now, followed, and not leased by another process, earliest first,
+	// within the budget (fetches per hour, 0 for none) counted over every
+	// process, and returns their IDs; spent reports that the budget
+	// allowed fewer than were due.
+	ClaimDue(ctx context.Context, now time.Time, limit, budget int) (ids []int64, spent bool, err error)
+	// Renew extends this process's lease on a feed from now, if it still
+	// holds it; false when the lease expired and the feed went to another
+	// process or was fetched meanwhile.
+	Renew(ctx context.Context, feedID int64, now time.Time) (bool, error)
 	// Release ends this process's lease on a feed.
 	Release(ctx context.Context, feedID int64) error
 	// AcquireHost leases a host to this process if its gap has passed at
@@ -47,26 +41,82 @@ type Coordinator interface {
 	Exclusive(ctx context.Context, name string, now time.Time, every time.Duration, fn func()) error
 }
 
-// claimShared leases a feed this process has claimed locally; false (with
-// whether the budget refused) when another process has it.
-func (m *Monitor) claimShared(ctx context.Context, id int64, now time.Time) (ok, spent bool) {
-	if m.coord == nil {
-		return true, false
+// errLeaseLost is why a claimed fetch did not happen: its lease expired
+// while it waited for its host, and another process took the feed.
+var errLeaseLost = errors.New("monitor: the lease on the feed was lost while waiting for its host")
+
+// dispatchShared claims due feeds in the shared database, as many as this
+// process has idle workers, hands them to the workers, and returns how long
+// to wait before claiming again: not at all when it claimed a full batch
+// (more feeds are likely due).
+func (m *Monitor) dispatchShared(ctx context.Context, jobs chan<- vigil.Feed) time.Duration {
+	now := m.clk.Now()
+	n := m.cfg.Workers - m.inflightCount()
+	if n <= 0 {
+		return m.cfg.Tick
 	}
-	res, err := m.coord.Claim(ctx, id, now, m.cfg.BudgetPerHour)
+	ids, spent, err := m.coord.ClaimDue(ctx, now, n, m.cfg.BudgetPerHour)
 	if err != nil {
 		if ctx.Err() == nil {
-			m.log.Error("claiming a feed", "feed", id, "error", err)
+			m.log.Error("claiming due feeds", "error", err)
 		}
-		return false, false
+		return m.cfg.Tick
 	}
-	if res == BudgetSpent && !m.spent.Swap(true) {
+	m.noteSpent(spent)
+	for i, id := range ids {
+		if !m.handOut(ctx, jobs, id) {
+			for _, rest := range ids[i:] {
+				m.releaseShared(ctx, rest)
+			}
+			return 0
+		}
+	}
+	if len(ids) == n && !spent {
+		return 0
+	}
+	return m.cfg.Tick
+}
+
+// handOut gives a claimed feed to a worker; false when ctx ended first.
+func (m *Monitor) handOut(ctx context.Context, jobs chan<- vigil.Feed, id int64) bool {
+	f, err := m.st.Feed(ctx, id)
+	if err != nil || !m.claim(id) {
+		m.releaseShared(ctx, id)
+		return ctx.Err() == nil
+	}
+	select {
+	case jobs <- *f:
+		return true
+	case <-ctx.Done():
+		m.release(id)
+		return false
+	}
+}
+
+// noteSpent logs when the shared budget runs out, once per run of refusals.
+func (m *Monitor) noteSpent(spent bool) {
+	if !spent {
+		m.spent.Store(false)
+		return
+	}
+	if !m.spent.Swap(true) {
 		m.log.Warn("fetch budget spent; waiting", "budget_per_hour", m.cfg.BudgetPerHour)
 	}
-	if res == Claimed {
-		m.spent.Store(false)
+}
+
+// renewShared renews the lease of a claimed feed once its host is free.
+func (m *Monitor) renewShared(ctx context.Context, id int64) error {
+	if m.coord == nil {
+		return nil
 	}
-	return res == Claimed, res == BudgetSpent
+	ok, err := m.coord.Renew(ctx, id, m.clk.Now())
+	if err != nil {
+		return fmt.Errorf("monitor: renewing the lease on feed %d: %w", id, err)
+	}
+	if !ok {
+		return errLeaseLost
+	}
+	return nil
 }
 
 // releaseShared ends the shared lease of a feed, if any.

@@ -2,6 +2,7 @@ package monitor
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"sync"
@@ -47,6 +48,9 @@ func (m *Monitor) Run(ctx context.Context) error {
 // dispatch hands due feeds to the workers, within the budget, and returns
 // how long to wait before looking again.
 func (m *Monitor) dispatch(ctx context.Context, jobs chan<- vigil.Feed) time.Duration {
+	if m.coord != nil {
+		return m.dispatchShared(ctx, jobs)
+	}
 	now := m.clk.Now()
 	due, err := m.st.DueFeeds(ctx, now, 4*m.cfg.Workers+m.inflightCount())
 	if err != nil {
@@ -60,21 +64,13 @@ func (m *Monitor) dispatch(ctx context.Context, jobs chan<- vigil.Feed) time.Dur
 		if !ok {
 			continue
 		}
-		if m.coord == nil && !m.spend(ctx, now) {
+		if !m.spend(ctx, now) {
 			m.release(f.ID)
 			return m.cfg.Tick
-		}
-		if shared, spent := m.claimShared(ctx, f.ID, now); !shared {
-			m.release(f.ID)
-			if spent {
-				return m.cfg.Tick
-			}
-			continue
 		}
 		select {
 		case jobs <- f:
 		case <-ctx.Done():
-			m.releaseShared(ctx, f.ID)
 			m.release(f.ID)
 			return 0
 		}
@@ -120,8 +116,14 @@ func (m *Monitor) spend(ctx context.Context, now time.Time) bool {
 func (m *Monitor) work(ctx context.Context, f vigil.Feed) {
 	defer m.release(f.ID)
 	defer m.releaseShared(ctx, f.ID)
-	res, err := m.FetchFeed(ctx, f)
+	if m.coord != nil {
+		// A free worker claims the next due feed at once.
+		defer m.Wake()
+	}
+	res, err := m.fetchFeed(ctx, f, true)
 	switch {
+	case errors.Is(err, errLeaseLost):
+		m.log.Info("feed taken over by another process while waiting for its host", "feed", f.ID, "url", f.URL)
 	case err != nil && ctx.Err() == nil:
 		m.log.Error("fetch not stored", "feed", f.ID, "url", f.URL, "error", err)
 		retry := m.clk.Now().Add(m.cfg.BackoffBase)

@@ -93,6 +93,14 @@ type Result struct {
 // one transaction, applies a permanent redirect, and returns what happened.
 // An error means nothing was stored: the context ended or the store failed.
 func (m *Monitor) FetchFeed(ctx context.Context, f vigil.Feed) (Result, error) {
+	return m.fetchFeed(ctx, f, false)
+}
+
+// fetchFeed is FetchFeed of a feed the loop claimed (leased, with a
+// Coordinator) when claimed is set: once its host is free the lease is
+// renewed, and if it was lost meanwhile the fetch does not happen
+// (errLeaseLost).
+func (m *Monitor) fetchFeed(ctx context.Context, f vigil.Feed, claimed bool) (Result, error) {
 	release, err := m.hosts.Acquire(ctx, f.URL)
 	if err != nil {
 		return Result{}, fmt.Errorf("monitor: waiting for host of %s: %w", f.URL, err)
@@ -101,6 +109,13 @@ func (m *Monitor) FetchFeed(ctx context.Context, f vigil.Feed) (Result, error) {
 	if err != nil {
 		release()
 		return Result{}, err
+	}
+	if claimed {
+		if err := m.renewShared(ctx, f.ID); err != nil {
+			releaseShared()
+			release()
+			return Result{}, err
+		}
 	}
 	at := m.clk.Now()
 	resp, ferr := m.client.Get(ctx, fetch.Request{URL: f.URL, ETag: f.ETag, LastModified: f.LastModified})

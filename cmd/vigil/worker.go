@@ -29,6 +29,9 @@ func runWorker(ctx context.Context, e *env, args []string) error {
 	if err := f.parse(args, 0); err != nil {
 		return err
 	}
+	if err := checkEnv(e); err != nil {
+		return err
+	}
 	if !postgres.IsURL(*f.db) {
 		return usageError{fmt.Sprintf("--db must be a postgres:// URL (workers share a PostgreSQL database), got %q", *f.db)}
 	}

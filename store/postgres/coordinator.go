@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"os"
+	"slices"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -57,56 +58,75 @@ func NewCoordinator(db *DB, worker string, lease, gap time.Duration) *Coordinato
 // Worker returns the name the coordinator holds its leases under.
 func (c *Coordinator) Worker() string { return c.worker }
 
-// Claim leases a feed to this worker in one transaction: the feed's row is
-// locked with SELECT ... FOR UPDATE SKIP LOCKED (a row another worker is
-// claiming or ingesting is skipped, not waited for) and must still be due,
-// followed and without an unexpired lease. With a budget, the transaction
-// first takes an advisory lock that serialises every worker's claims and
-// counts the fetches stored in the hour before now plus the feeds leased
-// now: the budget holds across workers (a fetch is counted twice in the
+// ClaimDue leases up to limit due feeds to this worker in one statement:
+// the rows are chosen with SELECT ... FOR UPDATE SKIP LOCKED (rows another
+// worker is claiming or ingesting are skipped, not waited for), must be due
+// at now, followed and without an unexpired lease, and are taken earliest
+// first. With a budget, the transaction first takes an advisory lock that
+// serialises every worker's claims and counts the fetches stored in the
+// hour before now plus the feeds leased now, and claims no more than the
+// rest: the budget holds across workers (a fetch counts twice in the
 // moment between storing it and releasing its lease, never less than once).
-func (c *Coordinator) Claim(ctx context.Context, feedID int64, now time.Time, budget int) (monitor.ClaimResult, error) {
+func (c *Coordinator) ClaimDue(ctx context.Context, now time.Time, limit, budget int) ([]int64, bool, error) {
 	tx, err := c.db.pool.Begin(ctx)
 	if err != nil {
-		return monitor.Taken, wrap("claim feed", err)
+		return nil, false, wrap("claim due feeds", err)
 	}
 	defer tx.Rollback(ctx)
+	spent := false
 	if budget > 0 {
 		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, int64(budgetLock)); err != nil {
-			return monitor.Taken, wrap("lock the budget", err)
+			return nil, false, wrap("lock the budget", err)
 		}
-	}
-	var id int64
-	err = tx.QueryRow(ctx,
-		`SELECT f.id FROM feeds f
-		 WHERE f.id = $1 AND (f.next_fetch IS NULL OR f.next_fetch <= $2)
-		   AND (f.lease_until IS NULL OR f.lease_until <= $2)
-		   AND EXISTS (SELECT 1 FROM subscriptions s WHERE s.feed_id = f.id)
-		 FOR UPDATE SKIP LOCKED`, feedID, instant(now)).Scan(&id)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return monitor.Taken, nil
-	}
-	if err != nil {
-		return monitor.Taken, wrap("claim feed", err)
-	}
-	if budget > 0 {
-		spent, err := c.spent(ctx, tx, now)
+		used, err := c.spent(ctx, tx, now)
 		if err != nil {
-			return monitor.Taken, err
+			return nil, false, err
 		}
-		if spent >= budget {
-			return monitor.BudgetSpent, nil
+		if room := budget - used; room < limit {
+			limit, spent = max(room, 0), true
 		}
 	}
-	_, err = tx.Exec(ctx, `UPDATE feeds SET claimed_by = $1, lease_until = $2 WHERE id = $3`,
-		c.worker, instant(now.Add(c.lease)), feedID)
+	if limit <= 0 {
+		return nil, spent, nil
+	}
+	rows, err := tx.Query(ctx,
+		`WITH due AS (
+			SELECT f.id FROM feeds f
+			WHERE (f.next_fetch IS NULL OR f.next_fetch <= $1)
+			  AND (f.lease_until IS NULL OR f.lease_until <= $1)
+			  AND EXISTS (SELECT 1 FROM subscriptions s WHERE s.feed_id = f.id)
+			ORDER BY f.next_fetch NULLS FIRST, f.id
+			LIMIT $2
+			FOR UPDATE SKIP LOCKED)
+		 UPDATE feeds SET claimed_by = $3, lease_until = $4 FROM due WHERE feeds.id = due.id
+		 RETURNING feeds.id`, instant(now), limit, c.worker, instant(now.Add(c.lease)))
 	if err != nil {
-		return monitor.Taken, wrap("claim feed", err)
+		return nil, false, wrap("claim due feeds", err)
+	}
+	ids, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+	if err != nil {
+		return nil, false, wrap("claim due feeds", err)
 	}
 	if err := tx.Commit(ctx); err != nil {
-		return monitor.Taken, wrap("claim feed", err)
+		return nil, false, wrap("claim due feeds", err)
 	}
-	return monitor.Claimed, nil
+	slices.Sort(ids)
+	return ids, spent && len(ids) == limit, nil
+}
+
+// Renew extends this worker's lease on a feed to lease after now, if the
+// worker still holds it (unexpired) or holds it expired while no one else
+// took it and the feed is still due.
+func (c *Coordinator) Renew(ctx context.Context, feedID int64, now time.Time) (bool, error) {
+	tag, err := c.db.pool.Exec(ctx,
+		`UPDATE feeds SET lease_until = $4
+		 WHERE id = $1 AND claimed_by = $2
+		   AND (lease_until > $3 OR next_fetch IS NULL OR next_fetch <= $3)`,
+		feedID, c.worker, instant(now), instant(now.Add(c.lease)))
+	if err != nil {
+		return false, wrap("renew lease", err)
+	}
+	return tag.RowsAffected() == 1, nil
 }
 
 // spent counts the fetches of the budget window before now: those stored

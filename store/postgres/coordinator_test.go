@@ -2,13 +2,12 @@ package postgres_test
 
 import (
 	"fmt"
+	"slices"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
 	"vigil"
-	"vigil/monitor"
 	"vigil/store/postgres"
 	"vigil/store/postgres/pgtest"
 )
@@ -40,78 +39,84 @@ func coordinated(t *testing.T, n int) (*postgres.DB, []int64) {
 	return db, ids
 }
 
-func TestClaimIsExclusiveUntilTheLeaseEnds(t *testing.T) {
-	db, ids := coordinated(t, 1)
+func TestClaimDueIsExclusiveUntilTheLeaseEnds(t *testing.T) {
+	db, ids := coordinated(t, 3)
 	a := postgres.NewCoordinator(db, "a", time.Minute, 0)
 	b := postgres.NewCoordinator(db, "b", time.Minute, 0)
 	steps := []struct {
-		name string
-		c    *postgres.Coordinator
-		at   time.Time
-		want monitor.ClaimResult
+		name  string
+		c     *postgres.Coordinator
+		at    time.Time
+		limit int
+		want  []int64
 	}{
-		{"a claims the due feed", a, t0, monitor.Claimed},
-		{"b cannot while a's lease runs", b, t0.Add(59 * time.Second), monitor.Taken},
-		{"a cannot claim it twice", a, t0.Add(time.Second), monitor.Taken},
-		{"b takes over when the lease expires", b, t0.Add(time.Minute), monitor.Claimed},
+		{"a claims two due feeds, earliest first", a, t0, 2, ids[:2]},
+		{"b gets only the one a does not hold", b, t0.Add(59 * time.Second), 5, ids[2:]},
+		{"a gets none while the leases run", a, t0.Add(time.Second), 5, nil},
+		{"a takes over every feed when the leases expire", a, t0.Add(2 * time.Minute), 5, ids},
 	}
 	for _, s := range steps {
-		got, err := s.c.Claim(ctx, ids[0], s.at, 0)
-		if err != nil || got != s.want {
-			t.Fatalf("%s: Claim = %v, %v; want %v", s.name, got, err, s.want)
+		got, spent, err := s.c.ClaimDue(ctx, s.at, s.limit, 0)
+		if err != nil || spent || !slices.Equal(got, s.want) {
+			t.Fatalf("%s: ClaimDue = %v, %v, %v; want %v", s.name, got, spent, err, s.want)
 		}
 	}
-	if err := b.Release(ctx, ids[0]); err != nil {
+	if ok, err := b.Renew(ctx, ids[2], t0.Add(2*time.Minute)); ok || err != nil {
+		t.Errorf("b renewed a lease a took over: %v, %v", ok, err)
+	}
+	if ok, err := a.Renew(ctx, ids[2], t0.Add(2*time.Minute)); !ok || err != nil {
+		t.Errorf("a could not renew its lease: %v, %v", ok, err)
+	}
+	if err := a.Release(ctx, ids[0]); err != nil {
 		t.Fatal(err)
 	}
-	if got, _ := a.Claim(ctx, ids[0], t0.Add(61*time.Second), 0); got != monitor.Claimed {
-		t.Errorf("after b released the feed, a's Claim = %v, want Claimed", got)
+	if got, _, _ := b.ClaimDue(ctx, t0.Add(2*time.Minute), 5, 0); !slices.Equal(got, ids[:1]) {
+		t.Errorf("after a released feed %d, b claimed %v", ids[0], got)
 	}
-	if err := db.SetNextFetch(ctx, ids[0], t0.Add(time.Hour)); err != nil {
+	if err := db.SetNextFetch(ctx, ids[1], t0.Add(time.Hour)); err != nil {
 		t.Fatal(err)
 	}
-	a.Release(ctx, ids[0])
-	if got, _ := b.Claim(ctx, ids[0], t0.Add(2*time.Minute), 0); got != monitor.Taken {
-		t.Errorf("Claim of a feed no longer due = %v, want Taken", got)
+	if got, _, _ := b.ClaimDue(ctx, t0.Add(10*time.Minute), 5, 0); slices.Contains(got, ids[1]) {
+		t.Errorf("ClaimDue took feed %d, no longer due", ids[1])
 	}
 }
 
 func TestConcurrentClaimsShareOutFeedsAndKeepTheBudget(t *testing.T) {
 	const feeds, workers, budget = 40, 4, 25
-	db, ids := coordinated(t, feeds)
-	var claimed, spent atomic.Int64
-	owners := make([]atomic.Int32, feeds)
+	db, _ := coordinated(t, feeds)
+	var mu sync.Mutex
+	owners := map[int64]int{}
+	spentSeen := false
 	var wg sync.WaitGroup
 	for w := range workers {
 		c := postgres.NewCoordinator(db, fmt.Sprintf("w%d", w), time.Hour, 0)
 		wg.Go(func() {
-			for i, id := range ids {
-				res, err := c.Claim(ctx, id, t0, budget)
+			for range feeds {
+				got, spent, err := c.ClaimDue(ctx, t0, 3, budget)
 				if err != nil {
 					t.Error(err)
 					return
 				}
-				switch res {
-				case monitor.Claimed:
-					claimed.Add(1)
-					owners[i].Add(1)
-				case monitor.BudgetSpent:
-					spent.Add(1)
+				mu.Lock()
+				for _, id := range got {
+					owners[id]++
 				}
+				spentSeen = spentSeen || spent
+				mu.Unlock()
 			}
 		})
 	}
 	wg.Wait()
-	if claimed.Load() != budget {
-		t.Errorf("%d feeds claimed, want exactly the budget of %d", claimed.Load(), budget)
+	if len(owners) != budget {
+		t.Errorf("%d feeds claimed, want exactly the budget of %d", len(owners), budget)
 	}
-	for i := range owners {
-		if n := owners[i].Load(); n > 1 {
-			t.Errorf("feed %d claimed by %d workers at once", ids[i], n)
+	for id, n := range owners {
+		if n > 1 {
+			t.Errorf("feed %d claimed %d times", id, n)
 		}
 	}
-	if spent.Load() == 0 {
-		t.Error("no claim was refused for the budget")
+	if !spentSeen {
+		t.Error("no claim reported the budget spent")
 	}
 }
 
