@@ -23,6 +23,7 @@ type command struct {
 var commands = []command{
 	{"serve", "run the web server and the monitor", runServe},
 	{"worker", "run the monitor alone, one of several processes sharing PostgreSQL", runWorker},
+	{"migrate", "copy a SQLite installation into an empty PostgreSQL database: migrate --from PATH --to URL", runMigrate},
 	{"fetch", "fetch every due feed once and exit", runFetch},
 	{"add", "subscribe a user to a feed URL", runAdd},
 	{"feeds", "list subscriptions and their state", runFeeds},

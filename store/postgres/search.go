@@ -31,7 +31,21 @@ const rankWeights = `'{0.25, 0, 0, 1}'`
 
 // searchText returns the folded title and body an item is indexed by.
 func searchText(it *vigil.Item) (title, body string) {
-	return fold(it.Title), fold(fulltext.Body(it.Summary, it.Content))
+	return SearchText(it.Title, it.Summary, it.Content)
+}
+
+// SearchText returns the title and body an item with that title, summary
+// and content is indexed by, folded: what the search column's
+// to_tsvector('simple', ...) calls take (store/transfer indexes copied
+// items with it).
+func SearchText(title, summary, content string) (foldedTitle, foldedBody string) {
+	return fold(title), fold(fulltext.Body(summary, content))
+}
+
+// SearchVectorSQL computes the search vector from the folded title and
+// body in the columns or parameters named title and body.
+func SearchVectorSQL(title, body string) string {
+	return "setweight(to_tsvector('simple', " + title + "), 'A') || setweight(to_tsvector('simple', " + body + "), 'D')"
 }
 
 // fold returns s in lower case without accents, storable as text: it
