@@ -114,12 +114,13 @@ func (m *Monitor) spend(ctx context.Context, now time.Time) bool {
 // work fetches one claimed feed and logs what happened. A fetch that could
 // not be stored is retried after BackoffBase rather than at once.
 func (m *Monitor) work(ctx context.Context, f vigil.Feed) {
-	defer m.release(f.ID)
-	defer m.releaseShared(ctx, f.ID)
 	if m.coord != nil {
-		// A free worker claims the next due feed at once.
+		// A free worker claims the next due feed at once (deferred first,
+		// so that it runs after the releases below).
 		defer m.Wake()
 	}
+	defer m.release(f.ID)
+	defer m.releaseShared(ctx, f.ID)
 	res, err := m.fetchFeed(ctx, f, true)
 	switch {
 	case errors.Is(err, errLeaseLost):

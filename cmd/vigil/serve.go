@@ -13,7 +13,6 @@ import (
 	"vigil/profiler"
 	"vigil/server"
 	"vigil/store"
-	"vigil/store/postgres"
 )
 
 func runServe(ctx context.Context, e *env, args []string) error {
@@ -44,6 +43,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	}
 	defer st.Close()
 	mon, err := opts.build(st, log)
+	defer opts.closeShared()
 	if err != nil {
 		return err
 	}
@@ -71,7 +71,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		prof.Run(ctx, *profileEvery)
 		return nil
 	}
-	if c, ok := opts.coordinator(st).(*postgres.Coordinator); ok {
+	if c := opts.shared; c != nil {
 		// On PostgreSQL one process at a time folds items into the profiles.
 		runProfiler = func(ctx context.Context) error {
 			return c.Lead(ctx, "profiler", profilerPoll, func(ctx context.Context) { prof.Run(ctx, *profileEvery) })

@@ -30,6 +30,7 @@ type monitorOpts struct {
 	maxBody      *int64
 	policy       *string
 	lease        *time.Duration
+	shared       *postgres.Coordinator // made once by coordinator
 }
 
 // addMonitorFlags declares the fetching flags on f.
@@ -93,6 +94,10 @@ func (o *monitorOpts) build(st store.Store, log *slog.Logger) (*monitor.Monitor,
 		return nil, err
 	}
 	clk := clock.Wall{}
+	coord, err := o.coordinator(st)
+	if err != nil {
+		return nil, err
+	}
 	return monitor.New(monitor.Deps{
 		Store:   st,
 		Client:  o.client(clk),
@@ -101,7 +106,7 @@ func (o *monitorOpts) build(st store.Store, log *slog.Logger) (*monitor.Monitor,
 		Clock:   clk,
 		Logger:  log,
 		// On PostgreSQL the monitor shares its work with other processes.
-		Coordinator: o.coordinator(st),
+		Coordinator: coord,
 	}, monitor.Config{Workers: *o.workers, BudgetPerHour: *o.budget, Seed: uint64(time.Now().UnixNano())})
 }
 

@@ -45,10 +45,11 @@ func runWorker(ctx context.Context, e *env, args []string) error {
 	}
 	defer st.Close()
 	mon, err := opts.build(st, log)
+	defer opts.closeShared()
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stderr, "vigil worker %s fetching for %s\n", opts.coordinator(st).(*postgres.Coordinator).Worker(), redactDB(*f.db))
+	fmt.Fprintf(e.stderr, "vigil worker %s fetching for %s\n", opts.shared.Worker(), redactDB(*f.db))
 	runners := []func(context.Context) error{mon.Run}
 	if !*noProfiler {
 		runners = append(runners, sharedProfiler(st, opts, log, *profileEvery))
@@ -66,13 +67,28 @@ func newLogger(e *env, verbose bool) *slog.Logger {
 }
 
 // coordinator returns the coordinator that shares a monitor's work with
-// other processes on st, or nil when st is not shared (SQLite).
-func (o *monitorOpts) coordinator(st store.Store) monitor.Coordinator {
+// other processes on st (made at the first call), or nil when st is not
+// shared (SQLite). It closes with st's command (closeShared).
+func (o *monitorOpts) coordinator(st store.Store) (monitor.Coordinator, error) {
 	db, ok := st.(*postgres.DB)
 	if !ok {
-		return nil
+		return nil, nil
 	}
-	return postgres.NewCoordinator(db, "", *o.lease, *o.hostGap)
+	if o.shared == nil {
+		c, err := postgres.NewCoordinator(db, "", *o.lease, *o.hostGap)
+		if err != nil {
+			return nil, err
+		}
+		o.shared = c
+	}
+	return o.shared, nil
+}
+
+// closeShared closes the coordinator, if one was made.
+func (o *monitorOpts) closeShared() {
+	if o.shared != nil {
+		o.shared.Close()
+	}
 }
 
 // sharedProfiler returns a runner of the profiler: on PostgreSQL one
@@ -87,8 +103,8 @@ func sharedProfiler(st store.Store, o *monitorOpts, log *slog.Logger, every time
 		prof.Run(ctx, every)
 		return nil
 	}
-	c, ok := o.coordinator(st).(*postgres.Coordinator)
-	if !ok {
+	c := o.shared
+	if c == nil {
 		return run
 	}
 	return func(ctx context.Context) error {

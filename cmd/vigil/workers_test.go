@@ -29,6 +29,7 @@ import (
 type hostFarm struct {
 	slow     string        // the host whose answers are held
 	hold     time.Duration // how long they are held
+	body     string        // each item's description
 	mu       sync.Mutex
 	arrivals map[string][]time.Time // host → request arrivals
 	requests map[string]int         // feed path → requests
@@ -64,14 +65,14 @@ func (h *hostFarm) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/rss+xml")
 	fmt.Fprintf(w, `<rss version="2.0"><channel><title>%s</title><link>http://example.org/</link>`, key)
 	for i := 2 * n; i > 2*n-2; i-- {
-		fmt.Fprintf(w, `<item><guid>%s-%d</guid><title>Item %d</title></item>`, key, i, i)
+		fmt.Fprintf(w, `<item><guid>%s-%d</guid><title>Item %d</title><description>%s</description></item>`, key, i, i, h.body)
 	}
 	fmt.Fprint(w, `</channel></rss>`)
 }
 
 // start serves the farm on 127.0.0.k for k = 1..hosts and returns each
 // host's base URL.
-func (h *hostFarm) start(t *testing.T, hosts int) []string {
+func (h *hostFarm) start(t testing.TB, hosts int) []string {
 	var bases []string
 	for k := 1; k <= hosts; k++ {
 		ln, err := net.Listen("tcp", fmt.Sprintf("127.0.0.%d:0", k))

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"vigil/monitor"
 )
@@ -31,6 +33,7 @@ const DefaultLease = 2 * time.Minute
 // (NTP does).
 type Coordinator struct {
 	db     *DB
+	pool   *pgxpool.Pool // the coordination's own sessions (see asyncPool)
 	worker string        // who holds the leases this process takes
 	lease  time.Duration // how long a lease lasts
 	gap    time.Duration // least time from the end of one request to a host to the start of the next
@@ -44,7 +47,8 @@ var _ monitor.Coordinator = (*Coordinator)(nil)
 // the end of one request to a host to the start of the next, a little
 // politer than the in-process limiter (from start to start), so that no
 // host sees two requests closer than gap whatever the network delays.
-func NewCoordinator(db *DB, worker string, lease, gap time.Duration) *Coordinator {
+// It opens connections of its own; Close releases them.
+func NewCoordinator(db *DB, worker string, lease, gap time.Duration) (*Coordinator, error) {
 	if worker == "" {
 		name, _ := os.Hostname()
 		worker = fmt.Sprintf("%s-%d", name, os.Getpid())
@@ -52,8 +56,15 @@ func NewCoordinator(db *DB, worker string, lease, gap time.Duration) *Coordinato
 	if lease <= 0 {
 		lease = DefaultLease
 	}
-	return &Coordinator{db: db, worker: worker, lease: lease, gap: max(gap, 0)}
+	pool, err := asyncPool(db)
+	if err != nil {
+		return nil, err
+	}
+	return &Coordinator{db: db, pool: pool, worker: worker, lease: lease, gap: max(gap, 0)}, nil
 }
+
+// Close releases the coordinator's connections.
+func (c *Coordinator) Close() { c.pool.Close() }
 
 // Worker returns the name the coordinator holds its leases under.
 func (c *Coordinator) Worker() string { return c.worker }
@@ -68,11 +79,14 @@ func (c *Coordinator) Worker() string { return c.worker }
 // rest: the budget holds across workers (a fetch counts twice in the
 // moment between storing it and releasing its lease, never less than once).
 func (c *Coordinator) ClaimDue(ctx context.Context, now time.Time, limit, budget int) ([]int64, bool, error) {
-	tx, err := c.db.pool.Begin(ctx)
+	tx, err := c.pool.Begin(ctx)
 	if err != nil {
 		return nil, false, wrap("claim due feeds", err)
 	}
 	defer tx.Rollback(ctx)
+	if err := asyncCommit(ctx, tx); err != nil {
+		return nil, false, wrap("claim due feeds", err)
+	}
 	spent := false
 	if budget > 0 {
 		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, int64(budgetLock)); err != nil {
@@ -118,7 +132,7 @@ func (c *Coordinator) ClaimDue(ctx context.Context, now time.Time, limit, budget
 // worker still holds it (unexpired) or holds it expired while no one else
 // took it and the feed is still due.
 func (c *Coordinator) Renew(ctx context.Context, feedID int64, now time.Time) (bool, error) {
-	tag, err := c.db.pool.Exec(ctx,
+	tag, err := c.exec(ctx,
 		`UPDATE feeds SET lease_until = $4
 		 WHERE id = $1 AND claimed_by = $2
 		   AND (lease_until > $3 OR next_fetch IS NULL OR next_fetch <= $3)`,
@@ -143,7 +157,7 @@ func (c *Coordinator) spent(ctx context.Context, tx pgx.Tx, now time.Time) (int,
 // Release ends this worker's lease on a feed; a lease that expired and
 // went to another worker is left alone.
 func (c *Coordinator) Release(ctx context.Context, feedID int64) error {
-	_, err := c.db.pool.Exec(ctx,
+	_, err := c.exec(ctx,
 		`UPDATE feeds SET claimed_by = NULL, lease_until = NULL WHERE id = $1 AND claimed_by = $2`, feedID, c.worker)
 	return wrapIf("release feed", err)
 }
@@ -153,12 +167,19 @@ func (c *Coordinator) Release(ctx context.Context, feedID int64) error {
 // concurrent claims of one host take turns and re-check the condition);
 // otherwise it reports when the host may be free.
 func (c *Coordinator) AcquireHost(ctx context.Context, host string, now time.Time) (bool, time.Time, error) {
-	_, err := c.db.pool.Exec(ctx, `INSERT INTO hosts (host) VALUES ($1) ON CONFLICT (host) DO NOTHING`, host)
+	tx, err := c.pool.Begin(ctx)
 	if err != nil {
+		return false, time.Time{}, wrap("claim host", err)
+	}
+	defer tx.Rollback(ctx)
+	if err := asyncCommit(ctx, tx); err != nil {
+		return false, time.Time{}, wrap("claim host", err)
+	}
+	if _, err := tx.Exec(ctx, `INSERT INTO hosts (host) VALUES ($1) ON CONFLICT (host) DO NOTHING`, host); err != nil {
 		return false, time.Time{}, wrap("register host", err)
 	}
 	var nextAllowed, leaseUntil int64
-	err = c.db.pool.QueryRow(ctx,
+	err = tx.QueryRow(ctx,
 		`WITH taken AS (
 			UPDATE hosts SET claimed_by = $2, lease_until = $4
 			WHERE host = $1 AND next_allowed <= $3 AND (lease_until IS NULL OR lease_until <= $3)
@@ -167,7 +188,7 @@ func (c *Coordinator) AcquireHost(ctx context.Context, host string, now time.Tim
 		 WHERE h.host = $1 AND NOT EXISTS (SELECT 1 FROM taken)`,
 		host, c.worker, instant(now), instant(now.Add(c.lease))).Scan(&nextAllowed, &leaseUntil)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return true, time.Time{}, nil
+		return true, time.Time{}, wrapIf("claim host", tx.Commit(ctx))
 	}
 	if err != nil {
 		return false, time.Time{}, wrap("claim host", err)
@@ -179,7 +200,7 @@ func (c *Coordinator) AcquireHost(ctx context.Context, host string, now time.Tim
 // ReleaseHost ends this worker's lease on a host whose request ended at
 // end; the next request may start a gap later.
 func (c *Coordinator) ReleaseHost(ctx context.Context, host string, end time.Time) error {
-	_, err := c.db.pool.Exec(ctx,
+	_, err := c.exec(ctx,
 		`UPDATE hosts SET claimed_by = NULL, lease_until = NULL, next_allowed = $3
 		 WHERE host = $1 AND claimed_by = $2`, host, c.worker, instant(end.Add(c.gap)))
 	return wrapIf("release host", err)
@@ -228,4 +249,32 @@ func exclusiveKey(name string) int64 {
 	h := fnv.New64a()
 	h.Write([]byte("vigil exclusive " + name))
 	return int64(h.Sum64())
+}
+
+// asyncCommit lets the transaction commit without waiting for its WAL to
+// reach the disk (the coordination pool's sessions do so already; this
+// keeps it explicit where a claim and the budget meet).
+func asyncCommit(ctx context.Context, tx pgx.Tx) error {
+	_, err := tx.Exec(ctx, `SET LOCAL synchronous_commit = off`)
+	return err
+}
+
+// exec runs one coordination statement on the coordination pool.
+func (c *Coordinator) exec(ctx context.Context, query string, args ...any) (pgconn.CommandTag, error) {
+	return c.pool.Exec(ctx, query, args...)
+}
+
+// asyncPool opens a pool like db's whose sessions commit without waiting
+// for the disk: leases are short-lived, and a lease lost in a crash of the
+// database server only makes a feed or host wait for no one until it would
+// have expired, or lets a feed be fetched again.
+func asyncPool(db *DB) (*pgxpool.Pool, error) {
+	cfg := db.pool.Config()
+	cfg.ConnConfig.RuntimeParams["synchronous_commit"] = "off"
+	cfg.MaxConns = min(cfg.MaxConns, 8)
+	pool, err := pgxpool.NewWithConfig(context.Background(), cfg)
+	if err != nil {
+		return nil, fmt.Errorf("postgres: unable to open the coordination pool of %s: %w", db.name, err)
+	}
+	return pool, nil
 }

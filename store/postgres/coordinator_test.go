@@ -41,8 +41,8 @@ func coordinated(t *testing.T, n int) (*postgres.DB, []int64) {
 
 func TestClaimDueIsExclusiveUntilTheLeaseEnds(t *testing.T) {
 	db, ids := coordinated(t, 3)
-	a := postgres.NewCoordinator(db, "a", time.Minute, 0)
-	b := postgres.NewCoordinator(db, "b", time.Minute, 0)
+	a := newCoordinator(t, db, "a", time.Minute, 0)
+	b := newCoordinator(t, db, "b", time.Minute, 0)
 	steps := []struct {
 		name  string
 		c     *postgres.Coordinator
@@ -89,7 +89,7 @@ func TestConcurrentClaimsShareOutFeedsAndKeepTheBudget(t *testing.T) {
 	spentSeen := false
 	var wg sync.WaitGroup
 	for w := range workers {
-		c := postgres.NewCoordinator(db, fmt.Sprintf("w%d", w), time.Hour, 0)
+		c := newCoordinator(t, db, fmt.Sprintf("w%d", w), time.Hour, 0)
 		wg.Go(func() {
 			for range feeds {
 				got, spent, err := c.ClaimDue(ctx, t0, 3, budget)
@@ -123,8 +123,8 @@ func TestConcurrentClaimsShareOutFeedsAndKeepTheBudget(t *testing.T) {
 func TestHostGapRunsFromTheEndOfARequest(t *testing.T) {
 	db, _ := coordinated(t, 0)
 	gap := 2 * time.Second
-	a := postgres.NewCoordinator(db, "a", time.Minute, gap)
-	b := postgres.NewCoordinator(db, "b", time.Minute, gap)
+	a := newCoordinator(t, db, "a", time.Minute, gap)
+	b := newCoordinator(t, db, "b", time.Minute, gap)
 	if ok, _, err := a.AcquireHost(ctx, "example.com", t0); !ok || err != nil {
 		t.Fatalf("first AcquireHost = %v, %v", ok, err)
 	}
@@ -152,8 +152,8 @@ func TestHostGapRunsFromTheEndOfARequest(t *testing.T) {
 
 func TestExclusiveRunsOnceAtATimeAndOncePerPeriod(t *testing.T) {
 	db, _ := coordinated(t, 0)
-	a := postgres.NewCoordinator(db, "a", 0, 0)
-	b := postgres.NewCoordinator(db, "b", 0, 0)
+	a := newCoordinator(t, db, "a", 0, 0)
+	b := newCoordinator(t, db, "b", 0, 0)
 	runs := 0
 	inner := func() {
 		runs++
@@ -174,4 +174,15 @@ func TestExclusiveRunsOnceAtATimeAndOncePerPeriod(t *testing.T) {
 	if runs != 1001 {
 		t.Errorf("runs = %d, want 1001: a once, b not while a ran nor within the period, b once after it", runs)
 	}
+}
+
+// newCoordinator returns a coordinator closed when the test ends.
+func newCoordinator(t *testing.T, db *postgres.DB, worker string, lease, gap time.Duration) *postgres.Coordinator {
+	t.Helper()
+	c, err := postgres.NewCoordinator(db, worker, lease, gap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(c.Close)
+	return c
 }

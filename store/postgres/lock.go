@@ -13,7 +13,7 @@ type pgxConn = pgxpool.Conn
 // of its own and, if it got it, runs fn with that connection, then unlocks;
 // if another session holds the lock it returns at once without running fn.
 func (c *Coordinator) whileLocked(ctx context.Context, name string, fn func(conn *pgxConn) error) error {
-	conn, err := c.db.pool.Acquire(ctx)
+	conn, err := c.pool.Acquire(ctx)
 	if err != nil {
 		return wrap("lock "+name, err)
 	}

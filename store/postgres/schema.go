@@ -157,10 +157,13 @@ INSERT INTO profiler (id, through, documents) VALUES (1, 0, 0);
 // schemaV2 adds what worker processes coordinate through (see
 // Coordinator): a lease on each feed (who holds it, until when), each
 // host's lease and the earliest time its next request may start, and the
-// time each exclusive task (the re-plan) last ran.
+// time each exclusive task (the re-plan) last ran. feeds_due serves the
+// claim of the earliest due feeds in the claim's order, so that a claim
+// reads a few index entries rather than sorting every feed.
 const schemaV2 = `
 ALTER TABLE feeds ADD COLUMN claimed_by TEXT, ADD COLUMN lease_until BIGINT;
 CREATE INDEX feeds_leased ON feeds(lease_until) WHERE lease_until IS NOT NULL;
+CREATE INDEX feeds_due ON feeds(next_fetch NULLS FIRST, id);
 
 CREATE TABLE hosts (
 	host         TEXT PRIMARY KEY,
