@@ -66,7 +66,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		WriteTimeout:      60 * time.Second,
 		IdleTimeout:       2 * time.Minute,
 	}
-	fmt.Fprintf(e.stderr, "vigil serving http://%s/ with database %s\n", ln.Addr(), *f.db)
+	fmt.Fprintf(e.stderr, "vigil serving http://%s/ with database %s\n", ln.Addr(), redactDB(*f.db))
 	runProfiler := func(ctx context.Context) error {
 		prof.Run(ctx, *profileEvery)
 		return nil
