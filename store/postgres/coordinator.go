@@ -84,9 +84,6 @@ func (c *Coordinator) ClaimDue(ctx context.Context, now time.Time, limit, budget
 		return nil, false, wrap("claim due feeds", err)
 	}
 	defer tx.Rollback(ctx)
-	if err := asyncCommit(ctx, tx); err != nil {
-		return nil, false, wrap("claim due feeds", err)
-	}
 	spent := false
 	if budget > 0 {
 		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, int64(budgetLock)); err != nil {
@@ -163,35 +160,28 @@ func (c *Coordinator) Release(ctx context.Context, feedID int64) error {
 }
 
 // AcquireHost leases a host to this worker if its gap has passed and no
-// unexpired lease holds it, in one conditional UPDATE (the row lock makes
+// unexpired lease holds it, in one conditional upsert (the row lock makes
 // concurrent claims of one host take turns and re-check the condition);
-// otherwise it reports when the host may be free.
+// otherwise it reads when the host may be free.
 func (c *Coordinator) AcquireHost(ctx context.Context, host string, now time.Time) (bool, time.Time, error) {
-	tx, err := c.pool.Begin(ctx)
-	if err != nil {
-		return false, time.Time{}, wrap("claim host", err)
+	var taken bool
+	err := c.pool.QueryRow(ctx,
+		`INSERT INTO hosts AS h (host, claimed_by, lease_until) VALUES ($1, $2, $4)
+		 ON CONFLICT (host) DO UPDATE SET claimed_by = excluded.claimed_by, lease_until = excluded.lease_until
+		 WHERE h.next_allowed <= $3 AND (h.lease_until IS NULL OR h.lease_until <= $3)
+		 RETURNING true`,
+		host, c.worker, instant(now), instant(now.Add(c.lease))).Scan(&taken)
+	if err == nil {
+		return true, time.Time{}, nil
 	}
-	defer tx.Rollback(ctx)
-	if err := asyncCommit(ctx, tx); err != nil {
+	if !errors.Is(err, pgx.ErrNoRows) {
 		return false, time.Time{}, wrap("claim host", err)
-	}
-	if _, err := tx.Exec(ctx, `INSERT INTO hosts (host) VALUES ($1) ON CONFLICT (host) DO NOTHING`, host); err != nil {
-		return false, time.Time{}, wrap("register host", err)
 	}
 	var nextAllowed, leaseUntil int64
-	err = tx.QueryRow(ctx,
-		`WITH taken AS (
-			UPDATE hosts SET claimed_by = $2, lease_until = $4
-			WHERE host = $1 AND next_allowed <= $3 AND (lease_until IS NULL OR lease_until <= $3)
-			RETURNING host)
-		 SELECT h.next_allowed, COALESCE(h.lease_until, 0) FROM hosts h
-		 WHERE h.host = $1 AND NOT EXISTS (SELECT 1 FROM taken)`,
-		host, c.worker, instant(now), instant(now.Add(c.lease))).Scan(&nextAllowed, &leaseUntil)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return true, time.Time{}, wrapIf("claim host", tx.Commit(ctx))
-	}
+	err = c.pool.QueryRow(ctx, `SELECT next_allowed, COALESCE(lease_until, 0) FROM hosts WHERE host = $1`, host).
+		Scan(&nextAllowed, &leaseUntil)
 	if err != nil {
-		return false, time.Time{}, wrap("claim host", err)
+		return false, time.Time{}, wrap("read host", err)
 	}
 	retry := max(nextAllowed, min(leaseUntil, instant(now.Add(c.gap+10*time.Millisecond))))
 	return false, time.Unix(0, retry), nil
@@ -249,14 +239,6 @@ func exclusiveKey(name string) int64 {
 	h := fnv.New64a()
 	h.Write([]byte("vigil exclusive " + name))
 	return int64(h.Sum64())
-}
-
-// asyncCommit lets the transaction commit without waiting for its WAL to
-// reach the disk (the coordination pool's sessions do so already; this
-// keeps it explicit where a claim and the budget meet).
-func asyncCommit(ctx context.Context, tx pgx.Tx) error {
-	_, err := tx.Exec(ctx, `SET LOCAL synchronous_commit = off`)
-	return err
 }
 
 // exec runs one coordination statement on the coordination pool.
