@@ -22,6 +22,7 @@ func runFetch(ctx context.Context, e *env, args []string) error {
 	}
 	defer st.Close()
 	mon, err := opts.build(st, slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelWarn + 4})))
+	defer opts.closeShared()
 	if err != nil {
 		return err
 	}

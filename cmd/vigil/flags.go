@@ -11,7 +11,8 @@ import (
 	"time"
 
 	"vigil"
-	"vigil/store/sqlite"
+	"vigil/store"
+	"vigil/store/opener"
 )
 
 // errHelpShown ends a command after it printed its help.
@@ -31,7 +32,7 @@ func newFlags(e *env, name, args, summary string) *flags {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	f := &flags{FlagSet: fs, e: e, args: args}
-	f.db = fs.String("db", envOr(e, "VIGIL_DB", "vigil.db"), "SQLite database `path` (env VIGIL_DB)")
+	f.db = fs.String("db", envOr(e, "VIGIL_DB", "vigil.db"), "SQLite database `path`, or a postgres:// URL (env VIGIL_DB)")
 	f.summary = fmt.Sprintf("Usage: vigil %s [flags] %s\n\n%s\n\nFlags:\n", name, args, summary)
 	fs.Usage = func() {} // help is printed by parse, and only for -h
 	return f
@@ -65,13 +66,13 @@ func (f *flags) parse(args []string, want int) error {
 }
 
 // open opens the database named by --db.
-func (f *flags) open() (*sqlite.DB, error) {
-	return sqlite.Open(*f.db)
+func (f *flags) open() (store.Store, error) {
+	return opener.Open(context.Background(), *f.db)
 }
 
 // openFor opens the database named by --db and finds the user called name
 // (the only user when name is empty). The caller closes the store.
-func (f *flags) openFor(ctx context.Context, name string) (*sqlite.DB, *vigil.User, error) {
+func (f *flags) openFor(ctx context.Context, name string) (store.Store, *vigil.User, error) {
 	st, err := f.open()
 	if err != nil {
 		return nil, nil, err
