@@ -31,6 +31,11 @@ type Options struct {
 	// Progress, when set, is called after each run with the runs done, the
 	// total and the finished run's label; calls never overlap.
 	Progress func(done, total int, label string)
+	// Runs, when set, keeps each finished run as it completes and gives
+	// back the runs an earlier, interrupted sweep finished, which are not
+	// run again. Runs are known by their labels, so the store must belong
+	// to one set of inputs and base configuration.
+	Runs RunStore
 }
 
 // Row is one run of a sweep: a policy at a budget, over every source or
@@ -157,12 +162,9 @@ func runTasks(ctx context.Context, tasks []task, opt Options) ([]Row, error) {
 			defer wg.Done()
 			for i := range next {
 				t := tasks[i]
-				m, err := sim.Run(t.cfg, t.srcs, t.readers)
-				if err != nil {
-					err = fmt.Errorf("%s: %w", t.label, err)
-				}
+				row, err := runTask(t, opt.Runs)
 				mu.Lock()
-				rows[i], errs[i] = Row{BudgetPerSource: t.budget, Shape: t.shape, Metrics: m}, err
+				rows[i], errs[i] = row, err
 				done++
 				if opt.Progress != nil {
 					opt.Progress(done, len(tasks), t.label)
@@ -180,6 +182,28 @@ func runTasks(ctx context.Context, tasks []task, opt Options) ([]Row, error) {
 		return nil, fmt.Errorf("report: sweep interrupted: %w", err)
 	}
 	return rows, nil
+}
+
+// runTask runs one task, or takes its row from runs when an earlier sweep
+// finished it, and keeps a new row in runs.
+func runTask(t task, runs RunStore) (Row, error) {
+	if runs != nil {
+		row, ok, err := runs.Load(t.label)
+		if err != nil || ok {
+			return row, err
+		}
+	}
+	m, err := sim.Run(t.cfg, t.srcs, t.readers)
+	if err != nil {
+		return Row{}, fmt.Errorf("%s: %w", t.label, err)
+	}
+	row := Row{BudgetPerSource: t.budget, Shape: t.shape, Metrics: m}
+	if runs != nil {
+		if err := runs.Save(t.label, row); err != nil {
+			return Row{}, err
+		}
+	}
+	return row, nil
 }
 
 // feed hands out task indices until all are given, ctx is done or a run

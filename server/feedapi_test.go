@@ -121,7 +121,7 @@ func TestAPIAddFeedInvalid(t *testing.T) {
 		{"empty host label", map[string]any{"url": "http://a..example/"}, "empty label"},
 		{"zero weight", map[string]any{"url": "http://a.example/", "weight": 0}, "weight"},
 		{"negative weight", map[string]any{"url": "http://a.example/", "weight": -1}, "weight"},
-		{"weight as string", map[string]any{"url": "http://a.example/", "weight": "2"}, `field "weight" must be a number`},
+		{"weight as string", map[string]any{"url": "http://a.example/", "weight": "2"}, "body: field weight must be a number"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

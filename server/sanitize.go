@@ -4,15 +4,14 @@ import (
 	"html/template"
 
 	"vigil"
+	"vigil/sanitize"
 )
 
 // sanitiseItem returns a copy of it whose Content and Summary have been
 // cleaned by the server's policy, so that no script or event handler from
 // a feed reaches a reader.
 func (s *Server) sanitiseItem(it vigil.Item) vigil.Item {
-	it.Content = s.sanitizer.Sanitize(it.Content)
-	it.Summary = s.sanitizer.Sanitize(it.Summary)
-	return it
+	return sanitize.Item(s.sanitizer, it)
 }
 
 // itemBody returns the sanitised HTML to show for an item: its content,

@@ -14,6 +14,7 @@ import (
 
 	"github.com/microcosm-cc/bluemonday"
 
+	"vigil/sanitize"
 	"vigil/store"
 )
 
@@ -88,7 +89,7 @@ func New(st store.Store, cfg Config) *Server {
 		mux:           http.NewServeMux(),
 	}
 	if s.sanitizer == nil {
-		s.sanitizer = defaultPolicy()
+		s.sanitizer = sanitize.Policy()
 	}
 	if s.now == nil {
 		s.now = time.Now
@@ -101,16 +102,6 @@ func New(st store.Store, cfg Config) *Server {
 	s.routes()
 	s.reader = s.readerAPI()
 	return s
-}
-
-// defaultPolicy is the sanitising policy used when the configuration
-// names none: bluemonday's policy for user content, whose links send no
-// Referer and open other sites in a new tab.
-func defaultPolicy() *bluemonday.Policy {
-	p := bluemonday.UGCPolicy()
-	p.RequireNoReferrerOnLinks(true)
-	p.AddTargetBlankToFullyQualifiedLinks(true)
-	return p
 }
 
 // ServeHTTP sets the security headers common to every response,

@@ -81,6 +81,10 @@ type Config struct {
 	// rate is the change rate Cho & Garcia-Molina's estimator finds in the
 	// source's change checks, as the live monitor sets it.
 	Pages bool
+	// Progress, when set, is told at every re-planning how much of the
+	// simulated period (End - Start) is done; it does not change the run.
+	// The clairvoyant bound, which plans all at once, does not call it.
+	Progress func(done, total time.Duration)
 }
 
 // Defaults of Config's zero fields.

@@ -111,6 +111,9 @@ func (e *engine) loop() error {
 		case next >= end:
 			return nil
 		case nextPlan == next:
+			if e.cfg.Progress != nil {
+				e.cfg.Progress(time.Duration(nextPlan-e.cfg.Start.Unix())*time.Second, e.cfg.End.Sub(e.cfg.Start))
+			}
 			if err := e.plan(nextPlan); err != nil {
 				return err
 			}

@@ -18,6 +18,10 @@ type Reading interface {
 	// RenameSubscription sets the user's own title for a feed ("" shows the
 	// feed's own again), or ENOTFOUND.
 	RenameSubscription(ctx context.Context, userID, feedID int64, title string) error
+	// SetFeedTitle gives a feed a title while it has none (an imported
+	// OPML outline's, until a fetch brings the feed's own) and reports
+	// whether it was set.
+	SetFeedTitle(ctx context.Context, feedID int64, title string) (bool, error)
 	// StreamEntries lists the items q selects, without their content.
 	StreamEntries(ctx context.Context, q vigil.StreamQuery) ([]vigil.StreamEntry, error)
 	// ItemsByID returns the items with those IDs that belong to feeds the

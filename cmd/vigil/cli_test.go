@@ -203,11 +203,14 @@ func TestUserAddFetchItemsRoundTrip(t *testing.T) {
 	if code, out, stderr = cli(t, db, "", "add", srv.URL+"/a"); code != 0 || !strings.Contains(out, "ann follows feed 1") {
 		t.Fatalf("add: %d %q %q", code, out, stderr)
 	}
-	// Refused without --allow-private: loopback is not a public address.
-	if code, out, _ = cli(t, db, "", "fetch"); code != 0 || !strings.Contains(out, "refusing") {
-		t.Fatalf("fetch of a loopback feed without --allow-private: %d %q", code, out)
+	// Refused without --allow-private: loopback is not a public address;
+	// every fetch failing is a failure of the command, with the way out.
+	code, out, stderr = cli(t, db, "", "fetch")
+	if code != 1 || !strings.Contains(out, "refusing") || !strings.Contains(out, "fetched 1 feed(s), 1 failed") ||
+		!strings.Contains(stderr, "every fetch failed (1 refused as loopback or private addresses: run with --allow-private for loopback feeds)") {
+		t.Fatalf("fetch of a loopback feed without --allow-private: %d %q %q", code, out, stderr)
 	}
-	if code, out, stderr = cli(t, db, "", "fetch", "--all", "--allow-private", "--host-gap", "0"); code != 0 || !strings.Contains(out, "2 new") {
+	if code, out, stderr = cli(t, db, "", "fetch", "--all", "--allow-private", "--host-gap", "0"); code != 0 || !strings.Contains(out, "2 new") || !strings.Contains(out, "1 feed(s), 0 failed") {
 		t.Fatalf("fetch: %d %q %q", code, out, stderr)
 	}
 	code, out, _ = cli(t, db, "", "items", "--json")
@@ -234,12 +237,18 @@ func TestImportExportOPML(t *testing.T) {
 <outline text="News"><outline text="One" xmlUrl="HTTP://Example.com/one.xml"/><outline text="Bad" xmlUrl="gopher://x/"/></outline>
 <outline text="Two" xmlUrl="https://example.org/two"/></body></opml>`
 	code, out, stderr := cli(t, db, doc, "import", "-")
-	if code != 0 || !strings.Contains(out, "imported 2 feed(s) for ann, skipped 1") || !strings.Contains(stderr, "gopher") {
+	if code != 0 || !strings.Contains(out, "imported 2 new feed(s) for ann, 0 already followed, 1 skipped") || !strings.Contains(stderr, "gopher") {
 		t.Fatalf("import: %d %q %q", code, out, stderr)
 	}
+	// Before any fetch, the export keeps the imported titles.
 	code, out, _ = cli(t, db, "", "export")
-	if code != 0 || !strings.Contains(out, `xmlUrl="http://example.com/one.xml"`) || !strings.Contains(out, `xmlUrl="https://example.org/two"`) {
+	if code != 0 || !strings.Contains(out, `text="One"`) || !strings.Contains(out, `xmlUrl="http://example.com/one.xml"`) ||
+		!strings.Contains(out, `text="Two"`) || !strings.Contains(out, `xmlUrl="https://example.org/two"`) {
 		t.Fatalf("export: %d %q", code, out)
+	}
+	code, out, _ = cli(t, db, doc, "import", "-")
+	if code != 0 || !strings.Contains(out, "imported 0 new feed(s) for ann, 2 already followed, 1 skipped") {
+		t.Fatalf("re-import: %d %q", code, out)
 	}
 	if code, _, stderr = cli(t, db, "<html>not opml</html>", "import", "-"); code != 1 || !strings.Contains(stderr, "opml") {
 		t.Fatalf("import of a non-OPML file: %d %q", code, stderr)

@@ -4,6 +4,11 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"strings"
+
+	"vigil"
+	"vigil/monitor"
+	"vigil/store"
 )
 
 func runFetch(ctx context.Context, e *env, args []string) error {
@@ -21,12 +26,19 @@ func runFetch(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer st.Close()
-	mon, err := opts.build(st, slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelWarn + 4})))
+	m := newMeter(e.stderr, "fetching", 0)
+	if *all {
+		if feeds, err := st.Feeds(ctx); err == nil {
+			m = newMeter(e.stderr, "fetching", len(feeds))
+		}
+	}
+	mon, err := opts.build(meteredStore{st, m}, slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelWarn + 4})))
 	defer opts.closeShared()
 	if err != nil {
 		return err
 	}
 	pass, err := mon.RunOnce(ctx, *all)
+	m.finish()
 	for _, r := range pass.Results {
 		switch {
 		case r.Err != "":
@@ -40,6 +52,48 @@ func runFetch(ctx context.Context, e *env, args []string) error {
 	if pass.Skipped > 0 {
 		fmt.Fprintf(e.stdout, "%d due feed(s) left for later: the budget of %d fetches per hour is spent\n", pass.Skipped, *opts.budget)
 	}
-	fmt.Fprintf(e.stdout, "fetched %d feed(s)\n", len(pass.Results))
+	failed, hint := failures(pass.Results)
+	fmt.Fprintf(e.stdout, "fetched %d feed(s), %d failed\n", len(pass.Results), failed)
+	if err == nil && failed > 0 && failed == len(pass.Results) {
+		err = fmt.Errorf("every fetch failed%s", hint)
+	} else if hint != "" {
+		fmt.Fprintln(e.stderr, "vigil fetch:"+hint)
+	}
 	return err
+}
+
+// failures counts the failed fetches and, when some were refused by the
+// guard against private addresses, gives the hint that lifts it.
+func failures(results []monitor.Result) (int, string) {
+	failed, private := 0, 0
+	for _, r := range results {
+		if r.Err == "" {
+			continue
+		}
+		failed++
+		// fetch.AddressError's wording: the monitor keeps a failure in words only.
+		if strings.Contains(r.Err, "refusing to connect to") {
+			private++
+		}
+	}
+	if private == 0 {
+		return failed, ""
+	}
+	return failed, fmt.Sprintf(" (%d refused as loopback or private addresses: run with --allow-private for loopback feeds)", private)
+}
+
+// meteredStore is a store that steps a meter each time a fetch is stored.
+type meteredStore struct {
+	store.Store
+	m *meter
+}
+
+// Unwrap returns the store the meter wraps.
+func (s meteredStore) Unwrap() store.Store { return s.Store }
+
+// Ingest stores a fetch and steps the meter.
+func (s meteredStore) Ingest(ctx context.Context, f vigil.Fetched, decide func(vigil.Ingested, *vigil.Feed) (*vigil.Feed, error)) (vigil.Ingested, error) {
+	ing, err := s.Store.Ingest(ctx, f, decide)
+	s.m.step("")
+	return ing, err
 }

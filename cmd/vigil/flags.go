@@ -6,6 +6,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -13,6 +15,7 @@ import (
 	"vigil"
 	"vigil/store"
 	"vigil/store/opener"
+	"vigil/store/postgres"
 )
 
 // errHelpShown ends a command after it printed its help.
@@ -23,33 +26,43 @@ type flags struct {
 	*flag.FlagSet
 	e       *env
 	db      *string
-	args    string // the positional arguments, for help
-	summary string // the head of the help text
+	args    string   // the positional arguments, for help
+	summary string   // the head of the help text
+	name    string   // the command's name, e.g. "user add"
+	pos     []string // the positional arguments after parse
 }
 
 // newFlags returns the flag set of a command, with --db.
 func newFlags(e *env, name, args, summary string) *flags {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	f := &flags{FlagSet: fs, e: e, args: args}
+	f := &flags{FlagSet: fs, e: e, args: args, name: name}
 	f.db = fs.String("db", envOr(e, "VIGIL_DB", "vigil.db"), "SQLite database `path`, or a postgres:// URL (env VIGIL_DB)")
 	f.summary = fmt.Sprintf("Usage: vigil %s [flags] %s\n\n%s\n\nFlags:\n", name, args, summary)
 	fs.Usage = func() {} // help is printed by parse, and only for -h
 	return f
 }
 
-// printHelp writes the command's usage and flags to standard output.
+// printHelp writes the command's usage, flags and examples to standard
+// output.
 func (f *flags) printHelp() {
 	fmt.Fprint(f.e.stdout, f.summary)
 	f.SetOutput(f.e.stdout)
 	f.PrintDefaults()
 	f.SetOutput(io.Discard)
+	printExamples(f.e.stdout, f.name)
 }
 
-// parse parses args; -h prints help and returns errHelpShown, a wrong flag
+// parse parses args, flags and positional arguments in any order ("--"
+// ends the flags); -h prints help and returns errHelpShown, a wrong flag
 // is a usageError. want is the number of positional arguments, -1 for any.
 func (f *flags) parse(args []string, want int) error {
-	if err := f.Parse(args); err != nil {
+	if f.e.onFlags != nil {
+		f.e.onFlags(f)
+	}
+	flagArgs, pos := splitArgs(f.FlagSet, args)
+	f.pos = pos
+	if err := f.Parse(flagArgs); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			f.printHelp()
 			return errHelpShown
@@ -65,9 +78,83 @@ func (f *flags) parse(args []string, want int) error {
 	return nil
 }
 
+// Arg returns the i'th positional argument, "" when there is none.
+func (f *flags) Arg(i int) string {
+	if i < 0 || i >= len(f.pos) {
+		return ""
+	}
+	return f.pos[i]
+}
+
+// NArg returns the number of positional arguments.
+func (f *flags) NArg() int { return len(f.pos) }
+
+// Args returns the positional arguments.
+func (f *flags) Args() []string { return f.pos }
+
+// splitArgs separates the flags (with their values) from the positional
+// arguments, wherever each stands. A flag that is not a boolean takes the
+// next argument as its value unless written --name=value; "--" makes every
+// later argument positional; "-" alone is positional (standard input).
+// Unknown flags are kept with the flags so that parsing reports them.
+func splitArgs(fs *flag.FlagSet, args []string) (flagArgs, pos []string) {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			return flagArgs, append(pos, args[i+1:]...)
+		}
+		if len(a) < 2 || a[0] != '-' {
+			pos = append(pos, a)
+			continue
+		}
+		flagArgs = append(flagArgs, a)
+		name := strings.TrimLeft(a, "-")
+		if strings.Contains(name, "=") {
+			continue
+		}
+		if fl := fs.Lookup(name); fl != nil && !isBool(fl) && i+1 < len(args) {
+			i++
+			flagArgs = append(flagArgs, args[i])
+		}
+	}
+	return flagArgs, pos
+}
+
+// isBool reports whether a flag takes no value.
+func isBool(fl *flag.Flag) bool {
+	b, ok := fl.Value.(interface{ IsBoolFlag() bool })
+	return ok && b.IsBoolFlag()
+}
+
 // open opens the database named by --db.
 func (f *flags) open() (store.Store, error) {
 	return opener.Open(context.Background(), *f.db)
+}
+
+// openExisting opens the database named by --db for a command that only
+// reads: a missing file is an error, never created.
+func (f *flags) openExisting() (store.Store, error) {
+	if postgres.IsURL(*f.db) {
+		return f.open()
+	}
+	if _, err := os.Stat(*f.db); errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("no vigil database at %s; run 'vigil user add' or 'vigil serve' to create one", *f.db)
+	}
+	return f.open()
+}
+
+// openExistingFor is openFor for a command that only reads.
+func (f *flags) openExistingFor(ctx context.Context, name string) (store.Store, *vigil.User, error) {
+	st, err := f.openExisting()
+	if err != nil {
+		return nil, nil, err
+	}
+	u, err := findUser(ctx, st, name)
+	if err != nil {
+		st.Close()
+		return nil, nil, err
+	}
+	return st, u, nil
 }
 
 // openFor opens the database named by --db and finds the user called name

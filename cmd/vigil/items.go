@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"vigil"
+	"vigil/sanitize"
+	"vigil/store"
 )
 
 func runItems(ctx context.Context, e *env, args []string) error {
@@ -26,7 +28,7 @@ func runItems(ctx context.Context, e *env, args []string) error {
 	if *limit < 1 || *limit > 500 || *offset < 0 {
 		return usageError{"--limit must be 1-500 and --offset not negative"}
 	}
-	st, err := f.open()
+	st, err := f.openExisting()
 	if err != nil {
 		return err
 	}
@@ -39,6 +41,9 @@ func runItems(ctx context.Context, e *env, args []string) error {
 		}
 		q.UserID = u.ID
 	}
+	if err := checkItemFeed(ctx, st, q, *user); err != nil {
+		return err
+	}
 	items, err := st.Items(ctx, q)
 	if err != nil {
 		return err
@@ -46,15 +51,38 @@ func runItems(ctx context.Context, e *env, args []string) error {
 	if *asJSON {
 		enc := json.NewEncoder(e.stdout)
 		enc.SetIndent("", "  ")
-		if items == nil {
-			items = []vigil.Item{}
+		p := sanitize.Policy()
+		clean := make([]vigil.Item, len(items))
+		for i, it := range items {
+			clean[i] = sanitize.Item(p, it) // as the API shows it
 		}
-		return enc.Encode(items)
+		return enc.Encode(clean)
 	}
 	for _, it := range items {
 		fmt.Fprintf(e.stdout, "%d\t%s\t%s\t%s\n", it.ID, stamp(sortTime(it)), it.Title, it.URL)
 	}
 	return nil
+}
+
+// checkItemFeed reports a --feed that names no stored feed, or one the
+// user does not follow, as the API does (404).
+func checkItemFeed(ctx context.Context, st store.Store, q vigil.ItemQuery, user string) error {
+	if q.FeedID == 0 {
+		return nil
+	}
+	var err error
+	if q.UserID != 0 {
+		_, err = st.Subscription(ctx, q.UserID, q.FeedID)
+	} else {
+		_, err = st.Feed(ctx, q.FeedID)
+	}
+	switch {
+	case vigil.ErrorCode(err) != vigil.ENOTFOUND:
+		return err
+	case q.UserID != 0:
+		return fmt.Errorf("%s does not follow a feed with ID %d (see 'vigil feeds --user %s')", user, q.FeedID, user)
+	}
+	return fmt.Errorf("there is no feed with ID %d (see 'vigil feeds --all')", q.FeedID)
 }
 
 // sortTime is the time an item is listed by: published, else first seen.

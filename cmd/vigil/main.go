@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 )
 
@@ -40,6 +41,8 @@ var commands = []command{
 	{"trace", "generate synthetic traces for the simulator: trace gen", runTrace},
 	{"sim", "replay a trace through a refresh policy and print its metrics", runSim},
 	{"demo", "replay a trace as live feeds on an accelerated clock and watch vigil learn", runDemo},
+	{"version", "print vigil's version and build", runVersion},
+	{"completion", "print a shell completion script: completion bash|zsh", runCompletion},
 }
 
 // env is what a command reads and writes besides its arguments.
@@ -47,6 +50,10 @@ type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	getenv         func(string) string
+	// onFlags and onGroup, when set, are told a command's flags or
+	// subcommands as it parses -h (shell completion reads them).
+	onFlags func(*flags)
+	onGroup func([]command)
 }
 
 // usageError is a mistake in the command line: exit status 2.
@@ -72,14 +79,23 @@ func run(ctx context.Context, e *env, args []string) int {
 		}
 		return 0
 	}
+	globals, rest := splitGlobals(args)
+	if len(rest) == 0 {
+		fmt.Fprintln(e.stderr, "vigil: expected a command after the flags (run 'vigil -h' for the list)")
+		return 2
+	}
+	if strings.HasPrefix(rest[0], "-") {
+		fmt.Fprintf(e.stderr, "vigil: %s goes after the command: only --db may come before it (run 'vigil -h' for the list)\n", rest[0])
+		return 2
+	}
 	for _, c := range commands {
-		if c.name != args[0] {
+		if c.name != rest[0] {
 			continue
 		}
-		err := c.run(ctx, e, args[1:])
+		err := c.run(ctx, e, append(globals, rest[1:]...))
 		return report(e.stderr, c.name, err)
 	}
-	fmt.Fprintf(e.stderr, "vigil: unknown command %q (run 'vigil -h' for the list)\n", args[0])
+	fmt.Fprintf(e.stderr, "vigil: unknown command %q (run 'vigil -h' for the list)\n", rest[0])
 	return 2
 }
 
@@ -106,5 +122,6 @@ func printUsage(w io.Writer) {
 	for _, c := range commands {
 		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
 	}
-	fmt.Fprintln(w, "\nEvery command takes --db PATH or --db postgres://URL (env VIGIL_DB, default vigil.db) and -h for its own help.")
+	fmt.Fprintln(w, "\nEvery command takes --db PATH or --db postgres://URL (env VIGIL_DB, default vigil.db), before or after its name,")
+	fmt.Fprintln(w, "and -h for its own help and examples. Flags may follow the arguments; -- ends the flags.")
 }

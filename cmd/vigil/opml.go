@@ -7,9 +7,7 @@ import (
 	"os"
 	"time"
 
-	"vigil"
 	"vigil/opml"
-	"vigil/store"
 )
 
 func runImport(ctx context.Context, e *env, args []string) error {
@@ -36,20 +34,13 @@ func runImport(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer st.Close()
-	added, skipped := 0, 0
-	for _, o := range outlines {
-		url, err := vigil.NormalizeFeedURL(o.XMLURL)
-		if err != nil {
-			skipped++
-			fmt.Fprintf(e.stderr, "skipped %q: %s\n", o.XMLURL, vigil.ErrorMessage(err))
-			continue
-		}
-		if err := importOutline(ctx, st, u.ID, url, o); err != nil {
-			return fmt.Errorf("subscribing %s to %s: %w", u.Name, url, err)
-		}
-		added++
+	m := newMeter(e.stderr, "importing feeds", len(outlines))
+	n, err := importOutlines(ctx, e, st, u, outlines, m)
+	m.finish()
+	if err != nil {
+		return err
 	}
-	fmt.Fprintf(e.stdout, "imported %d feed(s) for %s, skipped %d\n", added, u.Name, skipped)
+	fmt.Fprintf(e.stdout, "imported %d new feed(s) for %s, %d already followed, %d skipped\n", n.added, u.Name, n.followed, n.skipped)
 	return nil
 }
 
@@ -59,7 +50,7 @@ func runExport(ctx context.Context, e *env, args []string) error {
 	if err := f.parse(args, 0); err != nil {
 		return err
 	}
-	st, u, err := f.openFor(ctx, *user)
+	st, u, err := f.openExistingFor(ctx, *user)
 	if err != nil {
 		return err
 	}
@@ -76,11 +67,3 @@ func runExport(ctx context.Context, e *env, args []string) error {
 }
 
 // importOutline subscribes the user to one feed of an OPML file and puts
-// it in the outline's folder (nested folders become a "/"-separated path).
-func importOutline(ctx context.Context, st store.Store, userID int64, url string, o opml.Outline) error {
-	sub, err := st.Subscribe(ctx, userID, url, 1, time.Now())
-	if err != nil || o.Category == "" {
-		return err
-	}
-	return st.SetFolder(ctx, userID, sub.Feed.ID, o.Category)
-}

@@ -19,7 +19,7 @@ func runSearch(ctx context.Context, e *env, args []string) error {
 	f := newFlags(e, "search", "QUERY...",
 		"Print the stored items that best match the words of QUERY, best first: those of a user's feeds\n"+
 			"(--user), or every stored item. Every word must occur; a word ending in * matches the words it\n"+
-			"begins; \"words in double quotes\" must occur together. Flags go before the query.\n\n"+
+			"begins; \"words in double quotes\" must occur together; -- ends the flags.\n\n"+
 			"With --channels, print the channels whose profiles (the words of their latest items) best match\n"+
 			"QUERY instead: score, feed ID, title, URL and top terms. Items not yet profiled are profiled for\n"+
 			"this answer only; 'vigil serve' keeps the stored profiles.")
@@ -39,7 +39,7 @@ func runSearch(ctx context.Context, e *env, args []string) error {
 	if *channels && *user != "" {
 		return usageError{"--user does not go with --channels: channels are searched for everyone alike"}
 	}
-	st, err := f.open()
+	st, err := f.openExisting()
 	if err != nil {
 		return err
 	}

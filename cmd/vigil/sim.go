@@ -16,9 +16,17 @@ import (
 	"vigil/trace"
 )
 
+// simCommands are the subcommands of vigil sim, which also runs alone.
+var simCommands = []command{
+	{"report", "run every policy over a range of budgets and write a report", runSimReport},
+}
+
 func runSim(ctx context.Context, e *env, args []string) error {
-	if len(args) > 0 && args[0] == "report" {
-		return runSimReport(ctx, e, args[1:])
+	if e.onGroup != nil {
+		e.onGroup(simCommands)
+	}
+	if globals, rest := splitGlobals(args); len(rest) > 0 && rest[0] == "report" {
+		return runSimReport(ctx, e, append(globals, rest[1:]...))
 	}
 	f := newFlags(e, "sim", "", "Replay a posting trace through one refresh policy on virtual time and print its metrics.")
 	tracePath := f.String("trace", "", "posting trace `file` (TSV, plain or gzip; see ../shared/traces/FORMAT.md)")
@@ -60,7 +68,12 @@ func runSim(ctx context.Context, e *env, args []string) error {
 			return err
 		}
 	}
+	meter := newMeter(e.stderr, "sim "+*name, 0)
+	cfg.Progress = func(done, total time.Duration) {
+		meter.set(int(done/time.Hour), int(total/time.Hour), "simulated hours")
+	}
 	m, err := sim.Run(cfg, srcs, readers)
+	meter.finish()
 	if err != nil {
 		return err
 	}

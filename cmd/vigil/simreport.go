@@ -3,15 +3,11 @@ package main
 import (
 	"context"
 	"fmt"
-	"io"
-	"os"
 	"runtime"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
-
-	"golang.org/x/term"
 
 	simreport "vigil/report"
 	"vigil/sim"
@@ -47,10 +43,20 @@ func runSimReport(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	opt.Progress = progress(e.stderr)
+	m := newMeter(e.stderr, "sim report", 0)
+	opt.Progress = progress(m)
 	base := sim.Config{Train: *train, Online: *online, DefaultWindow: *window, Start: posts.Start, End: posts.End, NoQuality: true}
+	runs, kept, err := runDir(*out, base, *tracePath, *usersPath)
+	if err != nil {
+		return err
+	}
+	if kept > 0 {
+		fmt.Fprintf(e.stdout, "resuming: %d finished run(s) kept in %s\n", kept, runs)
+	}
+	opt.Runs = runs
 	began := time.Now()
 	rows, err := simreport.Sweep(ctx, simSources(posts), readers, base, opt)
+	m.finish()
 	if err != nil {
 		return err
 	}
@@ -82,10 +88,12 @@ func runProfileReport(ctx context.Context, e *env, args []string, tracePath, out
 	if err := analyzeTitles(srcs, posts); err != nil {
 		return err
 	}
-	opt := simreport.ProfileOptions{Jobs: jobs, Progress: progress(e.stderr)}
+	m := newMeter(e.stderr, "sim report --profiles", 0)
+	opt := simreport.ProfileOptions{Jobs: jobs, Progress: progress(m)}
 	base := sim.Config{Train: train, DefaultWindow: window, Start: posts.Start, End: posts.End}
 	began := time.Now()
 	rows, err := simreport.ProfileSweep(ctx, srcs, base, opt)
+	m.finish()
 	if err != nil {
 		return err
 	}
@@ -194,20 +202,8 @@ func shellJoin(args []string) string {
 	return strings.Join(out, " ")
 }
 
-// progress returns the sweep's progress callback: a bar redrawn in place
-// when w is a terminal, one line per finished run otherwise.
-func progress(w io.Writer) func(done, total int, label string) {
-	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-		return func(done, total int, label string) {
-			const width = 30
-			n := done * width / total
-			fmt.Fprintf(w, "\r\033[K[%s%s] %d/%d %s", strings.Repeat("#", n), strings.Repeat(".", width-n), done, total, label)
-			if done == total {
-				fmt.Fprintln(w)
-			}
-		}
-	}
-	return func(done, total int, label string) {
-		fmt.Fprintf(w, "run %d/%d done: %s\n", done, total, label)
-	}
+// progress returns the sweep's progress callback, drawing on m (nothing
+// when m is nil: off a terminal).
+func progress(m *meter) func(done, total int, label string) {
+	return func(done, total int, label string) { m.set(done, total, label) }
 }

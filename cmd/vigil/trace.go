@@ -8,18 +8,13 @@ import (
 	"vigil/trace"
 )
 
+// traceCommands are the subcommands of vigil trace.
+var traceCommands = []command{
+	{"gen", "generate a synthetic posting trace (and reader accesses)", runTraceGen},
+}
+
 func runTrace(ctx context.Context, e *env, args []string) error {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" {
-		fmt.Fprintln(e.stdout, "Usage: vigil trace gen [flags]   (run 'vigil trace gen -h' for the flags)")
-		if len(args) == 0 {
-			return usageError{"expected a subcommand: gen"}
-		}
-		return errHelpShown
-	}
-	if args[0] != "gen" {
-		return usageError{fmt.Sprintf("unknown subcommand %q: expected gen", args[0])}
-	}
-	return runTraceGen(ctx, e, args[1:])
+	return runGroup(ctx, e, "trace", traceCommands, args)
 }
 
 // runTraceGen writes a synthetic posting trace (and optionally a reader

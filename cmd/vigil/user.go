@@ -11,21 +11,14 @@ import (
 	"vigil/store"
 )
 
+// userCommands are the subcommands of vigil user.
+var userCommands = []command{
+	{"add", "create a user and print a generated password and API token", runUserAdd},
+	{"list", "list users", runUserList},
+}
+
 func runUser(ctx context.Context, e *env, args []string) error {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" {
-		fmt.Fprintln(e.stdout, "Usage: vigil user add [--db PATH] NAME | vigil user list [--db PATH]")
-		if len(args) == 0 {
-			return usageError{"expected a subcommand: add or list"}
-		}
-		return errHelpShown
-	}
-	switch args[0] {
-	case "add":
-		return runUserAdd(ctx, e, args[1:])
-	case "list":
-		return runUserList(ctx, e, args[1:])
-	}
-	return usageError{fmt.Sprintf("unknown subcommand %q: expected add or list", args[0])}
+	return runGroup(ctx, e, "user", userCommands, args)
 }
 
 // runUserAdd creates a user and prints a generated password and API token.
@@ -74,7 +67,7 @@ func runUserList(ctx context.Context, e *env, args []string) error {
 	if err := f.parse(args, 0); err != nil {
 		return err
 	}
-	st, err := f.open()
+	st, err := f.openExisting()
 	if err != nil {
 		return err
 	}

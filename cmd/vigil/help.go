@@ -1,0 +1,43 @@
+package main
+
+import (
+	"fmt"
+	"io"
+)
+
+// examples are the command lines each command's help shows, by command
+// name ("user add" for a subcommand). A command added to the table gets
+// its examples here; a test checks that every command has some.
+var examples = map[string][]string{
+	"serve":      {"vigil serve", "vigil serve --addr 127.0.0.1:9090 --policy alloc --budget 600", "vigil --db /var/lib/vigil.db serve -v"},
+	"fetch":      {"vigil fetch", "vigil fetch --all --allow-private", "vigil fetch --budget 100 --workers 8"},
+	"add":        {"vigil add https://go.dev/blog/feed.atom", "vigil add https://go.dev/blog/feed.atom --user alice --weight 2"},
+	"feeds":      {"vigil feeds", "vigil feeds --user alice", "vigil feeds --all"},
+	"items":      {"vigil items", "vigil items --user alice --unread --limit 10", "vigil items --feed 3 --json"},
+	"search":     {"vigil search galaxy", "vigil search 'dark matter' --user alice --json", "vigil search --channels astronomy"},
+	"import":     {"vigil import feeds.opml", "vigil import feeds.opml --user alice", "cat feeds.opml | vigil import -"},
+	"export":     {"vigil export > feeds.opml", "vigil export --user alice > feeds.opml"},
+	"user":       {"vigil user add alice", "vigil user list", "vigil --db other.db user add bob"},
+	"user add":   {"vigil user add alice", "vigil user add bob --db other.db"},
+	"user list":  {"vigil user list", "vigil user list --db other.db"},
+	"parse":      {"vigil parse feed.xml", "vigil parse feed.xml --json", "vigil parse https://go.dev/blog/feed.atom"},
+	"trace":      {"vigil trace gen --sources 100 --days 30 --out p.tsv.gz"},
+	"trace gen":  {"vigil trace gen --sources 100 --days 30 --out p.tsv.gz", "vigil trace gen --users 20 --out p.tsv.gz --users-out u.tsv"},
+	"sim":        {"vigil sim --trace p.tsv.gz --policy combined --budget 1", "vigil sim --trace p.tsv.gz --users u.tsv --policy user --json", "vigil sim report --trace p.tsv.gz --out report/"},
+	"sim report": {"vigil sim report --trace p.tsv.gz --out report/", "vigil sim report --trace p.tsv.gz --budgets 1,2 --policies uniform,combined --out report/"},
+	"demo":       {"vigil demo", "vigil demo --speed 120", "vigil demo --trace p.tsv.gz"},
+	"version":    {"vigil version"},
+	"completion": {"vigil completion bash > /etc/bash_completion.d/vigil", "source <(vigil completion bash)", "vigil completion zsh > \"${fpath[1]}/_vigil\""},
+}
+
+// printExamples writes the examples of the named command, if it has any.
+func printExamples(w io.Writer, name string) {
+	ex := examples[name]
+	if len(ex) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "\nExamples:")
+	for _, line := range ex {
+		fmt.Fprintln(w, "  "+line)
+	}
+}
