@@ -47,3 +47,6 @@ func isForeignKey(err error) bool {
 	_, ok := violated(err, foreignKeyViolation)
 	return ok
 }
+
+// errReadOnly is why a store on a read-only session cannot serve.
+var errReadOnly = errors.New("the database session is read-only")

@@ -20,7 +20,8 @@ const feedColumns = `f.id, f.url, f.title, f.site_url, f.description, f.language
 	f.last_status, f.last_error, f.failures, f.failing_since, f.missing, f.hints,
 	f.item_window, f.model, f.rate, f.item_count,
 	(SELECT count(*) FROM subscriptions s WHERE s.feed_id = f.id),
-	(SELECT COALESCE(sum(s.weight), 0) FROM subscriptions s WHERE s.feed_id = f.id)`
+	(SELECT COALESCE(sum(s.weight), 0) FROM subscriptions s WHERE s.feed_id = f.id),
+	(SELECT max(i.sort_at) FROM items i WHERE i.feed_id = f.id)`
 
 // Feed returns a feed with its derived fields, or ENOTFOUND.
 func (db *DB) Feed(ctx context.Context, id int64) (*vigil.Feed, error) {
@@ -106,6 +107,7 @@ type feedScan struct {
 	vigil.Feed
 	status                                                   string
 	created, lastFetch, lastSuccess, nextFetch, failingSince sql.NullInt64
+	lastItem                                                 sql.NullInt64
 	hints                                                    string
 	model                                                    []byte
 }
@@ -115,7 +117,7 @@ func (f *feedScan) dest() []any {
 	return []any{&f.ID, &f.URL, &f.Title, &f.SiteURL, &f.Description, &f.Language, &f.status,
 		&f.created, &f.ETag, &f.LastModified, &f.lastFetch, &f.lastSuccess, &f.nextFetch,
 		&f.LastStatus, &f.LastError, &f.Failures, &f.failingSince, &f.Missing, &f.hints,
-		&f.Window, &f.model, &f.Rate, &f.ItemCount, &f.Subscribers, &f.Weight}
+		&f.Window, &f.model, &f.Rate, &f.ItemCount, &f.Subscribers, &f.Weight, &f.lastItem}
 }
 
 // finish decodes the raw columns into the feed.
@@ -132,5 +134,6 @@ func (f *feedScan) finish() error {
 	}
 	f.CreatedAt, f.LastFetch, f.LastSuccess = fromNanos(f.created), fromNanos(f.lastFetch), fromNanos(f.lastSuccess)
 	f.NextFetch, f.FailingSince = fromNanos(f.nextFetch), fromNanos(f.failingSince)
+	f.LastItem = fromNanos(f.lastItem)
 	return nil
 }

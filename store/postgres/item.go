@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/jackc/pgx/v5"
@@ -35,7 +36,9 @@ const itemFields = `i.id, i.feed_id, i.key, i.hash, i.url, i.title, i.author, i.
 // Items lists items newest first: by published time, else first seen, a
 // publication date later than first seen counting as first seen; ties by
 // ID, newest first. With a UserID only items of feeds the user follows are
-// listed, with the user's read and starred states. Limit 0 means
+// listed, with the user's read and starred states. Before continues a
+// listing after a cursor, After lists the page just before one; Offset
+// skips items (O(offset), kept for old clients). Limit 0 means
 // DefaultItemLimit and is at most MaxItemLimit; a negative Limit or Offset
 // is EINVALID.
 func (db *DB) Items(ctx context.Context, q vigil.ItemQuery) ([]vigil.Item, error) {
@@ -43,7 +46,11 @@ func (db *DB) Items(ctx context.Context, q vigil.ItemQuery) ([]vigil.Item, error
 		return nil, vigil.Errorf(vigil.EINVALID, "item limit %d and offset %d must not be negative", q.Limit, q.Offset)
 	}
 	query, args := itemsQuery(q)
-	return db.queryItems(ctx, "list items", query, args...)
+	items, err := db.queryItems(ctx, "list items", query, args...)
+	if !q.After.IsZero() {
+		slices.Reverse(items) // read oldest first, listed newest first
+	}
+	return items, err
 }
 
 // ItemsAfter returns up to limit stored items with an ID above after, in ID
@@ -99,6 +106,15 @@ func itemsQuery(q vigil.ItemQuery) (string, []any) {
 	}
 	if q.StarredOnly {
 		b.WriteString(`AND st.starred `)
+	}
+	if !q.Before.IsZero() {
+		b.WriteString(`AND (i.sort_at, i.id) < (` + p.add(nanos(q.Before.At).Int64) + `, ` + p.add(q.Before.ID) + `) `)
+	}
+	if !q.After.IsZero() {
+		// The nearest newer items: the index walked the other way.
+		b.WriteString(`AND (i.sort_at, i.id) > (` + p.add(nanos(q.After.At).Int64) + `, ` + p.add(q.After.ID) + `) `)
+		b.WriteString(`ORDER BY i.sort_at, i.id LIMIT ` + p.add(pageLimit(q.Limit)) + ` OFFSET ` + p.add(q.Offset))
+		return b.String(), p.args
 	}
 	b.WriteString(`ORDER BY i.sort_at DESC, i.id DESC LIMIT ` + p.add(pageLimit(q.Limit)) + ` OFFSET ` + p.add(q.Offset))
 	return b.String(), p.args

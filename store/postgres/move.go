@@ -74,6 +74,15 @@ func moveTo(ctx context.Context, tx pgx.Tx, feedID int64, newURL string) error {
 	if err != nil {
 		return wrap("merge subscriptions", err)
 	}
+	// A page's followers keep their threshold and group on the page they
+	// join, unless they had their own there.
+	_, err = tx.Exec(ctx,
+		`INSERT INTO page_follows (user_id, feed_id, threshold, frequency)
+		 SELECT user_id, $1, threshold, frequency FROM page_follows WHERE feed_id = $2
+		 ON CONFLICT (user_id, feed_id) DO NOTHING`, targetID, feedID)
+	if err != nil {
+		return wrap("merge page settings", err)
+	}
 	if _, err = tx.Exec(ctx, `DELETE FROM subscriptions WHERE feed_id = $1`, feedID); err != nil {
 		return wrap("merge subscriptions", err)
 	}
@@ -129,7 +138,13 @@ func mergeStates(ctx context.Context, tx pgx.Tx, from, to int64) error {
 
 // noticeMove leaves a notice for every subscriber of the feed.
 func noticeMove(ctx context.Context, tx pgx.Tx, feedID int64, oldURL, newURL string, now time.Time) error {
-	text := fmt.Sprintf("The feed %s has moved permanently to %s.", oldURL, newURL)
+	kind := "feed"
+	if page, err := isPage(ctx, tx, feedID); err != nil {
+		return err
+	} else if page {
+		kind = "page"
+	}
+	text := fmt.Sprintf("The %s %s has moved permanently to %s.", kind, oldURL, newURL)
 	_, err := tx.Exec(ctx,
 		`INSERT INTO notices (user_id, at, text)
 		 SELECT user_id, $1, $2 FROM subscriptions WHERE feed_id = $3`, nanos(now), text, feedID)

@@ -15,7 +15,7 @@ import (
 
 // subscriptionColumns are the columns scanSubscription reads, in order, for
 // a subscription aliased sub joined to its feed f.
-const subscriptionColumns = `sub.user_id, sub.weight, sub.created_at,
+const subscriptionColumns = `sub.user_id, sub.weight, sub.created_at, sub.folder, sub.title,
 	f.item_count - (SELECT count(*) FROM item_states st
 		WHERE st.user_id = sub.user_id AND st.feed_id = f.id AND st.read),
 	` + feedColumns
@@ -122,7 +122,7 @@ func scanSubscription(s pgx.Row) (*vigil.Subscription, error) {
 	var sub vigil.Subscription
 	var created sql.NullInt64
 	var f feedScan
-	dest := append([]any{&sub.UserID, &sub.Weight, &created, &sub.Unread}, f.dest()...)
+	dest := append([]any{&sub.UserID, &sub.Weight, &created, &sub.Folder, &sub.Title, &sub.Unread}, f.dest()...)
 	if err := s.Scan(dest...); err != nil {
 		return nil, err
 	}
