@@ -17,6 +17,7 @@ const (
 	DefaultItemLimit   = 50
 	MaxItemLimit       = 500
 	MaxInterestsLength = 4000
+	MaxItemsByID       = 10000
 )
 
 // Harness is what the suite needs from an implementation.

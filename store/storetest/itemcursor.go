@@ -1,4 +1,4 @@
-package sqlite_test
+package storetest
 
 import (
 	"fmt"
@@ -7,11 +7,11 @@ import (
 	"time"
 
 	"vigil"
-	"vigil/store/sqlite"
+	"vigil/store"
 )
 
-func TestItemsBeforeCursor(t *testing.T) {
-	db := openTest(t)
+func testItemsBeforeCursor(t *testing.T, h Harness) {
+	db := h.open(t)
 	ann := mustUser(t, db, "ann")
 	bob := mustUser(t, db, "bob")
 	a := mustSubscribe(t, db, ann.ID, "https://a.example/feed")
@@ -63,8 +63,8 @@ func TestItemsBeforeCursor(t *testing.T) {
 	}
 }
 
-func TestItemsBeforeCursorIgnoresNewArrivals(t *testing.T) {
-	db := openTest(t)
+func testItemsBeforeCursorIgnoresNewArrivals(t *testing.T, h Harness) {
+	db := h.open(t)
 	ann := mustUser(t, db, "ann")
 	a := mustSubscribe(t, db, ann.ID, "https://a.example/feed")
 	mustIngest(t, db, a, t0, makeItems("a", 10))
@@ -84,7 +84,7 @@ func TestItemsBeforeCursorIgnoresNewArrivals(t *testing.T) {
 
 // pageByCursor lists all of q's items page by page, each page continuing
 // after the last item of the one before.
-func pageByCursor(t *testing.T, db *sqlite.DB, q vigil.ItemQuery) []vigil.Item {
+func pageByCursor(t *testing.T, db store.Store, q vigil.ItemQuery) []vigil.Item {
 	t.Helper()
 	var all []vigil.Item
 	for range 1000 {

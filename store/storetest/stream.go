@@ -1,4 +1,4 @@
-package sqlite_test
+package storetest
 
 import (
 	"slices"
@@ -6,11 +6,11 @@ import (
 	"time"
 
 	"vigil"
-	"vigil/store/sqlite"
+	"vigil/store"
 )
 
-func TestSetFolderAndRename(t *testing.T) {
-	db := openTest(t)
+func testSetFolderAndRename(t *testing.T, h Harness) {
+	db := h.open(t)
 	ann, bob := mustUser(t, db, "ann"), mustUser(t, db, "bob")
 	feed := mustSubscribe(t, db, ann.ID, "https://a.example/feed")
 	mustSubscribe(t, db, bob.ID, "https://a.example/feed")
@@ -54,8 +54,8 @@ func TestSetFolderAndRename(t *testing.T) {
 // each with three items published an hour apart, and a third feed only bob
 // follows. It returns the database, ann, bob and the item IDs of ann's
 // feeds, oldest first over both feeds.
-func streamFixture(t *testing.T) (*sqlite.DB, *vigil.User, *vigil.User, [2]int64, []int64) {
-	db := openTest(t)
+func streamFixture(t *testing.T, h Harness) (store.Store, *vigil.User, *vigil.User, [2]int64, []int64) {
+	db := h.open(t)
 	ann, bob := mustUser(t, db, "ann"), mustUser(t, db, "bob")
 	feeds := [2]int64{mustSubscribe(t, db, ann.ID, "https://a.example/feed"), mustSubscribe(t, db, ann.ID, "https://t.example/feed")}
 	if err := db.SetFolder(ctx, ann.ID, feeds[1], "Tech"); err != nil {
@@ -84,8 +84,8 @@ func streamFixture(t *testing.T) (*sqlite.DB, *vigil.User, *vigil.User, [2]int64
 	return db, ann, bob, feeds, ids
 }
 
-func TestStreamEntries(t *testing.T) {
-	db, ann, _, feeds, ids := streamFixture(t)
+func testStreamEntries(t *testing.T, h Harness) {
+	db, ann, _, feeds, ids := streamFixture(t, h)
 	if err := db.MarkRead(ctx, ann.ID, []int64{ids[0], ids[3]}, true); err != nil {
 		t.Fatal(err)
 	}
@@ -138,8 +138,8 @@ func TestStreamEntries(t *testing.T) {
 	wantCode(t, err, vigil.EINVALID)
 }
 
-func TestItemsByIDKeepsToTheUser(t *testing.T) {
-	db, ann, bob, _, ids := streamFixture(t)
+func testItemsByIDKeepsToTheUser(t *testing.T, h Harness) {
+	db, ann, bob, _, ids := streamFixture(t, h)
 	bobs, err := db.StreamEntries(ctx, vigil.StreamQuery{UserID: bob.ID})
 	if err != nil || len(bobs) != 2 {
 		t.Fatalf("bob's stream: %v, %v", bobs, err)
@@ -158,12 +158,12 @@ func TestItemsByIDKeepsToTheUser(t *testing.T) {
 	if items[0].Title == "" || items[0].FeedTitle != "" && items[0].Content == "" {
 		t.Errorf("item without its fields: %+v", items[0])
 	}
-	_, err = db.ItemsByID(ctx, ann.ID, make([]int64, sqlite.MaxItemsByID+1))
+	_, err = db.ItemsByID(ctx, ann.ID, make([]int64, MaxItemsByID+1))
 	wantCode(t, err, vigil.EINVALID)
 }
 
-func TestMarkStreamRead(t *testing.T) {
-	db, ann, bob, feeds, ids := streamFixture(t)
+func testMarkStreamRead(t *testing.T, h Harness) {
+	db, ann, bob, feeds, ids := streamFixture(t, h)
 	n, err := db.MarkStreamRead(ctx, vigil.StreamQuery{UserID: ann.ID, FeedID: feeds[0]}, t0.Add(-3*time.Hour))
 	if err != nil {
 		t.Fatal(err)
@@ -191,8 +191,8 @@ func TestMarkStreamRead(t *testing.T) {
 	}
 }
 
-func TestStreamEntriesByID(t *testing.T) {
-	db, ann, _, _, ids := streamFixture(t)
+func testStreamEntriesByID(t *testing.T, h Harness) {
+	db, ann, _, _, ids := streamFixture(t, h)
 	sorted := slices.Clone(ids)
 	slices.Sort(sorted)
 	entries, err := db.StreamEntries(ctx, vigil.StreamQuery{UserID: ann.ID, ByID: true, OldestFirst: true, After: &vigil.StreamCursor{ID: sorted[1]}, Limit: 3})
@@ -212,8 +212,8 @@ func TestStreamEntriesByID(t *testing.T) {
 	}
 }
 
-func TestFeverKey(t *testing.T) {
-	db := openTest(t)
+func testFeverKey(t *testing.T, h Harness) {
+	db := h.open(t)
 	ann, bob := mustUser(t, db, "ann"), mustUser(t, db, "bob")
 	if err := db.SetFeverKey(ctx, ann.ID, "k1"); err != nil {
 		t.Fatal(err)
@@ -235,8 +235,8 @@ func TestFeverKey(t *testing.T) {
 	}
 }
 
-func TestNewestItems(t *testing.T) {
-	db, ann, bob, feeds, _ := streamFixture(t)
+func testNewestItems(t *testing.T, h Harness) {
+	db, ann, bob, feeds, _ := streamFixture(t, h)
 	empty := mustSubscribe(t, db, ann.ID, "https://empty.example/feed")
 	newest, err := db.NewestItems(ctx, ann.ID)
 	if err != nil {

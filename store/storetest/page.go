@@ -1,4 +1,4 @@
-package sqlite_test
+package storetest
 
 import (
 	"bytes"
@@ -8,7 +8,6 @@ import (
 
 	"vigil"
 	"vigil/store"
-	"vigil/store/sqlite"
 )
 
 // pageFetch is a successful page fetch at at bringing body, a new version
@@ -26,7 +25,7 @@ func pageFetch(feedID int64, at time.Time, hash string, body []byte, prev int64)
 func keepPage(bool, *vigil.Feed) (*vigil.Feed, error) { return nil, nil }
 
 // mustIngestPage stores a page fetch.
-func mustIngestPage(t *testing.T, db *sqlite.DB, p store.PageFetched) store.PageIngested {
+func mustIngestPage(t *testing.T, db store.Store, p store.PageFetched) store.PageIngested {
 	t.Helper()
 	got, err := db.IngestPage(ctx, p, keepPage)
 	if err != nil {
@@ -35,8 +34,8 @@ func mustIngestPage(t *testing.T, db *sqlite.DB, p store.PageFetched) store.Page
 	return got
 }
 
-func TestFollowPageOwnerPassesOn(t *testing.T) {
-	db := openTest(t)
+func testFollowPageOwnerPassesOn(t *testing.T, h Harness) {
+	db := h.open(t)
 	alice, bob := mustUser(t, db, "alice"), mustUser(t, db, "bob")
 	sub, err := db.FollowPage(ctx, alice.ID, "https://example.com/p", 1, t0)
 	if err != nil {
@@ -67,8 +66,8 @@ func TestFollowPageOwnerPassesOn(t *testing.T) {
 	}
 }
 
-func TestFollowPageRefusesAFeed(t *testing.T) {
-	db := openTest(t)
+func testFollowPageRefusesAFeed(t *testing.T, h Harness) {
+	db := h.open(t)
 	u := mustUser(t, db, "alice")
 	mustSubscribe(t, db, u.ID, "https://example.com/feed")
 	if _, err := db.FollowPage(ctx, u.ID, "https://example.com/feed", 1, t0); vigil.ErrorCode(err) != vigil.ECONFLICT {
@@ -79,8 +78,8 @@ func TestFollowPageRefusesAFeed(t *testing.T) {
 	}
 }
 
-func TestIngestPageDeduplicatesBodies(t *testing.T) {
-	db := openTest(t)
+func testIngestPageDeduplicatesBodies(t *testing.T, h Harness) {
+	db := h.open(t)
 	u := mustUser(t, db, "alice")
 	sub, _ := db.FollowPage(ctx, u.ID, "https://example.com/p", 1, t0)
 	id := sub.Feed.ID
@@ -115,8 +114,8 @@ func TestIngestPageDeduplicatesBodies(t *testing.T) {
 	}
 }
 
-func TestEvaluateOnlyFollowers(t *testing.T) {
-	db := openTest(t)
+func testEvaluateOnlyFollowers(t *testing.T, h Harness) {
+	db := h.open(t)
 	alice, eve := mustUser(t, db, "alice"), mustUser(t, db, "eve")
 	sub, _ := db.FollowPage(ctx, alice.ID, "https://example.com/p", 1, t0)
 	id := sub.Feed.ID
@@ -150,8 +149,8 @@ func TestEvaluateOnlyFollowers(t *testing.T) {
 	}
 }
 
-func TestPageFollowSettings(t *testing.T) {
-	db := openTest(t)
+func testPageFollowSettings(t *testing.T, h Harness) {
+	db := h.open(t)
 	u := mustUser(t, db, "alice")
 	sub, _ := db.FollowPage(ctx, u.ID, "https://example.com/p", 1, t0)
 	pf, err := db.PageFollow(ctx, u.ID, sub.Feed.ID)
@@ -176,8 +175,8 @@ func TestPageFollowSettings(t *testing.T) {
 	}
 }
 
-func TestDigestSettings(t *testing.T) {
-	db := openTest(t)
+func testDigestSettings(t *testing.T, h Harness) {
+	db := h.open(t)
 	u := mustUser(t, db, "alice")
 	tests := []struct {
 		d    vigil.DigestSettings

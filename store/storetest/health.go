@@ -1,12 +1,12 @@
-package sqlite_test
+package storetest
 
 import (
 	"testing"
 	"time"
 )
 
-func TestPing(t *testing.T) {
-	db := openTest(t)
+func testPing(t *testing.T, h Harness) {
+	db := h.open(t)
 	if err := db.Ping(ctx); err != nil {
 		t.Fatalf("Ping of an open store: %v", err)
 	}
@@ -16,8 +16,8 @@ func TestPing(t *testing.T) {
 	}
 }
 
-func TestCountDueAndItemsAfter(t *testing.T) {
-	db := openTest(t)
+func testCountDueAndItemsAfter(t *testing.T, h Harness) {
+	db := h.open(t)
 	u := mustUser(t, db, "ann")
 	a := mustSubscribe(t, db, u.ID, "https://a.example/feed")
 	mustSubscribe(t, db, u.ID, "https://b.example/feed")
