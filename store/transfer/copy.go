@@ -20,7 +20,7 @@ import (
 
 // sourceVersion is the schema version of the embedded store the copy
 // knows every table of.
-const sourceVersion = 3
+const sourceVersion = 5
 
 // TableReport is what was copied of one table.
 type TableReport struct {
