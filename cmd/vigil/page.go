@@ -3,8 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
-	"flag"
 	"fmt"
 	"net/http"
 	"os"
@@ -99,26 +97,15 @@ func printPageDiff(e *env, old, new *change.Document, asJSON, view bool) error {
 
 // parseAnyOrder parses flags placed before, between or after the want
 // positional arguments, which it returns.
+//
+// It is f.parse, which reads flags anywhere: the loop over the embedded
+// FlagSet that was here saw no positional argument once flags kept them
+// apart (f.NArg counts f.parse's), so every page diff and page sim failed.
 func parseAnyOrder(f *flags, args []string, want int) ([]string, error) {
-	var pos []string
-	for {
-		if err := f.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				f.printHelp()
-				return nil, errHelpShown
-			}
-			return nil, usageError{err.Error()}
-		}
-		if f.NArg() == 0 {
-			break
-		}
-		pos = append(pos, f.Arg(0))
-		args = f.Args()[1:]
+	if err := f.parse(args, want); err != nil {
+		return nil, err
 	}
-	if len(pos) != want {
-		return nil, usageError{fmt.Sprintf("expected %s, got %d argument(s)", f.args, len(pos))}
-	}
-	return pos, nil
+	return f.Args(), nil
 }
 
 // readPage reads a page from a file or an http(s) URL; it returns the
