@@ -28,7 +28,7 @@ func TestSubscribeRefusesMalformedURLs(t *testing.T) {
 	doc := `<opml version="2.0"><body><outline text="Bad port" xmlUrl="http://host.example:99999/"/>` +
 		`<outline text="Good" xmlUrl="https://example.org/feed"/></body></opml>`
 	code, out, stderr := cli(t, db, doc, "import", "-")
-	if code != 0 || !strings.Contains(out, "imported 1 feed(s) for ann, skipped 1") || !strings.Contains(stderr, `invalid port "99999"`) {
+	if code != 0 || !strings.Contains(out, "imported 1 new feed(s) for ann, 0 already followed, 1 skipped") || !strings.Contains(stderr, `invalid port "99999"`) {
 		t.Errorf("import: exit %d, %q, %q; want the bad port skipped with its reason", code, out, stderr)
 	}
 }

@@ -27,6 +27,12 @@ var examples = map[string][]string{
 	"sim report": {"vigil sim report --trace p.tsv.gz --out report/", "vigil sim report --trace p.tsv.gz --budgets 1,2 --policies uniform,combined --out report/"},
 	"demo":       {"vigil demo", "vigil demo --speed 120", "vigil demo --trace p.tsv.gz"},
 	"version":    {"vigil version"},
+	"worker":     {"vigil worker --db postgres://postgres@127.0.0.1:5432/vigil", "vigil worker --no-profiler --workers 8 --db postgres://db.example/vigil"},
+	"migrate":    {"vigil migrate --from vigil.db --to postgres://postgres@127.0.0.1:5432/vigil"},
+	"changes":    {"vigil changes", "vigil changes --user ann --json", "vigil changes --page 3 --limit 10"},
+	"rate":       {"vigil rate 12 important", "vigil rate 12 negligible --user ann --comment 'only the date moved'"},
+	"digest":     {"vigil digest --email ann@example.org", "vigil digest --user ann --webhook https://hooks.example/vigil", "vigil digest --send 2026-03-02"},
+	"page":       {"vigil page diff old.html new.html --json", "vigil page gen --out pages.tsv.gz", "vigil page sim pages.tsv.gz --budget 1"},
 	"completion": {"vigil completion bash > /etc/bash_completion.d/vigil", "source <(vigil completion bash)", "vigil completion zsh > \"${fpath[1]}/_vigil\""},
 }
 

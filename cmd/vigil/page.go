@@ -18,6 +18,7 @@ func runPage(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintln(e.stdout, "Usage: vigil page diff [flags] OLD NEW   compare two versions of a web page (files or URLs)\n"+
 			"       vigil page gen [flags]            write a synthetic page-change trace\n"+
 			"       vigil page sim [flags] TRACE      replay a page-change trace through page policies")
+		printExamples(e.stdout, "page")
 		if len(args) == 0 {
 			return usageError{"expected a subcommand: diff, gen or sim"}
 		}
