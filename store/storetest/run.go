@@ -71,6 +71,7 @@ var tests = []struct {
 	{"FeverKey", testFeverKey},
 	{"NewestItems", testNewestItems},
 	{"SetFeedTitle", testSetFeedTitle},
+	{"MoveFeedOfAPage", testMoveFeedOfAPage},
 }
 
 // Run runs the whole suite against the implementation h opens, each
