@@ -119,3 +119,7 @@ func (s *timedStore) SaveProfiles(ctx context.Context, b store.ProfileBatch) err
 	defer s.since("SaveProfiles", time.Now())
 	return s.Store.SaveProfiles(ctx, b)
 }
+
+// Unwrap returns the store the timings wrap, for callers that need the
+// implementation itself (the PostgreSQL coordinator of several workers).
+func (s *timedStore) Unwrap() store.Store { return s.Store }

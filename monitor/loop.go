@@ -2,6 +2,7 @@ package monitor
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"sync"
@@ -27,7 +28,7 @@ func (m *Monitor) Run(ctx context.Context) error {
 	var planned time.Time
 	for {
 		if now := m.clk.Now(); planned.IsZero() || now.Sub(planned) >= m.cfg.Replan {
-			m.replan(ctx, now)
+			m.replanShared(ctx, now)
 			planned = now
 		}
 		freed := m.releasedSignal()
@@ -48,6 +49,9 @@ func (m *Monitor) Run(ctx context.Context) error {
 // dispatch hands due feeds to the workers, within the budget, and returns
 // how long to wait before looking again.
 func (m *Monitor) dispatch(ctx context.Context, jobs chan<- vigil.Feed) time.Duration {
+	if m.coord != nil {
+		return m.dispatchShared(ctx, jobs)
+	}
 	now := m.clk.Now()
 	due, err := m.st.DueFeeds(ctx, now, 4*m.cfg.Workers+m.inflightCount()+m.heldBack)
 	if err != nil {
@@ -122,9 +126,17 @@ func (m *Monitor) spend(ctx context.Context, now time.Time) bool {
 // work fetches one claimed feed and logs what happened. A fetch that could
 // not be stored is retried after BackoffBase rather than at once.
 func (m *Monitor) work(ctx context.Context, f vigil.Feed) {
+	if m.coord != nil {
+		// A free worker claims the next due feed at once (deferred first,
+		// so that it runs after the releases below).
+		defer m.Wake()
+	}
 	defer m.release(f.ID)
-	res, err := m.FetchFeed(ctx, f)
+	defer m.releaseShared(ctx, f.ID)
+	res, err := m.fetchFeed(ctx, f, true)
 	switch {
+	case errors.Is(err, errLeaseLost):
+		m.log.Info("feed taken over by another process while waiting for its host", "feed", f.ID, "url", f.URL)
 	case err != nil && ctx.Err() == nil:
 		m.log.Error("fetch not stored", "feed", f.ID, "url", f.URL, "error", err)
 		retry := m.clk.Now().Add(m.cfg.BackoffBase)

@@ -27,6 +27,7 @@ type Monitor struct {
 	log     *slog.Logger
 	events  Events
 	backoff *Backoff
+	coord   Coordinator // nil: this process alone
 	wake    chan struct{}
 	spent   atomic.Bool // the budget refused the last fetch
 	// overflow counts the workers started to replace workers held by
@@ -51,6 +52,8 @@ type Deps struct {
 	Clock   clock.Clock
 	Logger  *slog.Logger // nil: slog.Default()
 	Events  Events       // nil: no one hears
+	// Coordinator shares the work with other processes; nil for none.
+	Coordinator Coordinator
 }
 
 // New returns a monitor. It fails on an invalid configuration or a missing
@@ -69,6 +72,7 @@ func New(d Deps, cfg Config) (*Monitor, error) {
 	return &Monitor{
 		st: d.Store, client: d.Client, hosts: d.Hosts, planner: d.Planner, clk: d.Clock, cfg: cfg, log: d.Logger, events: d.Events,
 		backoff:  NewBackoff(cfg.BackoffBase, cfg.BackoffCap, cfg.BackoffJitter, cfg.Seed),
+		coord:    d.Coordinator,
 		wake:     make(chan struct{}, 1),
 		inflight: map[int64]string{}, hostClaims: map[string]int{}, released: make(chan struct{}),
 	}, nil
@@ -94,24 +98,47 @@ type Result struct {
 	NextTime time.Time
 }
 
-// FetchFeed fetches one feed now (a watched page through FetchPage), stores the items and the observation in
+// FetchFeed fetches one feed now (a watched page is stored as FetchPage stores it), stores the items and the observation in
 // one transaction, applies a permanent redirect, and returns what happened.
 // An error means nothing was stored: the context ended or the store failed.
 func (m *Monitor) FetchFeed(ctx context.Context, f vigil.Feed) (Result, error) {
-	if p, err := m.st.Page(ctx, f.ID); err == nil {
-		return m.FetchPage(ctx, f, p)
-	} else if vigil.ErrorCode(err) != vigil.ENOTFOUND {
-		return Result{}, fmt.Errorf("monitor: looking up whether %s is a page: %w", f.URL, err)
+	return m.fetchFeed(ctx, f, false)
+}
+
+// fetchFeed is FetchFeed of a feed the loop claimed (leased, with a
+// Coordinator) when claimed is set: once its host is free the lease is
+// renewed, and if it was lost meanwhile the fetch does not happen
+// (errLeaseLost).
+func (m *Monitor) fetchFeed(ctx context.Context, f vigil.Feed, claimed bool) (Result, error) {
+	page, err := m.pageOf(ctx, f)
+	if err != nil {
+		return Result{}, err
 	}
 	release, err := m.hosts.Acquire(ctx, f.URL)
 	if err != nil {
 		return Result{}, fmt.Errorf("monitor: waiting for host of %s: %w", f.URL, err)
 	}
+	releaseShared, err := m.acquireSharedHost(ctx, f.URL)
+	if err != nil {
+		release()
+		return Result{}, err
+	}
+	if claimed {
+		if err := m.renewShared(ctx, f.ID); err != nil {
+			releaseShared()
+			release()
+			return Result{}, err
+		}
+	}
 	at := m.clk.Now()
 	resp, ferr := m.client.Get(ctx, fetch.Request{URL: f.URL, ETag: f.ETag, LastModified: f.LastModified})
+	releaseShared()
 	release()
 	if ctx.Err() != nil {
 		return Result{}, ctx.Err() // shutting down: the feed stays due and is fetched after restart
+	}
+	if page != nil {
+		return m.storePage(ctx, f, page, classifyPage(resp, ferr), at)
 	}
 	o := classify(resp, ferr)
 	if m.notAFeed(f, o) {
@@ -160,4 +187,18 @@ func (m *Monitor) follow(ctx context.Context, f vigil.Feed, to string, now time.
 	}
 	m.log.Info("feed moved permanently", "feed", f.ID, "from", f.URL, "to", to)
 	return to
+}
+
+// pageOf returns the watched page behind a feed row, or nil when it is a
+// feed.
+func (m *Monitor) pageOf(ctx context.Context, f vigil.Feed) (*vigil.Page, error) {
+	p, err := m.st.Page(ctx, f.ID)
+	switch {
+	case err == nil:
+		return p, nil
+	case vigil.ErrorCode(err) == vigil.ENOTFOUND:
+		return nil, nil
+	default:
+		return nil, fmt.Errorf("monitor: looking up whether %s is a page: %w", f.URL, err)
+	}
 }

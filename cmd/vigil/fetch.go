@@ -33,6 +33,7 @@ func runFetch(ctx context.Context, e *env, args []string) error {
 		}
 	}
 	mon, err := opts.build(meteredStore{st, m}, slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelWarn + 4})))
+	defer opts.closeShared()
 	if err != nil {
 		return err
 	}
@@ -86,6 +87,9 @@ type meteredStore struct {
 	store.Store
 	m *meter
 }
+
+// Unwrap returns the store the meter wraps.
+func (s meteredStore) Unwrap() store.Store { return s.Store }
 
 // Ingest stores a fetch and steps the meter.
 func (s meteredStore) Ingest(ctx context.Context, f vigil.Fetched, decide func(vigil.Ingested, *vigil.Feed) (*vigil.Feed, error)) (vigil.Ingested, error) {

@@ -13,7 +13,9 @@ import (
 	"time"
 
 	"vigil"
-	"vigil/store/sqlite"
+	"vigil/store"
+	"vigil/store/opener"
+	"vigil/store/postgres"
 )
 
 // errHelpShown ends a command after it printed its help.
@@ -35,7 +37,7 @@ func newFlags(e *env, name, args, summary string) *flags {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	f := &flags{FlagSet: fs, e: e, args: args, name: name}
-	f.db = fs.String("db", envOr(e, "VIGIL_DB", "vigil.db"), "SQLite database `path` (env VIGIL_DB)")
+	f.db = fs.String("db", envOr(e, "VIGIL_DB", "vigil.db"), "SQLite database `path`, or a postgres:// URL (env VIGIL_DB)")
 	f.summary = fmt.Sprintf("Usage: vigil %s [flags] %s\n\n%s\n\nFlags:\n", name, args, summary)
 	fs.Usage = func() {} // help is printed by parse, and only for -h
 	return f
@@ -125,13 +127,16 @@ func isBool(fl *flag.Flag) bool {
 }
 
 // open opens the database named by --db.
-func (f *flags) open() (*sqlite.DB, error) {
-	return sqlite.Open(*f.db)
+func (f *flags) open() (store.Store, error) {
+	return opener.Open(context.Background(), *f.db)
 }
 
 // openExisting opens the database named by --db for a command that only
 // reads: a missing file is an error, never created.
-func (f *flags) openExisting() (*sqlite.DB, error) {
+func (f *flags) openExisting() (store.Store, error) {
+	if postgres.IsURL(*f.db) {
+		return f.open()
+	}
 	if _, err := os.Stat(*f.db); errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("no vigil database at %s; run 'vigil user add' or 'vigil serve' to create one", *f.db)
 	}
@@ -139,7 +144,7 @@ func (f *flags) openExisting() (*sqlite.DB, error) {
 }
 
 // openExistingFor is openFor for a command that only reads.
-func (f *flags) openExistingFor(ctx context.Context, name string) (*sqlite.DB, *vigil.User, error) {
+func (f *flags) openExistingFor(ctx context.Context, name string) (store.Store, *vigil.User, error) {
 	st, err := f.openExisting()
 	if err != nil {
 		return nil, nil, err
@@ -154,7 +159,7 @@ func (f *flags) openExistingFor(ctx context.Context, name string) (*sqlite.DB, *
 
 // openFor opens the database named by --db and finds the user called name
 // (the only user when name is empty). The caller closes the store.
-func (f *flags) openFor(ctx context.Context, name string) (*sqlite.DB, *vigil.User, error) {
+func (f *flags) openFor(ctx context.Context, name string) (store.Store, *vigil.User, error) {
 	st, err := f.open()
 	if err != nil {
 		return nil, nil, err

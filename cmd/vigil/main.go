@@ -23,6 +23,8 @@ type command struct {
 // commands lists the subcommands in the order help shows them.
 var commands = []command{
 	{"serve", "run the web server and the monitor", runServe},
+	{"worker", "run the monitor alone, one of several processes sharing PostgreSQL", runWorker},
+	{"migrate", "copy a SQLite installation into an empty PostgreSQL database: migrate --from PATH --to URL", runMigrate},
 	{"fetch", "fetch every due feed once and exit", runFetch},
 	{"add", "subscribe a user to a feed URL, or with --page watch a web page", runAdd},
 	{"feeds", "list subscriptions and their state", runFeeds},
@@ -120,6 +122,6 @@ func printUsage(w io.Writer) {
 	for _, c := range commands {
 		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
 	}
-	fmt.Fprintln(w, "\nEvery command takes --db PATH (env VIGIL_DB, default vigil.db), before or after its name,")
+	fmt.Fprintln(w, "\nEvery command takes --db PATH or --db postgres://URL (env VIGIL_DB, default vigil.db), before or after its name,")
 	fmt.Fprintln(w, "and -h for its own help and examples. Flags may follow the arguments; -- ends the flags.")
 }

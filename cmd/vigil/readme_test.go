@@ -55,8 +55,9 @@ var readmeNotRun = map[string]string{
 // they print once they serve: they are started, awaited and stopped with
 // SIGINT, which must end them cleanly.
 var readmeForever = map[string]string{
-	"serve": "vigil serving http://",
-	"demo":  "open http://",
+	"serve":  "vigil serving http://",
+	"worker": "fetching for",
+	"demo":   "open http://",
 }
 
 // TestReadmeExamples runs every command line of README.md's ```sh blocks
@@ -67,7 +68,8 @@ var readmeForever = map[string]string{
 // VIGIL_ALLOW_PRIVATE=true and VIGIL_HOST_GAP=0 so that vigil may fetch it
 // at once; VIGIL_ADDR=127.0.0.1:0 so that servers take a free port; lines
 // starting with "go" run in the repository with VIGIL_DB in the temporary
-// directory (a database of their own), so that the tree is not written.
+// directory (a database of their own), so that the tree is not written;
+// the PostgreSQL examples get a database of their own (readmePostgresDB).
 func TestReadmeExamples(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the README's simulator examples")
@@ -107,18 +109,22 @@ func TestReadmeExamples(t *testing.T) {
 	if len(examples) < 10 {
 		t.Fatalf("found %d examples in README.md: are the ```sh blocks there?", len(examples))
 	}
+	pgRewrite, pgSkip := readmePostgresDB(t)
 	for _, ex := range examples {
 		if why, ok := readmeNotRun[ex.command]; ok {
 			t.Logf("README.md:%d %q not run: %s", ex.line, ex.command, why)
 			continue
 		}
-		command := strings.ReplaceAll(ex.command, "https://example.org/", srv.URL+"/")
+		command := pgRewrite(strings.ReplaceAll(ex.command, "https://example.org/", srv.URL+"/"))
 		cmd := exec.Command("bash", "-c", command)
 		cmd.Dir, cmd.Env = work, env
 		if strings.HasPrefix(command, "go ") {
 			cmd.Dir, cmd.Env = repo, append(env, "VIGIL_DB="+filepath.Join(root, "go-run.db"))
 		}
 		t.Run(fmt.Sprintf("line %d", ex.line), func(t *testing.T) {
+			if pgSkip != "" && isPostgresExample(command) {
+				t.Skip(pgSkip)
+			}
 			if ready, ok := foreverCommand(command); ok {
 				runUntilReady(t, cmd, ready, strings.HasPrefix(command, "go run "))
 				return

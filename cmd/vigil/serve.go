@@ -24,6 +24,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	verbose := f.Bool("v", false, "log every fetch and every request")
 	metricsToken := f.String("metrics-token", envOr(e, "VIGIL_METRICS_TOKEN", ""), "bearer `token` that /metrics requires; empty: /metrics is open (env VIGIL_METRICS_TOKEN)")
 	profileEvery := f.Duration("profile-every", profiler.DefaultEvery, "how often new items are folded into the channel profiles")
+	noMonitor := f.Bool("no-monitor", false, "serve the web only; fetching is left to 'vigil worker' processes")
 	opts := addMonitorFlags(f)
 	dopts := addDigestFlags(f)
 	if err := f.parse(args, 0); err != nil {
@@ -52,6 +53,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	met := metrics.New(gauges, log)
 	st := met.Store(db)
 	mon, planner, err := opts.buildHeard(st, log, met)
+	defer opts.closeShared()
 	if err != nil {
 		return err
 	}
@@ -78,10 +80,19 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		WriteTimeout:      60 * time.Second,
 		IdleTimeout:       2 * time.Minute,
 	}
-	fmt.Fprintf(e.stderr, "vigil serving http://%s/ with database %s\n", ln.Addr(), *f.db)
+	fmt.Fprintf(e.stderr, "vigil serving http://%s/ with database %s\n", ln.Addr(), redactDB(*f.db))
 	runProfiler := func(ctx context.Context) error {
 		prof.Run(ctx, *profileEvery)
 		return nil
+	}
+	if c := opts.shared; c != nil {
+		// On PostgreSQL one process at a time folds items into the profiles.
+		runProfiler = func(ctx context.Context) error {
+			return c.Lead(ctx, "profiler", profilerPoll, func(ctx context.Context) { prof.Run(ctx, *profileEvery) })
+		}
+	}
+	if *noMonitor {
+		return serveUntilDone(ctx, srv, ln, runProfiler, digests.Run)
 	}
 	return serveUntilDone(ctx, srv, ln, mon.Run, runProfiler, digests.Run)
 }

@@ -14,6 +14,7 @@ import (
 	"vigil/plan"
 	"vigil/policy"
 	"vigil/store"
+	"vigil/store/postgres"
 )
 
 // monitorOpts are the flags of the commands that fetch.
@@ -31,6 +32,8 @@ type monitorOpts struct {
 	headTimeout  *time.Duration
 	maxBody      *int64
 	policy       *string
+	lease        *time.Duration
+	shared       *postgres.Coordinator // made once by coordinator
 }
 
 // addMonitorFlags declares the fetching flags on f.
@@ -51,6 +54,7 @@ func addMonitorFlags(f *flags) *monitorOpts {
 		maxBody:      f.Int64("max-body", 10<<20, "largest feed body in bytes, after decompression"),
 		policy: f.String("policy", envOr(e, "VIGIL_POLICY", "accrued"),
 			"refresh `policy` (env VIGIL_POLICY): "+strings.Join(policy.LiveNames(), ", ")+", or simple (issue 2's: fetch when one new item is expected)"),
+		lease: f.Duration("lease", postgres.DefaultLease, "on PostgreSQL, how long a worker's claim on a feed or host lasts if it dies"),
 	}
 }
 
@@ -69,6 +73,8 @@ func (o *monitorOpts) check() error {
 		return usageError{"--min-interval must be positive and at most --max-interval"}
 	case !(*o.alpha > 0 && *o.alpha <= 1):
 		return usageError{fmt.Sprintf("--alpha must be in (0, 1], got %v", *o.alpha)}
+	case *o.lease < 2**o.timeout:
+		return usageError{fmt.Sprintf("--lease (%v) must be at least twice --timeout (%v), or a live worker could lose a feed it is still fetching", *o.lease, *o.timeout)}
 	case *o.timeout <= 0 || *o.maxBody <= 0 || *o.headTimeout <= 0:
 		return usageError{"--timeout, --header-timeout and --max-body must be positive"}
 	case *o.policy != "simple" && !slices.Contains(policy.LiveNames(), *o.policy):
@@ -104,6 +110,10 @@ func (o *monitorOpts) buildHeard(st store.Store, log *slog.Logger, events monito
 		return nil, nil, err
 	}
 	clk := clock.Wall{}
+	coord, err := o.coordinator(st)
+	if err != nil {
+		return nil, nil, err
+	}
 	mon, err := monitor.New(monitor.Deps{
 		Store:   st,
 		Client:  o.client(clk),
@@ -112,6 +122,8 @@ func (o *monitorOpts) buildHeard(st store.Store, log *slog.Logger, events monito
 		Clock:   clk,
 		Logger:  log,
 		Events:  events,
+		// On PostgreSQL the monitor shares its work with other processes.
+		Coordinator: coord,
 	}, monitor.Config{Workers: *o.workers, PerHost: *o.perHost, BudgetPerHour: *o.budget, Seed: uint64(time.Now().UnixNano()),
 		Calendar: change.Calendar{Location: loc}, HTMLAsPage: true})
 	return mon, planner, err

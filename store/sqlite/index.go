@@ -3,34 +3,19 @@ package sqlite
 import (
 	"context"
 	"database/sql"
-	"strings"
 
 	"vigil"
+	"vigil/store/fulltext"
 )
 
 // indexBatch is how many stored items indexStoredItems reads at a time.
 const indexBatch = 500
 
-// searchBody is the text of an item that search matches besides its title:
-// the plain text of its summary and its content, the summary left out when
-// the content already contains it (many feeds repeat the first paragraph),
-// so that it does not count twice in the ranking.
-func searchBody(it *vigil.Item) string {
-	summary, content := plainText(it.Summary), plainText(it.Content)
-	switch {
-	case content == "":
-		return summary
-	case strings.Contains(content, summary):
-		return content
-	}
-	return summary + "\n" + content
-}
-
 // indexItem writes an item's title and body into the full-text index,
 // replacing what was indexed for its ID before. stmt is the statement
 // indexItemSQL prepared.
 func indexItem(ctx context.Context, stmt *sql.Stmt, it *vigil.Item) error {
-	_, err := stmt.ExecContext(ctx, it.ID, it.Title, searchBody(it))
+	_, err := stmt.ExecContext(ctx, it.ID, it.Title, fulltext.Body(it.Summary, it.Content))
 	return err
 }
 

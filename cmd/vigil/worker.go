@@ -1,0 +1,149 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"vigil/monitor"
+	"vigil/profiler"
+	"vigil/store"
+	"vigil/store/postgres"
+)
+
+// profilerPoll is how often a worker that is not running the profiler
+// checks whether the one that was has gone.
+const profilerPoll = 30 * time.Second
+
+func runWorker(ctx context.Context, e *env, args []string) error {
+	f := newFlags(e, "worker", "", "Run the monitor without the web server until SIGINT or SIGTERM: one of any number of\n"+
+		"worker processes, on any machines, sharing a PostgreSQL database (--db postgres://...).\n"+
+		"Workers share the due feeds, the budget, each host's gap and the re-plan; one of them\n"+
+		"at a time folds new items into the channel profiles.")
+	verbose := f.Bool("v", false, "log every fetch")
+	profileEvery := f.Duration("profile-every", profiler.DefaultEvery, "how often new items are folded into the channel profiles")
+	noProfiler := f.Bool("no-profiler", false, "never run the profiler in this worker")
+	opts := addMonitorFlags(f)
+	if err := f.parse(args, 0); err != nil {
+		return err
+	}
+	if err := checkEnv(e); err != nil {
+		return err
+	}
+	if !postgres.IsURL(*f.db) {
+		return usageError{fmt.Sprintf("--db must be a postgres:// URL (workers share a PostgreSQL database), got %q", *f.db)}
+	}
+	if *profileEvery <= 0 {
+		return usageError{fmt.Sprintf("--profile-every must be positive, got %v", *profileEvery)}
+	}
+	log := newLogger(e, *verbose)
+	st, err := f.open()
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	mon, err := opts.build(st, log)
+	defer opts.closeShared()
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stderr, "vigil worker %s fetching for %s\n", opts.shared.Worker(), redactDB(*f.db))
+	runners := []func(context.Context) error{mon.Run}
+	if !*noProfiler {
+		runners = append(runners, sharedProfiler(st, opts, log, *profileEvery))
+	}
+	return runAll(ctx, runners...)
+}
+
+// newLogger logs to standard error, every fetch when verbose.
+func newLogger(e *env, verbose bool) *slog.Logger {
+	level := slog.LevelInfo
+	if !verbose {
+		level = slog.LevelWarn
+	}
+	return slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: level}))
+}
+
+// coordinator returns the coordinator that shares a monitor's work with
+// other processes on st (made at the first call), or nil when st is not
+// shared (SQLite). It closes with st's command (closeShared).
+func (o *monitorOpts) coordinator(st store.Store) (monitor.Coordinator, error) {
+	if w, ok := st.(interface{ Unwrap() store.Store }); ok {
+		st = w.Unwrap() // the metrics' timings around the store
+	}
+	db, ok := st.(*postgres.DB)
+	if !ok {
+		return nil, nil
+	}
+	if o.shared == nil {
+		c, err := postgres.NewCoordinator(db, "", *o.lease, *o.hostGap)
+		if err != nil {
+			return nil, err
+		}
+		o.shared = c
+	}
+	return o.shared, nil
+}
+
+// closeShared closes the coordinator, if one was made.
+func (o *monitorOpts) closeShared() {
+	if o.shared != nil {
+		o.shared.Close()
+	}
+}
+
+// sharedProfiler returns a runner of the profiler: on PostgreSQL one
+// process at a time runs it (the others wait to take over), loading its
+// state when it starts leading.
+func sharedProfiler(st store.Store, o *monitorOpts, log *slog.Logger, every time.Duration) func(context.Context) error {
+	run := func(ctx context.Context) error {
+		prof, err := profiler.New(ctx, st, profiler.Config{}, log)
+		if err != nil {
+			return err
+		}
+		prof.Run(ctx, every)
+		return nil
+	}
+	c := o.shared
+	if c == nil {
+		return run
+	}
+	return func(ctx context.Context) error {
+		var runErr error
+		err := c.Lead(ctx, "profiler", profilerPoll, func(ctx context.Context) { runErr = run(ctx) })
+		if runErr != nil {
+			return runErr
+		}
+		return err
+	}
+}
+
+// runAll runs the runners until ctx ends or one of them stops, then stops
+// the others and returns the first error.
+func runAll(ctx context.Context, runners ...func(context.Context) error) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var wg sync.WaitGroup
+	errs := make(chan error, len(runners))
+	for _, run := range runners {
+		wg.Go(func() {
+			if err := run(ctx); err != nil {
+				errs <- err
+			}
+			cancel()
+		})
+	}
+	wg.Wait()
+	close(errs)
+	return <-errs
+}
+
+// redactDB shows a --db value without a password.
+func redactDB(db string) string {
+	if !postgres.IsURL(db) {
+		return db
+	}
+	return postgres.Redact(db)
+}

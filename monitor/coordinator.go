@@ -1,0 +1,177 @@
+package monitor
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"vigil"
+	"vigil/fetch"
+)
+
+// Coordinator shares the monitor's work with other processes on other
+// machines through the database they share (store/postgres.Coordinator):
+// which process fetches which due feed, the global budget, the politeness
+// gap of each host, and the re-plan, which one process at a time does.
+// Without one (Deps.Coordinator nil) the monitor coordinates only within
+// its own process, as the embedded store needs.
+type Coordinator interface {
+	// ClaimDue leases to this process up to limit feeds that are due at
+	// now, followed, and not leased by another process, earliest first,
+	// within the budget (fetches per hour, 0 for none) counted over every
+	// process, and returns their IDs; spent reports that the budget
+	// allowed fewer than were due.
+	ClaimDue(ctx context.Context, now time.Time, limit, budget int) (ids []int64, spent bool, err error)
+	// Renew extends this process's lease on a feed from now, if it still
+	// holds it; false when the lease expired and the feed went to another
+	// process or was fetched meanwhile.
+	Renew(ctx context.Context, feedID int64, now time.Time) (bool, error)
+	// Release ends this process's lease on a feed.
+	Release(ctx context.Context, feedID int64) error
+	// AcquireHost leases a host to this process if its gap has passed at
+	// now and no other process holds it; otherwise it reports when to try
+	// again.
+	AcquireHost(ctx context.Context, host string, now time.Time) (ok bool, retry time.Time, err error)
+	// ReleaseHost ends this process's lease on a host whose request ended
+	// at end: the next request to it may start a gap later.
+	ReleaseHost(ctx context.Context, host string, end time.Time) error
+	// Exclusive runs fn unless another process is running it (an advisory
+	// lock named name) or it last ran less than every before now.
+	Exclusive(ctx context.Context, name string, now time.Time, every time.Duration, fn func()) error
+}
+
+// errLeaseLost is why a claimed fetch did not happen: its lease expired
+// while it waited for its host, and another process took the feed.
+var errLeaseLost = errors.New("monitor: the lease on the feed was lost while waiting for its host")
+
+// dispatchShared claims due feeds in the shared database, as many as this
+// process has idle workers, hands them to the workers, and returns how long
+// to wait before claiming again: not at all when it claimed a full batch
+// (more feeds are likely due).
+func (m *Monitor) dispatchShared(ctx context.Context, jobs chan<- vigil.Feed) time.Duration {
+	now := m.clk.Now()
+	n := m.cfg.Workers - m.inflightCount()
+	if n <= 0 {
+		return m.cfg.Tick
+	}
+	ids, spent, err := m.coord.ClaimDue(ctx, now, n, m.cfg.BudgetPerHour)
+	if err != nil {
+		if ctx.Err() == nil {
+			m.log.Error("claiming due feeds", "error", err)
+		}
+		return m.cfg.Tick
+	}
+	m.noteSpent(spent)
+	for i, id := range ids {
+		if !m.handOut(ctx, jobs, id) {
+			for _, rest := range ids[i:] {
+				m.releaseShared(ctx, rest)
+			}
+			return 0
+		}
+	}
+	if len(ids) == n && !spent {
+		return 0
+	}
+	return m.cfg.Tick
+}
+
+// handOut gives a claimed feed to a worker; false when ctx ended first.
+func (m *Monitor) handOut(ctx context.Context, jobs chan<- vigil.Feed, id int64) bool {
+	f, err := m.st.Feed(ctx, id)
+	if err != nil || m.claim(*f) != claimed {
+		// Not stored any more, or this process already holds its host's
+		// share of workers: the lease goes back for any worker to take.
+		m.releaseShared(ctx, id)
+		return ctx.Err() == nil
+	}
+	select {
+	case jobs <- *f:
+		return true
+	case <-ctx.Done():
+		m.release(id)
+		return false
+	}
+}
+
+// noteSpent logs when the shared budget runs out, once per run of refusals.
+func (m *Monitor) noteSpent(spent bool) {
+	if !spent {
+		m.spent.Store(false)
+		return
+	}
+	if !m.spent.Swap(true) {
+		m.log.Warn("fetch budget spent; waiting", "budget_per_hour", m.cfg.BudgetPerHour)
+	}
+}
+
+// renewShared renews the lease of a claimed feed once its host is free.
+func (m *Monitor) renewShared(ctx context.Context, id int64) error {
+	if m.coord == nil {
+		return nil
+	}
+	ok, err := m.coord.Renew(ctx, id, m.clk.Now())
+	if err != nil {
+		return fmt.Errorf("monitor: renewing the lease on feed %d: %w", id, err)
+	}
+	if !ok {
+		return errLeaseLost
+	}
+	return nil
+}
+
+// releaseShared ends the shared lease of a feed, if any.
+func (m *Monitor) releaseShared(ctx context.Context, id int64) {
+	if m.coord == nil {
+		return
+	}
+	if err := m.coord.Release(context.WithoutCancel(ctx), id); err != nil {
+		m.log.Error("releasing a feed", "feed", id, "error", err)
+	}
+}
+
+// acquireSharedHost waits until the host of rawURL is leased to this
+// process and returns the function that gives it back; without a
+// coordinator it does nothing.
+func (m *Monitor) acquireSharedHost(ctx context.Context, rawURL string) (func(), error) {
+	if m.coord == nil {
+		return func() {}, nil
+	}
+	host, err := fetch.HostKey(rawURL)
+	if err != nil {
+		return nil, err
+	}
+	for {
+		ok, retry, err := m.coord.AcquireHost(ctx, host, m.clk.Now())
+		if err != nil {
+			return nil, fmt.Errorf("monitor: waiting for host %s: %w", host, err)
+		}
+		if ok {
+			break
+		}
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-m.clk.After(max(retry.Sub(m.clk.Now()), time.Millisecond)):
+		}
+	}
+	return func() {
+		if err := m.coord.ReleaseHost(context.WithoutCancel(ctx), host, m.clk.Now()); err != nil {
+			m.log.Error("releasing a host", "host", host, "error", err)
+		}
+	}, nil
+}
+
+// replanShared re-plans at now unless another process does, or did within
+// the re-plan period; without a coordinator it re-plans.
+func (m *Monitor) replanShared(ctx context.Context, now time.Time) {
+	if m.coord == nil {
+		m.replan(ctx, now)
+		return
+	}
+	err := m.coord.Exclusive(ctx, "replan", now, m.cfg.Replan, func() { m.replan(ctx, now) })
+	if err != nil && ctx.Err() == nil {
+		m.log.Error("re-planning", "error", err)
+	}
+}

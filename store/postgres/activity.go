@@ -1,0 +1,44 @@
+package postgres
+
+import (
+	"context"
+	"time"
+
+	"vigil/store"
+)
+
+// fetchHoursQuery counts observations per feed and hour before now ($1) for
+// those at most $2 old; failed is the server's notion of a failed fetch, as
+// in the SQLite store: an error, a status of 400 or more, or no status
+// without a 304.
+const fetchHoursQuery = `
+SELECT feed_id, (($1 - at) / 3600000000000)::int AS ago, count(*)::int,
+	count(*) FILTER (WHERE error <> '' OR (status = 0 AND NOT not_modified) OR status >= 400)::int,
+	coalesce(sum(new_items), 0)::int
+FROM observations WHERE at <= $1 AND at > $1 - $2
+GROUP BY feed_id, ago`
+
+// FetchHours counts the observations of the hours before now per feed and
+// hour, in one pass over the observations_at index.
+func (db *DB) FetchHours(ctx context.Context, now time.Time, hours int) ([]store.FetchHour, error) {
+	if hours <= 0 {
+		return nil, nil
+	}
+	rows, err := db.pool.Query(ctx, fetchHoursQuery, instant(now), int64(hours)*int64(time.Hour))
+	if err != nil {
+		return nil, wrap("count fetches per hour", err)
+	}
+	defer rows.Close()
+	var out []store.FetchHour
+	for rows.Next() {
+		var h store.FetchHour
+		if err := rows.Scan(&h.FeedID, &h.Ago, &h.Fetches, &h.Failed, &h.NewItems); err != nil {
+			return nil, wrap("count fetches per hour", err)
+		}
+		out = append(out, h)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, wrap("count fetches per hour", err)
+	}
+	return out, nil
+}

@@ -1,0 +1,262 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"os"
+	"slices"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"vigil/monitor"
+)
+
+// Advisory lock keys of the coordination. Exclusive tasks lock a key made
+// from their name (exclusiveKey).
+const budgetLock = 0x76696769_6c000002
+
+// DefaultLease is how long a claim on a feed or a host lasts: longer than
+// a fetch may take (fetch.DefaultTimeout, 30 s) plus storing it, so that a
+// live worker never loses a lease it still needs, and short enough that a
+// dead worker's feeds are soon fetched by the others.
+const DefaultLease = 2 * time.Minute
+
+// Coordinator is monitor.Coordinator on PostgreSQL: any number of worker
+// processes on any number of machines share one database's feeds, budget,
+// hosts and re-plan through it. Times come from the monitor's clock, so the
+// workers' clocks must agree to well within the lease and the host gap
+// (NTP does).
+type Coordinator struct {
+	db     *DB
+	pool   *pgxpool.Pool // the coordination's own sessions (see asyncPool)
+	worker string        // who holds the leases this process takes
+	lease  time.Duration // how long a lease lasts
+	gap    time.Duration // least time from the end of one request to a host to the start of the next
+}
+
+var _ monitor.Coordinator = (*Coordinator)(nil)
+
+// NewCoordinator returns the coordinator of one worker process named
+// worker ("" names it by host name and process ID), with leases of lease
+// (0: DefaultLease) and a host gap of gap. Across workers the gap runs from
+// the end of one request to a host to the start of the next, a little
+// politer than the in-process limiter (from start to start), so that no
+// host sees two requests closer than gap whatever the network delays.
+// It opens connections of its own; Close releases them.
+func NewCoordinator(db *DB, worker string, lease, gap time.Duration) (*Coordinator, error) {
+	if worker == "" {
+		name, _ := os.Hostname()
+		worker = fmt.Sprintf("%s-%d", name, os.Getpid())
+	}
+	if lease <= 0 {
+		lease = DefaultLease
+	}
+	pool, err := asyncPool(db)
+	if err != nil {
+		return nil, err
+	}
+	return &Coordinator{db: db, pool: pool, worker: worker, lease: lease, gap: max(gap, 0)}, nil
+}
+
+// Close releases the coordinator's connections.
+func (c *Coordinator) Close() { c.pool.Close() }
+
+// Worker returns the name the coordinator holds its leases under.
+func (c *Coordinator) Worker() string { return c.worker }
+
+// ClaimDue leases up to limit due feeds to this worker in one statement:
+// the rows are chosen with SELECT ... FOR UPDATE SKIP LOCKED (rows another
+// worker is claiming or ingesting are skipped, not waited for), must be due
+// at now, followed and without an unexpired lease, and are taken earliest
+// first. With a budget, the transaction first takes an advisory lock that
+// serialises every worker's claims and counts the fetches stored in the
+// hour before now plus the feeds leased now, and claims no more than the
+// rest: the budget holds across workers (a fetch counts twice in the
+// moment between storing it and releasing its lease, never less than once).
+func (c *Coordinator) ClaimDue(ctx context.Context, now time.Time, limit, budget int) ([]int64, bool, error) {
+	tx, err := c.pool.Begin(ctx)
+	if err != nil {
+		return nil, false, wrap("claim due feeds", err)
+	}
+	defer tx.Rollback(ctx)
+	spent := false
+	if budget > 0 {
+		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, int64(budgetLock)); err != nil {
+			return nil, false, wrap("lock the budget", err)
+		}
+		used, err := c.spent(ctx, tx, now)
+		if err != nil {
+			return nil, false, err
+		}
+		if room := budget - used; room < limit {
+			limit, spent = max(room, 0), true
+		}
+	}
+	if limit <= 0 {
+		return nil, spent, nil
+	}
+	rows, err := tx.Query(ctx,
+		`WITH due AS (
+			SELECT f.id FROM feeds f
+			WHERE (f.next_fetch IS NULL OR f.next_fetch <= $1)
+			  AND (f.lease_until IS NULL OR f.lease_until <= $1)
+			  AND EXISTS (SELECT 1 FROM subscriptions s WHERE s.feed_id = f.id)
+			ORDER BY f.next_fetch NULLS FIRST, f.id
+			LIMIT $2
+			FOR UPDATE SKIP LOCKED)
+		 UPDATE feeds SET claimed_by = $3, lease_until = $4 FROM due WHERE feeds.id = due.id
+		 RETURNING feeds.id`, instant(now), limit, c.worker, instant(now.Add(c.lease)))
+	if err != nil {
+		return nil, false, wrap("claim due feeds", err)
+	}
+	ids, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+	if err != nil {
+		return nil, false, wrap("claim due feeds", err)
+	}
+	if err := tx.Commit(ctx); err != nil {
+		return nil, false, wrap("claim due feeds", err)
+	}
+	slices.Sort(ids)
+	return ids, spent && len(ids) == limit, nil
+}
+
+// Renew extends this worker's lease on a feed to lease after now, if the
+// worker still holds it (unexpired) or holds it expired while no one else
+// took it and the feed is still due.
+func (c *Coordinator) Renew(ctx context.Context, feedID int64, now time.Time) (bool, error) {
+	tag, err := c.exec(ctx,
+		`UPDATE feeds SET lease_until = $4
+		 WHERE id = $1 AND claimed_by = $2
+		   AND (lease_until > $3 OR next_fetch IS NULL OR next_fetch <= $3)`,
+		feedID, c.worker, instant(now), instant(now.Add(c.lease)))
+	if err != nil {
+		return false, wrap("renew lease", err)
+	}
+	return tag.RowsAffected() == 1, nil
+}
+
+// spent counts the fetches of the budget window before now: those stored
+// and those under an unexpired lease.
+func (c *Coordinator) spent(ctx context.Context, tx pgx.Tx, now time.Time) (int, error) {
+	var n int
+	err := tx.QueryRow(ctx,
+		`SELECT (SELECT count(*) FROM observations WHERE at >= $1)
+		      + (SELECT count(*) FROM feeds WHERE lease_until > $2)`,
+		instant(now.Add(-time.Hour)), instant(now)).Scan(&n)
+	return n, wrapIf("count the budget", err)
+}
+
+// Release ends this worker's lease on a feed; a lease that expired and
+// went to another worker is left alone.
+func (c *Coordinator) Release(ctx context.Context, feedID int64) error {
+	_, err := c.exec(ctx,
+		`UPDATE feeds SET claimed_by = NULL, lease_until = NULL WHERE id = $1 AND claimed_by = $2`, feedID, c.worker)
+	return wrapIf("release feed", err)
+}
+
+// AcquireHost leases a host to this worker if its gap has passed and no
+// unexpired lease holds it, in one conditional upsert (the row lock makes
+// concurrent claims of one host take turns and re-check the condition);
+// otherwise it reads when the host may be free.
+func (c *Coordinator) AcquireHost(ctx context.Context, host string, now time.Time) (bool, time.Time, error) {
+	var taken bool
+	err := c.pool.QueryRow(ctx,
+		`INSERT INTO hosts AS h (host, claimed_by, lease_until) VALUES ($1, $2, $4)
+		 ON CONFLICT (host) DO UPDATE SET claimed_by = excluded.claimed_by, lease_until = excluded.lease_until
+		 WHERE h.next_allowed <= $3 AND (h.lease_until IS NULL OR h.lease_until <= $3)
+		 RETURNING true`,
+		host, c.worker, instant(now), instant(now.Add(c.lease))).Scan(&taken)
+	if err == nil {
+		return true, time.Time{}, nil
+	}
+	if !errors.Is(err, pgx.ErrNoRows) {
+		return false, time.Time{}, wrap("claim host", err)
+	}
+	var nextAllowed, leaseUntil int64
+	err = c.pool.QueryRow(ctx, `SELECT next_allowed, COALESCE(lease_until, 0) FROM hosts WHERE host = $1`, host).
+		Scan(&nextAllowed, &leaseUntil)
+	if err != nil {
+		return false, time.Time{}, wrap("read host", err)
+	}
+	retry := max(nextAllowed, min(leaseUntil, instant(now.Add(c.gap+10*time.Millisecond))))
+	return false, time.Unix(0, retry), nil
+}
+
+// ReleaseHost ends this worker's lease on a host whose request ended at
+// end; the next request may start a gap later.
+func (c *Coordinator) ReleaseHost(ctx context.Context, host string, end time.Time) error {
+	_, err := c.exec(ctx,
+		`UPDATE hosts SET claimed_by = NULL, lease_until = NULL, next_allowed = $3
+		 WHERE host = $1 AND claimed_by = $2`, host, c.worker, instant(end.Add(c.gap)))
+	return wrapIf("release host", err)
+}
+
+// Exclusive runs fn while holding a session advisory lock named name, on
+// one connection kept for the purpose, unless another worker holds the
+// lock or the task last ran less than every before now; it records now as
+// the task's last run.
+func (c *Coordinator) Exclusive(ctx context.Context, name string, now time.Time, every time.Duration, fn func()) error {
+	return c.whileLocked(ctx, name, func(conn *pgxConn) error {
+		var last int64
+		err := conn.QueryRow(ctx, `SELECT at FROM exclusive_runs WHERE name = $1`, name).Scan(&last)
+		if err != nil && !errors.Is(err, pgx.ErrNoRows) {
+			return wrap("read the last "+name, err)
+		}
+		if err == nil && now.Sub(time.Unix(0, last)) < every {
+			return nil
+		}
+		fn()
+		_, err = conn.Exec(ctx, `INSERT INTO exclusive_runs (name, at) VALUES ($1, $2)
+			ON CONFLICT (name) DO UPDATE SET at = excluded.at`, name, instant(now))
+		return wrapIf("record the "+name, err)
+	})
+}
+
+// Lead runs fn, which runs until ctx ends, in one worker at a time: it
+// waits (trying every poll) for the session advisory lock named name and
+// runs fn while holding it. It returns when ctx ends.
+func (c *Coordinator) Lead(ctx context.Context, name string, poll time.Duration, fn func(ctx context.Context)) error {
+	for {
+		err := c.whileLocked(ctx, name, func(*pgxConn) error { fn(ctx); return nil })
+		if err != nil && ctx.Err() == nil {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-time.After(poll):
+		}
+	}
+}
+
+// exclusiveKey is the advisory lock key of an exclusive task.
+func exclusiveKey(name string) int64 {
+	h := fnv.New64a()
+	h.Write([]byte("vigil exclusive " + name))
+	return int64(h.Sum64())
+}
+
+// exec runs one coordination statement on the coordination pool.
+func (c *Coordinator) exec(ctx context.Context, query string, args ...any) (pgconn.CommandTag, error) {
+	return c.pool.Exec(ctx, query, args...)
+}
+
+// asyncPool opens a pool like db's whose sessions commit without waiting
+// for the disk: leases are short-lived, and a lease lost in a crash of the
+// database server only makes a feed or host wait for no one until it would
+// have expired, or lets a feed be fetched again.
+func asyncPool(db *DB) (*pgxpool.Pool, error) {
+	cfg := db.pool.Config()
+	cfg.ConnConfig.RuntimeParams["synchronous_commit"] = "off"
+	cfg.MaxConns = min(cfg.MaxConns, 8)
+	pool, err := pgxpool.NewWithConfig(context.Background(), cfg)
+	if err != nil {
+		return nil, fmt.Errorf("postgres: unable to open the coordination pool of %s: %w", db.name, err)
+	}
+	return pool, nil
+}

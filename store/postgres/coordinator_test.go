@@ -1,0 +1,188 @@
+package postgres_test
+
+import (
+	"fmt"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"vigil"
+	"vigil/store/postgres"
+	"vigil/store/postgres/pgtest"
+)
+
+// t0 is the base instant of the coordination tests.
+var t0 = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+
+// coordinated opens a fresh store with n feeds followed by one user, due
+// at t0, and returns it with their IDs.
+func coordinated(t *testing.T, n int) (*postgres.DB, []int64) {
+	t.Helper()
+	db, err := postgres.Open(ctx, pgtest.Schema(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	u := &vigil.User{Name: "ann"}
+	if err := db.CreateUser(ctx, u); err != nil {
+		t.Fatal(err)
+	}
+	ids := make([]int64, n)
+	for i := range ids {
+		sub, err := db.Subscribe(ctx, u.ID, fmt.Sprintf("https://f%d.example/feed", i), 1, t0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids[i] = sub.Feed.ID
+	}
+	return db, ids
+}
+
+func TestClaimDueIsExclusiveUntilTheLeaseEnds(t *testing.T) {
+	db, ids := coordinated(t, 3)
+	a := newCoordinator(t, db, "a", time.Minute, 0)
+	b := newCoordinator(t, db, "b", time.Minute, 0)
+	steps := []struct {
+		name  string
+		c     *postgres.Coordinator
+		at    time.Time
+		limit int
+		want  []int64
+	}{
+		{"a claims two due feeds, earliest first", a, t0, 2, ids[:2]},
+		{"b gets only the one a does not hold", b, t0.Add(59 * time.Second), 5, ids[2:]},
+		{"a gets none while the leases run", a, t0.Add(time.Second), 5, nil},
+		{"a takes over every feed when the leases expire", a, t0.Add(2 * time.Minute), 5, ids},
+	}
+	for _, s := range steps {
+		got, spent, err := s.c.ClaimDue(ctx, s.at, s.limit, 0)
+		if err != nil || spent || !slices.Equal(got, s.want) {
+			t.Fatalf("%s: ClaimDue = %v, %v, %v; want %v", s.name, got, spent, err, s.want)
+		}
+	}
+	if ok, err := b.Renew(ctx, ids[2], t0.Add(2*time.Minute)); ok || err != nil {
+		t.Errorf("b renewed a lease a took over: %v, %v", ok, err)
+	}
+	if ok, err := a.Renew(ctx, ids[2], t0.Add(2*time.Minute)); !ok || err != nil {
+		t.Errorf("a could not renew its lease: %v, %v", ok, err)
+	}
+	if err := a.Release(ctx, ids[0]); err != nil {
+		t.Fatal(err)
+	}
+	if got, _, _ := b.ClaimDue(ctx, t0.Add(2*time.Minute), 5, 0); !slices.Equal(got, ids[:1]) {
+		t.Errorf("after a released feed %d, b claimed %v", ids[0], got)
+	}
+	if err := db.SetNextFetch(ctx, ids[1], t0.Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if got, _, _ := b.ClaimDue(ctx, t0.Add(10*time.Minute), 5, 0); slices.Contains(got, ids[1]) {
+		t.Errorf("ClaimDue took feed %d, no longer due", ids[1])
+	}
+}
+
+func TestConcurrentClaimsShareOutFeedsAndKeepTheBudget(t *testing.T) {
+	const feeds, workers, budget = 40, 4, 25
+	db, _ := coordinated(t, feeds)
+	var mu sync.Mutex
+	owners := map[int64]int{}
+	spentSeen := false
+	var wg sync.WaitGroup
+	for w := range workers {
+		c := newCoordinator(t, db, fmt.Sprintf("w%d", w), time.Hour, 0)
+		wg.Go(func() {
+			for range feeds {
+				got, spent, err := c.ClaimDue(ctx, t0, 3, budget)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				mu.Lock()
+				for _, id := range got {
+					owners[id]++
+				}
+				spentSeen = spentSeen || spent
+				mu.Unlock()
+			}
+		})
+	}
+	wg.Wait()
+	if len(owners) != budget {
+		t.Errorf("%d feeds claimed, want exactly the budget of %d", len(owners), budget)
+	}
+	for id, n := range owners {
+		if n > 1 {
+			t.Errorf("feed %d claimed %d times", id, n)
+		}
+	}
+	if !spentSeen {
+		t.Error("no claim reported the budget spent")
+	}
+}
+
+func TestHostGapRunsFromTheEndOfARequest(t *testing.T) {
+	db, _ := coordinated(t, 0)
+	gap := 2 * time.Second
+	a := newCoordinator(t, db, "a", time.Minute, gap)
+	b := newCoordinator(t, db, "b", time.Minute, gap)
+	if ok, _, err := a.AcquireHost(ctx, "example.com", t0); !ok || err != nil {
+		t.Fatalf("first AcquireHost = %v, %v", ok, err)
+	}
+	if ok, _, _ := b.AcquireHost(ctx, "example.com", t0.Add(5*time.Second)); ok {
+		t.Fatal("b acquired a host a holds")
+	}
+	if ok, _, _ := b.AcquireHost(ctx, "other.example", t0); !ok {
+		t.Fatal("b could not acquire another host")
+	}
+	end := t0.Add(10 * time.Second)
+	if err := a.ReleaseHost(ctx, "example.com", end); err != nil {
+		t.Fatal(err)
+	}
+	ok, retry, _ := b.AcquireHost(ctx, "example.com", end.Add(gap-time.Millisecond))
+	if ok || !retry.Equal(end.Add(gap)) {
+		t.Fatalf("AcquireHost inside the gap = %v, retry %v; want refused until %v", ok, retry, end.Add(gap))
+	}
+	if ok, _, _ := b.AcquireHost(ctx, "example.com", end.Add(gap)); !ok {
+		t.Fatal("AcquireHost once the gap passed was refused")
+	}
+	if ok, _, _ := a.AcquireHost(ctx, "example.com", end.Add(gap+time.Minute)); !ok {
+		t.Fatal("a could not take over the host after b's lease expired")
+	}
+}
+
+func TestExclusiveRunsOnceAtATimeAndOncePerPeriod(t *testing.T) {
+	db, _ := coordinated(t, 0)
+	a := newCoordinator(t, db, "a", 0, 0)
+	b := newCoordinator(t, db, "b", 0, 0)
+	runs := 0
+	inner := func() {
+		runs++
+		// While a holds the lock, b does not run the task.
+		if err := b.Exclusive(ctx, "replan", t0.Add(48*time.Hour), time.Hour, func() { runs += 100 }); err != nil {
+			t.Error(err)
+		}
+	}
+	if err := a.Exclusive(ctx, "replan", t0, time.Hour, inner); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Exclusive(ctx, "replan", t0.Add(30*time.Minute), time.Hour, func() { runs += 10 }); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Exclusive(ctx, "replan", t0.Add(time.Hour), time.Hour, func() { runs += 1000 }); err != nil {
+		t.Fatal(err)
+	}
+	if runs != 1001 {
+		t.Errorf("runs = %d, want 1001: a once, b not while a ran nor within the period, b once after it", runs)
+	}
+}
+
+// newCoordinator returns a coordinator closed when the test ends.
+func newCoordinator(t *testing.T, db *postgres.DB, worker string, lease, gap time.Duration) *postgres.Coordinator {
+	t.Helper()
+	c, err := postgres.NewCoordinator(db, worker, lease, gap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(c.Close)
+	return c
+}

@@ -1,0 +1,101 @@
+// Package postgres implements store.Store on PostgreSQL through
+// github.com/jackc/pgx/v5 and its connection pool, so that several vigil
+// processes on several machines can share one installation.
+//
+// Times are stored as BIGINT Unix nanoseconds in UTC (NULL for the zero
+// time), exactly as the embedded SQLite store keeps them, so that both
+// stores return the same instants to the nanosecond. Every multi-statement
+// write runs in one transaction.
+package postgres
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"vigil"
+	"vigil/store"
+)
+
+// DB is a vigil store kept in a PostgreSQL database. It is safe for
+// concurrent use, by many processes at once.
+type DB struct {
+	pool *pgxpool.Pool
+	name string // the connection string without its password, for errors
+}
+
+var _ store.Store = (*DB)(nil)
+
+// IsURL reports whether name is a PostgreSQL connection URL
+// (postgres:// or postgresql://) rather than a file path.
+func IsURL(name string) bool {
+	return strings.HasPrefix(name, "postgres://") || strings.HasPrefix(name, "postgresql://")
+}
+
+// Open connects to the PostgreSQL database at the connection URL dsn and
+// migrates its schema to the current version (see migrate). The URL may
+// name a schema with the search_path parameter. A database written by a
+// newer version of vigil is refused and left untouched.
+func Open(ctx context.Context, dsn string) (*DB, error) {
+	if !IsURL(dsn) {
+		return nil, vigil.Errorf(vigil.EINVALID, "postgres: %q is not a postgres:// URL", redact(dsn))
+	}
+	cfg, err := pgxpool.ParseConfig(dsn)
+	if err != nil {
+		return nil, vigil.Errorf(vigil.EINVALID, "postgres: the connection URL %q is not valid: %s", redact(dsn), pgMessage(err))
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("postgres: unable to connect to %s: %w", redact(dsn), err)
+	}
+	db := &DB{pool: pool, name: redact(dsn)}
+	if err := pool.Ping(ctx); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("postgres: unable to connect to %s: %w", db.name, err)
+	}
+	if err := migrate(ctx, pool, db.name); err != nil {
+		pool.Close()
+		return nil, err
+	}
+	return db, nil
+}
+
+// Close releases the connection pool.
+func (db *DB) Close() error {
+	db.pool.Close()
+	return nil
+}
+
+// Pool returns the connection pool, for the worker coordination that lives
+// beside the store (leases, host gaps, advisory locks).
+func (db *DB) Pool() *pgxpool.Pool { return db.pool }
+
+// redact removes the password from a connection URL (see Redact).
+func redact(dsn string) string { return Redact(dsn) }
+
+// Redact returns a connection URL with its password, if any, replaced by xxxxx.
+func Redact(dsn string) string {
+	u, err := url.Parse(dsn)
+	if err != nil || u.User == nil {
+		return dsn
+	}
+	if _, ok := u.User.Password(); ok {
+		u.User = url.UserPassword(u.User.Username(), "xxxxx")
+	}
+	return u.String()
+}
+
+// pgMessage returns the text of err without wrapping detail.
+func pgMessage(err error) string {
+	for {
+		next := errors.Unwrap(err)
+		if next == nil {
+			return err.Error()
+		}
+		err = next
+	}
+}

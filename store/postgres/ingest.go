@@ -1,0 +1,249 @@
+package postgres
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"vigil"
+)
+
+// Ingest stores a fetch in one transaction: the items (new keys inserted
+// with Seen set to the observation time, edited ones updated in place,
+// repeated ones and repeats within the fetch ignored), the observation with
+// its NewItems and Updated counts filled in, and the feed state that decide
+// returns given what was stored and the feed as it is stored now. The
+// feed's row is locked first (SELECT ... FOR UPDATE), so two processes
+// ingesting the same feed take turns, each decision builds on the latest
+// stored fetch, and an item is never stored twice. If decide returns an
+// error nothing is stored; if it returns nil the feed state is left as it
+// was. decide must not call the store's writing methods. An unknown feed is
+// ENOTFOUND; a zero observation time or an item without a key is EINVALID.
+//
+// PostgreSQL's text cannot hold NUL characters or invalid UTF-8, which a
+// hostile feed may carry: they are dropped and replaced with U+FFFD
+// respectively (see clean) before storing.
+func (db *DB) Ingest(ctx context.Context, f vigil.Fetched, decide func(vigil.Ingested, *vigil.Feed) (*vigil.Feed, error)) (vigil.Ingested, error) {
+	if err := checkFetched(f); err != nil {
+		return vigil.Ingested{}, err
+	}
+	tx, err := db.pool.Begin(ctx)
+	if err != nil {
+		return vigil.Ingested{}, wrap("begin ingest", err)
+	}
+	defer tx.Rollback(ctx)
+	if err := lockFeed(ctx, tx, f.FeedID); err != nil {
+		return vigil.Ingested{}, err
+	}
+	got, err := ingest(ctx, tx, f)
+	if err != nil {
+		return vigil.Ingested{}, err
+	}
+	current, err := scanFeed(tx.QueryRow(ctx, `SELECT `+feedColumns+` FROM feeds f WHERE f.id = $1`, f.FeedID))
+	if err != nil {
+		return vigil.Ingested{}, wrap("read feed state in ingest", err)
+	}
+	feed, err := decide(got, current)
+	if err != nil {
+		return vigil.Ingested{}, fmt.Errorf("postgres: unable to ingest feed %d: decide: %w", f.FeedID, err)
+	}
+	if err := saveFeedState(ctx, tx, f.FeedID, feed); err != nil {
+		return vigil.Ingested{}, err
+	}
+	if err := tx.Commit(ctx); err != nil {
+		return vigil.Ingested{}, wrap("commit ingest", err)
+	}
+	return got, nil
+}
+
+// checkFetched rejects a fetch that cannot be stored.
+func checkFetched(f vigil.Fetched) error {
+	if f.Observation.At.IsZero() {
+		return vigil.Errorf(vigil.EINVALID, "observation of feed %d has no time", f.FeedID)
+	}
+	if f.Observation.FeedID != 0 && f.Observation.FeedID != f.FeedID {
+		return vigil.Errorf(vigil.EINVALID, "observation of feed %d is for feed %d", f.FeedID, f.Observation.FeedID)
+	}
+	for i, it := range f.Items {
+		if it.Key == "" {
+			return vigil.Errorf(vigil.EINVALID, "item %d of feed %d has no key", i, f.FeedID)
+		}
+	}
+	return nil
+}
+
+// lockFeed locks the feed's row for the transaction; an unknown feed is
+// ENOTFOUND.
+func lockFeed(ctx context.Context, tx pgx.Tx, feedID int64) error {
+	var id int64
+	err := tx.QueryRow(ctx, `SELECT id FROM feeds WHERE id = $1 FOR UPDATE`, feedID).Scan(&id)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return vigil.Errorf(vigil.ENOTFOUND, "feed %d not found", feedID)
+	}
+	return wrapIf("lock feed for ingest", err)
+}
+
+// ingest stores the items and the observation of f.
+func ingest(ctx context.Context, tx pgx.Tx, f vigil.Fetched) (vigil.Ingested, error) {
+	got, err := storeItems(ctx, tx, f)
+	if err != nil {
+		return vigil.Ingested{}, err
+	}
+	o := f.Observation
+	o.NewItems, o.Updated = len(got.New), len(got.Updated)
+	if err := insertObservation(ctx, tx, f.FeedID, o); err != nil {
+		return vigil.Ingested{}, wrap("store observation", err)
+	}
+	if len(got.New) > 0 {
+		_, err := tx.Exec(ctx, `UPDATE feeds SET item_count = item_count + $1 WHERE id = $2`, len(got.New), f.FeedID)
+		if err != nil {
+			return vigil.Ingested{}, wrap("count items", err)
+		}
+	}
+	return got, nil
+}
+
+// storeItems inserts the new items of f and updates the edited ones; only
+// the first occurrence of a key within the fetch counts.
+func storeItems(ctx context.Context, tx pgx.Tx, f vigil.Fetched) (vigil.Ingested, error) {
+	items := uniqueItems(f.FeedID, f.Items)
+	changed, err := changedItems(ctx, tx, f.FeedID, items)
+	if err != nil {
+		return vigil.Ingested{}, wrap("look up items", err)
+	}
+	var got vigil.Ingested
+	now := normalise(f.Observation.At)
+	for _, c := range changed {
+		it := items[c.index]
+		if err := storeItem(ctx, tx, &it, c, now, &got); err != nil {
+			return vigil.Ingested{}, err
+		}
+	}
+	return got, nil
+}
+
+// uniqueItems returns the first item of each key, cleaned and ready to
+// store for the feed.
+func uniqueItems(feedID int64, items []vigil.Item) []vigil.Item {
+	keys := make(map[string]struct{}, len(items))
+	unique := make([]vigil.Item, 0, len(items))
+	for _, it := range items {
+		cleanItem(&it)
+		if _, dup := keys[it.Key]; dup {
+			continue
+		}
+		keys[it.Key] = struct{}{}
+		it.ID, it.FeedID, it.Read, it.Starred, it.FeedTitle = 0, feedID, false, false, ""
+		unique = append(unique, it)
+	}
+	return unique
+}
+
+// changed is an item of a fetch that is new or differs from what is stored.
+type changed struct {
+	index int           // position in the fetch's unique items
+	id    sql.NullInt64 // the stored item, if any
+	seen  sql.NullInt64 // when the stored item was first seen
+}
+
+// changedItemsSQL takes the keys and hashes of a fetch as two arrays and
+// the feed, and returns the position (from 0) of each item that is not
+// stored as it is, with the stored item's ID and first sighting when there
+// is one, in the fetch's order (so items get IDs in the order the feed
+// lists them, as in the embedded store).
+const changedItemsSQL = `SELECT j.n - 1, i.id, i.seen
+	FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS j(key, hash, n)
+	LEFT JOIN items i ON i.feed_id = $3 AND i.key = j.key
+	WHERE i.id IS NULL OR i.hash IS DISTINCT FROM j.hash
+	ORDER BY j.n`
+
+// changedItems finds, in one query, the items that are not stored as they are.
+func changedItems(ctx context.Context, tx pgx.Tx, feedID int64, items []vigil.Item) ([]changed, error) {
+	if len(items) == 0 {
+		return nil, nil
+	}
+	keys, hashes := make([]string, len(items)), make([]string, len(items))
+	for i, it := range items {
+		keys[i], hashes[i] = it.Key, it.Hash
+	}
+	rows, err := tx.Query(ctx, changedItemsSQL, keys, hashes, feedID)
+	if err != nil {
+		return nil, err
+	}
+	return collect(rows, func(r pgx.Row) (*changed, error) {
+		var c changed
+		return &c, r.Scan(&c.index, &c.id, &c.seen)
+	})
+}
+
+// storeItem inserts a new item or updates an edited one, with its search
+// vector, and records which in got.
+func storeItem(ctx context.Context, tx pgx.Tx, it *vigil.Item, c changed, now time.Time, got *vigil.Ingested) error {
+	it.Published, it.Updated = normalise(it.Published), normalise(it.Updated)
+	title, body := searchText(it)
+	if !c.id.Valid {
+		it.Seen = now
+		err := tx.QueryRow(ctx,
+			`INSERT INTO items (feed_id, key, hash, url, title, author, summary, content,
+				published, updated, seen, sort_at, search)
+			 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, `+searchVector+`)
+			 RETURNING id`,
+			it.FeedID, it.Key, it.Hash, it.URL, it.Title, it.Author, it.Summary, it.Content,
+			nanos(it.Published), nanos(it.Updated), nanos(it.Seen), nanos(sortAt(it.Published, it.Seen)),
+			title, body).Scan(&it.ID)
+		if err != nil {
+			return wrap("store item", err)
+		}
+		got.New = append(got.New, *it)
+		return nil
+	}
+	it.ID, it.Seen = c.id.Int64, fromNanos(c.seen)
+	_, err := tx.Exec(ctx,
+		`UPDATE items SET hash = $1, url = $2, title = $3, author = $4, summary = $5, content = $6,
+			published = $7, updated = $8, sort_at = $9, search = `+searchVectorUpdate+` WHERE id = $10`,
+		it.Hash, it.URL, it.Title, it.Author, it.Summary, it.Content,
+		nanos(it.Published), nanos(it.Updated), nanos(sortAt(it.Published, it.Seen)), it.ID, title, body)
+	if err != nil {
+		return wrap("update item", err)
+	}
+	got.Updated = append(got.Updated, *it)
+	return nil
+}
+
+// saveFeedState writes the mutable state of feed, which decide returned for
+// the feed with ID id; nil leaves it unchanged.
+func saveFeedState(ctx context.Context, tx pgx.Tx, id int64, feed *vigil.Feed) error {
+	if feed == nil {
+		return nil
+	}
+	if feed.ID != 0 && feed.ID != id {
+		return vigil.Errorf(vigil.EINVALID, "decide returned feed %d for feed %d", feed.ID, id)
+	}
+	hints := feed.Hints
+	hints.NotBefore = normalise(hints.NotBefore)
+	hintsJSON, err := json.Marshal(hints)
+	if err != nil {
+		return wrap("encode hints", err)
+	}
+	var model []byte
+	if len(feed.Model) > 0 {
+		model = feed.Model
+	}
+	_, err = tx.Exec(ctx,
+		`UPDATE feeds SET title = $1, site_url = $2, description = $3, language = $4,
+			status = COALESCE(NULLIF($5, ''), status), etag = $6, last_modified = $7, last_fetch = $8,
+			last_success = $9, next_fetch = $10, last_status = $11, last_error = $12, failures = $13,
+			failing_since = $14, missing = $15, hints = $16, item_window = $17, model = $18, rate = $19
+		 WHERE id = $20`,
+		clean(feed.Title), clean(feed.SiteURL), clean(feed.Description), clean(feed.Language),
+		string(feed.Status), clean(feed.ETag), clean(feed.LastModified), nanos(feed.LastFetch),
+		nanos(feed.LastSuccess), nanos(feed.NextFetch), feed.LastStatus, clean(feed.LastError),
+		feed.Failures, nanos(feed.FailingSince), feed.Missing, string(hintsJSON), feed.Window, model,
+		feed.Rate, id)
+	return wrapIf("save feed state", err)
+}

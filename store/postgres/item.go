@@ -1,0 +1,161 @@
+package postgres
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+
+	"vigil"
+)
+
+// Page sizes of item listings.
+const (
+	DefaultItemLimit = 50
+	MaxItemLimit     = 500
+)
+
+// Page sizes of the profiler's reading of items.
+const (
+	DefaultItemsAfterLimit = 500
+	MaxItemsAfterLimit     = 5000
+)
+
+// itemColumns are the columns scanItem reads, in order, for an item aliased
+// i, its feed f and the reader's state st (which may be absent).
+const itemColumns = itemFields + `, COALESCE(st.read, false), COALESCE(st.starred, false)`
+
+// itemFields are the leading itemColumns: the item and its feed's title.
+const itemFields = `i.id, i.feed_id, i.key, i.hash, i.url, i.title, i.author, i.summary,
+	i.content, i.published, i.updated, i.seen, f.title`
+
+// Items lists items newest first: by published time, else first seen, a
+// publication date later than first seen counting as first seen; ties by
+// ID, newest first. With a UserID only items of feeds the user follows are
+// listed, with the user's read and starred states. Before continues a
+// listing after a cursor, After lists the page just before one; Offset
+// skips items (O(offset), kept for old clients). Limit 0 means
+// DefaultItemLimit and is at most MaxItemLimit; a negative Limit or Offset
+// is EINVALID.
+func (db *DB) Items(ctx context.Context, q vigil.ItemQuery) ([]vigil.Item, error) {
+	if q.Limit < 0 || q.Offset < 0 {
+		return nil, vigil.Errorf(vigil.EINVALID, "item limit %d and offset %d must not be negative", q.Limit, q.Offset)
+	}
+	query, args := itemsQuery(q)
+	items, err := db.queryItems(ctx, "list items", query, args...)
+	if !q.After.IsZero() {
+		slices.Reverse(items) // read oldest first, listed newest first
+	}
+	return items, err
+}
+
+// ItemsAfter returns up to limit stored items with an ID above after, in ID
+// order, without any reader's state: what the profiler folds into channel
+// profiles. Limit 0 means DefaultItemsAfterLimit and is at most
+// MaxItemsAfterLimit; a negative limit is EINVALID.
+func (db *DB) ItemsAfter(ctx context.Context, after int64, limit int) ([]vigil.Item, error) {
+	if limit < 0 {
+		return nil, vigil.Errorf(vigil.EINVALID, "item limit %d must not be negative", limit)
+	}
+	if limit == 0 {
+		limit = DefaultItemsAfterLimit
+	}
+	return db.queryItems(ctx, "list items after an ID",
+		`SELECT `+itemFields+`, false, false FROM items i JOIN feeds f ON f.id = i.feed_id
+		 WHERE i.id > $1 ORDER BY i.id LIMIT $2`, after, min(limit, MaxItemsAfterLimit))
+}
+
+// queryItems runs a query that selects itemColumns and reads every row; op
+// names the operation in errors.
+func (db *DB) queryItems(ctx context.Context, op, query string, args ...any) ([]vigil.Item, error) {
+	rows, err := db.pool.Query(ctx, query, args...)
+	if err != nil {
+		return nil, wrap(op, err)
+	}
+	items, err := collect(rows, scanItem)
+	return items, wrapIf(op, err)
+}
+
+// params numbers the placeholders of a query as its arguments are added.
+type params struct{ args []any }
+
+// add appends an argument and returns its placeholder.
+func (p *params) add(v any) string {
+	p.args = append(p.args, v)
+	return fmt.Sprintf("$%d", len(p.args))
+}
+
+// itemsQuery builds the listing query for q.
+func itemsQuery(q vigil.ItemQuery) (string, []any) {
+	var b strings.Builder
+	var p params
+	b.WriteString(`SELECT ` + itemColumns + ` FROM items i JOIN feeds f ON f.id = i.feed_id `)
+	if q.UserID != 0 {
+		b.WriteString(`JOIN subscriptions sub ON sub.feed_id = i.feed_id AND sub.user_id = ` + p.add(q.UserID) + ` `)
+	}
+	b.WriteString(`LEFT JOIN item_states st ON st.user_id = ` + p.add(q.UserID) + ` AND st.item_id = i.id WHERE true `)
+	if q.FeedID != 0 {
+		b.WriteString(`AND i.feed_id = ` + p.add(q.FeedID) + ` `)
+	}
+	if q.UnreadOnly {
+		b.WriteString(`AND NOT COALESCE(st.read, false) `)
+	}
+	if q.StarredOnly {
+		b.WriteString(`AND st.starred `)
+	}
+	if !q.Before.IsZero() {
+		b.WriteString(`AND (i.sort_at, i.id) < (` + p.add(nanos(q.Before.At).Int64) + `, ` + p.add(q.Before.ID) + `) `)
+	}
+	if !q.After.IsZero() {
+		// The nearest newer items: the index walked the other way.
+		b.WriteString(`AND (i.sort_at, i.id) > (` + p.add(nanos(q.After.At).Int64) + `, ` + p.add(q.After.ID) + `) `)
+		b.WriteString(`ORDER BY i.sort_at, i.id LIMIT ` + p.add(pageLimit(q.Limit)) + ` OFFSET ` + p.add(q.Offset))
+		return b.String(), p.args
+	}
+	b.WriteString(`ORDER BY i.sort_at DESC, i.id DESC LIMIT ` + p.add(pageLimit(q.Limit)) + ` OFFSET ` + p.add(q.Offset))
+	return b.String(), p.args
+}
+
+// pageLimit applies the default and the maximum page size.
+func pageLimit(limit int) int {
+	if limit == 0 {
+		return DefaultItemLimit
+	}
+	return min(limit, MaxItemLimit)
+}
+
+// Item returns one item of a feed the user follows, with the user's read
+// and starred states (any item when userID is 0), or ENOTFOUND.
+func (db *DB) Item(ctx context.Context, userID, itemID int64) (*vigil.Item, error) {
+	query := `SELECT ` + itemColumns + ` FROM items i JOIN feeds f ON f.id = i.feed_id
+		LEFT JOIN item_states st ON st.user_id = $1 AND st.item_id = i.id
+		WHERE i.id = $2`
+	if userID != 0 {
+		query += ` AND EXISTS (SELECT 1 FROM subscriptions sub WHERE sub.user_id = $1 AND sub.feed_id = i.feed_id)`
+	}
+	it, err := scanItem(db.pool.QueryRow(ctx, query, userID, itemID))
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, vigil.Errorf(vigil.ENOTFOUND, "item %d not found", itemID)
+	}
+	if err != nil {
+		return nil, wrap("read item", err)
+	}
+	return it, nil
+}
+
+// scanItem reads the itemColumns of one row.
+func scanItem(s pgx.Row) (*vigil.Item, error) {
+	var it vigil.Item
+	var published, updated, seen sql.NullInt64
+	err := s.Scan(&it.ID, &it.FeedID, &it.Key, &it.Hash, &it.URL, &it.Title, &it.Author,
+		&it.Summary, &it.Content, &published, &updated, &seen, &it.FeedTitle, &it.Read, &it.Starred)
+	if err != nil {
+		return nil, err
+	}
+	it.Published, it.Updated, it.Seen = fromNanos(published), fromNanos(updated), fromNanos(seen)
+	return &it, nil
+}

@@ -1,0 +1,80 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"vigil"
+)
+
+// migrationLock is the key of the transaction-level advisory lock that
+// makes processes starting at once apply the migrations one at a time.
+const migrationLock = 0x76696769_6c000001
+
+// migrations are the schema changes in order; migration i (from 0) brings
+// the database to version i+1. Never edit one that has been released:
+// append.
+var migrations = []string{schemaV1, schemaV2, schemaV3}
+
+// migrate applies the pending migrations in one transaction that holds
+// migrationLock, together with the version they bring the schema to, so a
+// failed migration leaves the database as it was and two processes never
+// migrate at once. The version lives in vigil_schema, one row.
+func migrate(ctx context.Context, pool *pgxpool.Pool, name string) error {
+	tx, err := pool.Begin(ctx)
+	if err != nil {
+		return fmt.Errorf("postgres: unable to migrate %s: %w", name, err)
+	}
+	defer tx.Rollback(ctx)
+	if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, int64(migrationLock)); err != nil {
+		return fmt.Errorf("postgres: unable to lock %s for migration: %w", name, err)
+	}
+	version, err := schemaVersion(ctx, tx)
+	if err != nil {
+		return fmt.Errorf("postgres: unable to read the schema version of %s: %w", name, err)
+	}
+	if version > len(migrations) {
+		return vigil.Errorf(vigil.EINVALID,
+			"postgres: %s has schema version %d, newer than this vigil knows (%d): upgrade vigil", name, version, len(migrations))
+	}
+	if version == len(migrations) {
+		return nil
+	}
+	for v := version; v < len(migrations); v++ {
+		if _, err := tx.Exec(ctx, migrations[v]); err != nil {
+			return fmt.Errorf("postgres: unable to apply migration %d to %s: %w", v+1, name, err)
+		}
+	}
+	if _, err := tx.Exec(ctx, `UPDATE vigil_schema SET version = $1`, len(migrations)); err != nil {
+		return fmt.Errorf("postgres: unable to record the schema version of %s: %w", name, err)
+	}
+	if err := tx.Commit(ctx); err != nil {
+		return fmt.Errorf("postgres: unable to commit the migration of %s: %w", name, err)
+	}
+	return nil
+}
+
+// schemaVersion returns the number of applied migrations, creating the
+// version table (at 0) in an empty database.
+func schemaVersion(ctx context.Context, tx pgx.Tx) (int, error) {
+	_, err := tx.Exec(ctx, `CREATE TABLE IF NOT EXISTS vigil_schema (
+		one     BOOLEAN PRIMARY KEY DEFAULT true CHECK (one),
+		version INTEGER NOT NULL)`)
+	if err != nil {
+		return 0, err
+	}
+	var v int
+	err = tx.QueryRow(ctx, `SELECT version FROM vigil_schema`).Scan(&v)
+	if errors.Is(err, pgx.ErrNoRows) {
+		_, err = tx.Exec(ctx, `INSERT INTO vigil_schema (version) VALUES (0)`)
+		return 0, err
+	}
+	return v, err
+}
+
+// MigrationCount is the schema version a fully migrated database has.
+func MigrationCount() int { return len(migrations) }

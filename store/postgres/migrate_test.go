@@ -1,0 +1,103 @@
+package postgres_test
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/jackc/pgx/v5"
+
+	"vigil"
+	"vigil/store/postgres"
+	"vigil/store/postgres/pgtest"
+)
+
+var ctx = context.Background()
+
+// schemaVersion reads the recorded schema version of the database at dsn.
+func schemaVersion(t *testing.T, dsn string) int {
+	t.Helper()
+	conn, err := pgx.Connect(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	var v int
+	if err := conn.QueryRow(ctx, `SELECT version FROM vigil_schema`).Scan(&v); err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+func TestOpenMigratesOnceUnderConcurrency(t *testing.T) {
+	dsn := pgtest.Schema(t)
+	var wg sync.WaitGroup
+	errs := make(chan error, 4)
+	for range 4 {
+		wg.Go(func() {
+			db, err := postgres.Open(ctx, dsn)
+			if err == nil {
+				db.Close()
+			}
+			errs <- err
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Errorf("concurrent Open: %v", err)
+		}
+	}
+	if v := schemaVersion(t, dsn); v != postgres.MigrationCount() {
+		t.Errorf("schema version %d, want %d", v, postgres.MigrationCount())
+	}
+}
+
+func TestOpenRefusesNewerSchemaAndKeepsData(t *testing.T) {
+	dsn := pgtest.Schema(t)
+	db, err := postgres.Open(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.CreateUser(ctx, &vigil.User{Name: "ann"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Pool().Exec(ctx, `UPDATE vigil_schema SET version = version + 1`); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	_, err = postgres.Open(ctx, dsn)
+	if vigil.ErrorCode(err) != vigil.EINVALID || !strings.Contains(err.Error(), "newer") {
+		t.Fatalf("Open of a newer schema = %v, want EINVALID saying it is newer", err)
+	}
+	conn, err := pgx.Connect(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	var n int
+	if err := conn.QueryRow(ctx, `SELECT count(*) FROM users`).Scan(&n); err != nil || n != 1 {
+		t.Errorf("users after the refused Open: %d, %v; want 1", n, err)
+	}
+}
+
+func TestOpenRefusesBadURLs(t *testing.T) {
+	tests := []struct{ name, dsn, want string }{
+		{"a file path", "vigil.db", "not a postgres:// URL"},
+		{"bad port", "postgres://postgres@127.0.0.1:notaport/test", "not valid"},
+		{"nobody answers", "postgres://postgres:secret@127.0.0.1:1/test?connect_timeout=2", "unable to connect"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := postgres.Open(ctx, tt.dsn)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("Open(%q) = %v, want an error containing %q", tt.dsn, err, tt.want)
+			}
+			if strings.Contains(err.Error(), "secret") {
+				t.Errorf("error %q shows the password", err)
+			}
+		})
+	}
+}

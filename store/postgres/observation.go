@@ -1,0 +1,67 @@
+package postgres
+
+import (
+	"context"
+	"database/sql"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"vigil"
+)
+
+// Observations lists a feed's latest observations, newest first; a limit of
+// 0 or less means all of them. An unknown feed is ENOTFOUND.
+func (db *DB) Observations(ctx context.Context, feedID int64, limit int) ([]vigil.Observation, error) {
+	var lim *int
+	if limit > 0 {
+		lim = &limit
+	}
+	rows, err := db.pool.Query(ctx,
+		`SELECT id, feed_id, at, status, bytes, latency, items, new_items, updated_items, not_modified, error
+		 FROM observations WHERE feed_id = $1 ORDER BY at DESC, id DESC LIMIT $2`, feedID, lim)
+	if err != nil {
+		return nil, wrap("list observations", err)
+	}
+	obs, err := collect(rows, scanObservation)
+	if err != nil {
+		return nil, wrap("list observations", err)
+	}
+	if len(obs) == 0 {
+		if _, err := db.Feed(ctx, feedID); err != nil {
+			return nil, err
+		}
+	}
+	return obs, nil
+}
+
+// CountFetchesSince counts observations at or after t over all feeds.
+func (db *DB) CountFetchesSince(ctx context.Context, t time.Time) (int, error) {
+	var n int
+	err := db.pool.QueryRow(ctx, `SELECT count(*) FROM observations WHERE at >= $1`, instant(t)).Scan(&n)
+	if err != nil {
+		return 0, wrap("count fetches", err)
+	}
+	return n, nil
+}
+
+// scanObservation reads one observation row.
+func scanObservation(s pgx.Row) (*vigil.Observation, error) {
+	var o vigil.Observation
+	var at sql.NullInt64
+	var latency int64
+	err := s.Scan(&o.ID, &o.FeedID, &at, &o.Status, &o.Bytes, &latency,
+		&o.Items, &o.NewItems, &o.Updated, &o.NotModified, &o.Error)
+	o.At, o.Latency = fromNanos(at), time.Duration(latency)
+	return &o, err
+}
+
+// insertObservation stores o for the feed.
+func insertObservation(ctx context.Context, tx pgx.Tx, feedID int64, o vigil.Observation) error {
+	_, err := tx.Exec(ctx,
+		`INSERT INTO observations (feed_id, at, status, bytes, latency, items, new_items, updated_items,
+			not_modified, error) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+		feedID, nanos(o.At), o.Status, o.Bytes, int64(o.Latency), o.Items, o.NewItems, o.Updated,
+		o.NotModified, clean(o.Error))
+	return err
+}

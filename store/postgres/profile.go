@@ -1,0 +1,220 @@
+package postgres
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"math"
+	"unicode/utf8"
+
+	"github.com/jackc/pgx/v5"
+
+	"vigil"
+	"vigil/store"
+)
+
+// profileColumns are the columns scanProfile reads, in order.
+const profileColumns = `feed_id, terms, cohesion, cohesion_sd, items, novel, novel_rate, updated`
+
+// ProfilerState returns what the profiler saved, read in one snapshot
+// (a REPEATABLE READ transaction): the watermark, the corpus size, every
+// term's document frequency and every channel's state. A database the
+// profiler never wrote to gives zeros and empty, non-nil maps.
+func (db *DB) ProfilerState(ctx context.Context) (*store.ProfilerState, error) {
+	tx, err := db.pool.BeginTx(ctx, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly})
+	if err != nil {
+		return nil, wrap("read profiler state", err)
+	}
+	defer tx.Rollback(ctx)
+	s := &store.ProfilerState{DF: map[string]int64{}, Channels: map[int64][]byte{}}
+	err = tx.QueryRow(ctx, `SELECT through, documents FROM profiler WHERE id = 1`).Scan(&s.Through, &s.Documents)
+	if err != nil {
+		return nil, wrap("read profiler state", err)
+	}
+	if err := readPairs(ctx, tx, `SELECT term, df FROM term_df`, s.DF); err != nil {
+		return nil, wrap("read document frequencies", err)
+	}
+	if err := readPairs(ctx, tx, `SELECT feed_id, state FROM profiles`, s.Channels); err != nil {
+		return nil, wrap("read channel states", err)
+	}
+	return s, nil
+}
+
+// readPairs fills m with the two columns of every row of query.
+func readPairs[K comparable, V any](ctx context.Context, tx pgx.Tx, query string, m map[K]V) error {
+	rows, err := tx.Query(ctx, query)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var k K
+		var v V
+		if err := rows.Scan(&k, &v); err != nil {
+			return err
+		}
+		m[k] = v
+	}
+	return rows.Err()
+}
+
+// SaveProfiles stores one profiler step in one transaction: the watermark
+// and corpus size, the document frequency changes (a term whose frequency
+// falls to zero or below is dropped) and each channel's state and profile,
+// replacing what was stored for it. A channel whose feed no longer exists
+// is skipped. Negative Through or Documents, a term that is not valid UTF-8
+// (or holds a NUL), a channel without a feed ID and a profile with a number
+// that is not finite are EINVALID; then, as on any failure, nothing is
+// stored.
+func (db *DB) SaveProfiles(ctx context.Context, b store.ProfileBatch) error {
+	if err := checkBatch(b); err != nil {
+		return err
+	}
+	tx, err := db.pool.Begin(ctx)
+	if err != nil {
+		return wrap("save profiles", err)
+	}
+	defer tx.Rollback(ctx)
+	_, err = tx.Exec(ctx, `UPDATE profiler SET through = $1, documents = $2 WHERE id = 1`, b.Through, b.Documents)
+	if err != nil {
+		return wrap("save profiler watermark", err)
+	}
+	if err := addDF(ctx, tx, b.DFDelta); err != nil {
+		return wrap("save document frequencies", err)
+	}
+	if err := saveChannels(ctx, tx, b.Channels); err != nil {
+		return wrap("save channel profiles", err)
+	}
+	return wrapIf("save profiles", tx.Commit(ctx))
+}
+
+// checkBatch refuses a batch that cannot be stored as it is.
+func checkBatch(b store.ProfileBatch) error {
+	if b.Through < 0 || b.Documents < 0 {
+		return vigil.Errorf(vigil.EINVALID, "profile batch through item %d with %d documents: neither may be negative",
+			b.Through, b.Documents)
+	}
+	for term := range b.DFDelta {
+		if !utf8.ValidString(term) || clean(term) != term {
+			return vigil.Errorf(vigil.EINVALID, "document frequency change for term %q: the term is not valid UTF-8", term)
+		}
+	}
+	for i, c := range b.Channels {
+		p := c.Profile
+		if p.FeedID <= 0 {
+			return vigil.Errorf(vigil.EINVALID, "channel %d of the profile batch has no feed ID", i)
+		}
+		if !finite(p.Cohesion, p.CohesionSD, p.NovelRate) {
+			return vigil.Errorf(vigil.EINVALID, "profile of feed %d has a cohesion, deviation or novel rate that is not a finite number", p.FeedID)
+		}
+		for _, t := range p.Terms {
+			if !finite(t.Weight) {
+				return vigil.Errorf(vigil.EINVALID, "profile of feed %d weighs term %q %v, not a finite number", p.FeedID, t.Term, t.Weight)
+			}
+		}
+	}
+	return nil
+}
+
+// finite reports whether every x is a finite number.
+func finite(xs ...float64) bool {
+	for _, x := range xs {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return false
+		}
+	}
+	return true
+}
+
+// addDF adds delta to the document frequencies in two statements, the
+// changes passed as two arrays, and drops the terms the negative changes
+// took to zero or below.
+func addDF(ctx context.Context, tx pgx.Tx, delta map[string]int64) error {
+	if len(delta) == 0 {
+		return nil
+	}
+	terms, counts := make([]string, 0, len(delta)), make([]int64, 0, len(delta))
+	for t, n := range delta {
+		terms, counts = append(terms, t), append(counts, n)
+	}
+	_, err := tx.Exec(ctx,
+		`INSERT INTO term_df (term, df) SELECT t, n FROM unnest($1::text[], $2::bigint[]) AS d(t, n) WHERE n <> 0
+		 ON CONFLICT (term) DO UPDATE SET df = term_df.df + excluded.df`, terms, counts)
+	if err != nil {
+		return err
+	}
+	_, err = tx.Exec(ctx,
+		`DELETE FROM term_df WHERE df <= 0 AND term IN (SELECT t FROM unnest($1::text[], $2::bigint[]) AS d(t, n) WHERE n < 0)`,
+		terms, counts)
+	return err
+}
+
+// saveChannels replaces the state and profile of each channel whose feed
+// still exists.
+func saveChannels(ctx context.Context, tx pgx.Tx, channels []store.ChannelProfile) error {
+	for _, c := range channels {
+		p := c.Profile
+		terms, err := json.Marshal(termsOrEmpty(p.Terms))
+		if err != nil {
+			return err
+		}
+		_, err = tx.Exec(ctx,
+			`INSERT INTO profiles (feed_id, state, terms, cohesion, cohesion_sd, items, novel, novel_rate, updated)
+			 SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9 WHERE EXISTS (SELECT 1 FROM feeds WHERE id = $1)
+			 ON CONFLICT (feed_id) DO UPDATE SET state = excluded.state, terms = excluded.terms,
+				cohesion = excluded.cohesion, cohesion_sd = excluded.cohesion_sd, items = excluded.items,
+				novel = excluded.novel, novel_rate = excluded.novel_rate, updated = excluded.updated`,
+			p.FeedID, c.State, clean(string(terms)), p.Cohesion, p.CohesionSD, p.Items, p.Novel, p.NovelRate, nanos(p.Updated))
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// termsOrEmpty stores no terms as an empty JSON array rather than null.
+func termsOrEmpty(terms []vigil.TermWeight) []vigil.TermWeight {
+	if terms == nil {
+		return []vigil.TermWeight{}
+	}
+	return terms
+}
+
+// Profile returns a feed's profile, or ENOTFOUND when it has none yet.
+func (db *DB) Profile(ctx context.Context, feedID int64) (*vigil.Profile, error) {
+	p, err := scanProfile(db.pool.QueryRow(ctx, `SELECT `+profileColumns+` FROM profiles WHERE feed_id = $1`, feedID))
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, vigil.Errorf(vigil.ENOTFOUND, "feed %d has no profile", feedID)
+	}
+	if err != nil {
+		return nil, wrap("read profile", err)
+	}
+	return p, nil
+}
+
+// Profiles returns every stored profile, by feed ID.
+func (db *DB) Profiles(ctx context.Context) ([]vigil.Profile, error) {
+	rows, err := db.pool.Query(ctx, `SELECT `+profileColumns+` FROM profiles ORDER BY feed_id`)
+	if err != nil {
+		return nil, wrap("list profiles", err)
+	}
+	profiles, err := collect(rows, scanProfile)
+	return profiles, wrapIf("list profiles", err)
+}
+
+// scanProfile reads the profileColumns of one row.
+func scanProfile(s pgx.Row) (*vigil.Profile, error) {
+	var p vigil.Profile
+	var terms string
+	var updated sql.NullInt64
+	err := s.Scan(&p.FeedID, &terms, &p.Cohesion, &p.CohesionSD, &p.Items, &p.Novel, &p.NovelRate, &updated)
+	if err != nil {
+		return nil, err
+	}
+	if err := json.Unmarshal([]byte(terms), &p.Terms); err != nil {
+		return nil, err
+	}
+	p.Updated = fromNanos(updated)
+	return &p, nil
+}

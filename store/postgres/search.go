@@ -1,0 +1,119 @@
+package postgres
+
+import (
+	"context"
+	"strings"
+	"unicode"
+
+	"golang.org/x/text/runes"
+	"golang.org/x/text/transform"
+	"golang.org/x/text/unicode/norm"
+
+	"vigil"
+	"vigil/store/fulltext"
+)
+
+// searchVector computes an item's search vector from its folded title
+// ($13) and body ($14) when it is inserted; searchVectorUpdate does the
+// same from $11 and $12 when it is updated.
+const (
+	searchVector       = `setweight(to_tsvector('simple', $13), 'A') || setweight(to_tsvector('simple', $14), 'D')`
+	searchVectorUpdate = `setweight(to_tsvector('simple', $11), 'A') || setweight(to_tsvector('simple', $12), 'D')`
+)
+
+// rankWeights are ts_rank's weights of the labels D, C, B and A: a word in
+// the title (A) counts four times as much as one in the body (D), the
+// ratio the embedded store gives bm25, since a title names what an item is
+// about while a body also mentions much else. ts_rank is not bm25, so the
+// two stores may order differently among items that match both in body
+// only; the title-over-body rule and the newest-first tie-break hold in both.
+const rankWeights = `'{0.25, 0, 0, 1}'`
+
+// searchText returns the folded title and body an item is indexed by.
+func searchText(it *vigil.Item) (title, body string) {
+	return SearchText(it.Title, it.Summary, it.Content)
+}
+
+// SearchText returns the title and body an item with that title, summary
+// and content is indexed by, folded: what the search column's
+// to_tsvector('simple', ...) calls take (store/transfer indexes copied
+// items with it).
+func SearchText(title, summary, content string) (foldedTitle, foldedBody string) {
+	return fold(title), fold(fulltext.Body(summary, content))
+}
+
+// SearchVectorSQL computes the search vector from the folded title and
+// body in the columns or parameters named title and body.
+func SearchVectorSQL(title, body string) string {
+	return "setweight(to_tsvector('simple', " + title + "), 'A') || setweight(to_tsvector('simple', " + body + "), 'D')"
+}
+
+// fold returns s in lower case without accents, storable as text: it
+// decomposes the text, drops the combining marks and recomposes it, so that
+// "Café" indexes as "cafe" (the embedded store's remove_diacritics 2). A
+// transform chain keeps state, so each call makes its own.
+func fold(s string) string {
+	folder := transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
+	out, _, err := transform.String(folder, s)
+	if err != nil {
+		out = s
+	}
+	return strings.ToLower(clean(out))
+}
+
+// SearchItems ranks the items of the feeds the user follows (every item when
+// userID is 0) by relevance to query, best first, with the user's read and
+// starred states. Relevance is ts_rank over the weighted search vector (see
+// rankWeights); equally relevant items come newest first. The query is
+// plain text with the rules of fulltext.ParseQuery: every word must occur, a
+// word ending in * matches any word it begins, "double-quoted words" must
+// occur as a phrase. A query with no word is EINVALID, as is a negative
+// limit; limit 0 means DefaultItemLimit and is at most MaxItemLimit.
+func (db *DB) SearchItems(ctx context.Context, userID int64, query string, limit int) ([]vigil.Item, error) {
+	if limit < 0 {
+		return nil, vigil.Errorf(vigil.EINVALID, "item limit %d must not be negative", limit)
+	}
+	terms, err := fulltext.ParseQuery(query)
+	if err != nil {
+		return nil, err
+	}
+	sqlText, args := searchQuery(userID, tsQuery(terms), pageLimit(limit))
+	return db.queryItems(ctx, "search items", sqlText, args...)
+}
+
+// tsQuery writes terms in to_tsquery's syntax: each word single-quoted (a
+// word holds only letters, digits and marks, so it cannot close the quote
+// or carry an operator), the words of a phrase joined by <->, a prefix
+// marked :*, the terms joined by &.
+func tsQuery(terms []fulltext.Term) string {
+	parts := make([]string, len(terms))
+	for i, t := range terms {
+		words := make([]string, len(t.Words))
+		for j, w := range t.Words {
+			words[j] = "'" + fold(w) + "'"
+		}
+		parts[i] = strings.Join(words, " <-> ")
+		if t.Prefix {
+			parts[i] += ":*"
+		}
+		if len(words) > 1 {
+			parts[i] = "(" + parts[i] + ")"
+		}
+	}
+	return strings.Join(parts, " & ")
+}
+
+// searchQuery builds the search for the to_tsquery text q.
+func searchQuery(userID int64, q string, limit int) (string, []any) {
+	var b strings.Builder
+	var p params
+	b.WriteString(`SELECT ` + itemColumns + ` FROM items i CROSS JOIN to_tsquery('simple', ` + p.add(q) + `) q
+		JOIN feeds f ON f.id = i.feed_id `)
+	if userID != 0 {
+		b.WriteString(`JOIN subscriptions sub ON sub.feed_id = i.feed_id AND sub.user_id = ` + p.add(userID) + ` `)
+	}
+	b.WriteString(`LEFT JOIN item_states st ON st.user_id = ` + p.add(userID) + ` AND st.item_id = i.id
+		WHERE i.search @@ q
+		ORDER BY ts_rank(` + rankWeights + `, i.search, q) DESC, i.sort_at DESC, i.id DESC LIMIT ` + p.add(limit))
+	return b.String(), p.args
+}

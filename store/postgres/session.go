@@ -1,0 +1,56 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"vigil"
+)
+
+// CreateSession stores a web session (hash of its cookie value) for a user
+// until expires. An unknown user is ENOTFOUND; a hash already in use is ECONFLICT.
+func (db *DB) CreateSession(ctx context.Context, tokenHash string, userID int64, expires time.Time) error {
+	if tokenHash == "" {
+		return vigil.Errorf(vigil.EINVALID, "session token hash is empty")
+	}
+	if expires.IsZero() {
+		return vigil.Errorf(vigil.EINVALID, "session expiry is zero")
+	}
+	_, err := db.pool.Exec(ctx,
+		`INSERT INTO sessions (token_hash, user_id, expires) VALUES ($1, $2, $3)`,
+		tokenHash, userID, nanos(expires))
+	switch {
+	case isForeignKey(err):
+		return vigil.Errorf(vigil.ENOTFOUND, "user %d not found", userID)
+	case isUnique(err):
+		return vigil.Errorf(vigil.ECONFLICT, "session already exists")
+	case err != nil:
+		return wrap("create session", err)
+	}
+	return nil
+}
+
+// SessionUser returns the user of a session that expires after now, or ENOTFOUND.
+func (db *DB) SessionUser(ctx context.Context, tokenHash string, now time.Time) (*vigil.User, error) {
+	u, err := scanUser(db.pool.QueryRow(ctx,
+		`SELECT `+userColumns+`
+		 FROM sessions s JOIN users u ON u.id = s.user_id
+		 WHERE s.token_hash = $1 AND s.expires > $2`,
+		tokenHash, instant(now)))
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, vigil.Errorf(vigil.ENOTFOUND, "session not found or expired")
+	}
+	if err != nil {
+		return nil, wrap("read session", err)
+	}
+	return u, nil
+}
+
+// DeleteSession removes a session; a missing one is not an error.
+func (db *DB) DeleteSession(ctx context.Context, tokenHash string) error {
+	_, err := db.pool.Exec(ctx, `DELETE FROM sessions WHERE token_hash = $1`, tokenHash)
+	return wrapIf("delete session", err)
+}

@@ -1,0 +1,92 @@
+package storetest
+
+import (
+	"os"
+	"testing"
+)
+
+// tests are the behaviours of the suite, by name.
+var tests = []struct {
+	name string
+	run  func(t *testing.T, h Harness)
+}{
+	{"AccessesAndReaders", testAccessesAndReaders},
+	{"FeedStateRoundTrip", testFeedStateRoundTrip},
+	{"FeedsAndDueFeeds", testFeedsAndDueFeeds},
+	{"RescheduleIsACompareAndSet", testRescheduleIsACompareAndSet},
+	{"IngestNewEditedRepeated", testIngestNewEditedRepeated},
+	{"IngestDecideSeesAndRollsBack", testIngestDecideSeesAndRollsBack},
+	{"IngestRefuses", testIngestRefuses},
+	{"IngestFailedFetch", testIngestFailedFetch},
+	{"StarItems", testStarItems},
+	{"InterestItems", testInterestItems},
+	{"SetInterests", testSetInterests},
+	{"UsersAreIsolated", testUsersAreIsolated},
+	{"SubscriptionsHideOtherFollowers", testSubscriptionsHideOtherFollowers},
+	{"InterestSignalsAreIsolated", testInterestSignalsAreIsolated},
+	{"ItemsOrder", testItemsOrder},
+	{"ItemsPagesAndFilters", testItemsPagesAndFilters},
+	{"ItemAndMarkRead", testItemAndMarkRead},
+	{"ItemFieldsRoundTrip", testItemFieldsRoundTrip},
+	{"MoveFeedRenames", testMoveFeedRenames},
+	{"MoveFeedMerges", testMoveFeedMerges},
+	{"MoveFeedMergesHistory", testMoveFeedMergesHistory},
+	{"NoticesNewestFirst", testNoticesNewestFirst},
+	{"MoveFeedMergesStarsAndOpenings", testMoveFeedMergesStarsAndOpenings},
+	{"ObservationsAndFetchCount", testObservationsAndFetchCount},
+	{"ProfilerStateRoundTrip", testProfilerStateRoundTrip},
+	{"SaveProfilesSkipsDeletedFeeds", testSaveProfilesSkipsDeletedFeeds},
+	{"ProfilesGoWithTheirFeed", testProfilesGoWithTheirFeed},
+	{"SaveProfilesFailureKeepsState", testSaveProfilesFailureKeepsState},
+	{"ItemsAfter", testItemsAfter},
+	{"SearchRanksTitleAboveBodyThenNewest", testSearchRanksTitleAboveBodyThenNewest},
+	{"SearchQueries", testSearchQueries},
+	{"SearchHostileQueries", testSearchHostileQueries},
+	{"SearchFollowsEdits", testSearchFollowsEdits},
+	{"SearchForgetsDeletedFeeds", testSearchForgetsDeletedFeeds},
+	{"SearchStatesAndLimits", testSearchStatesAndLimits},
+	{"Sessions", testSessions},
+	{"SubscribeValidates", testSubscribeValidates},
+	{"SubscribeCreatesFeedOnce", testSubscribeCreatesFeedOnce},
+	{"SubscriptionsAndUnsubscribe", testSubscriptionsAndUnsubscribe},
+	{"CreateUser", testCreateUser},
+	{"UserLookups", testUserLookups},
+	{"ConcurrentIngestSameFeed", testConcurrentIngestSameFeed},
+	{"KillDuringIngest", testKillDuringIngest},
+	{"Ping", testPing},
+	{"CountDueAndItemsAfter", testCountDueAndItemsAfter},
+	{"ItemsBeforeCursor", testItemsBeforeCursor},
+	{"ItemsBeforeCursorIgnoresNewArrivals", testItemsBeforeCursorIgnoresNewArrivals},
+	{"FollowPageOwnerPassesOn", testFollowPageOwnerPassesOn},
+	{"FollowPageRefusesAFeed", testFollowPageRefusesAFeed},
+	{"IngestPageDeduplicatesBodies", testIngestPageDeduplicatesBodies},
+	{"EvaluateOnlyFollowers", testEvaluateOnlyFollowers},
+	{"PageFollowSettings", testPageFollowSettings},
+	{"DigestSettings", testDigestSettings},
+	{"SetFolderAndRename", testSetFolderAndRename},
+	{"StreamEntries", testStreamEntries},
+	{"ItemsByIDKeepsToTheUser", testItemsByIDKeepsToTheUser},
+	{"MarkStreamRead", testMarkStreamRead},
+	{"StreamEntriesByID", testStreamEntriesByID},
+	{"FeverKey", testFeverKey},
+	{"NewestItems", testNewestItems},
+	{"SetFeedTitle", testSetFeedTitle},
+	{"MoveFeedOfAPage", testMoveFeedOfAPage},
+}
+
+// Run runs the whole suite against the implementation h opens, each
+// behaviour as a parallel subtest on a store of its own. Called in a child
+// process that killDuringIngest started, it runs that child's part instead
+// and exits.
+func Run(t *testing.T, h Harness) {
+	if name := os.Getenv(childEnv); name != "" {
+		ingestUntilKilled(h, name)
+		os.Exit(0)
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			tt.run(t, h)
+		})
+	}
+}
