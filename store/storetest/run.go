@@ -55,6 +55,7 @@ var tests = []struct {
 	{"KillDuringIngest", testKillDuringIngest},
 	{"Ping", testPing},
 	{"CountDueAndItemsAfter", testCountDueAndItemsAfter},
+	{"FetchHours", testFetchHours},
 	{"ItemsBeforeCursor", testItemsBeforeCursor},
 	{"ItemsBeforeCursorIgnoresNewArrivals", testItemsBeforeCursorIgnoresNewArrivals},
 	{"FollowPageOwnerPassesOn", testFollowPageOwnerPassesOn},

@@ -1,4 +1,4 @@
-package sqlite_test
+package storetest
 
 import (
 	"sort"
@@ -8,12 +8,12 @@ import (
 	"vigil/store"
 )
 
-// TestFetchHours checks the per-feed, per-hour counts the dashboard draws:
+// testFetchHours checks the per-feed, per-hour counts the dashboard draws:
 // the hour boundaries (an observation exactly at now is in hour 0, one
 // exactly hours·1h old is left out, as is one after now), failed fetches
 // and new items.
-func TestFetchHours(t *testing.T) {
-	db := openTest(t)
+func testFetchHours(t *testing.T, h Harness) {
+	db := h.open(t)
 	ann := mustUser(t, db, "ann")
 	a := mustSubscribe(t, db, ann.ID, "https://a.example/feed")
 	b := mustSubscribe(t, db, ann.ID, "https://b.example/feed")
