@@ -33,7 +33,7 @@ func readmePostgresDB(t *testing.T) (rewrite func(string) string, skip string) {
 	conn, err := pgx.Connect(ctx, readmePostgres+"postgres")
 	if err != nil {
 		msg := fmt.Sprintf("no PostgreSQL at %s for the README's PostgreSQL examples: %v", readmePostgres, err)
-		if os.Getenv("CI") == "true" {
+		if os.Getenv("CI") != "" {
 			t.Fatal(msg)
 		}
 		return func(s string) string { return s }, msg

@@ -62,7 +62,7 @@ func Schema(t testing.TB) string {
 func unavailable(t testing.TB, err error) {
 	t.Helper()
 	msg := fmt.Sprintf("pgtest: no PostgreSQL at %s (set VIGIL_TEST_POSTGRES): %v", Server(), err)
-	if os.Getenv("CI") == "true" {
+	if os.Getenv("CI") != "" {
 		t.Fatal(msg)
 	}
 	t.Skip(msg)
