@@ -135,8 +135,8 @@ func TestWorkersShareTheLoad(t *testing.T) {
 			}
 		}
 	}()
-	held, killedAt := killMidFetch(t, db, farm, workers[0])
-	t.Logf("killed worker %d holding feeds %v", workers[0].Process.Pid, held)
+	victim, held, killedAt := killMidFetch(t, db, farm, workers)
+	t.Logf("killed worker %d holding feeds %v", victim.Process.Pid, held)
 	waitStored(t, db, feeds, 60*time.Second)
 	checkTakenOver(t, db, held, killedAt, lease, hold, slowFeeds)
 	checkFarm(t, farm, gap)
@@ -163,22 +163,26 @@ func subscribeFarm(t *testing.T, db *postgres.DB, bases []string, feeds, slowFee
 	}
 }
 
-// killMidFetch waits until the worker holds a lease on a feed of the slow
-// host whose request the server is holding, SIGKILLs it, and returns the
-// feeds it held and when it died.
-func killMidFetch(t *testing.T, db *postgres.DB, farm *hostFarm, w *exec.Cmd) ([]int64, time.Time) {
-	suffix := "-" + strconv.Itoa(w.Process.Pid)
+// killMidFetch waits until one of the workers holds a lease on a feed of
+// the slow host whose request the server is holding, SIGKILLs that worker,
+// and returns it, the feeds it held and when it died. Any worker will do:
+// which one the slow host's feeds go to is up to the race for their
+// leases, and a chosen victim might never get one.
+func killMidFetch(t *testing.T, db *postgres.DB, farm *hostFarm, workers []*exec.Cmd) (*exec.Cmd, []int64, time.Time) {
 	deadline := time.Now().Add(30 * time.Second)
 	for time.Now().Before(deadline) {
-		if farm.fetching(leasedURLs(t, db, suffix)) {
-			w.Process.Signal(syscall.SIGKILL)
-			w.Wait()
-			return leasedBy(t, db, suffix), time.Now()
+		for _, w := range workers {
+			suffix := "-" + strconv.Itoa(w.Process.Pid)
+			if farm.fetching(leasedURLs(t, db, suffix)) {
+				w.Process.Signal(syscall.SIGKILL)
+				w.Wait()
+				return w, leasedBy(t, db, suffix), time.Now()
+			}
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
-	t.Fatal("the worker never held a lease on a slow feed")
-	return nil, time.Time{}
+	t.Fatal("no worker ever held a lease on a slow feed while its request was in flight")
+	return nil, nil, time.Time{}
 }
 
 // fetching reports whether a request of one of the feed URLs is in flight.
