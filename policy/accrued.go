@@ -36,6 +36,10 @@ type accrued struct {
 	// floorScale (≤ 1) lowers every saturation floor λ_i/W_i by one factor
 	// when the floors alone exceed the budget, as fitFloors does.
 	floorScale float64
+	// delay is the expected mean delay per new item of the last plan, in
+	// days, and delayKnown whether there is one (see ExpectedDelay).
+	delay      float64
+	delayKnown bool
 }
 
 func newAccrued(c Config) *accrued {
@@ -97,6 +101,7 @@ func (p *accrued) Plan(srcs []*Source, _ time.Time) error {
 	}
 	fitFloors(base, lo, p.cfg.PerDay)
 	shares := sqrtShares(squares(sums), lo, hi, p.cfg.PerDay)
+	p.noteDelay(srcs, shares)
 	// c = share/S for any source not clamped; take the largest such ratio,
 	// which is the bisection's k (sqrtShares uses k·sqrt(S²) = k·S).
 	c := 0.0

@@ -55,3 +55,29 @@ func TestScheduledExpectedDelay(t *testing.T) {
 		t.Errorf("ExpectedDelay = %v, %v; want 3h", d, ok)
 	}
 }
+
+// The accrued rule (the default) estimates its delay too, so /metrics can
+// show it: two equal sources sharing 8 fetches a day are expected to be
+// fetched every 6 hours, and an item waits 3 hours on average.
+func TestAccruedExpectedDelay(t *testing.T) {
+	cfg := DefaultConfig
+	cfg.PerDay = 8
+	p, err := New("accrued", cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	est, ok := p.(interface{ ExpectedDelay() (time.Duration, bool) })
+	if !ok {
+		t.Fatal("the accrued policy tells no expected delay")
+	}
+	if _, ok := est.ExpectedDelay(); ok {
+		t.Error("an expected delay before the first plan")
+	}
+	if err := p.Plan([]*Source{source(1, 24, nil), source(2, 24, nil)}, t0); err != nil {
+		t.Fatal(err)
+	}
+	// The shares come from a bisection: within a second of 3 hours.
+	if d, ok := est.ExpectedDelay(); !ok || (d-3*time.Hour).Abs() > time.Second {
+		t.Errorf("ExpectedDelay = %v, %v; want 3h", d, ok)
+	}
+}

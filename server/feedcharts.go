@@ -309,7 +309,11 @@ func busiest(rates []float64) (int, bool) {
 
 // plannedWords lists the planned fetch times.
 func plannedWords(minutes []int, m int) string {
-	s := fmt.Sprintf("%d fetches planned a day, at", m)
+	noun := "fetches"
+	if m == 1 {
+		noun = "fetch"
+	}
+	s := fmt.Sprintf("%d %s planned a day, at", m, noun)
 	for i, min := range minutes {
 		if i == 12 {
 			return s + " …"

@@ -1,6 +1,8 @@
 package server
 
 import (
+	"cmp"
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -25,7 +27,7 @@ func (s *Server) exportOPMLPage(w http.ResponseWriter, r *http.Request, sess *se
 	}
 	outlines := make([]opml.Outline, len(subs))
 	for i, sub := range subs {
-		outlines[i] = opml.Outline{Title: sub.Feed.Title, XMLURL: sub.Feed.URL, HTMLURL: sub.Feed.SiteURL}
+		outlines[i] = opml.Outline{Title: cmp.Or(sub.Title, sub.Feed.Title), XMLURL: sub.Feed.URL, HTMLURL: sub.Feed.SiteURL, Category: sub.Folder}
 	}
 	var b strings.Builder
 	if err := opml.Write(&b, "vigil subscriptions of "+sess.User.Name, outlines, s.now()); err != nil {
@@ -67,7 +69,7 @@ func (s *Server) importOPMLForm(w http.ResponseWriter, r *http.Request, sess *se
 		case followed[u]:
 			kept++
 		default:
-			if _, err := s.subscribe(r.Context(), sess.User.ID, u, 1); err != nil {
+			if err := s.importOutline(r.Context(), sess.User.ID, u, o); err != nil {
 				return err
 			}
 			followed[u] = true
@@ -76,6 +78,28 @@ func (s *Server) importOPMLForm(w http.ResponseWriter, r *http.Request, sess *se
 	}
 	s.setFlash(w, fmt.Sprintf("Imported %d feeds; %d you already followed, %d skipped as not valid feed addresses.", added, kept, skipped))
 	http.Redirect(w, r, "/", http.StatusSeeOther)
+	return nil
+}
+
+// importOutline subscribes the user to one new feed of an OPML file, in
+// the outline's folder, as vigil import does; a feed with no title yet
+// gets the outline's, which the first fetch that finds the feed's own
+// title replaces.
+func (s *Server) importOutline(ctx context.Context, userID int64, url string, o opml.Outline) error {
+	sub, err := s.subscribe(ctx, userID, url, 1)
+	if err != nil {
+		return err
+	}
+	if o.Category != "" {
+		if err := s.st.SetFolder(ctx, userID, sub.Feed.ID, o.Category); err != nil {
+			return err
+		}
+	}
+	if o.Title != "" {
+		if _, err := s.st.SetFeedTitle(ctx, sub.Feed.ID, o.Title); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 

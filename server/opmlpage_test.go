@@ -77,8 +77,24 @@ func TestOPMLPages(t *testing.T) {
 		t.Errorf("the followed feed's weight is %v (%v), want 3 kept", sub.Weight, err)
 	}
 
+	subs, err := e.st.Subscriptions(context.Background(), alice.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, sub := range subs {
+		if want := map[bool]string{true: "Tech"}[sub.Feed.URL == "https://example.org/new.xml"]; sub.Folder != want {
+			t.Errorf("imported %s into folder %q, want %q", sub.Feed.URL, sub.Folder, want)
+		}
+	}
+	if err := e.st.RenameSubscription(context.Background(), alice.ID, kept, "My own name"); err != nil {
+		t.Fatal(err)
+	}
+
+	// The export keeps the folders and the visitor's own titles, as
+	// vigil export does, so that an import elsewhere rebuilds them.
 	status, _, out := b.get("/opml")
-	for _, want := range []string{`xmlUrl="https://example.com/kept"`, `xmlUrl="https://example.org/new.xml"`} {
+	for _, want := range []string{`text="My own name"`, `xmlUrl="https://example.com/kept"`,
+		"<outline text=\"Tech\" title=\"Tech\">\n      <outline type=\"rss\" text=\"New\""} {
 		if status != http.StatusOK || !strings.Contains(out, want) {
 			t.Errorf("export: status %d, lacks %s:\n%s", status, want, out)
 		}

@@ -274,7 +274,7 @@ func TestWebObservationWithoutAnswer(t *testing.T) {
 	b := e.browser()
 	b.login(alice)
 	body := wantPage(t, b, fmt.Sprintf("/feeds/%d", id), http.StatusOK,
-		`<td class="n nowrap">no answer</td>`, `<td class="n nowrap">—</td>`, `<td class="problem">connection refused</td>`)
+		`<td class="n nowrap" data-label="Status">no answer</td>`, `<td class="n nowrap" data-label="Latency">—</td>`, `<td class="problem" data-label="Error">connection refused</td>`)
 	if strings.Contains(body, ">0s<") {
 		t.Errorf("a fetch without an answer shows a latency:\n%s", body)
 	}

@@ -91,8 +91,12 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			r2 := r.Clone(r.Context())
 			r2.URL.Path, r2.URL.RawPath = prefix, ""
 			r2.SetPathValue("stream", stream)
-			r = r2
-			break
+			h.mux.ServeHTTP(w, r2)
+			// The mux sets the pattern it matched on the request it
+			// served; hand it back, so the access log and the metrics
+			// name the route as they do for every other endpoint.
+			r.Pattern = r2.Pattern
+			return
 		}
 	}
 	h.mux.ServeHTTP(w, r)

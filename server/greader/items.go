@@ -101,7 +101,7 @@ func (h *Handler) itemContents(w http.ResponseWriter, r *http.Request, u *vigil.
 // streamContents returns a page of a stream's items with their content;
 // the stream is in the path, or in s for clients that send it there.
 func (h *Handler) streamContents(w http.ResponseWriter, r *http.Request, u *vigil.User, _ string) error {
-	stream := cmp.Or(r.PathValue("stream"), r.URL.Query().Get("s"))
+	stream := cmp.Or(r.PathValue("stream"), r.URL.Query().Get("s"), stateReadingList)
 	q, err := h.streamQuery(r.Context(), u, stream, r.URL.Query())
 	if err != nil {
 		return err

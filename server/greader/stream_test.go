@@ -179,6 +179,10 @@ func TestStreamContents(t *testing.T) {
 			t.Errorf("GET %s: %d items, stream %q", path, len(got.Items), got.ID)
 		}
 	}
+	// No stream is the reading list, and the answer names it.
+	if all := getJSON[contentsJSON](e, auth, "/reader/api/0/stream/contents?n=1"); len(all.Items) != 1 || all.ID != "user/-/state/com.google/reading-list" {
+		t.Errorf("stream/contents without a stream: %d items, stream %q", len(all.Items), all.ID)
+	}
 	// items/contents by the long decimal and the hex form, by POST and GET.
 	form := url.Values{"i": {itemID(a[1]), hexID(tt[0]), fmt.Sprintf("%016x", a[2])}}
 	code, body := e.post(auth, "/reader/api/0/stream/items/contents?output=json", form)

@@ -1,0 +1,24 @@
+package policy
+
+import "time"
+
+// noteDelay keeps the expected mean delay of the plan just made, from each
+// source's expected fetches per day (its share of the budget) and its
+// weight times its learned rate, as the scheduled policies do.
+func (p *accrued) noteDelay(srcs []*Source, perDay []float64) {
+	cost := make([]float64, len(srcs))
+	for i, s := range srcs {
+		cost[i] = weightOf(s) * s.Models.RatePerDay()
+	}
+	p.delay, p.delayKnown = meanDelay(cost, perDay)
+}
+
+// ExpectedDelay returns the expected mean delay per new item of the last
+// plan (Sia & Cho, Theorem 1, over each source's expected fetches per
+// day), and false before the first plan or when no source is expected to
+// post. Like the scheduled policies' estimate it assumes the fetches are
+// evenly spaced: under a daily pattern the rule fetches more densely where
+// items come, and does better than it says.
+func (p *accrued) ExpectedDelay() (time.Duration, bool) {
+	return time.Duration(p.delay * float64(day)), p.delayKnown
+}
