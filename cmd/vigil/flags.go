@@ -130,7 +130,8 @@ func (f *flags) open() (*sqlite.DB, error) {
 }
 
 // openExisting opens the database named by --db for a command that only
-// reads: a missing file is an error, never created.
+// reads, or works on what is stored (fetch, digest --send): a missing file
+// is an error, never created.
 func (f *flags) openExisting() (*sqlite.DB, error) {
 	if _, err := os.Stat(*f.db); errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("no vigil database at %s; run 'vigil user add' or 'vigil serve' to create one", *f.db)
@@ -153,9 +154,11 @@ func (f *flags) openExistingFor(ctx context.Context, name string) (*sqlite.DB, *
 }
 
 // openFor opens the database named by --db and finds the user called name
-// (the only user when name is empty). The caller closes the store.
+// (the only user when name is empty). The caller closes the store. A
+// missing file is an error, never created: a command that needs a user has
+// nothing to do in a database that does not exist yet.
 func (f *flags) openFor(ctx context.Context, name string) (*sqlite.DB, *vigil.User, error) {
-	st, err := f.open()
+	st, err := f.openExisting()
 	if err != nil {
 		return nil, nil, err
 	}
