@@ -60,7 +60,7 @@ func (h *Handler) subscriptionFor(ctx context.Context, u *vigil.User, stream str
 	if norm, err := vigil.NormalizeFeedURL(ref); err == nil && norm != ref {
 		return h.subscriptionFor(ctx, u, feedPrefix+norm)
 	}
-	return nil, vigil.Errorf(vigil.ENOTFOUND, "you do not follow the feed %s", ref)
+	return nil, vigil.Errorf(vigil.ENOTFOUND, "you do not follow the feed %q", ref)
 }
 
 // applyStream narrows q to the stream s names.
