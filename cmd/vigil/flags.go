@@ -124,9 +124,14 @@ func isBool(fl *flag.Flag) bool {
 	return ok && b.IsBoolFlag()
 }
 
-// open opens the database named by --db.
+// open opens the database named by --db, showing on a terminal the
+// progress of the schema migrations an older database needs.
 func (f *flags) open() (*sqlite.DB, error) {
-	return sqlite.Open(*f.db)
+	m := newMeter(f.e.stderr, "migrating "+*f.db, 0)
+	defer m.finish()
+	return sqlite.OpenProgress(*f.db, func(done, total int) {
+		m.set(done, total, fmt.Sprintf("schema change %d of %d", done, total))
+	})
 }
 
 // openExisting opens the database named by --db for a command that only
