@@ -7,7 +7,9 @@ import (
 )
 
 // foreignMonths maps the month names and abbreviations of Italian,
-// French, Spanish, Portuguese, German, Dutch and Greek (lower case,
+// French, Spanish, Portuguese, German, Dutch, Greek, Swedish, Danish,
+// Norwegian, Polish and Russian (lower case, Polish and Russian months
+// in the nominative and the genitive that dates use,
 // without a trailing dot) to English abbreviations. English names are
 // included so a date that mixes an English month with a foreign weekday
 // still reads.
@@ -20,18 +22,18 @@ var foreignWeekdays = map[string]bool{}
 
 func init() {
 	months := [12][]string{
-		{"jan", "january", "gennaio", "gen", "janvier", "janv", "enero", "ene", "janeiro", "januar", "jänner", "jän", "januari", "ιαν", "ιανουαρίου", "ιανουάριος"},
-		{"feb", "february", "febbraio", "février", "fevrier", "févr", "fevr", "fév", "fev", "febrero", "fevereiro", "februar", "februari", "φεβ", "φεβρουαρίου", "φεβρουάριος"},
-		{"mar", "march", "marzo", "mars", "março", "marco", "märz", "mär", "mrz", "maart", "mrt", "maa", "μάρ", "μαρ", "μαρτίου", "μάρτιος"},
-		{"apr", "april", "aprile", "avril", "avr", "abril", "abr", "απρ", "απριλίου", "απρίλιος"},
-		{"may", "maggio", "mag", "mai", "mayo", "maio", "mei", "μάι", "μαϊ", "μαΐ", "μαι", "μαΐου", "μάιος"},
-		{"jun", "june", "giugno", "giu", "juin", "junio", "junho", "juni", "ιούν", "ιουν", "ιουνίου", "ιούνιος"},
-		{"jul", "july", "luglio", "lug", "juillet", "juil", "julio", "julho", "juli", "ιούλ", "ιουλ", "ιουλίου", "ιούλιος"},
-		{"aug", "august", "agosto", "ago", "août", "aout", "aoû", "aou", "augustus", "αύγ", "αυγ", "αυγούστου", "αύγουστος"},
-		{"sep", "sept", "september", "settembre", "set", "septembre", "septiembre", "setiembre", "setembro", "σεπ", "σεπτεμβρίου", "σεπτέμβριος"},
-		{"oct", "october", "ottobre", "ott", "octobre", "octubre", "outubro", "out", "oktober", "okt", "οκτ", "οκτωβρίου", "οκτώβριος"},
-		{"nov", "november", "novembre", "noviembre", "novembro", "νοέ", "νοε", "νοεμβρίου", "νοέμβριος"},
-		{"dec", "december", "dicembre", "dic", "décembre", "decembre", "déc", "diciembre", "dezembro", "dezember", "dez", "δεκ", "δεκεμβρίου", "δεκέμβριος"},
+		{"jan", "january", "gennaio", "gen", "janvier", "janv", "enero", "ene", "janeiro", "januar", "jänner", "jän", "januari", "ιαν", "ιανουαρίου", "ιανουάριος", "stycznia", "styczeń", "sty", "янв", "января", "январь"},
+		{"feb", "february", "febbraio", "février", "fevrier", "févr", "fevr", "fév", "fev", "febrero", "fevereiro", "februar", "februari", "φεβ", "φεβρουαρίου", "φεβρουάριος", "lutego", "luty", "lut", "фев", "февраля", "февраль"},
+		{"mar", "march", "marzo", "mars", "março", "marco", "märz", "mär", "mrz", "maart", "mrt", "maa", "μάρ", "μαρ", "μαρτίου", "μάρτιος", "marts", "marca", "marzec", "мар", "марта", "март"},
+		{"apr", "april", "aprile", "avril", "avr", "abril", "abr", "απρ", "απριλίου", "απρίλιος", "kwietnia", "kwiecień", "kwi", "апр", "апреля", "апрель"},
+		{"may", "maggio", "mag", "mai", "mayo", "maio", "mei", "μάι", "μαϊ", "μαΐ", "μαι", "μαΐου", "μάιος", "maj", "maja", "мая", "май"},
+		{"jun", "june", "giugno", "giu", "juin", "junio", "junho", "juni", "ιούν", "ιουν", "ιουνίου", "ιούνιος", "czerwca", "czerwiec", "cze", "июн", "июня", "июнь"},
+		{"jul", "july", "luglio", "lug", "juillet", "juil", "julio", "julho", "juli", "ιούλ", "ιουλ", "ιουλίου", "ιούλιος", "lipca", "lipiec", "lip", "июл", "июля", "июль"},
+		{"aug", "august", "agosto", "ago", "août", "aout", "aoû", "aou", "augustus", "αύγ", "αυγ", "αυγούστου", "αύγουστος", "augusti", "sierpnia", "sierpień", "sie", "авг", "августа", "август"},
+		{"sep", "sept", "september", "settembre", "set", "septembre", "septiembre", "setiembre", "setembro", "σεπ", "σεπτεμβρίου", "σεπτέμβριος", "września", "wrzesień", "wrz", "сен", "сент", "сентября", "сентябрь"},
+		{"oct", "october", "ottobre", "ott", "octobre", "octubre", "outubro", "out", "oktober", "okt", "οκτ", "οκτωβρίου", "οκτώβριος", "października", "październik", "paź", "окт", "октября", "октябрь"},
+		{"nov", "november", "novembre", "noviembre", "novembro", "νοέ", "νοε", "νοεμβρίου", "νοέμβριος", "listopada", "listopad", "lis", "ноя", "ноября", "ноябрь"},
+		{"dec", "december", "dicembre", "dic", "décembre", "decembre", "déc", "diciembre", "dezembro", "dezember", "dez", "δεκ", "δεκεμβρίου", "δεκέμβριος", "desember", "des", "grudnia", "grudzień", "gru", "дек", "декабря", "декабрь"},
 	}
 	english := []string{"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"}
 	for i, names := range months {
@@ -46,7 +48,11 @@ func init() {
 		seg ter qua qui sex segunda terça terca quarta quinta sexta segunda-feira terça-feira terca-feira quarta-feira quinta-feira sexta-feira
 		mo di mi do fr sa so mon die mit don fre son montag dienstag mittwoch donnerstag freitag samstag sonnabend sonntag
 		ma wo vr za zo maa din woe vri zat zon maandag dinsdag woensdag donderdag vrijdag zaterdag zondag
-		κυρ δευ τρι τετ πεμ παρ σαβ κυριακή δευτέρα τρίτη τετάρτη πέμπτη παρασκευή σάββατο`) {
+		κυρ δευ τρι τετ πεμ παρ σαβ κυριακή δευτέρα τρίτη τετάρτη πέμπτη παρασκευή σάββατο
+		mån tis ons tor lör sön måndag tisdag onsdag torsdag fredag lördag söndag
+		man tir lør søn mandag tirsdag lørdag søndag
+		pon wt śr czw pt sob niedz nd poniedziałek wtorek środa czwartek piątek sobota niedziela
+		пн вт ср чт пт сб вс пон вто сре чет пят суб вос понедельник вторник среда четверг пятница суббота воскресенье`) {
 		foreignWeekdays[d] = true
 	}
 }

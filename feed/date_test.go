@@ -25,6 +25,14 @@ func TestForeignDates(t *testing.T) {
 		{"dutch", "wo, 16 nov 2022 00:38:15 +0100"},
 		{"dutch long", "woensdag 16 november 2022 00:38:15 +0100"},
 		{"greek", "Τετ, 16 Νοέ 2022 00:38:15 +0100"},
+		{"swedish", "ons, 16 nov 2022 00:38:15 +0100"},
+		{"swedish long", "onsdag 16 november 2022 00:38:15 +0100"},
+		{"danish", "ons, 16. nov. 2022 00:38:15 +0100"},
+		{"norwegian long", "onsdag 16. november 2022 00:38:15 +0100"},
+		{"polish", "śr, 16 lis 2022 00:38:15 +0100"},
+		{"polish long", "środa, 16 listopada 2022 00:38:15 +0100"},
+		{"russian", "Ср, 16 ноя 2022 00:38:15 +0100"},
+		{"russian long", "среда, 16 ноября 2022 00:38:15 +0100"},
 		{"rfc 822 zone name", "mer, 15 nov 2022 18:38:15 EST"},
 		{"mar is tuesday", "mar, 15 nov 2022 23:38:15 GMT"},
 	}
@@ -50,7 +58,10 @@ func TestForeignDateMonths(t *testing.T) {
 		{"1 mei 2020", time.May}, {"1 junho 2020", time.June}, {"1 juillet 2020", time.July},
 		{"1 août 2020", time.August}, {"1 setembro 2020", time.September}, {"1 ottobre 2020", time.October},
 		{"1 outubro 2020", time.October}, {"1 noviembre 2020", time.November}, {"1 Dezember 2020", time.December},
-		{"1 dic 2020", time.December},
+		{"1 dic 2020", time.December}, {"1 maj 2020", time.May}, {"1 marts 2020", time.March},
+		{"1 augusti 2020", time.August}, {"1 des 2020", time.December}, {"1 października 2020", time.October},
+		{"1 lutego 2020", time.February}, {"1 września 2020", time.September}, {"1 июня 2020", time.June},
+		{"1 мая 2020", time.May}, {"1 дек 2020", time.December},
 	}
 	for _, tt := range tests {
 		got, ok := parseForeignDate(tt.date)

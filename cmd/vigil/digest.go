@@ -132,7 +132,7 @@ func sendDigests(ctx context.Context, e *env, f *flags, opts *digestOpts, day st
 	if err != nil {
 		return usageError{fmt.Sprintf("--send needs a day like 2026-03-02, got %q", day)}
 	}
-	st, err := f.open()
+	st, err := f.openExisting()
 	if err != nil {
 		return err
 	}

@@ -21,7 +21,10 @@ func runFetch(ctx context.Context, e *env, args []string) error {
 	if err := checkEnv(e); err != nil {
 		return err
 	}
-	st, err := f.open()
+	if err := opts.check(); err != nil { // a wrong flag is reported before the database
+		return err
+	}
+	st, err := f.openExisting()
 	if err != nil {
 		return err
 	}

@@ -16,6 +16,7 @@ import (
 	"vigil/store"
 	"vigil/store/opener"
 	"vigil/store/postgres"
+	"vigil/store/sqlite"
 )
 
 // errHelpShown ends a command after it printed its help.
@@ -126,13 +127,27 @@ func isBool(fl *flag.Flag) bool {
 	return ok && b.IsBoolFlag()
 }
 
-// open opens the database named by --db.
+// open opens the database named by --db: PostgreSQL for a postgres://
+// URL, else the SQLite file, showing on a terminal the progress of the
+// schema migrations an older file needs.
 func (f *flags) open() (store.Store, error) {
-	return opener.Open(context.Background(), *f.db)
+	if postgres.IsURL(*f.db) {
+		return opener.Open(context.Background(), *f.db)
+	}
+	m := newMeter(f.e.stderr, "migrating "+*f.db, 0)
+	defer m.finish()
+	db, err := sqlite.OpenProgress(*f.db, func(done, total int) {
+		m.set(done, total, fmt.Sprintf("schema change %d of %d", done, total))
+	})
+	if err != nil {
+		return nil, err
+	}
+	return db, nil
 }
 
 // openExisting opens the database named by --db for a command that only
-// reads: a missing file is an error, never created.
+// reads, or works on what is stored (fetch, digest --send): a missing file
+// is an error, never created.
 func (f *flags) openExisting() (store.Store, error) {
 	if postgres.IsURL(*f.db) {
 		return f.open()
@@ -158,9 +173,11 @@ func (f *flags) openExistingFor(ctx context.Context, name string) (store.Store, 
 }
 
 // openFor opens the database named by --db and finds the user called name
-// (the only user when name is empty). The caller closes the store.
+// (the only user when name is empty). The caller closes the store. A
+// missing file is an error, never created: a command that needs a user has
+// nothing to do in a database that does not exist yet.
 func (f *flags) openFor(ctx context.Context, name string) (store.Store, *vigil.User, error) {
-	st, err := f.open()
+	st, err := f.openExisting()
 	if err != nil {
 		return nil, nil, err
 	}

@@ -49,14 +49,7 @@ func runItems(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if *asJSON {
-		enc := json.NewEncoder(e.stdout)
-		enc.SetIndent("", "  ")
-		p := sanitize.Policy()
-		clean := make([]vigil.Item, len(items))
-		for i, it := range items {
-			clean[i] = sanitize.Item(p, it) // as the API shows it
-		}
-		return enc.Encode(clean)
+		return printItemsJSON(e, items)
 	}
 	for _, it := range items {
 		fmt.Fprintf(e.stdout, "%d\t%s\t%s\t%s\n", it.ID, stamp(sortTime(it)), it.Title, it.URL)
@@ -91,4 +84,17 @@ func sortTime(it vigil.Item) time.Time {
 		return it.Published
 	}
 	return it.Seen
+}
+
+// printItemsJSON prints items as a JSON array, their HTML sanitised as the
+// API shows it: every command that prints items as JSON goes through here.
+func printItemsJSON(e *env, items []vigil.Item) error {
+	p := sanitize.Policy()
+	clean := make([]vigil.Item, len(items))
+	for i, it := range items {
+		clean[i] = sanitize.Item(p, it)
+	}
+	enc := json.NewEncoder(e.stdout)
+	enc.SetIndent("", "  ")
+	return enc.Encode(clean)
 }

@@ -13,8 +13,8 @@ import (
 )
 
 // TestItemsAsTheAPIShowsThem checks that vigil items answers a feed that
-// is not there as the API does (not found), and prints item HTML
-// sanitised as the API does.
+// is not there as the API does (not found), and that vigil items and vigil
+// search print item HTML sanitised as the API does.
 func TestItemsAsTheAPIShowsThem(t *testing.T) {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/rss+xml")
@@ -28,13 +28,15 @@ func TestItemsAsTheAPIShowsThem(t *testing.T) {
 			t.Fatalf("%v: %d %q", args, code, stderr)
 		}
 	}
-	code, out, stderr := cli(t, db, "", "items", "--json")
-	var items []vigil.Item
-	if err := json.Unmarshal([]byte(out), &items); code != 0 || err != nil || len(items) != 1 {
-		t.Fatalf("items --json: %d %v %q %q", code, err, out, stderr)
-	}
-	if body := items[0].Summary + items[0].Content; strings.Contains(body, "script") || strings.Contains(body, "onclick") || !strings.Contains(body, "<p>hello</p>") {
-		t.Fatalf("items --json printed unsanitised HTML: %q", body)
+	for _, args := range [][]string{{"items", "--json"}, {"search", "hello", "--json"}} {
+		code, out, stderr := cli(t, db, "", args...)
+		var items []vigil.Item
+		if err := json.Unmarshal([]byte(out), &items); code != 0 || err != nil || len(items) != 1 {
+			t.Fatalf("%v: %d %v %q %q", args, code, err, out, stderr)
+		}
+		if body := items[0].Summary + items[0].Content; strings.Contains(body, "script") || strings.Contains(body, "onclick") || !strings.Contains(body, "<p>hello</p>") {
+			t.Fatalf("%v printed unsanitised HTML: %q", args, body)
+		}
 	}
 	tests := []struct {
 		args   []string

@@ -15,6 +15,10 @@ func TestReadOnlyCommandsCreateNothing(t *testing.T) {
 	for _, args := range [][]string{
 		{"items"}, {"items", "--json"}, {"feeds"}, {"feeds", "--all"}, {"export"},
 		{"search", "galaxy"}, {"search", "--channels", "galaxy"}, {"user", "list"},
+		// Commands that work on stored users, feeds or changes have
+		// nothing to do in a database that does not exist yet.
+		{"changes"}, {"rate", "1", "significant"}, {"fetch"}, {"fetch", "--all"},
+		{"digest", "--send", "2026-03-02"}, {"add", "http://example.org/feed"},
 	} {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
 			code, _, stderr := cli(t, db, "", args...)

@@ -120,12 +120,7 @@ func searchUserID(ctx context.Context, st store.Store, name string) (int64, erro
 // title, title and URL, separated by tabs.
 func printFound(e *env, found []vigil.Item, asJSON bool) error {
 	if asJSON {
-		enc := json.NewEncoder(e.stdout)
-		enc.SetIndent("", "  ")
-		if found == nil {
-			found = []vigil.Item{}
-		}
-		return enc.Encode(found)
+		return printItemsJSON(e, found)
 	}
 	for _, it := range found {
 		fmt.Fprintf(e.stdout, "%s\t%s\t%s\t%s\n", stamp(sortTime(it)), column(it.FeedTitle), column(it.Title), column(it.URL))

@@ -118,5 +118,5 @@ func streamInPath(r *http.Request, prefix string) (string, bool) {
 
 // noRoute answers paths that match no endpoint.
 func (h *Handler) noRoute(w http.ResponseWriter, r *http.Request) {
-	h.fail(w, r, vigil.Errorf(vigil.ENOTFOUND, "no Google Reader API endpoint %s %s", r.Method, r.URL.Path))
+	h.fail(w, r, vigil.Errorf(vigil.ENOTFOUND, "no Google Reader API endpoint %s %q", r.Method, r.URL.Path))
 }

@@ -51,6 +51,15 @@ var _ store.Store = (*DB)(nil)
 // an SQLite database, or a database written by a newer version of vigil, is
 // refused and left untouched.
 func Open(path string) (*DB, error) {
+	return OpenProgress(path, nil)
+}
+
+// OpenProgress is Open that reports the schema migrations it applies to an
+// older database: progress, when not nil, is called after each with the
+// number applied and the number pending at the start (never when the
+// schema is current or the file new), so that a command can show how far
+// it has got.
+func OpenProgress(path string, progress func(done, total int)) (*DB, error) {
 	if path == "" {
 		return nil, vigil.Errorf(vigil.EINVALID, "sqlite: database path is empty")
 	}
@@ -65,7 +74,7 @@ func Open(path string) (*DB, error) {
 	if db.write, err = openPool(abs, 1, writeParams()); err != nil {
 		return nil, err
 	}
-	if err := migrate(context.Background(), db.write, abs); err != nil {
+	if err := migrate(context.Background(), db.write, abs, progress); err != nil {
 		db.write.Close()
 		return nil, err
 	}

@@ -38,12 +38,24 @@ func userVersion(ctx context.Context, q querier) (int, error) {
 }
 
 // migrate applies the pending migrations, each in its own transaction
-// together with the version bump that records it.
-func migrate(ctx context.Context, pool *sql.DB, abs string) error {
+// together with the version bump that records it, and tells progress, when
+// not nil, after each one applied to a database that had a schema.
+func migrate(ctx context.Context, pool *sql.DB, abs string, progress func(done, total int)) error {
+	start, err := userVersion(ctx, pool)
+	if err != nil {
+		return fmt.Errorf("sqlite: unable to read the schema version of %s: %w", abs, err)
+	}
 	for {
 		done, err := migrateOne(ctx, pool, abs)
 		if err != nil || done {
 			return err
+		}
+		if progress != nil && start > 0 { // a new file is not migrated but created
+			v, err := userVersion(ctx, pool)
+			if err != nil {
+				return fmt.Errorf("sqlite: unable to read the schema version of %s: %w", abs, err)
+			}
+			progress(v-start, len(migrations)-start)
 		}
 	}
 }

@@ -75,7 +75,7 @@ func TestMigrationToV3IndexesStoredItems(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := migrate(ctx, pool, path); err != nil {
+	if err := migrate(ctx, pool, path, nil); err != nil {
 		t.Fatal(err)
 	}
 	// A version 2 database: one user following one feed of 1,201 items
@@ -149,5 +149,40 @@ func TestMigrationToV3IndexesStoredItems(t *testing.T) {
 	}
 	if s, err := db.ProfilerState(ctx); err != nil || s.Through != 0 || len(s.DF) != 0 {
 		t.Errorf("profiler state after the migration = %+v, %v", s, err)
+	}
+}
+
+func TestMigrationProgress(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "vigil.db")
+	var calls []string
+	record := func(done, total int) { calls = append(calls, fmt.Sprintf("%d/%d", done, total)) }
+	db, err := OpenProgress(path, record)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	if len(calls) != 0 {
+		t.Fatalf("creating a new database reported migrations %v", calls)
+	}
+	saved := migrations
+	t.Cleanup(func() { migrations = saved })
+	migrations = append(append([]migration{}, saved...),
+		migration{sql: `CREATE TABLE extra1 (id INTEGER PRIMARY KEY)`},
+		migration{sql: `CREATE TABLE extra2 (id INTEGER PRIMARY KEY)`},
+	)
+	if db, err = OpenProgress(path, record); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	if got := strings.Join(calls, " "); got != "1/2 2/2" {
+		t.Fatalf("migrating two schema changes reported %q, want \"1/2 2/2\"", got)
+	}
+	calls = nil
+	if db, err = OpenProgress(path, record); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	if len(calls) != 0 {
+		t.Fatalf("a current schema reported migrations %v", calls)
 	}
 }
