@@ -54,6 +54,7 @@ func (m *Monitor) replan(ctx context.Context, now time.Time) {
 		m.log.Error("re-planning", "planner", m.planner.Name(), "error", err)
 		return
 	}
+	m.keepPlan(ctx, readers, now)
 	moved := 0
 	for _, f := range feeds {
 		t, ok := next[f.ID]
