@@ -49,6 +49,7 @@ func (m *Monitor) replan(ctx context.Context, now time.Time) {
 		m.log.Error("re-planning: reading accesses", "error", err)
 		return
 	}
+	m.handNovelRates(ctx)
 	next, err := rp.Replan(feeds, readers, accesses, now)
 	if err != nil {
 		m.log.Error("re-planning", "planner", m.planner.Name(), "error", err)
