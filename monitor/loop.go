@@ -163,8 +163,15 @@ type Pass struct {
 // RunOnce fetches every feed due now (every followed feed when all is
 // true, except those whose server asked to wait), at most Workers at a time
 // and within the budget, and returns what each fetch did. It is `vigil fetch`.
+//
+// It re-plans at start unless the plan stored by the last re-plan is fresh
+// (younger than the Replan period, made for the same followed feeds and
+// weights) and the planner can take it back: then the cycle costs only its
+// fetches (issue 10 §2.7).
 func (m *Monitor) RunOnce(ctx context.Context, all bool) (Pass, error) {
-	m.replan(ctx, m.clk.Now())
+	if now := m.clk.Now(); !m.reusePlan(ctx, now) {
+		m.replan(ctx, now)
+	}
 	due, err := m.pending(ctx, all)
 	if err != nil {
 		return Pass{}, err

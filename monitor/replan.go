@@ -49,11 +49,13 @@ func (m *Monitor) replan(ctx context.Context, now time.Time) {
 		m.log.Error("re-planning: reading accesses", "error", err)
 		return
 	}
+	m.handNovelRates(ctx)
 	next, err := rp.Replan(feeds, readers, accesses, now)
 	if err != nil {
 		m.log.Error("re-planning", "planner", m.planner.Name(), "error", err)
 		return
 	}
+	m.keepPlan(ctx, readers, now)
 	moved := 0
 	for _, f := range feeds {
 		t, ok := next[f.ID]

@@ -21,6 +21,8 @@ type Live struct {
 	// perFeed, when positive, sets the budget to this many fetches per day
 	// per followed feed at every Replan (when no absolute budget is set).
 	perFeed float64
+	// novel holds the feeds' novel rates per hour (SetNovelRates).
+	novel map[int64]float64
 }
 
 // NewLive returns the named policy for the live monitor. With perDay > 0 it
@@ -46,8 +48,8 @@ func NewLive(name string, cfg Config, alpha, perDay, defaultPerFeed float64) (*L
 }
 
 // LiveNames lists the policies the live monitor can run: all but the
-// Selectors, which pick sources slot by slot, and content, whose novel
-// rates the live profiler keeps for display but does not hand the models.
+// Selectors, which pick sources slot by slot. content plans by the novel
+// rates the live profiler learns (SetNovelRates).
 func LiveNames() []string {
 	var out []string
 	for _, n := range Names() {
@@ -61,7 +63,7 @@ func LiveNames() []string {
 // live tells whether the live monitor can run p.
 func live(p Policy) bool {
 	_, sel := p.(Selector)
-	return !sel && p.Name() != "content"
+	return !sel
 }
 
 // Name returns the policy's name.
@@ -132,8 +134,13 @@ func (l *Live) Replan(feeds []vigil.Feed, readers []vigil.Reader, accesses map[i
 }
 
 // source views a feed as a policy Source.
+// The feed's novel rate, when the profiler gave one, is in its models.
 func (l *Live) source(f *vigil.Feed) *Source {
-	return &Source{ID: f.ID, Weight: f.Weight, Hints: f.Hints, Window: f.Window, Models: l.models(f), Last: f.LastSuccess}
+	m := l.models(f)
+	if r, ok := l.novelRate(f.ID); ok {
+		m.adoptNovelRate(r)
+	}
+	return &Source{ID: f.ID, Weight: f.Weight, Hints: f.Hints, Window: f.Window, Models: m, Last: f.LastSuccess}
 }
 
 // models decodes the feed's models, or starts new ones (for a new feed, or

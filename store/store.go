@@ -14,6 +14,7 @@ import (
 // wrong, and wrap other errors with the operation that failed.
 type Store interface {
 	Pages
+	PlanStates
 
 	// Close releases the store.
 	Close() error

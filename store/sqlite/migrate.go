@@ -21,6 +21,7 @@ var migrations = []migration{
 	{sql: schemaV3, fill: indexStoredItems},
 	{sql: schemaReading},
 	{sql: schemaV4},
+	{sql: schemaPlanStates},
 }
 
 // querier is what both *sql.DB and *sql.Tx offer for reading.
