@@ -56,6 +56,7 @@ var tests = []struct {
 	{"Ping", testPing},
 	{"CountDueAndItemsAfter", testCountDueAndItemsAfter},
 	{"FetchHours", testFetchHours},
+	{"PlanState", testPlanState},
 	{"ItemsBeforeCursor", testItemsBeforeCursor},
 	{"ItemsBeforeCursorIgnoresNewArrivals", testItemsBeforeCursorIgnoresNewArrivals},
 	{"FollowPageOwnerPassesOn", testFollowPageOwnerPassesOn},

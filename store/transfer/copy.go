@@ -20,7 +20,7 @@ import (
 
 // sourceVersion is the schema version of the embedded store the copy
 // knows every table of.
-const sourceVersion = 5
+const sourceVersion = 6
 
 // TableReport is what was copied of one table.
 type TableReport struct {

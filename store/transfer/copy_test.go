@@ -127,6 +127,7 @@ func fillPages(t *testing.T, st store.Store, ann *vigil.User) {
 	must(st.Evaluate(ctx, vigil.Evaluation{ChangeID: second.ChangeID, UserID: ann.ID, Rating: "significant", Comment: "ok", At: t0}))
 	must(st.SetPageFollow(ctx, vigil.PageFollow{UserID: bob.ID, FeedID: id, Threshold: "important", Frequency: "weekly"}))
 	must(st.MarkChangesSeen(ctx, ann.ID, id, second.ChangeID))
+	must(st.SavePlanState(ctx, "accrued", []byte(`{"theta":2}`), t0))
 }
 
 func TestCopyKeepsEverything(t *testing.T) {
@@ -151,7 +152,7 @@ func TestCopyKeepsEverything(t *testing.T) {
 	}
 	want := map[string]int64{"users": 2, "sessions": 1, "feeds": 4, "subscriptions": 5, "items": 12, "item_states": 3,
 		"observations": 5, "notices": 1, "accesses": 1, "profiles": 1, "term_df": 2, "profiler": 1,
-		"pages": 1, "page_blobs": 2, "page_versions": 2, "page_changes": 2, "evaluations": 1, "page_follows": 2, "digests": 1}
+		"pages": 1, "page_blobs": 2, "page_versions": 2, "page_changes": 2, "evaluations": 1, "page_follows": 2, "digests": 1, "plan_states": 1}
 	if !reflect.DeepEqual(rows, want) {
 		t.Errorf("rows copied = %v, want %v", rows, want)
 	}

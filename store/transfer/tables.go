@@ -13,7 +13,7 @@ type table struct {
 	identity string
 }
 
-// tables are the tables of schema version 5 of the embedded store, in an
+// tables are the tables of schema version 6 of the embedded store, in an
 // order that satisfies the foreign keys. The full-text index (items_fts in
 // SQLite, items.search in PostgreSQL) is rebuilt, not copied.
 var tables = []table{
@@ -49,6 +49,7 @@ var tables = []table{
 	{name: "page_follows", columns: []string{"user_id", "feed_id", "threshold", "frequency", "seen"},
 		order: "user_id, feed_id"},
 	{name: "digests", columns: []string{"user_id", "day"}, order: "user_id, day", text: true},
+	{name: "plan_states", columns: []string{"policy", "state", "planned_at"}, order: "policy", text: true},
 }
 
 // sqliteOnly are the SQLite tables the copy leaves behind on purpose: the
