@@ -19,6 +19,12 @@ const bodyLevel = zstd.SpeedDefault
 // and decoder are reused by every call, whichever database they serve.
 var bodyCodec = sync.OnceValues(func() (*itembody.Codec, error) { return itembody.New(bodyLevel) })
 
+// The items table's summary and content columns keep their declared TEXT
+// type: SQLite stores the encoded values as BLOBs as they are, and rows
+// written as TEXT before bodies were encoded read as plain text (see
+// itembody), so no migration rewrites them and the schema version, which
+// `vigil migrate` checks, stays as it was.
+
 // encodeBody returns the stored summary and content of it (see itembody):
 // compressed, with a summary that the content repeats kept as a reference.
 func encodeBody(it *vigil.Item) (summary, content []byte, err error) {
