@@ -297,13 +297,17 @@ func (c *rowCopier) Err() error {
 	return nil
 }
 
-// bytesOf returns a text or blob value read from SQLite as bytes.
+// bytesOf returns a text or blob value read from SQLite as bytes, never
+// nil: SQLite reads an empty blob as nil, which PostgreSQL would take for
+// NULL.
 func bytesOf(v any) []byte {
 	switch x := v.(type) {
 	case string:
 		return []byte(x)
 	case []byte:
-		return x
+		if x != nil {
+			return x
+		}
 	}
 	return []byte{}
 }
