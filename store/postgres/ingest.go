@@ -186,6 +186,10 @@ func changedItems(ctx context.Context, tx pgx.Tx, feedID int64, items []vigil.It
 func storeItem(ctx context.Context, tx pgx.Tx, it *vigil.Item, c changed, now time.Time, got *vigil.Ingested) error {
 	it.Published, it.Updated = normalise(it.Published), normalise(it.Updated)
 	title, body := searchText(it)
+	summary, content, err := encodeBody(it)
+	if err != nil {
+		return wrap("encode item", err)
+	}
 	if !c.id.Valid {
 		it.Seen = now
 		err := tx.QueryRow(ctx,
@@ -193,7 +197,7 @@ func storeItem(ctx context.Context, tx pgx.Tx, it *vigil.Item, c changed, now ti
 				published, updated, seen, sort_at, search)
 			 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, `+searchVector+`)
 			 RETURNING id`,
-			it.FeedID, it.Key, it.Hash, it.URL, it.Title, it.Author, it.Summary, it.Content,
+			it.FeedID, it.Key, it.Hash, it.URL, it.Title, it.Author, summary, content,
 			nanos(it.Published), nanos(it.Updated), nanos(it.Seen), nanos(sortAt(it.Published, it.Seen)),
 			title, body).Scan(&it.ID)
 		if err != nil {
@@ -203,10 +207,10 @@ func storeItem(ctx context.Context, tx pgx.Tx, it *vigil.Item, c changed, now ti
 		return nil
 	}
 	it.ID, it.Seen = c.id.Int64, fromNanos(c.seen)
-	_, err := tx.Exec(ctx,
+	_, err = tx.Exec(ctx,
 		`UPDATE items SET hash = $1, url = $2, title = $3, author = $4, summary = $5, content = $6,
 			published = $7, updated = $8, sort_at = $9, search = `+searchVectorUpdate+` WHERE id = $10`,
-		it.Hash, it.URL, it.Title, it.Author, it.Summary, it.Content,
+		it.Hash, it.URL, it.Title, it.Author, summary, content,
 		nanos(it.Published), nanos(it.Updated), nanos(sortAt(it.Published, it.Seen)), it.ID, title, body)
 	if err != nil {
 		return wrap("update item", err)

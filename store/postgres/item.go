@@ -151,9 +151,13 @@ func (db *DB) Item(ctx context.Context, userID, itemID int64) (*vigil.Item, erro
 func scanItem(s pgx.Row) (*vigil.Item, error) {
 	var it vigil.Item
 	var published, updated, seen sql.NullInt64
+	var summary, content []byte
 	err := s.Scan(&it.ID, &it.FeedID, &it.Key, &it.Hash, &it.URL, &it.Title, &it.Author,
-		&it.Summary, &it.Content, &published, &updated, &seen, &it.FeedTitle, &it.Read, &it.Starred)
+		&summary, &content, &published, &updated, &seen, &it.FeedTitle, &it.Read, &it.Starred)
 	if err != nil {
+		return nil, err
+	}
+	if err := decodeBody(&it, summary, content); err != nil {
 		return nil, err
 	}
 	it.Published, it.Updated, it.Seen = fromNanos(published), fromNanos(updated), fromNanos(seen)

@@ -55,7 +55,11 @@ func itemsForIndex(ctx context.Context, tx *sql.Tx, after int64) ([]vigil.Item, 
 	var items []vigil.Item
 	for rows.Next() {
 		var it vigil.Item
-		if err := rows.Scan(&it.ID, &it.Title, &it.Summary, &it.Content); err != nil {
+		var summary, content []byte
+		if err := rows.Scan(&it.ID, &it.Title, &summary, &content); err != nil {
+			return nil, err
+		}
+		if err := decodeBody(&it, summary, content); err != nil {
 			return nil, err
 		}
 		items = append(items, it)

@@ -192,8 +192,12 @@ func storeItem(ctx context.Context, st txStmts, it *vigil.Item, c changed, now t
 // insertItem stores a new item and sets its ID.
 func insertItem(ctx context.Context, stmt *sql.Stmt, it *vigil.Item) error {
 	it.Published, it.Updated = normalise(it.Published), normalise(it.Updated)
+	summary, content, err := encodeBody(it)
+	if err != nil {
+		return err
+	}
 	res, err := stmt.ExecContext(ctx, it.FeedID, it.Key, it.Hash, it.URL, it.Title, it.Author,
-		it.Summary, it.Content, nanos(it.Published), nanos(it.Updated), nanos(it.Seen),
+		summary, content, nanos(it.Published), nanos(it.Updated), nanos(it.Seen),
 		nanos(sortAt(it.Published, it.Seen)))
 	if err != nil {
 		return err
@@ -205,7 +209,11 @@ func insertItem(ctx context.Context, stmt *sql.Stmt, it *vigil.Item) error {
 // updateItem replaces the content of a stored item.
 func updateItem(ctx context.Context, stmt *sql.Stmt, it *vigil.Item) error {
 	it.Published, it.Updated = normalise(it.Published), normalise(it.Updated)
-	_, err := stmt.ExecContext(ctx, it.Hash, it.URL, it.Title, it.Author, it.Summary, it.Content,
+	summary, content, err := encodeBody(it)
+	if err != nil {
+		return err
+	}
+	_, err = stmt.ExecContext(ctx, it.Hash, it.URL, it.Title, it.Author, summary, content,
 		nanos(it.Published), nanos(it.Updated), nanos(sortAt(it.Published, it.Seen)), it.ID)
 	return err
 }

@@ -12,8 +12,10 @@ import (
 	"strings"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/klauspost/compress/zstd"
 
 	"vigil"
+	"vigil/store/itembody"
 	"vigil/store/postgres"
 	"vigil/store/sqlite"
 )
@@ -153,6 +155,9 @@ func copyTable(ctx context.Context, src *sql.DB, tx pgx.Tx, t table) (TableRepor
 	copier := &rowCopier{rows: rows, t: t, sum: in, vals: make([]any, len(t.columns)), items: t.name == "items"}
 	target, columns := t.name, t.columns
 	if copier.items {
+		if copier.bodies, err = itembody.New(zstd.SpeedDefault); err != nil {
+			return TableReport{}, fmt.Errorf("transfer: %w", err)
+		}
 		target, columns = "items_in", append(slices.Clone(t.columns), "search_title", "search_body")
 		if _, err := tx.Exec(ctx, `CREATE TEMP TABLE items_in (LIKE items) ON COMMIT DROP;
 			ALTER TABLE items_in DROP COLUMN search, ADD COLUMN search_title TEXT, ADD COLUMN search_body TEXT`); err != nil {
@@ -239,7 +244,10 @@ type rowCopier struct {
 	sum   *checksum
 	vals  []any
 	items bool
-	err   error
+	// bodies decodes items' stored summaries and contents for the search
+	// text; the stored bytes themselves are copied as they are.
+	bodies *itembody.Codec
+	err    error
 }
 
 // Next advances to the next source row.
@@ -269,7 +277,13 @@ func (c *rowCopier) Values() ([]any, error) {
 		out[i] = v
 	}
 	if c.items {
-		title, body := postgres.SearchText(text(c.vals[5]), text(c.vals[7]), text(c.vals[8]))
+		summary, content := bytesOf(c.vals[7]), bytesOf(c.vals[8])
+		plainSummary, plainContent, err := c.bodies.Decode(summary, content)
+		if err != nil {
+			return nil, fmt.Errorf("transfer: item %v: %w", c.vals[0], err)
+		}
+		out[7], out[8] = summary, content
+		title, body := postgres.SearchText(text(c.vals[5]), plainSummary, plainContent)
 		out = append(out, title, body)
 	}
 	return out, nil
@@ -281,6 +295,21 @@ func (c *rowCopier) Err() error {
 		return errors.Join(fmt.Errorf("reading %s", c.t.name), c.err)
 	}
 	return nil
+}
+
+// bytesOf returns a text or blob value read from SQLite as bytes, never
+// nil: SQLite reads an empty blob as nil, which PostgreSQL would take for
+// NULL.
+func bytesOf(v any) []byte {
+	switch x := v.(type) {
+	case string:
+		return []byte(x)
+	case []byte:
+		if x != nil {
+			return x
+		}
+	}
+	return []byte{}
 }
 
 // text returns a text value read from SQLite as a string.

@@ -1,0 +1,46 @@
+package postgres_test
+
+import (
+	"testing"
+
+	"vigil/store/postgres"
+	"vigil/store/postgres/pgtest"
+	"vigil/store/storetest"
+)
+
+// TestMigrationKeepsPlainBodies takes a database back to schema 3, where
+// item bodies were TEXT, with an item stored the old way, and checks that
+// migrating it to bytes keeps the item's summary and content.
+func TestMigrationKeepsPlainBodies(t *testing.T) {
+	dsn := pgtest.Schema(t)
+	db, err := postgres.Open(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	storetest.FillForSize(t, db, 1)
+	const summary, content = "An old summary, stored as text", "<p>An old summary, stored as text, then more.</p>"
+	_, err = db.Pool().Exec(ctx, `UPDATE items SET summary = ''::bytea, content = ''::bytea;
+		ALTER TABLE items ALTER COLUMN summary DROP DEFAULT, ALTER COLUMN content DROP DEFAULT;
+		ALTER TABLE items ALTER COLUMN summary TYPE TEXT USING '', ALTER COLUMN content TYPE TEXT USING '';
+		UPDATE items SET summary = '`+summary+`', content = '`+content+`';
+		UPDATE vigil_schema SET version = 3`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	db, err = postgres.Open(ctx, dsn)
+	if err != nil {
+		t.Fatalf("Open of schema 3: %v", err)
+	}
+	defer db.Close()
+	if v := schemaVersion(t, dsn); v != postgres.MigrationCount() {
+		t.Errorf("schema version %d after Open, want %d", v, postgres.MigrationCount())
+	}
+	items, err := db.ItemsAfter(ctx, 0, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(items) != 1 || items[0].Summary != summary || items[0].Content != content {
+		t.Fatalf("items after migration = %+v, want one with the old summary and content", items)
+	}
+}
