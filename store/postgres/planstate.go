@@ -11,9 +11,9 @@ import (
 	"vigil"
 )
 
-// schemaV4 keeps each policy's last whole plan (store.PlanStates), as the
+// schemaV5 keeps each policy's last whole plan (store.PlanStates), as the
 // SQLite store's plan_states table does.
-const schemaV4 = `
+const schemaV5 = `
 CREATE TABLE plan_states (
 	policy     TEXT PRIMARY KEY,
 	state      BYTEA NOT NULL,
