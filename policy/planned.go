@@ -66,8 +66,9 @@ func (p *scheduled) planned(s *Source, from, to time.Time) []time.Time {
 
 // PlannedFetches lists the fetches the running plan makes of f in
 // [from, to) (see Planned). A feed that is failing or was never fetched
-// keeps its own schedule (see Replan): its stored next fetch comes first
-// and the plan follows from it.
+// keeps its own schedule (see Replan): its stored next fetch comes first,
+// and for the policies that plan ahead (see Planned) the plan follows
+// from it as if that fetch succeeded.
 func (l *Live) PlannedFetches(f vigil.Feed, from, to time.Time) []time.Time {
 	s := l.source(&f)
 	l.mu.Lock()
@@ -80,8 +81,12 @@ func (l *Live) PlannedFetches(f vigil.Feed, from, to time.Time) []time.Time {
 		if !next.Before(to) {
 			return nil
 		}
-		s.Last = next
-		return append([]time.Time{next}, Planned(l.policy, s, next, to)...)
+		out := []time.Time{next}
+		if pl, ok := l.policy.(planner); ok {
+			s.Last = next
+			out = append(out, pl.planned(s, next, to)...)
+		}
+		return out
 	}
 	return Planned(l.policy, s, from, to)
 }

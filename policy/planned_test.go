@@ -131,9 +131,42 @@ func TestLivePlannedFetchesFollowTheReplan(t *testing.T) {
 	if !got[0].Equal(next[7]) {
 		t.Errorf("first planned fetch %v, the replan's next fetch %v", got[0], next[7])
 	}
-	failing := feed
-	failing.Failures, failing.NextFetch = 2, t0.Add(3*time.Hour)
-	if got := l.PlannedFetches(failing, t0, t0.Add(day)); len(got) == 0 || !got[0].Equal(failing.NextFetch) {
-		t.Errorf("a failing feed's plan starts %v, want its stored next fetch %v", got, failing.NextFetch)
+}
+
+func TestLivePlannedFetchesOfAFailingFeed(t *testing.T) {
+	s := steady(7, 48)
+	model, err := s.Models.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	retry := t0.Add(3 * time.Hour)
+	feed := vigil.Feed{ID: 7, Subscribers: 1, Weight: 1, Model: model, LastSuccess: t0, Failures: 2, NextFetch: retry}
+	tests := []struct {
+		policy string
+		want   int // fetches from the stored retry to 23:45
+	}{
+		// the retry at 03:00, then every 30 minutes as if it succeeded, to 23:30.
+		{"accrued", 42},
+		// a rule deciding each fetch from what the last found: the retry only.
+		{"ewma", 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.policy, func(t *testing.T) {
+			l, err := NewLive(tc.policy, DefaultConfig, 0.2, 48, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := l.Replan([]vigil.Feed{feed}, nil, nil, t0); err != nil {
+				t.Fatal(err)
+			}
+			// to 23:45, clear of the rounding of a fetch due at 24:00
+			got := l.PlannedFetches(feed, t0, t0.Add(day-15*time.Minute))
+			if len(got) == 0 || !got[0].Equal(retry) {
+				t.Fatalf("the plan starts %v, want the stored retry %v", got, retry)
+			}
+			if len(got) != tc.want {
+				t.Errorf("%d fetches planned, want %d", len(got), tc.want)
+			}
+		})
 	}
 }
