@@ -110,12 +110,30 @@ func (p *accrued) Plan(srcs []*Source, _ time.Time) error {
 			c = max(c, shares[i]/sums[i])
 		}
 	}
-	if c <= 0 { // every source at a bound: the floors or caps decide alone
+	if c <= 0 {
+		// Every source at a bound: the smallest c that holds each capped
+		// source at its cap (the floors hold the others); none capped, the
+		// floors decide alone.
+		c = cappedRatio(shares, sums, hi)
+	}
+	if c <= 0 {
 		p.theta = math.Inf(1)
 		return nil
 	}
 	p.theta = 1 / (2 * c * c)
 	return nil
+}
+
+// cappedRatio is the largest cap_i/S_i of the sources whose share is at
+// their cap, 0 when none is.
+func cappedRatio(shares, sums, hi []float64) float64 {
+	c := 0.0
+	for i := range shares {
+		if sums[i] > 0 && shares[i] >= hi[i] {
+			c = max(c, hi[i]/sums[i])
+		}
+	}
+	return c
 }
 
 // squares returns x_i² for each x_i.

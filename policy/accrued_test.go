@@ -178,3 +178,32 @@ func cpuSeconds() float64 {
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()).Seconds()
 }
+
+func TestAccruedSpendsABudgetAboveEveryCap(t *testing.T) {
+	// Budgets past what the caps allow (one fetch per MinInterval, 288 a
+	// day) fetch every source at its cap, not at the weekly floor.
+	tests := []struct {
+		perDay float64
+		want   time.Duration
+	}{
+		{600, 5 * time.Minute}, // two sources: 576 a day at their caps
+		{1e6, 5 * time.Minute},
+	}
+	for _, tc := range tests {
+		cfg := DefaultConfig
+		cfg.PerDay = tc.perDay
+		p, err := New("accrued", cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		srcs := []*Source{steady(1, 48), steady(2, 4)}
+		if err := p.Plan(srcs, t0); err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range srcs {
+			if got := p.Next(s, s.Last).Sub(s.Last); got < tc.want-time.Second || got > tc.want+time.Second {
+				t.Errorf("budget %v: source %d fetched every %v, want %v", tc.perDay, s.ID, got, tc.want)
+			}
+		}
+	}
+}

@@ -27,7 +27,7 @@ func (s *Server) feedChartData(ctx context.Context, userID, id int64) (feedChart
 		return feedChartData{}, err
 	}
 	now := s.now()
-	d := feedChartData{Feed: *feed, Observations: obs, Now: now, Placement: s.placement}
+	d := feedChartData{Feed: *feed, Observations: obs, Now: now, Planner: s.planner, Placement: s.placement}
 	if len(feed.Model) > 0 {
 		if d.Models, err = policy.UnmarshalModels(feed.Model); err != nil {
 			// The charts then show nothing learned; the stored models stay as they are.

@@ -52,7 +52,11 @@ type feedChartData struct {
 	// Own is the visitor's own access pattern, the one the charts draw;
 	// nil when they have not visited.
 	Own *estimate.Access
-	// Placement is how the planned fetches are placed.
+	// Planner lists the running plan's fetches; nil when the server runs
+	// no planner, and the planned fetches are then placed as Placement
+	// says (plannedMinutes).
+	Planner FetchPlanner
+	// Placement is how the planned fetches are placed without a planner.
 	Placement placement
 	// Observations are the feed's fetches, newest first.
 	Observations []vigil.Observation
@@ -89,19 +93,16 @@ func dailyChart(d feedChartData) (*chart.Chart, error) {
 	if d.Own != nil {
 		c.Series = append(c.Series, chart.Series{Name: "your visits", Dashed: true, Points: hourShares(d.Own.Daily, 0)})
 	}
-	planned, m, err := plannedMinutes(d, pub)
+	marks, words, err := plannedMarks(d, pub)
 	if err != nil {
 		return nil, err
 	}
-	name := fmt.Sprintf("planned fetches (%d a day)", m)
-	for _, min := range planned {
-		c.Marks = append(c.Marks, chart.Mark{X: float64(min) / 60, Name: name})
-	}
+	c.Marks = append(c.Marks, marks...)
 	if next := d.Feed.NextFetch; !next.IsZero() && next.After(d.Now) && next.Sub(d.Now) < 24*time.Hour {
 		c.Marks = append(c.Marks, chart.Mark{X: hourOfDay(next), Name: chartStoredMarks, Solid: true})
 	}
 	c.Alt = fmt.Sprintf("When %s publishes and when you look, by hour of the day (UTC): %s. %s.",
-		feedName(d.Feed), busiestWords(pub, d.Own), plannedWords(planned, m))
+		feedName(d.Feed), busiestWords(pub, d.Own), words)
 	return c, nil
 }
 
@@ -179,8 +180,9 @@ func hourShares(rates []float64, offset float64) []chart.Point {
 // plannedMinutes places the fetches of the next day, in minutes after
 // midnight UTC, and returns how many. The count is the number of fetches
 // the feed got in the last 24 hours (at least one): the share of the
-// budget it is getting now. The server does not see the running policy's
-// own plan, so it places them as that policy does (d.Placement): for the
+// budget it is getting now. It serves only when the server is given no
+// planner (d.Planner, which lists the running plan's own fetches): it
+// places them as the policy would (d.Placement): for the
 // default combined policy, the delay-optimal placement (Sia & Cho,
 // Theorems 2-3) over the learned daily pattern, each hour's rate spread
 // evenly over its five-minute slots (planSlot). A feed with no learned rate

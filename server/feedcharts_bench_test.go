@@ -36,3 +36,38 @@ func BenchmarkFeedCharts(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkDailyChartPlanned draws the daily chart of a feed learned from
+// 14 days of five-minute fetches with the planned fetches listed by the
+// monitor's planner running accrued with a budget of 240 fetches a day
+// (under the 288 a day five-minute cap).
+func BenchmarkDailyChartPlanned(b *testing.B) {
+	now := time.Date(2025, 3, 14, 12, 0, 0, 0, time.UTC)
+	models := policy.NewModels(0.1, now.Add(-15*24*time.Hour))
+	for i := maxChartFetches - 1; i >= 0; i-- {
+		models.Observe(now.Add(-time.Duration(i)*5*time.Minute), i%3, nil)
+	}
+	raw, err := models.Marshal()
+	if err != nil {
+		b.Fatal(err)
+	}
+	feed := vigil.Feed{ID: 1, Title: "bench", Subscribers: 1, Weight: 1, Model: raw, LastSuccess: now.Add(-time.Minute)}
+	live, err := policy.NewLive("accrued", policy.DefaultConfig, 0.1, 240, 0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := live.Replan([]vigil.Feed{feed}, nil, nil, now); err != nil {
+		b.Fatal(err)
+	}
+	d := feedChartData{Feed: feed, Models: models, Now: now, Planner: live}
+	n := len(live.PlannedFetches(feed, now, now.Add(24*time.Hour)))
+	if n < 200 {
+		b.Fatalf("%d planned fetches, want about the budget's 240", n)
+	}
+	for b.Loop() {
+		if _, err := dailyChart(d); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(n), "planned")
+}

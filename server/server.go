@@ -52,6 +52,10 @@ type Config struct {
 	// feed charts place the planned fetches (see placementFor); empty
 	// means the default, combined.
 	Policy string
+	// Planner, when set, lists the running plan's fetches, which the feed
+	// charts draw; nil (a server running no monitor) means they are
+	// estimated as Policy places them, and the charts say so.
+	Planner FetchPlanner
 	// Updates tunes how page changes are judged (the ratings' weights);
 	// the zero value means updates' defaults.
 	Updates updates.Config
@@ -72,6 +76,7 @@ type Server struct {
 	metricsToken  string
 	budgetPerHour int
 	placement     placement
+	planner       FetchPlanner
 	updates       updates.Config
 	zone          *time.Location
 	log           *slog.Logger
@@ -96,6 +101,7 @@ func New(st store.Store, cfg Config) *Server {
 		metricsToken:  cfg.MetricsToken,
 		budgetPerHour: cfg.BudgetPerHour,
 		placement:     placementFor(cfg.Policy),
+		planner:       cfg.Planner,
 		updates:       cfg.Updates,
 		zone:          cfg.Zone,
 		log:           cfg.Logger,

@@ -119,7 +119,7 @@ func newSite(t *testing.T) *site {
 		t.Fatal(err)
 	}
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	mon := newMonitor(t, st, quiet)
+	mon, planner := newMonitor(t, st, quiet)
 	for range 3 {
 		if _, err := mon.RunOnce(ctx, true); err != nil {
 			t.Fatal(err)
@@ -133,15 +133,15 @@ func newSite(t *testing.T) *site {
 	if _, err := prof.CatchUp(ctx); err != nil {
 		t.Fatal(err)
 	}
-	web := httptest.NewServer(server.New(st, server.Config{Profiler: prof, BudgetPerHour: 60, Logger: quiet}))
+	web := httptest.NewServer(server.New(st, server.Config{Profiler: prof, BudgetPerHour: 60, Logger: quiet, Planner: planner}))
 	t.Cleanup(web.Close)
 	s.url = web.URL
 	return s
 }
 
-// newMonitor builds the monitor as serve does, with the default policy,
-// allowed to fetch from loopback.
-func newMonitor(t *testing.T, st *sqlite.DB, log *slog.Logger) *monitor.Monitor {
+// newMonitor builds the monitor as serve does, allowed to fetch from
+// loopback, and returns its planner, whose plan the feed charts draw.
+func newMonitor(t *testing.T, st *sqlite.DB, log *slog.Logger) (*monitor.Monitor, *policy.Live) {
 	t.Helper()
 	clk := clock.Wall{}
 	planner, err := policy.NewLive("combined", policy.Config{MinInterval: plan.DefaultBounds.Min, MaxInterval: plan.DefaultBounds.Max, Seed: 1}, 0.1, 0, 24)
@@ -155,7 +155,7 @@ func newMonitor(t *testing.T, st *sqlite.DB, log *slog.Logger) *monitor.Monitor 
 	if err != nil {
 		t.Fatal(err)
 	}
-	return mon
+	return mon, planner
 }
 
 // problems collects what the browser reported that a page must not do.

@@ -153,7 +153,8 @@ func runDemoOn(ctx context.Context, e *env, o *demoOpts, st *sqlite.DB, postings
 	}
 	srv := &http.Server{
 		Handler: server.New(met.Store(st), server.Config{Now: accel.Now, OnSubscribe: func(int64) { mon.Wake() }, Logger: log,
-			Profiler: prof, Metrics: met, BudgetPerHour: *o.budget, Policy: *o.policy}),
+			Profiler: prof, Metrics: met, BudgetPerHour: *o.budget, Policy: *o.policy,
+			Planner: chartPlanner(planner, true)}),
 		ReadHeaderTimeout: 10 * time.Second,
 		IdleTimeout:       2 * time.Minute,
 	}
