@@ -51,7 +51,7 @@ func NewAnalyzer(c Config) (*Analyzer, error) {
 	c = c.withDefaults()
 	a := &Analyzer{
 		language: c.Language,
-		stem:     stemmers[c.Language],
+		stem:     stemmerOf(c.Language),
 		stop:     stopWords[c.Language],
 		window:   c.AffinityWindow,
 		cache:    newStemCache(c.CacheSize),
@@ -83,7 +83,8 @@ func (a *Analyzer) Language() string {
 // Every token takes one position. Stop words, one-character tokens (single
 // letters and digits) and tokens longer than 50 characters are dropped but
 // keep their positions. Numbers of two digits or more ("2026") and CJK runs
-// are kept as they are; every other token is replaced by its Snowball stem.
+// are kept as they are; every other token is replaced by its Snowball stem
+// (kept as it is in a language without a stemmer, see Language).
 //
 // After the stems, in text order, come the lexical affinities: for each
 // pair of kept words whose positions differ by 1 to AffinityWindow, the two

@@ -19,6 +19,7 @@ func FuzzTerms(f *testing.F) {
 	} {
 		f.Add(s, "")
 		f.Add(s, "ru")
+		f.Add(s, "it")
 	}
 	f.Fuzz(func(t *testing.T, s, language string) {
 		a, err := text.NewAnalyzer(text.Config{Language: language, AffinityWindow: 3, CacheSize: 8})

@@ -18,6 +18,17 @@ const (
 	Norwegian = "norwegian"
 	// Hungarian is the Snowball name of Hungarian.
 	Hungarian = "hungarian"
+	// Italian is the Snowball name of Italian.
+	Italian = "italian"
+	// German is the Snowball name of German.
+	German = "german"
+	// Dutch is the Snowball name of Dutch.
+	Dutch = "dutch"
+	// Portuguese is the Snowball name of Portuguese.
+	Portuguese = "portuguese"
+	// Polish is the name of Polish (Snowball has no Polish stemmer; the
+	// name follows the same pattern).
+	Polish = "polish"
 )
 
 // languageNames maps a lower-cased primary language subtag, ISO 639-2 code
@@ -31,6 +42,11 @@ var languageNames = map[string]string{
 	"no": Norwegian, "nb": Norwegian, "nn": Norwegian, "nor": Norwegian, "nob": Norwegian, "nno": Norwegian,
 	Norwegian: Norwegian, "norsk": Norwegian, "bokmål": Norwegian, "bokmal": Norwegian, "nynorsk": Norwegian,
 	"hu": Hungarian, "hun": Hungarian, Hungarian: Hungarian, "magyar": Hungarian,
+	"it": Italian, "ita": Italian, Italian: Italian, "italiano": Italian,
+	"de": German, "deu": German, "ger": German, German: German, "deutsch": German,
+	"nl": Dutch, "nld": Dutch, "dut": Dutch, Dutch: Dutch, "nederlands": Dutch, "flemish": Dutch, "vlaams": Dutch,
+	"pt": Portuguese, "por": Portuguese, Portuguese: Portuguese, "português": Portuguese, "portugues": Portuguese,
+	"pl": Polish, "pol": Polish, Polish: Polish, "polski": Polish,
 }
 
 // Language maps a feed's language, a BCP 47-like tag ("en", "en-US",

@@ -31,3 +31,18 @@ func resolveLanguage(language string) string {
 	}
 	return English
 }
+
+// stemmerOf returns the stemmer of a Snowball language name, or, for a
+// language with a stop list but no stemmer here (Italian, German, Dutch,
+// Portuguese, Polish), one that keeps each word as it is: such a feed's
+// profile loses its function words, and its inflected forms stay distinct
+// terms rather than being stemmed by the rules of another language.
+func stemmerOf(language string) func(word string, stemStopWords bool) string {
+	if stem, ok := stemmers[language]; ok {
+		return stem
+	}
+	return unstemmed
+}
+
+// unstemmed is the stemmer of languages without one: the word itself.
+func unstemmed(word string, _ bool) string { return word }

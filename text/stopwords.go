@@ -13,6 +13,12 @@ var stopWords = map[string]map[string]struct{}{
 	Swedish:   wordSet(swedishStopWords),
 	Norwegian: wordSet(norwegianStopWords),
 	Hungarian: wordSet(hungarianStopWords),
+	// Languages without a stemmer, in stopwords_unstemmed.go.
+	Italian:    wordSet(italianStopWords),
+	German:     wordSet(germanStopWords),
+	Dutch:      wordSet(dutchStopWords),
+	Portuguese: wordSet(portugueseStopWords),
+	Polish:     wordSet(polishStopWords),
 }
 
 // IsStopWord reports whether word is a stop word of language. The language

@@ -13,6 +13,8 @@ func TestStopListsCanonical(t *testing.T) {
 		English: englishStopWords, French: frenchStopWords, Spanish: spanishStopWords,
 		Russian: russianStopWords, Swedish: swedishStopWords,
 		Norwegian: norwegianStopWords, Hungarian: hungarianStopWords,
+		Italian: italianStopWords, German: germanStopWords, Dutch: dutchStopWords,
+		Portuguese: portugueseStopWords, Polish: polishStopWords,
 	}
 	for lang, list := range lists {
 		a, err := NewAnalyzer(Config{Language: lang, NoAffinities: true})

@@ -19,7 +19,16 @@ func TestIsStopWord(t *testing.T) {
 		{"english", "feed", false},
 		{"english", "le", false},
 		{"", "and", true},
-		{"de", "and", true},
+		{"zh", "and", true},
+		{"de", "and", false},
+		{"de", "und", true},
+		{"italian", "della", true},
+		{"it", "dell'anno", false},
+		{"it", "c\u2019è", true},
+		{"it", "vino", false},
+		{"nl", "het", true},
+		{"pt-BR", "não", true},
+		{"pl", "się", true},
 		{"en-GB", "which", true},
 		{"french", "les", true},
 		{"fr", "être", true},
@@ -47,13 +56,18 @@ func TestIsStopWord(t *testing.T) {
 // a whole list yields no term at all.
 func TestStopWordsDropped(t *testing.T) {
 	lists := map[string]string{
-		"english":   "The and of it's don't THEY'RE you\u2019ll which would whose",
-		"french":    "le la les des du et est sont qu'il c'est être très où",
-		"spanish":   "el los las de del que porque también más él",
-		"russian":   "и в не что это как так его её ещё только",
-		"swedish":   "och att det som är på för med inte över",
-		"norwegian": "og i jeg det at ikke ikkje på også være",
-		"hungarian": "a az egy és hogy nem ő ők így után",
+		"english":    "The and of it's don't THEY'RE you\u2019ll which would whose",
+		"french":     "le la les des du et est sont qu'il c'est être très où",
+		"spanish":    "el los las de del que porque también más él",
+		"russian":    "и в не что это как так его её ещё только",
+		"swedish":    "och att det som är på för med inte över",
+		"norwegian":  "og i jeg det at ikke ikkje på også være",
+		"hungarian":  "a az egy és hogy nem ő ők így után",
+		"italian":    "il la della dell' l' nell' c'è che non è più perché",
+		"german":     "der die das und ist nicht über für können dass",
+		"dutch":      "de het een en van niet zijn ook wordt",
+		"portuguese": "o a os que não é são também você às",
+		"polish":     "i w nie się że jest być już także",
 	}
 	for lang, words := range lists {
 		a, err := text.NewAnalyzer(text.Config{Language: lang})
