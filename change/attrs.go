@@ -19,6 +19,9 @@ func tagName(b []byte) string {
 // costs one allocation for its attributes, not two per attribute.
 func (s *streamer) readAttrs(more bool) {
 	s.attrs, s.keys, s.vals, s.ends = s.attrs[:0], s.keys[:0], s.vals[:0], s.ends[:0]
+	if more && s.readRawAttrs() {
+		more = false
+	}
 	for more {
 		var k, v []byte
 		k, v, more = s.z.TagAttr()

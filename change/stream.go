@@ -60,6 +60,10 @@ type streamer struct {
 	keys []string
 	vals []byte
 	ends []int
+	// lower is readRawAttrs' scratch space for a lower-cased key; names
+	// interns the attribute names package atom does not know.
+	lower []byte
+	names map[string]string
 	// inHead is set between <head> and the body; title collects the
 	// title's text.
 	inHead, inTitle bool
