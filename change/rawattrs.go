@@ -39,12 +39,7 @@ func (s *streamer) readRawAttrs() bool {
 // addAttr appends one attribute to readAttrs' scratch space unless its
 // lower-cased key is already there.
 func (s *streamer) addAttr(k, v []byte) {
-	s.lower = append(s.lower[:0], k...)
-	for i, c := range s.lower {
-		if 'A' <= c && c <= 'Z' {
-			s.lower[i] = c + 'a' - 'A'
-		}
-	}
+	s.lower = appendLower(s.lower[:0], k)
 	for _, seen := range s.keys {
 		if seen == string(s.lower) {
 			return
@@ -152,4 +147,39 @@ func attrVal(raw []byte, p int) (v0, v1, next int) {
 		}
 	}
 	return p, len(raw), len(raw)
+}
+
+// readTagName returns the current tag's lower-case name read from its raw
+// bytes ("<name" or "</name"), without the tokenizer's TagName, which
+// copies it. A name holding a NUL, which the tokenizer rewrites, is asked
+// of TagName. more is true unless TagName said the tag has no attributes;
+// named reports whether TagName was asked.
+func (s *streamer) readTagName(end bool) (name string, more, named bool) {
+	raw, i := s.z.Raw(), 1
+	if end {
+		i = 2
+	}
+	e := i
+	for e < len(raw) && !isTagSpace(raw[e]) && raw[e] != '/' && raw[e] != '>' {
+		e++
+	}
+	if len(raw) < i || raw[0] != '<' || (end && raw[1] != '/') || e == i ||
+		bytes.IndexByte(raw[i:e], 0) >= 0 {
+		b, more := s.z.TagName()
+		return tagName(b), more, true
+	}
+	s.lower = appendLower(s.lower[:0], raw[i:e])
+	return s.attrName(s.lower), true, false
+}
+
+// appendLower appends b with ASCII upper-case letters lower-cased, as the
+// tokenizer lower-cases names.
+func appendLower(dst, b []byte) []byte {
+	for _, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		dst = append(dst, c)
+	}
+	return dst
 }

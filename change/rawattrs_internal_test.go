@@ -7,9 +7,9 @@ import (
 	"golang.org/x/net/html"
 )
 
-// tagAttrs returns the attributes of every start tag of page as read by
-// readAttrs ("name k=v ..." a tag), and the same read by the tokenizer's
-// TagAttr alone.
+// tagAttrs returns the name and attributes of every tag of page as read by
+// readTagName and readAttrs ("name k=v|..." a start tag, "/name" an end
+// tag), and the same read by the tokenizer's TagName and TagAttr alone.
 func tagAttrs(t *testing.T, page string) (fast, slow []string) {
 	t.Helper()
 	read := func(raw bool) []string {
@@ -20,28 +20,45 @@ func tagAttrs(t *testing.T, page string) (fast, slow []string) {
 			if tt == html.ErrorToken {
 				return out
 			}
+			if tt == html.EndTagToken {
+				var name string
+				if raw {
+					name, _, _ = s.readTagName(true)
+				} else {
+					b, _ := s.z.TagName()
+					name = string(b)
+				}
+				out = append(out, "/"+name)
+			}
 			if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
 				continue
 			}
-			name, more := s.z.TagName()
-			line := string(name)
 			if raw {
-				s.readAttrs(more)
+				name, more, named := s.readTagName(false)
+				s.readAttrs(more, named)
+				out = append(out, attrLine(name, s.attrs))
 			} else {
+				name, more := s.z.TagName()
 				s.attrs = s.attrs[:0]
 				for more {
 					var k, v []byte
 					k, v, more = s.z.TagAttr()
 					s.attrs = append(s.attrs, html.Attribute{Key: string(k), Val: string(v)})
 				}
+				out = append(out, attrLine(string(name), s.attrs))
 			}
-			for _, a := range s.attrs {
-				line += " " + a.Key + "=" + a.Val + "|"
-			}
-			out = append(out, line)
 		}
 	}
 	return read(true), read(false)
+}
+
+// attrLine writes a tag's name and attributes on one line.
+func attrLine(name string, attrs []html.Attribute) string {
+	line := name
+	for _, a := range attrs {
+		line += " " + a.Key + "=" + a.Val + "|"
+	}
+	return line
 }
 
 // TestReadRawAttrsEqualsTagAttr checks that the raw attribute scan returns
@@ -59,7 +76,9 @@ func TestReadRawAttrsEqualsTagAttr(t *testing.T) {
 		{"quote inside", `<p a="x>y" b='"' c=d"e>`},
 		{"references", `<a href="/?a=1&amp;b=2" title=&lt;x&gt;>t</a>`},
 		{"nul and cr", "<p a=\"x\x00y\" b=\"1\r\n2\">"},
-		{"upper", `<DIV CLASS="Big" Data-Id=7>`},
+		{"upper", `<DIV CLASS="Big" Data-Id=7></DIV ><My-Tag X=1></MY-tag>`},
+		{"nul name", "<p\x00q a=1></p\x00q>"},
+		{"raw text", `<script>if (a</b) {}</script ><style a=1>p{}</STYLE><textarea>x</textarea>`},
 		{"no attributes", `<p><b>t</b></p>`},
 		{"unterminated", `<p a="x`},
 		{"listing", string(syntheticPage(20<<10, 3, 1))},
