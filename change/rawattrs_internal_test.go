@@ -98,3 +98,17 @@ func TestReadRawAttrsEqualsTagAttr(t *testing.T) {
 		})
 	}
 }
+
+// FuzzReadRawAttrs checks on arbitrary markup that tag names and
+// attributes read from raw bytes equal the tokenizer's.
+func FuzzReadRawAttrs(f *testing.F) {
+	for _, s := range []string{`<p a="1" b=2 c>`, `<a =x/ y='>'>`, "<DIV\tX=1\n/>", `</P a=1>`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, page string) {
+		fast, slow := tagAttrs(t, page)
+		if strings.Join(fast, "\n") != strings.Join(slow, "\n") {
+			t.Errorf("read %q, tokenizer %q", fast, slow)
+		}
+	})
+}
