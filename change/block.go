@@ -34,12 +34,12 @@ func (w *walker) blockKey() string {
 // among the blocks of the same path. Counting without naming lets a blank
 // text take its number without building a name it never shows.
 func (w *walker) nextBlock() int {
-	if n, ok := w.seen[string(w.path)]; ok {
-		*n++
-		return *n - 1
+	if i, ok := w.seen[string(w.path)]; ok {
+		w.counts[i]++
+		return w.counts[i] - 1
 	}
-	n := 1
-	w.seen[string(w.path)] = &n
+	w.seen[string(w.path)] = len(w.counts)
+	w.counts = append(w.counts, 1)
 	return 0
 }
 

@@ -60,6 +60,10 @@ type streamer struct {
 	keys []string
 	vals []byte
 	ends []int
+	// lower is readRawAttrs' scratch space for a lower-cased key; names
+	// interns the attribute names package atom does not know.
+	lower []byte
+	names map[string]string
 	// inHead is set between <head> and the body; title collects the
 	// title's text.
 	inHead, inTitle bool
@@ -84,8 +88,8 @@ func (s *streamer) next() bool {
 	case html.SelfClosingTagToken:
 		s.start(true)
 	case html.EndTagToken:
-		name, _ := s.z.TagName()
-		s.end(tagName(name))
+		name, _, _ := s.readTagName(true)
+		s.end(name)
 	}
 	return true
 }
@@ -104,15 +108,14 @@ func (s *streamer) text() {
 
 // start handles a start tag.
 func (s *streamer) start(selfClosing bool) {
-	name, more := s.z.TagName()
-	tag := tagName(name)
+	tag, more, named := s.readTagName(false)
 	if s.skip > 0 {
 		if tag == s.skipName && !selfClosing {
 			s.skip++
 		}
 		return
 	}
-	s.readAttrs(more)
+	s.readAttrs(more, named)
 	switch {
 	case tag == "html":
 		return

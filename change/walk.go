@@ -43,10 +43,12 @@ type walker struct {
 	path     []byte
 	pathEnds []int
 	stack    []string
-	// seen numbers the blocks of each path; name is scratch space for a
-	// block's name.
-	seen map[string]*int
-	name []byte
+	// seen numbers the blocks of each path: the index in counts of the
+	// number of its blocks so far (a slice, not a pointer each); name is
+	// scratch space for a block's name.
+	seen   map[string]int
+	counts []int
+	name   []byte
 }
 
 // span locates a line's HTML in walker.buf and its Text in walker.tbuf.
@@ -58,7 +60,7 @@ type span struct {
 func newWalker(x *extractor, n int) *walker {
 	return &walker{
 		x: x, words: map[string]int{}, links: map[string]bool{},
-		images: map[string]bool{}, seen: map[string]*int{},
+		images: map[string]bool{}, seen: map[string]int{},
 		lines: make([]Line, 0, n/32), spans: make([]span, 0, n/32),
 		buf: make([]byte, 0, n), tbuf: make([]byte, 0, n/2),
 	}

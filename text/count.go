@@ -1,5 +1,7 @@
 package text
 
+import "strings"
+
 // Count returns the terms of plain text as two tallies: each stem and each
 // lexical affinity with the number of times Terms would list it. It gives
 // the same tallies as counting the output of Terms, whose rules it
@@ -18,11 +20,34 @@ func (a *Analyzer) Count(text string) (stems, affinities map[string]int) {
 		return stems, map[string]int{}
 	}
 	a.countPairs()
-	affinities = make(map[string]int, len(a.pairs))
-	for p, n := range a.pairs {
-		affinities[affinity(a.names[p>>32], a.names[uint32(p)])] = n
+	return stems, a.affinities()
+}
+
+// affinities names the counted pairs. The names are written end to end
+// into one string, sized first, and each key is a slice of it: one
+// allocation for all the affinities instead of one each.
+func (a *Analyzer) affinities() map[string]int {
+	size := 0
+	for p := range a.pairs {
+		size += len(a.names[p>>32]) + 1 + len(a.names[uint32(p)])
 	}
-	return stems, affinities
+	var b strings.Builder
+	b.Grow(size)
+	affinities := make(map[string]int, len(a.pairs))
+	for p, n := range a.pairs {
+		s1, s2 := a.names[p>>32], a.names[uint32(p)]
+		if s2 < s1 {
+			s1, s2 = s2, s1
+		}
+		start := b.Len()
+		b.WriteString(s1)
+		b.WriteByte(' ')
+		b.WriteString(s2)
+		// b never grows past the size it was given, so what it holds
+		// is never copied nor overwritten: the slice stays valid.
+		affinities[b.String()[start:]] = n
+	}
+	return affinities
 }
 
 // number gives each distinct stem of the kept words an id (a.ids, a.names)
