@@ -15,6 +15,7 @@ func runFetch(ctx context.Context, e *env, args []string) error {
 	f := newFlags(e, "fetch", "", "Fetch every due feed once, store what came, and exit (for cron and scripts).")
 	opts := addMonitorFlags(f)
 	all := f.Bool("all", false, "fetch every followed feed now, due or not")
+	f.lean = true // ingests and exits: no mapped file, small caches (issue 11)
 	if err := f.parse(args, 0); err != nil {
 		return err
 	}

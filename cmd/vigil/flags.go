@@ -31,6 +31,7 @@ type flags struct {
 	summary string   // the head of the help text
 	name    string   // the command's name, e.g. "user add"
 	pos     []string // the positional arguments after parse
+	lean    bool     // a one-shot command: open SQLite with sqlite.Lean
 }
 
 // newFlags returns the flag set of a command, with --db.
@@ -136,7 +137,11 @@ func (f *flags) open() (store.Store, error) {
 	}
 	m := newMeter(f.e.stderr, "migrating "+*f.db, 0)
 	defer m.finish()
-	db, err := sqlite.OpenProgress(*f.db, func(done, total int) {
+	var o sqlite.Options
+	if f.lean {
+		o = sqlite.Lean
+	}
+	db, err := sqlite.OpenWith(*f.db, o, func(done, total int) {
 		m.set(done, total, fmt.Sprintf("schema change %d of %d", done, total))
 	})
 	if err != nil {

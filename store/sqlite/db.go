@@ -60,6 +60,11 @@ func Open(path string) (*DB, error) {
 // schema is current or the file new), so that a command can show how far
 // it has got.
 func OpenProgress(path string, progress func(done, total int)) (*DB, error) {
+	return OpenWith(path, Options{}, progress)
+}
+
+// OpenWith is OpenProgress with the connections sized by o.
+func OpenWith(path string, o Options, progress func(done, total int)) (*DB, error) {
 	if path == "" {
 		return nil, vigil.Errorf(vigil.EINVALID, "sqlite: database path is empty")
 	}
@@ -71,7 +76,7 @@ func OpenProgress(path string, progress func(done, total int)) (*DB, error) {
 		return nil, err
 	}
 	db := &DB{path: abs}
-	if db.write, err = openPool(abs, 1, writeParams()); err != nil {
+	if db.write, err = openPool(abs, 1, writeParams(o)); err != nil {
 		return nil, err
 	}
 	if err := migrate(context.Background(), db.write, abs, progress); err != nil {
@@ -82,7 +87,7 @@ func OpenProgress(path string, progress func(done, total int)) (*DB, error) {
 		db.write.Close()
 		return nil, err
 	}
-	if db.read, err = openPool(abs, readConns, readParams()); err != nil {
+	if db.read, err = openPool(abs, o.readPoolSize(), readParams(o)); err != nil {
 		db.stmts.close()
 		db.write.Close()
 		return nil, err
@@ -109,8 +114,8 @@ func (db *DB) Close() error {
 }
 
 // writeParams configures the writing connection.
-func writeParams() url.Values {
-	q := commonParams()
+func writeParams(o Options) url.Values {
+	q := commonParams(o)
 	q.Add("_pragma", "journal_mode(WAL)")
 	q.Add("_pragma", "synchronous(NORMAL)")
 	q.Set("_txlock", "immediate")
@@ -118,18 +123,21 @@ func writeParams() url.Values {
 }
 
 // readParams configures the reading connections.
-func readParams() url.Values {
-	q := commonParams()
+func readParams(o Options) url.Values {
+	q := commonParams(o)
 	q.Add("_pragma", "query_only(1)")
-	q.Add("_pragma", fmt.Sprintf("mmap_size(%d)", readMmapBytes))
+	q.Add("_pragma", fmt.Sprintf("mmap_size(%d)", o.mmapBytes()))
 	return q
 }
 
 // commonParams are the settings every connection shares.
-func commonParams() url.Values {
+func commonParams(o Options) url.Values {
 	q := url.Values{}
 	q.Add("_pragma", fmt.Sprintf("busy_timeout(%d)", busyTimeoutMillis))
 	q.Add("_pragma", "foreign_keys(1)")
+	if o.CacheKiB > 0 {
+		q.Add("_pragma", fmt.Sprintf("cache_size(%d)", -o.CacheKiB)) // negative: KiB, not pages
+	}
 	return q
 }
 

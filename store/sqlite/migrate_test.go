@@ -71,7 +71,7 @@ func TestMigrationToV3IndexesStoredItems(t *testing.T) {
 	saved := migrations
 	t.Cleanup(func() { migrations = saved })
 	migrations = saved[:2]
-	pool, err := openPool(path, 1, writeParams())
+	pool, err := openPool(path, 1, writeParams(Options{}))
 	if err != nil {
 		t.Fatal(err)
 	}
