@@ -162,26 +162,29 @@ func (c *Coordinator) Release(ctx context.Context, feedID int64) error {
 // AcquireHost leases a host to this worker if its gap has passed and no
 // unexpired lease holds it, in one conditional upsert (the row lock makes
 // concurrent claims of one host take turns and re-check the condition);
-// otherwise it reads when the host may be free.
+// otherwise it reports when the host may be free. Both happen in one
+// statement (one round trip): when the upsert takes nothing, the same
+// statement reads the host's row as its snapshot saw it, which may be a
+// moment older than the row the upsert re-checked, so the retry time is a
+// hint (a too-early retry only asks again), never a claim.
 func (c *Coordinator) AcquireHost(ctx context.Context, host string, now time.Time) (bool, time.Time, error) {
 	var taken bool
+	var nextAllowed, leaseUntil int64
 	err := c.pool.QueryRow(ctx,
-		`INSERT INTO hosts AS h (host, claimed_by, lease_until) VALUES ($1, $2, $4)
-		 ON CONFLICT (host) DO UPDATE SET claimed_by = excluded.claimed_by, lease_until = excluded.lease_until
-		 WHERE h.next_allowed <= $3 AND (h.lease_until IS NULL OR h.lease_until <= $3)
-		 RETURNING true`,
-		host, c.worker, instant(now), instant(now.Add(c.lease))).Scan(&taken)
-	if err == nil {
-		return true, time.Time{}, nil
-	}
-	if !errors.Is(err, pgx.ErrNoRows) {
+		`WITH up AS (
+			INSERT INTO hosts AS h (host, claimed_by, lease_until) VALUES ($1, $2, $4)
+			ON CONFLICT (host) DO UPDATE SET claimed_by = excluded.claimed_by, lease_until = excluded.lease_until
+			WHERE h.next_allowed <= $3 AND (h.lease_until IS NULL OR h.lease_until <= $3)
+			RETURNING true)
+		 SELECT EXISTS (SELECT 1 FROM up),
+			COALESCE((SELECT next_allowed FROM hosts WHERE host = $1), 0),
+			COALESCE((SELECT lease_until FROM hosts WHERE host = $1), 0)`,
+		host, c.worker, instant(now), instant(now.Add(c.lease))).Scan(&taken, &nextAllowed, &leaseUntil)
+	if err != nil {
 		return false, time.Time{}, wrap("claim host", err)
 	}
-	var nextAllowed, leaseUntil int64
-	err = c.pool.QueryRow(ctx, `SELECT next_allowed, COALESCE(lease_until, 0) FROM hosts WHERE host = $1`, host).
-		Scan(&nextAllowed, &leaseUntil)
-	if err != nil {
-		return false, time.Time{}, wrap("read host", err)
+	if taken {
+		return true, time.Time{}, nil
 	}
 	retry := max(nextAllowed, min(leaseUntil, instant(now.Add(c.gap+10*time.Millisecond))))
 	return false, time.Unix(0, retry), nil
