@@ -86,10 +86,7 @@ func (c *Coordinator) ClaimDue(ctx context.Context, now time.Time, limit, budget
 	defer tx.Rollback(ctx)
 	spent := false
 	if budget > 0 {
-		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, int64(budgetLock)); err != nil {
-			return nil, false, wrap("lock the budget", err)
-		}
-		used, err := c.spent(ctx, tx, now)
+		used, err := c.lockAndCountSpent(ctx, tx, now)
 		if err != nil {
 			return nil, false, err
 		}
@@ -140,15 +137,19 @@ func (c *Coordinator) Renew(ctx context.Context, feedID int64, now time.Time) (b
 	return tag.RowsAffected() == 1, nil
 }
 
-// spent counts the fetches of the budget window before now: those stored
-// and those under an unexpired lease.
-func (c *Coordinator) spent(ctx context.Context, tx pgx.Tx, now time.Time) (int, error) {
+// lockAndCountSpent takes the budget's advisory lock for the transaction
+// and counts the fetches of the budget window before now: those stored and
+// those under an unexpired lease. Both go in one batch (one round trip);
+// the count is a statement of its own after the lock, so under READ
+// COMMITTED it reads what committed once the lock was held.
+func (c *Coordinator) lockAndCountSpent(ctx context.Context, tx pgx.Tx, now time.Time) (int, error) {
 	var n int
-	err := tx.QueryRow(ctx,
-		`SELECT (SELECT count(*) FROM observations WHERE at >= $1)
+	b := &pgx.Batch{}
+	b.Queue(`SELECT pg_advisory_xact_lock($1)`, int64(budgetLock))
+	b.Queue(`SELECT (SELECT count(*) FROM observations WHERE at >= $1)
 		      + (SELECT count(*) FROM feeds WHERE lease_until > $2)`,
-		instant(now.Add(-time.Hour)), instant(now)).Scan(&n)
-	return n, wrapIf("count the budget", err)
+		instant(now.Add(-time.Hour)), instant(now)).QueryRow(func(r pgx.Row) error { return r.Scan(&n) })
+	return n, wrapIf("lock and count the budget", tx.SendBatch(ctx, b).Close())
 }
 
 // Release ends this worker's lease on a feed; a lease that expired and
