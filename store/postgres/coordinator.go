@@ -86,10 +86,7 @@ func (c *Coordinator) ClaimDue(ctx context.Context, now time.Time, limit, budget
 	defer tx.Rollback(ctx)
 	spent := false
 	if budget > 0 {
-		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, int64(budgetLock)); err != nil {
-			return nil, false, wrap("lock the budget", err)
-		}
-		used, err := c.spent(ctx, tx, now)
+		used, err := c.lockAndCountSpent(ctx, tx, now)
 		if err != nil {
 			return nil, false, err
 		}
@@ -140,15 +137,19 @@ func (c *Coordinator) Renew(ctx context.Context, feedID int64, now time.Time) (b
 	return tag.RowsAffected() == 1, nil
 }
 
-// spent counts the fetches of the budget window before now: those stored
-// and those under an unexpired lease.
-func (c *Coordinator) spent(ctx context.Context, tx pgx.Tx, now time.Time) (int, error) {
+// lockAndCountSpent takes the budget's advisory lock for the transaction
+// and counts the fetches of the budget window before now: those stored and
+// those under an unexpired lease. Both go in one batch (one round trip);
+// the count is a statement of its own after the lock, so under READ
+// COMMITTED it reads what committed once the lock was held.
+func (c *Coordinator) lockAndCountSpent(ctx context.Context, tx pgx.Tx, now time.Time) (int, error) {
 	var n int
-	err := tx.QueryRow(ctx,
-		`SELECT (SELECT count(*) FROM observations WHERE at >= $1)
+	b := &pgx.Batch{}
+	b.Queue(`SELECT pg_advisory_xact_lock($1)`, int64(budgetLock))
+	b.Queue(`SELECT (SELECT count(*) FROM observations WHERE at >= $1)
 		      + (SELECT count(*) FROM feeds WHERE lease_until > $2)`,
-		instant(now.Add(-time.Hour)), instant(now)).Scan(&n)
-	return n, wrapIf("count the budget", err)
+		instant(now.Add(-time.Hour)), instant(now)).QueryRow(func(r pgx.Row) error { return r.Scan(&n) })
+	return n, wrapIf("lock and count the budget", tx.SendBatch(ctx, b).Close())
 }
 
 // Release ends this worker's lease on a feed; a lease that expired and
@@ -162,26 +163,29 @@ func (c *Coordinator) Release(ctx context.Context, feedID int64) error {
 // AcquireHost leases a host to this worker if its gap has passed and no
 // unexpired lease holds it, in one conditional upsert (the row lock makes
 // concurrent claims of one host take turns and re-check the condition);
-// otherwise it reads when the host may be free.
+// otherwise it reports when the host may be free. Both happen in one
+// statement (one round trip): when the upsert takes nothing, the same
+// statement reads the host's row as its snapshot saw it, which may be a
+// moment older than the row the upsert re-checked, so the retry time is a
+// hint (a too-early retry only asks again), never a claim.
 func (c *Coordinator) AcquireHost(ctx context.Context, host string, now time.Time) (bool, time.Time, error) {
 	var taken bool
+	var nextAllowed, leaseUntil int64
 	err := c.pool.QueryRow(ctx,
-		`INSERT INTO hosts AS h (host, claimed_by, lease_until) VALUES ($1, $2, $4)
-		 ON CONFLICT (host) DO UPDATE SET claimed_by = excluded.claimed_by, lease_until = excluded.lease_until
-		 WHERE h.next_allowed <= $3 AND (h.lease_until IS NULL OR h.lease_until <= $3)
-		 RETURNING true`,
-		host, c.worker, instant(now), instant(now.Add(c.lease))).Scan(&taken)
-	if err == nil {
-		return true, time.Time{}, nil
-	}
-	if !errors.Is(err, pgx.ErrNoRows) {
+		`WITH up AS (
+			INSERT INTO hosts AS h (host, claimed_by, lease_until) VALUES ($1, $2, $4)
+			ON CONFLICT (host) DO UPDATE SET claimed_by = excluded.claimed_by, lease_until = excluded.lease_until
+			WHERE h.next_allowed <= $3 AND (h.lease_until IS NULL OR h.lease_until <= $3)
+			RETURNING true)
+		 SELECT EXISTS (SELECT 1 FROM up),
+			COALESCE((SELECT next_allowed FROM hosts WHERE host = $1), 0),
+			COALESCE((SELECT lease_until FROM hosts WHERE host = $1), 0)`,
+		host, c.worker, instant(now), instant(now.Add(c.lease))).Scan(&taken, &nextAllowed, &leaseUntil)
+	if err != nil {
 		return false, time.Time{}, wrap("claim host", err)
 	}
-	var nextAllowed, leaseUntil int64
-	err = c.pool.QueryRow(ctx, `SELECT next_allowed, COALESCE(lease_until, 0) FROM hosts WHERE host = $1`, host).
-		Scan(&nextAllowed, &leaseUntil)
-	if err != nil {
-		return false, time.Time{}, wrap("read host", err)
+	if taken {
+		return true, time.Time{}, nil
 	}
 	retry := max(nextAllowed, min(leaseUntil, instant(now.Add(c.gap+10*time.Millisecond))))
 	return false, time.Unix(0, retry), nil

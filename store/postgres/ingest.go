@@ -37,16 +37,14 @@ func (db *DB) Ingest(ctx context.Context, f vigil.Fetched, decide func(vigil.Ing
 		return vigil.Ingested{}, wrap("begin ingest", err)
 	}
 	defer tx.Rollback(ctx)
-	if err := lockFeed(ctx, tx, f.FeedID); err != nil {
-		return vigil.Ingested{}, err
-	}
-	got, err := ingest(ctx, tx, f)
+	items := uniqueItems(f.FeedID, f.Items)
+	changes, err := lockAndCompare(ctx, tx, f.FeedID, items)
 	if err != nil {
 		return vigil.Ingested{}, err
 	}
-	current, err := scanFeed(tx.QueryRow(ctx, `SELECT `+feedColumns+` FROM feeds f WHERE f.id = $1`, f.FeedID))
+	got, current, err := ingest(ctx, tx, f, items, changes)
 	if err != nil {
-		return vigil.Ingested{}, wrap("read feed state in ingest", err)
+		return vigil.Ingested{}, err
 	}
 	feed, err := decide(got, current)
 	if err != nil {
@@ -77,51 +75,92 @@ func checkFetched(f vigil.Fetched) error {
 	return nil
 }
 
-// lockFeed locks the feed's row for the transaction; an unknown feed is
-// ENOTFOUND.
-func lockFeed(ctx context.Context, tx pgx.Tx, feedID int64) error {
+// lockAndCompare locks the feed's row for the transaction and finds the
+// items that are not stored as they are, in one round trip (a batch whose
+// statements run in order, so the comparison reads after the lock is
+// held); an unknown feed is ENOTFOUND.
+func lockAndCompare(ctx context.Context, tx pgx.Tx, feedID int64, items []vigil.Item) ([]changed, error) {
+	b := &pgx.Batch{}
 	var id int64
-	err := tx.QueryRow(ctx, `SELECT id FROM feeds WHERE id = $1 FOR UPDATE`, feedID).Scan(&id)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return vigil.Errorf(vigil.ENOTFOUND, "feed %d not found", feedID)
+	b.Queue(`SELECT id FROM feeds WHERE id = $1 FOR UPDATE`, feedID).QueryRow(func(r pgx.Row) error {
+		return r.Scan(&id)
+	})
+	var found []changed
+	if len(items) > 0 {
+		keys, hashes := make([]string, len(items)), make([]string, len(items))
+		for i, it := range items {
+			keys[i], hashes[i] = it.Key, it.Hash
+		}
+		b.Queue(changedItemsSQL, keys, hashes, feedID).Query(func(rows pgx.Rows) error {
+			var err error
+			found, err = collect(rows, func(r pgx.Row) (*changed, error) {
+				var c changed
+				return &c, r.Scan(&c.index, &c.id, &c.seen)
+			})
+			return err
+		})
 	}
-	return wrapIf("lock feed for ingest", err)
+	err := tx.SendBatch(ctx, b).Close()
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, vigil.Errorf(vigil.ENOTFOUND, "feed %d not found", feedID)
+	}
+	if err != nil {
+		return nil, wrap("lock feed and look up items for ingest", err)
+	}
+	return found, nil
 }
 
-// ingest stores the items and the observation of f.
-func ingest(ctx context.Context, tx pgx.Tx, f vigil.Fetched) (vigil.Ingested, error) {
-	got, err := storeItems(ctx, tx, f)
+// ingest stores the items that changed and the observation of f, and
+// reads the feed's state as it then is, in one round trip (a batch).
+func ingest(ctx context.Context, tx pgx.Tx, f vigil.Fetched, items []vigil.Item, changes []changed) (vigil.Ingested, *vigil.Feed, error) {
+	b := &pgx.Batch{}
+	got, err := queueItems(b, f, items, changes)
 	if err != nil {
-		return vigil.Ingested{}, err
+		return vigil.Ingested{}, nil, err
 	}
 	o := f.Observation
 	o.NewItems, o.Updated = len(got.New), len(got.Updated)
-	if err := insertObservation(ctx, tx, f.FeedID, o); err != nil {
-		return vigil.Ingested{}, wrap("store observation", err)
-	}
+	queueObservation(b, f.FeedID, o)
 	if len(got.New) > 0 {
-		_, err := tx.Exec(ctx, `UPDATE feeds SET item_count = item_count + $1 WHERE id = $2`, len(got.New), f.FeedID)
-		if err != nil {
-			return vigil.Ingested{}, wrap("count items", err)
-		}
+		b.Queue(`UPDATE feeds SET item_count = item_count + $1 WHERE id = $2`, len(got.New), f.FeedID)
 	}
-	return got, nil
+	var current *vigil.Feed
+	b.Queue(`SELECT `+feedColumns+` FROM feeds f WHERE f.id = $1`, f.FeedID).QueryRow(func(r pgx.Row) error {
+		var err error
+		current, err = scanFeed(r)
+		return err
+	})
+	if err := tx.SendBatch(ctx, b).Close(); err != nil {
+		return vigil.Ingested{}, nil, wrap("store items, observation and read feed state in ingest", err)
+	}
+	return *got, current, nil
 }
 
-// storeItems inserts the new items of f and updates the edited ones; only
-// the first occurrence of a key within the fetch counts.
-func storeItems(ctx context.Context, tx pgx.Tx, f vigil.Fetched) (vigil.Ingested, error) {
-	items := uniqueItems(f.FeedID, f.Items)
-	changed, err := changedItems(ctx, tx, f.FeedID, items)
-	if err != nil {
-		return vigil.Ingested{}, wrap("look up items", err)
-	}
-	var got vigil.Ingested
+// queueItems queues the insert of each new item and the update of each
+// edited one. The returned lists are complete (with item IDs) once the
+// batch has run.
+func queueItems(b *pgx.Batch, f vigil.Fetched, items []vigil.Item, changes []changed) (*vigil.Ingested, error) {
 	now := normalise(f.Observation.At)
-	for _, c := range changed {
-		it := items[c.index]
-		if err := storeItem(ctx, tx, &it, c, now, &got); err != nil {
-			return vigil.Ingested{}, err
+	var nNew, nUpdated int
+	for _, c := range changes {
+		if c.id.Valid {
+			nUpdated++
+		} else {
+			nNew++
+		}
+	}
+	// The lists are allocated in full first: queued statements fill in
+	// the IDs of their elements when the batch runs, so they must not move.
+	got := &vigil.Ingested{}
+	if nNew > 0 {
+		got.New = make([]vigil.Item, 0, nNew)
+	}
+	if nUpdated > 0 {
+		got.Updated = make([]vigil.Item, 0, nUpdated)
+	}
+	for _, c := range changes {
+		if err := queueItem(b, items[c.index], c, now, got); err != nil {
+			return nil, err
 		}
 	}
 	return got, nil
@@ -162,60 +201,36 @@ const changedItemsSQL = `SELECT j.n - 1, i.id, i.seen
 	WHERE i.id IS NULL OR i.hash IS DISTINCT FROM j.hash
 	ORDER BY j.n`
 
-// changedItems finds, in one query, the items that are not stored as they are.
-func changedItems(ctx context.Context, tx pgx.Tx, feedID int64, items []vigil.Item) ([]changed, error) {
-	if len(items) == 0 {
-		return nil, nil
-	}
-	keys, hashes := make([]string, len(items)), make([]string, len(items))
-	for i, it := range items {
-		keys[i], hashes[i] = it.Key, it.Hash
-	}
-	rows, err := tx.Query(ctx, changedItemsSQL, keys, hashes, feedID)
-	if err != nil {
-		return nil, err
-	}
-	return collect(rows, func(r pgx.Row) (*changed, error) {
-		var c changed
-		return &c, r.Scan(&c.index, &c.id, &c.seen)
-	})
-}
-
-// storeItem inserts a new item or updates an edited one, with its search
-// vector, and records which in got.
-func storeItem(ctx context.Context, tx pgx.Tx, it *vigil.Item, c changed, now time.Time, got *vigil.Ingested) error {
+// queueItem queues the insert of a new item or the update of an edited
+// one, with its search vector, and records which in got.
+func queueItem(b *pgx.Batch, it vigil.Item, c changed, now time.Time, got *vigil.Ingested) error {
 	it.Published, it.Updated = normalise(it.Published), normalise(it.Updated)
-	title, body := searchText(it)
-	summary, content, err := encodeBody(it)
+	title, body := searchText(&it)
+	summary, content, err := encodeBody(&it)
 	if err != nil {
 		return wrap("encode item", err)
 	}
 	if !c.id.Valid {
 		it.Seen = now
-		err := tx.QueryRow(ctx,
+		got.New = append(got.New, it)
+		stored := &got.New[len(got.New)-1]
+		b.Queue(
 			`INSERT INTO items (feed_id, key, hash, url, title, author, summary, content,
 				published, updated, seen, sort_at, search)
 			 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, `+searchVector+`)
 			 RETURNING id`,
 			it.FeedID, it.Key, it.Hash, it.URL, it.Title, it.Author, summary, content,
 			nanos(it.Published), nanos(it.Updated), nanos(it.Seen), nanos(sortAt(it.Published, it.Seen)),
-			title, body).Scan(&it.ID)
-		if err != nil {
-			return wrap("store item", err)
-		}
-		got.New = append(got.New, *it)
+			title, body).QueryRow(func(r pgx.Row) error { return r.Scan(&stored.ID) })
 		return nil
 	}
 	it.ID, it.Seen = c.id.Int64, fromNanos(c.seen)
-	_, err = tx.Exec(ctx,
+	b.Queue(
 		`UPDATE items SET hash = $1, url = $2, title = $3, author = $4, summary = $5, content = $6,
 			published = $7, updated = $8, sort_at = $9, search = `+searchVectorUpdate+` WHERE id = $10`,
 		it.Hash, it.URL, it.Title, it.Author, summary, content,
 		nanos(it.Published), nanos(it.Updated), nanos(sortAt(it.Published, it.Seen)), it.ID, title, body)
-	if err != nil {
-		return wrap("update item", err)
-	}
-	got.Updated = append(got.Updated, *it)
+	got.Updated = append(got.Updated, it)
 	return nil
 }
 
@@ -250,4 +265,15 @@ func saveFeedState(ctx context.Context, tx pgx.Tx, id int64, feed *vigil.Feed) e
 		feed.Failures, nanos(feed.FailingSince), feed.Missing, string(hintsJSON), feed.Window, model,
 		feed.Rate, id)
 	return wrapIf("save feed state", err)
+}
+
+// lockFeed locks the feed's row for the transaction; an unknown feed is
+// ENOTFOUND.
+func lockFeed(ctx context.Context, tx pgx.Tx, feedID int64) error {
+	var id int64
+	err := tx.QueryRow(ctx, `SELECT id FROM feeds WHERE id = $1 FOR UPDATE`, feedID).Scan(&id)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return vigil.Errorf(vigil.ENOTFOUND, "feed %d not found", feedID)
+	}
+	return wrapIf("lock feed for ingest", err)
 }

@@ -56,12 +56,18 @@ func scanObservation(s pgx.Row) (*vigil.Observation, error) {
 	return &o, err
 }
 
-// insertObservation stores o for the feed.
-func insertObservation(ctx context.Context, tx pgx.Tx, feedID int64, o vigil.Observation) error {
-	_, err := tx.Exec(ctx,
+// queueObservation queues the insert of o for the feed.
+func queueObservation(b *pgx.Batch, feedID int64, o vigil.Observation) {
+	b.Queue(
 		`INSERT INTO observations (feed_id, at, status, bytes, latency, items, new_items, updated_items,
 			not_modified, error) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
 		feedID, nanos(o.At), o.Status, o.Bytes, int64(o.Latency), o.Items, o.NewItems, o.Updated,
 		o.NotModified, clean(o.Error))
-	return err
+}
+
+// insertObservation stores o for the feed.
+func insertObservation(ctx context.Context, tx pgx.Tx, feedID int64, o vigil.Observation) error {
+	b := &pgx.Batch{}
+	queueObservation(b, feedID, o)
+	return tx.SendBatch(ctx, b).Close()
 }
