@@ -47,7 +47,15 @@ func NormalizeFeedURL(raw string) (string, error) {
 	if u.Path == "" {
 		u.Path = "/"
 	}
-	return u.String(), nil
+	// Dropping the fragment can leave white space at the end (a query
+	// "? " before "#"), which TrimSpace would drop on the next call: trim
+	// it here too, so that a normalised URL normalises to itself.
+	out := strings.TrimSpace(u.String())
+	if len(out) > MaxURLLength {
+		// Escaping can lengthen a URL past the limit the next call checks.
+		return "", Errorf(EINVALID, "url is longer than %d characters once escaped", MaxURLLength)
+	}
+	return out, nil
 }
 
 var defaultPort = map[string]string{"http": ":80", "https": ":443"}
