@@ -30,7 +30,14 @@ type Runner struct {
 	Folder updates.Config
 	// Every is how often Run looks for a day to send; 0 means 5 minutes.
 	Every time.Duration
-	Log   *slog.Logger
+	// CatchUp is how many finished days, at most, Run's first pass looks
+	// back over for digests not sent while vigil was down; 0 means 7. It
+	// starts at the latest day a digest was claimed for, so a restart
+	// sends the days it missed and never a day from before vigil first
+	// sent one (an installation that never sent a digest starts with
+	// yesterday).
+	CatchUp int
+	Log     *slog.Logger
 }
 
 // Sent counts what one day's sending did.
@@ -39,22 +46,66 @@ type Sent struct {
 }
 
 // Run sends the digest of each day once that day is over, until ctx ends.
+// Its first pass also sends the days missed while vigil was down (see
+// CatchUp); later passes send yesterday's, retrying what failed.
 func (r *Runner) Run(ctx context.Context) error {
 	every := r.Every
 	if every <= 0 {
 		every = 5 * time.Minute
 	}
+	from, err := r.firstDay(ctx)
+	if err != nil {
+		r.log().Error("finding the digests missed while vigil was down", "error", err)
+	}
 	for {
-		yesterday := r.Clock.Now().In(r.loc()).AddDate(0, 0, -1)
-		if _, err := r.SendDay(ctx, yesterday); err != nil && ctx.Err() == nil {
-			r.log().Error("sending digests", "error", err)
+		yesterday := r.noon(r.Clock.Now(), -1)
+		if from.IsZero() || from.After(yesterday) {
+			from = yesterday
 		}
+		for d := from; !d.After(yesterday); d = d.AddDate(0, 0, 1) {
+			if _, err := r.SendDay(ctx, d); err != nil && ctx.Err() == nil {
+				r.log().Error("sending digests", "day", d.Format(time.DateOnly), "error", err)
+			}
+		}
+		from = yesterday
 		select {
 		case <-ctx.Done():
 			return nil
 		case <-r.Clock.After(every):
 		}
 	}
+}
+
+// firstDay returns the first day Run's first pass sends: the latest day a
+// digest was claimed for (its failed sends are retried), at most CatchUp
+// days back; the zero time (yesterday) when no digest was ever claimed.
+func (r *Runner) firstDay(ctx context.Context) (time.Time, error) {
+	last, err := r.Store.LastDigestDay(ctx)
+	if err != nil || last == "" {
+		return time.Time{}, err
+	}
+	day, err := time.ParseInLocation(time.DateOnly, last, r.loc())
+	if err != nil {
+		return time.Time{}, err
+	}
+	days := r.CatchUp
+	if days <= 0 {
+		days = 7
+	}
+	earliest := r.noon(r.Clock.Now(), -days)
+	day = day.Add(12 * time.Hour)
+	if day.Before(earliest) {
+		day = earliest
+	}
+	return day, nil
+}
+
+// noon returns noon of the day days away from the day holding t, in the
+// runner's zone: days stepped from noon never cross a day boundary, even
+// when daylight saving time shifts the clock.
+func (r *Runner) noon(t time.Time, days int) time.Time {
+	t = t.In(r.loc())
+	return time.Date(t.Year(), t.Month(), t.Day()+days, 12, 0, 0, 0, r.loc())
 }
 
 func (r *Runner) loc() *time.Location {

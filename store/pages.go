@@ -91,6 +91,9 @@ type Pages interface {
 	ClaimDigest(ctx context.Context, userID int64, day string) (bool, error)
 	// ReleaseDigest forgets a claim whose sending failed, so it is retried.
 	ReleaseDigest(ctx context.Context, userID int64, day string) error
+	// LastDigestDay returns the latest day (YYYY-MM-DD) any user's digest
+	// was claimed for, or "" when none ever was.
+	LastDigestDay(ctx context.Context) (string, error)
 }
 
 // PageFetched is one fetch of a page.

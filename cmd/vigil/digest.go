@@ -21,6 +21,7 @@ type digestOpts struct {
 	host, from, user, baseURL *string
 	port                      *int
 	every                     *time.Duration
+	catchUp                   *int
 	weights                   *ratingWeights
 	e                         *env
 }
@@ -40,6 +41,7 @@ func addDigestFlags(f *flags) *digestOpts {
 		user:    f.String("smtp-user", envOr(e, "VIGIL_SMTP_USER", ""), "SMTP user `name`; the password comes from env VIGIL_SMTP_PASSWORD (env VIGIL_SMTP_USER)"),
 		baseURL: f.String("base-url", envOr(e, "VIGIL_BASE_URL", ""), "public `URL` of this server, for links in digests (env VIGIL_BASE_URL)"),
 		every:   f.Duration("digest-every", 5*time.Minute, "how often to look for a finished day whose digests are not sent"),
+		catchUp: f.Int("digest-catch-up", 7, "at start, send the digests of up to this many finished `days` missed while vigil was down"),
 	}
 }
 
@@ -62,7 +64,10 @@ func (o *digestOpts) build(st store.Store, log *slog.Logger, allowPrivate bool, 
 	if *o.every <= 0 {
 		return nil, usageError{fmt.Sprintf("--digest-every must be positive, got %v", *o.every)}
 	}
-	r := &digest.Runner{Store: st, Clock: clock.Wall{}, Location: loc, BaseURL: *o.baseURL, Every: *o.every, Log: log,
+	if *o.catchUp < 1 {
+		return nil, usageError{fmt.Sprintf("--digest-catch-up must be at least 1 day, got %d", *o.catchUp)}
+	}
+	r := &digest.Runner{Store: st, Clock: clock.Wall{}, Location: loc, BaseURL: *o.baseURL, Every: *o.every, CatchUp: *o.catchUp, Log: log,
 		Folder:   updates.Config{Weights: o.weights.w},
 		Webhooks: fetch.NewPostClient(fetch.Config{AllowPrivate: allowPrivate, Timeout: 30 * time.Second})}
 	if *o.host != "" {

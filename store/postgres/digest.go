@@ -85,3 +85,15 @@ func (db *DB) ReleaseDigest(ctx context.Context, userID int64, day string) error
 	}
 	return nil
 }
+
+// LastDigestDay returns the latest day any digest was claimed for, or "".
+func (db *DB) LastDigestDay(ctx context.Context) (string, error) {
+	var day *string
+	if err := db.pool.QueryRow(ctx, `SELECT MAX(day) FROM digests`).Scan(&day); err != nil {
+		return "", wrap("read the last digest day", err)
+	}
+	if day == nil {
+		return "", nil
+	}
+	return *day, nil
+}

@@ -196,8 +196,17 @@ func testDigestSettings(t *testing.T, h Harness) {
 	if err != nil || got.Email != "alice@example.org" || got.Off || got.Name != "alice" {
 		t.Errorf("DigestSettings = %+v, %v", got, err)
 	}
+	if last, err := db.LastDigestDay(ctx); err != nil || last != "" {
+		t.Errorf("LastDigestDay before any claim = %q, %v; want none", last, err)
+	}
 	first, _ := db.ClaimDigest(ctx, u.ID, "2026-03-02")
 	second, _ := db.ClaimDigest(ctx, u.ID, "2026-03-02")
+	if _, err := db.ClaimDigest(ctx, u.ID, "2026-02-27"); err != nil {
+		t.Fatal(err)
+	}
+	if last, err := db.LastDigestDay(ctx); err != nil || last != "2026-03-02" {
+		t.Errorf("LastDigestDay = %q, %v; want 2026-03-02, the latest claimed", last, err)
+	}
 	if !first || second {
 		t.Errorf("claims: %v then %v, want true then false", first, second)
 	}
