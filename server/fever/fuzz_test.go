@@ -1,24 +1,16 @@
 package fever_test
 
 import (
-	"context"
 	"crypto/md5"
 	"encoding/hex"
 	"encoding/json"
-	"fmt"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 
-	"vigil"
-	"vigil/account"
-	"vigil/server"
-	"vigil/store/sqlite"
+	"vigil/server/apptest"
 )
 
 // goTypeName matches what gives away a Go type in a message.
@@ -59,38 +51,16 @@ func FuzzFeverAPI(f *testing.F) {
 // follows two feeds of three items (the second in the folder Tech) and has
 // a Fever password, and returns it with the user's Fever key.
 func feverFuzzServer(f *testing.F) (http.Handler, string) {
-	st, err := sqlite.Open(filepath.Join(f.TempDir(), "v.db"))
-	if err != nil {
-		f.Fatal(err)
-	}
-	f.Cleanup(func() { st.Close() })
-	ctx := context.Background()
-	u := &vigil.User{Name: "fuzz", PasswordHash: "x", TokenHash: account.HashToken("fuzz-token")}
-	if err := st.CreateUser(ctx, u); err != nil {
-		f.Fatal(err)
-	}
-	for i, url := range []string{"https://a.example/feed", "https://t.example/feed"} {
-		sub, err := st.Subscribe(ctx, u.ID, url, 1, testNow)
-		if err != nil {
-			f.Fatal(err)
-		}
-		if i == 1 {
-			if err := st.SetFolder(ctx, u.ID, sub.Feed.ID, "Tech"); err != nil {
-				f.Fatal(err)
-			}
-		}
-		fuzzIngest(f, st, sub.Feed.ID, fmt.Sprint(i))
-	}
-	srv := server.New(st, server.Config{Now: func() time.Time { return testNow }, Logger: slog.New(slog.DiscardHandler)})
+	srv := apptest.Server(f, testNow)
 	req := httptest.NewRequest("PUT", "/api/me/fever", strings.NewReader(`{"password": "fuzz-fever-pass"}`))
-	req.Header.Set("Authorization", "Bearer fuzz-token")
+	req.Header.Set("Authorization", "Bearer "+apptest.Token)
 	req.Header.Set("Content-Type", "application/json")
 	rec := httptest.NewRecorder()
 	srv.ServeHTTP(rec, req)
 	if rec.Code != http.StatusNoContent {
 		f.Fatalf("PUT /api/me/fever: %d %s", rec.Code, rec.Body)
 	}
-	sum := md5.Sum([]byte("fuzz:fuzz-fever-pass"))
+	sum := md5.Sum([]byte(apptest.User + ":fuzz-fever-pass"))
 	key := hex.EncodeToString(sum[:])
 	check := httptest.NewRequest("POST", "/fever/?api", strings.NewReader("api_key="+key))
 	check.Header.Set("Content-Type", "application/x-www-form-urlencoded")
@@ -100,19 +70,6 @@ func feverFuzzServer(f *testing.F) (http.Handler, string) {
 		f.Fatalf("the fuzz user's key is refused: %d %s", rec.Code, rec.Body)
 	}
 	return srv, key
-}
-
-// fuzzIngest stores three items in a feed, an hour apart.
-func fuzzIngest(f *testing.F, st *sqlite.DB, feedID int64, prefix string) {
-	items := make([]vigil.Item, 3)
-	for i := range items {
-		items[i] = vigil.Item{Key: fmt.Sprintf("%s-%d", prefix, i), Hash: fmt.Sprintf("h%s-%d", prefix, i),
-			Title: "Item " + prefix, Content: "<p>body</p>", Published: testNow.Add(-time.Duration(3-i) * time.Hour)}
-	}
-	fetched := vigil.Fetched{FeedID: feedID, Observation: vigil.Observation{At: testNow, Status: 200, Items: len(items)}, Items: items}
-	if _, err := st.Ingest(context.Background(), fetched, func(vigil.Ingested, *vigil.Feed) (*vigil.Feed, error) { return nil, nil }); err != nil {
-		f.Fatal(err)
-	}
 }
 
 // checkFeverAnswer fails unless the answer is Fever's JSON with

@@ -1,22 +1,14 @@
 package greader_test
 
 import (
-	"context"
-	"fmt"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 
-	"vigil"
-	"vigil/account"
-	"vigil/server"
-	"vigil/store/sqlite"
+	"vigil/server/apptest"
 )
 
 // fuzzEndpoints are the endpoints FuzzReaderAPI drives: the method and
@@ -116,31 +108,9 @@ func readerRequest(method, path string, inQuery bool, input string) *http.Reques
 // follows two feeds of three items (the second in the folder Tech), and
 // returns it with the user's Auth token from ClientLogin.
 func readerFuzzServer(f *testing.F) (http.Handler, string) {
-	st, err := sqlite.Open(filepath.Join(f.TempDir(), "v.db"))
-	if err != nil {
-		f.Fatal(err)
-	}
-	f.Cleanup(func() { st.Close() })
-	ctx := context.Background()
-	u := &vigil.User{Name: "fuzz", PasswordHash: "x", TokenHash: account.HashToken("fuzz-token")}
-	if err := st.CreateUser(ctx, u); err != nil {
-		f.Fatal(err)
-	}
-	for i, url := range []string{"https://a.example/feed", "https://t.example/feed"} {
-		sub, err := st.Subscribe(ctx, u.ID, url, 1, testNow)
-		if err != nil {
-			f.Fatal(err)
-		}
-		if i == 1 {
-			if err := st.SetFolder(ctx, u.ID, sub.Feed.ID, "Tech"); err != nil {
-				f.Fatal(err)
-			}
-		}
-		fuzzIngest(f, st, sub.Feed.ID, fmt.Sprint(i))
-	}
-	srv := server.New(st, server.Config{Now: func() time.Time { return testNow }, Logger: slog.New(slog.DiscardHandler)})
+	srv := apptest.Server(f, testNow)
 	rec := httptest.NewRecorder()
-	login := httptest.NewRequest("POST", "/accounts/ClientLogin", strings.NewReader(url.Values{"Email": {"fuzz"}, "Passwd": {"fuzz-token"}}.Encode()))
+	login := httptest.NewRequest("POST", "/accounts/ClientLogin", strings.NewReader(url.Values{"Email": {apptest.User}, "Passwd": {apptest.Token}}.Encode()))
 	login.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	srv.ServeHTTP(rec, login)
 	for line := range strings.Lines(rec.Body.String()) {
@@ -162,19 +132,6 @@ func checkLoggedIn(f *testing.F, srv http.Handler, auth string) {
 	srv.ServeHTTP(rec, req)
 	if rec.Code != http.StatusOK || strings.Count(rec.Body.String(), `"id"`) != 6 {
 		f.Fatalf("the fuzz user's item IDs: %d %s", rec.Code, rec.Body)
-	}
-}
-
-// fuzzIngest stores three items in a feed, an hour apart.
-func fuzzIngest(f *testing.F, st *sqlite.DB, feedID int64, prefix string) {
-	items := make([]vigil.Item, 3)
-	for i := range items {
-		items[i] = vigil.Item{Key: fmt.Sprintf("%s-%d", prefix, i), Hash: fmt.Sprintf("h%s-%d", prefix, i),
-			Title: "Item " + prefix, Content: "<p>body</p>", Published: testNow.Add(-time.Duration(3-i) * time.Hour)}
-	}
-	fetched := vigil.Fetched{FeedID: feedID, Observation: vigil.Observation{At: testNow, Status: 200, Items: len(items)}, Items: items}
-	if _, err := st.Ingest(context.Background(), fetched, func(vigil.Ingested, *vigil.Feed) (*vigil.Feed, error) { return nil, nil }); err != nil {
-		f.Fatal(err)
 	}
 }
 
