@@ -22,6 +22,7 @@ var migrations = []migration{
 	{sql: schemaReading},
 	{sql: schemaV4},
 	{sql: schemaPlanStates},
+	{sql: schemaSearchBodyFirst, fill: indexStoredItems},
 }
 
 // querier is what both *sql.DB and *sql.Tx offer for reading.
