@@ -3,6 +3,7 @@ package sqlite
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	"time"
 
 	"vigil"
+	"vigil/store/storetest"
 )
 
 // ftsColumns returns the columns of items_fts in order.
@@ -192,4 +194,60 @@ func titledFirst(ids []int64) bool {
 		}
 	}
 	return true
+}
+
+// pageCounts returns the pages of db's file and how many of them are free.
+func pageCounts(t *testing.T, db *DB) (pages, free int64) {
+	t.Helper()
+	err := db.read.QueryRow(`SELECT (SELECT page_count FROM pragma_page_count), (SELECT freelist_count FROM pragma_freelist_count)`).Scan(&pages, &free)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pages, free
+}
+
+func TestMigrationToBodyFirstIndexReclaimsTheOldIndex(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "vigil.db")
+	saved := migrations
+	t.Cleanup(func() { migrations = saved })
+	migrations = saved[:6]
+	db, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n = 500
+	storetest.FillForSize(t, db, n)
+	pagesV6, _ := pageCounts(t, db)
+	db.Close()
+	sizeV6 := fileSize(t, path)
+
+	migrations = saved
+	if db, err = Open(path); err != nil {
+		t.Fatal(err)
+	}
+	pages, free := pageCounts(t, db)
+	var items, indexed int
+	if err := db.read.QueryRow(`SELECT (SELECT count(*) FROM items), (SELECT count(*) FROM items_fts)`).Scan(&items, &indexed); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	if free != 0 || pages >= pagesV6 {
+		t.Errorf("after the migration %d of %d pages are free; want none free and fewer than the %d before", free, pages, pagesV6)
+	}
+	if size := fileSize(t, path); size >= sizeV6 {
+		t.Errorf("the migrated file has %d bytes, want fewer than the %d of version 6", size, sizeV6)
+	}
+	if items != n || indexed != n {
+		t.Errorf("after the migration %d items, %d indexed; want %d of each", items, indexed, n)
+	}
+}
+
+// fileSize returns the size of the file at path.
+func fileSize(t *testing.T, path string) int64 {
+	t.Helper()
+	fi, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fi.Size()
 }
