@@ -11,16 +11,16 @@ import (
 // indexBatch is how many stored items indexStoredItems reads at a time.
 const indexBatch = 500
 
-// indexItem writes an item's title and body into the full-text index,
+// indexItem writes an item's body and title into the full-text index,
 // replacing what was indexed for its ID before. stmt is the statement
 // indexItemSQL prepared.
 func indexItem(ctx context.Context, stmt *sql.Stmt, it *vigil.Item) error {
-	_, err := stmt.ExecContext(ctx, it.ID, it.Title, fulltext.Body(it.Summary, it.Content))
+	_, err := stmt.ExecContext(ctx, it.ID, fulltext.Body(it.Summary, it.Content), it.Title)
 	return err
 }
 
 // indexItemSQL writes one row of the full-text index.
-const indexItemSQL = `INSERT OR REPLACE INTO items_fts (rowid, title, body) VALUES (?, ?, ?)`
+const indexItemSQL = `INSERT OR REPLACE INTO items_fts (rowid, body, title) VALUES (?, ?, ?)`
 
 // indexStoredItems indexes every stored item, in batches of indexBatch by
 // ID: the migration that creates the index runs it.

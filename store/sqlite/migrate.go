@@ -4,13 +4,17 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
 )
 
 // migration is one schema change: SQL, then an optional step in Go for what
-// SQL alone cannot do, both in the same transaction.
+// SQL alone cannot do, both in the same transaction. A migration that
+// rewrites much of the file sets vacuum, so that once the migrations are
+// applied the file is rewritten without the pages it freed (see reclaim).
 type migration struct {
-	sql  string
-	fill func(ctx context.Context, tx *sql.Tx) error
+	sql    string
+	fill   func(ctx context.Context, tx *sql.Tx) error
+	vacuum bool
 }
 
 // migrations are the schema changes in order; migration i (from 0) brings the
@@ -22,6 +26,7 @@ var migrations = []migration{
 	{sql: schemaReading},
 	{sql: schemaV4},
 	{sql: schemaPlanStates},
+	{sql: schemaSearchBodyFirst, fill: indexStoredItems, vacuum: true},
 }
 
 // querier is what both *sql.DB and *sql.Tx offer for reading.
@@ -48,8 +53,11 @@ func migrate(ctx context.Context, pool *sql.DB, abs string, progress func(done, 
 	}
 	for {
 		done, err := migrateOne(ctx, pool, abs)
-		if err != nil || done {
+		if err != nil {
 			return err
+		}
+		if done {
+			return reclaim(ctx, pool, abs, start)
 		}
 		if progress != nil && start > 0 { // a new file is not migrated but created
 			v, err := userVersion(ctx, pool)
@@ -100,4 +108,21 @@ func apply(ctx context.Context, tx *sql.Tx, m migration) error {
 		return nil
 	}
 	return m.fill(ctx, tx)
+}
+
+// reclaim rewrites the file (VACUUM) when a migration applied to a database
+// that was at version start asked for it: rebuilding the full-text index
+// (schemaSearchBodyFirst) frees the pages of the old index, and without
+// VACUUM an upgraded file would keep them, unused until new items fill
+// them, instead of being as small as a new one. VACUUM needs about the
+// file's size of temporary space and time in proportion to it, as the
+// migration did; it changes no row. A new file needs none.
+func reclaim(ctx context.Context, pool *sql.DB, abs string, start int) error {
+	if start == 0 || !slices.ContainsFunc(migrations[start:], func(m migration) bool { return m.vacuum }) {
+		return nil
+	}
+	if _, err := pool.ExecContext(ctx, "VACUUM"); err != nil {
+		return fmt.Errorf("sqlite: unable to reclaim the free pages of %s after migrating: %w", abs, err)
+	}
+	return nil
 }

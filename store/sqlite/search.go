@@ -7,7 +7,8 @@ import (
 	"vigil"
 )
 
-// Weights of the columns of items_fts in the ranking: a word in the title
+// Weights of the columns of items_fts in the ranking (bm25 takes them in
+// the order of the columns: body, then title): a word in the title
 // counts four times as much as one in the body, since a title names what an
 // item is about while a body also mentions much else.
 const (
@@ -49,5 +50,5 @@ func searchQuery(userID int64, match string, limit int) (string, []any) {
 	b.WriteString(`LEFT JOIN item_states st ON st.user_id = ? AND st.item_id = i.id
 		WHERE items_fts MATCH ?
 		ORDER BY bm25(items_fts, ?, ?), i.sort_at DESC, i.id DESC LIMIT ?`)
-	return b.String(), append(args, userID, match, titleWeight, bodyWeight, limit)
+	return b.String(), append(args, userID, match, bodyWeight, titleWeight, limit)
 }
