@@ -39,3 +39,19 @@ func TestTSQuery(t *testing.T) {
 		}
 	}
 }
+
+func TestFold(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"", ""},
+		{"Plain ASCII, Mixed CASE", "plain ascii, mixed case"},
+		{"nul\x00byte", "nulbyte"},
+		{"Café Crème", "cafe creme"},
+		{"ÅNGSTRÖM", "angstrom"},
+		{"bad \xff byte É", "bad \uFFFD byte e"},
+	}
+	for _, tt := range tests {
+		if got := fold(tt.in); got != tt.want {
+			t.Errorf("fold(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}

@@ -55,8 +55,12 @@ func SearchVectorSQL(title, body string) string {
 // fold returns s in lower case without accents, storable as text: it
 // decomposes the text, drops the combining marks and recomposes it, so that
 // "Café" indexes as "cafe" (the embedded store's remove_diacritics 2). A
-// transform chain keeps state, so each call makes its own.
+// transform chain keeps state, so each call makes its own; ASCII text,
+// which it would leave as it is, skips it.
 func fold(s string) string {
+	if isASCII(s) {
+		return strings.ToLower(clean(s))
+	}
 	folder := transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
 	out, _, err := transform.String(folder, s)
 	if err != nil {
@@ -83,10 +87,10 @@ func (db *DB) SearchItems(ctx context.Context, userID int64, query string, limit
 		return nil, err
 	}
 	if phrases := phraseTerms(terms); len(phrases) > 0 {
-		sqlText, args := searchQuery(userID, tsQuery(terms), 0)
-		return db.searchPhrases(ctx, sqlText, args, phrases, pageLimit(limit))
+		sqlText, args := searchQuery(`i.id`, userID, tsQuery(terms), 0)
+		return db.searchPhrases(ctx, userID, sqlText, args, phrases, pageLimit(limit))
 	}
-	sqlText, args := searchQuery(userID, tsQuery(terms), pageLimit(limit))
+	sqlText, args := searchQuery(itemColumns, userID, tsQuery(terms), pageLimit(limit))
 	return db.queryItems(ctx, "search items", sqlText, args...)
 }
 
@@ -109,12 +113,13 @@ func tsQuery(terms []fulltext.Term) string {
 	return strings.Join(words, " & ")
 }
 
-// searchQuery builds the search for the to_tsquery text q, best first; a
-// limit of 0 leaves the number of rows open.
-func searchQuery(userID int64, q string, limit int) (string, []any) {
+// searchQuery builds the search for the to_tsquery text q, best first,
+// selecting columns (of items i, feeds f and item_states st); a limit of 0
+// leaves the number of rows open.
+func searchQuery(columns string, userID int64, q string, limit int) (string, []any) {
 	var b strings.Builder
 	var p params
-	b.WriteString(`SELECT ` + itemColumns + ` FROM items i CROSS JOIN to_tsquery('simple', ` + p.add(q) + `) q
+	b.WriteString(`SELECT ` + columns + ` FROM items i CROSS JOIN to_tsquery('simple', ` + p.add(q) + `) q
 		JOIN feeds f ON f.id = i.feed_id `)
 	if userID != 0 {
 		b.WriteString(`JOIN subscriptions sub ON sub.feed_id = i.feed_id AND sub.user_id = ` + p.add(userID) + ` `)
@@ -126,4 +131,14 @@ func searchQuery(userID int64, q string, limit int) (string, []any) {
 		b.WriteString(` LIMIT ` + p.add(limit))
 	}
 	return b.String(), p.args
+}
+
+// isASCII reports whether s holds only ASCII bytes.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
