@@ -10,9 +10,9 @@ import (
 
 // BenchmarkSearch times searches over the 5,000 items of
 // storetest.FillForSize, whose every item holds most of an 80-word
-// vocabulary: two words every item holds, and the same two words as a
-// phrase, which some 5% of the items hold, so that a phrase search reads
-// many candidates for each item it keeps.
+// vocabulary: two words almost every item holds, and the same two words as
+// a phrase, which fewer than one in ten of them hold, so that a phrase
+// search reads many candidates for each item it keeps.
 func BenchmarkSearch(b *testing.B) {
 	dsn := pgtest.Schema(b)
 	db, err := postgres.Open(ctx, dsn)
