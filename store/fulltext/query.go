@@ -61,9 +61,7 @@ func nextChunk(s string) (chunk, rest string, phrase bool) {
 // queryWords splits chunk into its words, keeping those with a letter or
 // digit.
 func queryWords(chunk string) []string {
-	words := strings.FieldsFunc(chunk, func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsNumber(r) && !unicode.IsMark(r)
-	})
+	words := Words(chunk)
 	kept := words[:0]
 	for _, w := range words {
 		if strings.IndexFunc(w, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsNumber(r) }) >= 0 {

@@ -15,18 +15,22 @@ import (
 
 // searchVector computes an item's search vector from its folded title
 // ($13) and body ($14) when it is inserted; searchVectorUpdate does the
-// same from $11 and $12 when it is updated.
+// same from $11 and $12 when it is updated. The title keeps its positions
+// under weight A; the body is stripped of positions (see schemaV6).
 const (
-	searchVector       = `setweight(to_tsvector('simple', $13), 'A') || setweight(to_tsvector('simple', $14), 'D')`
-	searchVectorUpdate = `setweight(to_tsvector('simple', $11), 'A') || setweight(to_tsvector('simple', $12), 'D')`
+	searchVector       = `setweight(to_tsvector('simple', $13), 'A') || strip(to_tsvector('simple', $14))`
+	searchVectorUpdate = `setweight(to_tsvector('simple', $11), 'A') || strip(to_tsvector('simple', $12))`
 )
 
 // rankWeights are ts_rank's weights of the labels D, C, B and A: a word in
-// the title (A) counts four times as much as one in the body (D), the
+// the title (A) counts four times as much as one in the body (D, the label
+// ts_rank gives a word without positions), the
 // ratio the embedded store gives bm25, since a title names what an item is
 // about while a body also mentions much else. ts_rank is not bm25, so the
 // two stores may order differently among items that match both in body
-// only; the title-over-body rule and the newest-first tie-break hold in both.
+// only: the body keeps no positions, so ts_rank counts a body word once
+// however often it occurs. The title-over-body rule and the newest-first
+// tie-break hold in both.
 const rankWeights = `'{0.25, 0, 0, 1}'`
 
 // searchText returns the folded title and body an item is indexed by.
@@ -45,14 +49,18 @@ func SearchText(title, summary, content string) (foldedTitle, foldedBody string)
 // SearchVectorSQL computes the search vector from the folded title and
 // body in the columns or parameters named title and body.
 func SearchVectorSQL(title, body string) string {
-	return "setweight(to_tsvector('simple', " + title + "), 'A') || setweight(to_tsvector('simple', " + body + "), 'D')"
+	return "setweight(to_tsvector('simple', " + title + "), 'A') || strip(to_tsvector('simple', " + body + "))"
 }
 
 // fold returns s in lower case without accents, storable as text: it
 // decomposes the text, drops the combining marks and recomposes it, so that
 // "Café" indexes as "cafe" (the embedded store's remove_diacritics 2). A
-// transform chain keeps state, so each call makes its own.
+// transform chain keeps state, so each call makes its own; ASCII text,
+// which it would leave as it is, skips it.
 func fold(s string) string {
+	if isASCII(s) {
+		return strings.ToLower(clean(s))
+	}
 	folder := transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
 	out, _, err := transform.String(folder, s)
 	if err != nil {
@@ -67,8 +75,9 @@ func fold(s string) string {
 // rankWeights); equally relevant items come newest first. The query is
 // plain text with the rules of fulltext.ParseQuery: every word must occur, a
 // word ending in * matches any word it begins, "double-quoted words" must
-// occur as a phrase. A query with no word is EINVALID, as is a negative
-// limit; limit 0 means DefaultItemLimit and is at most MaxItemLimit.
+// occur as a phrase, in the title or in the body. A query with no word is
+// EINVALID, as is a negative limit; limit 0 means DefaultItemLimit and is at
+// most MaxItemLimit.
 func (db *DB) SearchItems(ctx context.Context, userID int64, query string, limit int) ([]vigil.Item, error) {
 	if limit < 0 {
 		return nil, vigil.Errorf(vigil.EINVALID, "item limit %d must not be negative", limit)
@@ -77,43 +86,59 @@ func (db *DB) SearchItems(ctx context.Context, userID int64, query string, limit
 	if err != nil {
 		return nil, err
 	}
-	sqlText, args := searchQuery(userID, tsQuery(terms), pageLimit(limit))
+	if phrases := phraseTerms(terms); len(phrases) > 0 {
+		sqlText, args := searchQuery(`i.id`, userID, tsQuery(terms), 0)
+		return db.searchPhrases(ctx, userID, sqlText, args, phrases, pageLimit(limit))
+	}
+	sqlText, args := searchQuery(itemColumns, userID, tsQuery(terms), pageLimit(limit))
 	return db.queryItems(ctx, "search items", sqlText, args...)
 }
 
 // tsQuery writes terms in to_tsquery's syntax: each word single-quoted (a
 // word holds only letters, digits and marks, so it cannot close the quote
-// or carry an operator), the words of a phrase joined by <->, a prefix
-// marked :*, the terms joined by &.
+// or carry an operator), the last word of a prefix term marked :*, all
+// words joined by &. The words of a phrase are only required to occur: the
+// body's vector keeps no positions, so searchPhrases checks their order.
 func tsQuery(terms []fulltext.Term) string {
-	parts := make([]string, len(terms))
-	for i, t := range terms {
-		words := make([]string, len(t.Words))
+	var words []string
+	for _, t := range terms {
 		for j, w := range t.Words {
-			words[j] = "'" + fold(w) + "'"
-		}
-		parts[i] = strings.Join(words, " <-> ")
-		if t.Prefix {
-			parts[i] += ":*"
-		}
-		if len(words) > 1 {
-			parts[i] = "(" + parts[i] + ")"
+			word := "'" + fold(w) + "'"
+			if t.Prefix && j == len(t.Words)-1 {
+				word += ":*"
+			}
+			words = append(words, word)
 		}
 	}
-	return strings.Join(parts, " & ")
+	return strings.Join(words, " & ")
 }
 
-// searchQuery builds the search for the to_tsquery text q.
-func searchQuery(userID int64, q string, limit int) (string, []any) {
+// searchQuery builds the search for the to_tsquery text q, best first,
+// selecting columns (of items i, feeds f and item_states st); a limit of 0
+// leaves the number of rows open.
+func searchQuery(columns string, userID int64, q string, limit int) (string, []any) {
 	var b strings.Builder
 	var p params
-	b.WriteString(`SELECT ` + itemColumns + ` FROM items i CROSS JOIN to_tsquery('simple', ` + p.add(q) + `) q
+	b.WriteString(`SELECT ` + columns + ` FROM items i CROSS JOIN to_tsquery('simple', ` + p.add(q) + `) q
 		JOIN feeds f ON f.id = i.feed_id `)
 	if userID != 0 {
 		b.WriteString(`JOIN subscriptions sub ON sub.feed_id = i.feed_id AND sub.user_id = ` + p.add(userID) + ` `)
 	}
 	b.WriteString(`LEFT JOIN item_states st ON st.user_id = ` + p.add(userID) + ` AND st.item_id = i.id
 		WHERE i.search @@ q
-		ORDER BY ts_rank(` + rankWeights + `, i.search, q) DESC, i.sort_at DESC, i.id DESC LIMIT ` + p.add(limit))
+		ORDER BY ts_rank(` + rankWeights + `, i.search, q) DESC, i.sort_at DESC, i.id DESC`)
+	if limit > 0 {
+		b.WriteString(` LIMIT ` + p.add(limit))
+	}
 	return b.String(), p.args
+}
+
+// isASCII reports whether s holds only ASCII bytes.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }

@@ -42,6 +42,7 @@ var tests = []struct {
 	{"SearchRanksTitleAboveBodyThenNewest", testSearchRanksTitleAboveBodyThenNewest},
 	{"SearchQueries", testSearchQueries},
 	{"SearchHostileQueries", testSearchHostileQueries},
+	{"SearchPhrasesInOneColumnPastNearMisses", testSearchPhrasesInOneColumnPastNearMisses},
 	{"SearchFollowsEdits", testSearchFollowsEdits},
 	{"SearchForgetsDeletedFeeds", testSearchForgetsDeletedFeeds},
 	{"SearchStatesAndLimits", testSearchStatesAndLimits},

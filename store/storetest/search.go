@@ -1,6 +1,7 @@
 package storetest
 
 import (
+	"fmt"
 	"reflect"
 	"slices"
 	"strings"
@@ -215,5 +216,47 @@ func testSearchStatesAndLimits(t *testing.T, h Harness) {
 		if len(got) != tt.want {
 			t.Errorf("search with limit %d gave %d items, want %d", tt.limit, len(got), tt.want)
 		}
+	}
+}
+
+func testSearchPhrasesInOneColumnPastNearMisses(t *testing.T, h Harness) {
+	db := h.open(t)
+	ann := mustUser(t, db, "ann")
+	id := mustSubscribe(t, db, ann.ID, "https://kites.example/feed")
+	// More near misses than a store might read at once, each holding the
+	// phrase's words out of order in its title, so that they rank above
+	// the items holding the phrase in their body.
+	var items []vigil.Item
+	for i := range 150 {
+		items = append(items, textItem(fmt.Sprintf("near%d", i), "Red kite, kestrel", "<p>kestrel and kite</p>", t0.Add(-time.Duration(i)*time.Minute)))
+	}
+	items = append(items,
+		textItem("span", "Watching the red", "<p>kestrel hunting</p>", t0.Add(-time.Hour)),
+		textItem("m0", "Dawn", "<p>a red kestrel hunting</p>", t0.Add(-2*time.Hour)),
+		textItem("m1", "Dawn", "<p>one more red kestrel</p>", t0.Add(-3*time.Hour)),
+		textItem("m2", "Dawn", "<p>the red kestrel again</p>", t0.Add(-4*time.Hour)),
+	)
+	mustIngest(t, db, id, t0, items)
+	tests := []struct {
+		query string
+		limit int
+		want  []string
+	}{
+		{`"red kestrel"`, 0, []string{"m0", "m1", "m2"}}, // not across title and body
+		{`"red kestrel"`, 2, []string{"m0", "m1"}},
+		{`red-kes*`, 0, []string{"m0", "m1", "m2"}},
+		{`"red kestrel" hunting`, 0, []string{"m0"}},
+		{`"kestrel red" kite`, 0, nil}, // each near miss has the words, none the phrase
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprintf("%s limit %d", tt.query, tt.limit), func(t *testing.T) {
+			found, err := db.SearchItems(ctx, ann.ID, tt.query, tt.limit)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := itemKeys(found); !slices.Equal(got, tt.want) {
+				t.Errorf("search %q limit %d = %v, want %v", tt.query, tt.limit, got, tt.want)
+			}
+		})
 	}
 }
