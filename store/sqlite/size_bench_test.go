@@ -2,6 +2,7 @@ package sqlite_test
 
 import (
 	"database/sql"
+	"flag"
 	"os"
 	"path/filepath"
 	"testing"
@@ -10,11 +11,16 @@ import (
 	"vigil/store/storetest"
 )
 
+// sizeItems is how many items BenchmarkBytesPerItem stores: 5,000 by
+// default, `-args -items 50500` for the size of the issue's Miniflux
+// comparison.
+var sizeItems = flag.Int("items", 5000, "items BenchmarkBytesPerItem stores")
+
 // BenchmarkBytesPerItem measures the database file's size per stored item
 // of about 2 KB HTML (storetest.FillForSize), search index included, and
 // where the bytes go (see reportBreakdown).
 func BenchmarkBytesPerItem(b *testing.B) {
-	const n = 5000
+	n := *sizeItems
 	for range b.N {
 		path := filepath.Join(b.TempDir(), "v.db")
 		db, err := sqlite.Open(path)
@@ -27,7 +33,7 @@ func BenchmarkBytesPerItem(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		b.ReportMetric(float64(fi.Size())/n, "bytes/item")
+		b.ReportMetric(float64(fi.Size())/float64(n), "bytes/item")
 		reportBreakdown(b, path, n)
 	}
 }
