@@ -40,6 +40,9 @@ type accrued struct {
 	// days, and delayKnown whether there is one (see ExpectedDelay).
 	delay      float64
 	delayKnown bool
+	// pageFresh plans watched pages for freshness (accruedpage.go)
+	// instead of counting each change's delay as a feed item's.
+	pageFresh bool
 }
 
 func newAccrued(c Config) *accrued {
@@ -80,6 +83,9 @@ func (p *accrued) Name() string { return p.name }
 // over the 24 hourly rates; clamped to its bounds (at least one fetch per
 // MaxInterval and the saturation floor λ_i/W_i, at most one per
 // MinInterval), Σ_i clamp(c·S_i) = budget is solved for c = 1/sqrt(2θ).
+// With watched pages among the sources θ is found by bisection over the
+// spend of feeds and pages together (see calibrateMixed and the page rule
+// in accruedpage.go).
 func (p *accrued) Plan(srcs []*Source, _ time.Time) error {
 	if len(srcs) == 0 {
 		return nil
@@ -100,6 +106,12 @@ func (p *accrued) Plan(srcs []*Source, _ time.Time) error {
 		p.floorScale = max(0, p.cfg.PerDay-sumBase) / sumSat
 	}
 	fitFloors(base, lo, p.cfg.PerDay)
+	if p.pageFresh && hasPage(srcs) {
+		var shares []float64
+		p.theta, shares = calibrateMixed(srcs, sums, lo, hi, p.cfg.PerDay)
+		p.noteDelay(srcs, shares)
+		return nil
+	}
 	shares := sqrtShares(squares(sums), lo, hi, p.cfg.PerDay)
 	p.noteDelay(srcs, shares)
 	// c = share/S for any source not clamped; take the largest such ratio,
@@ -184,7 +196,12 @@ func (p *accrued) Next(s *Source, now time.Time) time.Time {
 	if p.fairGap > 0 && s.Models.Fetches < discoveryFetches {
 		longest = min(longest, p.fairGap)
 	}
-	d := accrueTime(p.rate(s), weightOf(s), from, p.theta, longest)
+	var d time.Duration
+	if p.pageFresh && isPage(s) {
+		d = pageNext(s, p.theta, longest)
+	} else {
+		d = accrueTime(p.rate(s), weightOf(s), from, p.theta, longest)
+	}
 	return s.after(max(d, p.cfg.MinInterval, s.minInterval()), now)
 }
 

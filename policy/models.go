@@ -34,6 +34,12 @@ type Models struct {
 	Changed bool `json:"changed"`
 	// Fetches counts successful fetches.
 	Fetches int `json:"fetches"`
+	// Page tells that the source is a watched page, whose rate is its
+	// change rate from change-only observations (see Live.SetChangeRate):
+	// a fetch sees only the latest version, so changes overwrite one
+	// another and the planners keep the page fresh rather than count each
+	// change's delay (see accrued and saturationFloor).
+	Page bool `json:"page,omitempty"`
 }
 
 // timeZero is the creation time of stand-in models.

@@ -98,6 +98,11 @@ var constructors = map[string]func(Config) Policy{
 	"cgm-freshness": func(c Config) Policy { return &cgm{name: "cgm-freshness", cfg: c, alloc: plan.CGMFreshness} },
 	"cgm-age":       func(c Config) Policy { return &cgm{name: "cgm-age", cfg: c, alloc: plan.CGMAge} },
 	"accrued":       func(c Config) Policy { return newAccrued(c) },
+	"accrued-freshness": func(c Config) Policy {
+		p := newAccrued(c)
+		p.name, p.pageFresh = "accrued-freshness", true
+		return p
+	},
 }
 
 // Content tells whether the named policy plans by the rate of novel items,

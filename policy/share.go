@@ -28,9 +28,13 @@ func (c Config) baseBounds(s *Source) (lo, hi float64) {
 }
 
 // saturationFloor is λ/W fetches a day for a feed that shows W items, 0
-// when W is unknown.
+// when W is unknown and for a watched page: a page shows one version (W =
+// 1), so its floor would ask a fetch per expected change, and a page that
+// changes faster than the budget can follow would take it all without
+// being kept fresh (Cho & Garcia-Molina's freshness result); its changes
+// overwrite one another by nature, not by a window the fetches could beat.
 func saturationFloor(s *Source) float64 {
-	if s.Window <= 0 || s.Models == nil {
+	if s.Window <= 0 || s.Models == nil || s.Models.Page {
 		return 0
 	}
 	return s.Models.RatePerDay() / float64(s.Window)

@@ -28,9 +28,10 @@ func newPageRates(n int) *pageRates {
 	return &pageRates{checks: make([][]estimate.ChangeCheck, n), last: make([]time.Time, n)}
 }
 
-// observe records page i's fetch at at and updates its models' rate. The
-// first fetch only starts the series.
+// observe records page i's fetch at at, marks its models as a page's and
+// updates their rate. The first fetch only starts the series.
 func (p *pageRates) observe(i int, s *policy.Source, at time.Time, changed bool) {
+	s.Models.Page = true
 	prev := p.last[i]
 	p.last[i] = at
 	if prev.IsZero() || !at.After(prev) {
