@@ -77,7 +77,7 @@ func runRate(ctx context.Context, e *env, args []string) error {
 	f := newFlags(e, "rate", "CHANGE negligible|significant|important", "Rate a change of a page the user follows.")
 	user := f.String("user", "", "user `name` (may be left out when there is one user)")
 	comment := f.String("comment", "", "a comment for the other followers")
-	if err := f.parse(flagsFirst(args, "comment", "user", "db"), 2); err != nil {
+	if err := f.parse(args, 2); err != nil {
 		return err
 	}
 	var id int64
@@ -99,31 +99,4 @@ func runRate(ctx context.Context, e *env, args []string) error {
 	}
 	fmt.Fprintf(e.stdout, "%s rated change %d %s\n", u.Name, id, rating)
 	return nil
-}
-
-// flagsFirst moves the flags among args before the positional arguments,
-// so that `vigil rate 7 important --comment "..."` reads as written; valued
-// names the flags that take the next argument as their value.
-func flagsFirst(args []string, valued ...string) []string {
-	takes := map[string]bool{}
-	for _, v := range valued {
-		takes["-"+v], takes["--"+v] = true, true
-	}
-	var flagArgs, rest []string
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		switch {
-		case a == "--":
-			return append(append(append(flagArgs, "--"), rest...), args[i+1:]...)
-		case len(a) > 1 && a[0] == '-':
-			flagArgs = append(flagArgs, a)
-			if takes[a] && i+1 < len(args) {
-				flagArgs = append(flagArgs, args[i+1])
-				i++
-			}
-		default:
-			rest = append(rest, a)
-		}
-	}
-	return append(flagArgs, rest...)
 }

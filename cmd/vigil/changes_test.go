@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -87,19 +86,6 @@ func TestPageCommands(t *testing.T) {
 	for _, bad := range [][]string{{"rate", "1", "huge"}, {"rate", "x", "important"}, {"rate", "99", "important"}} {
 		if code, _, errOut := cli(t, db, "", bad...); code == 0 || strings.Contains(errOut, "*") {
 			t.Errorf("vigil %v: exit %d, %q", bad, code, errOut)
-		}
-	}
-}
-
-func TestFlagsFirst(t *testing.T) {
-	tests := []struct{ in, want []string }{
-		{[]string{"7", "important", "--comment", "a b"}, []string{"--comment", "a b", "7", "important"}},
-		{[]string{"--user", "ann", "7", "x"}, []string{"--user", "ann", "7", "x"}},
-		{[]string{"7", "--", "-x"}, []string{"--", "7", "-x"}},
-	}
-	for _, tt := range tests {
-		if got := flagsFirst(tt.in, "comment", "user"); !slices.Equal(got, tt.want) {
-			t.Errorf("flagsFirst(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
 }
