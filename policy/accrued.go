@@ -46,13 +46,17 @@ type accrued struct {
 }
 
 func newAccrued(c Config) *accrued {
-	return &accrued{name: "accrued", cfg: c, rate: learnedHourly, roots: rootSum, theta: 1, floorScale: 1}
+	tr := c.Tracking
+	return &accrued{name: "accrued", cfg: c, theta: 1, floorScale: 1,
+		rate:  func(s *Source) func(time.Time) float64 { return learnedHourly(tr, s) },
+		roots: func(s *Source) float64 { return rootSum(tr, s) }}
 }
 
-// learnedHourly is the source's learned daily pattern by UTC hour.
-func learnedHourly(s *Source) func(t time.Time) float64 {
+// learnedHourly is the source's learned daily pattern by UTC hour, as
+// tracking sees it.
+func learnedHourly(tr Tracking, s *Source) func(t time.Time) float64 {
 	var hourly [24]float64
-	s.Models.hourlyInto(hourly[:])
+	tr.hourlyInto(s.Models, hourly[:])
 	return func(t time.Time) float64 { return hourly[t.Unix()/3600%24] }
 }
 
@@ -158,11 +162,11 @@ func squares(x []float64) []float64 {
 }
 
 // rootSum is S_i = Σ_h sqrt(w_i·r_ih) over the source's 24 hourly rates.
-func rootSum(s *Source) float64 {
+func rootSum(tr Tracking, s *Source) float64 {
 	w := weightOf(s)
 	sum := 0.0
 	var hourly [24]float64
-	s.Models.hourlyInto(hourly[:])
+	tr.hourlyInto(s.Models, hourly[:])
 	for _, r := range hourly {
 		sum += math.Sqrt(w * r)
 	}

@@ -24,6 +24,10 @@ type Models struct {
 	// al. §5.3.2): what the content-based policies plan by. Nil until a
 	// profiler has judged a fetch's items (ObserveNovel).
 	Novel *estimate.Learned `json:"novel,omitempty"`
+	// Posted is the daily pattern learned from the items' published dates
+	// (estimate.HourShape); nil in models stored before it existed, until
+	// the next fetch.
+	Posted *estimate.HourShape `json:"posted,omitempty"`
 	// Recent holds the publication times of the items first seen in the last
 	// week (their dates, else the fetch time), for the baselines that count
 	// entries per week or gaps between entries. Oldest first.
@@ -56,6 +60,7 @@ func NewModels(alpha float64, added time.Time) *Models {
 		Daily:   estimate.NewDaily(alpha),
 		Weekly:  estimate.NewWeekly(alpha),
 		Learned: estimate.NewLearned(added),
+		Posted:  estimate.NewHourShape(estimate.DefaultShapeHalfLife),
 	}
 }
 
@@ -73,12 +78,25 @@ func (m *Models) Observe(t time.Time, x int, dates []time.Time) {
 		m.EWMA.Observe(t, x)
 		m.Learned.Observe(t, x)
 	}
+	m.observeDates(t, x, dates, first)
 	m.Changed = x > 0 && !first
 	if !first {
 		m.Interval = plan.NutchInterval(cmp.Or(m.Interval, nutchStart), m.Changed, nutchConfig)
 	}
 	m.Fetches++
 	m.remember(t, x, dates, first)
+}
+
+// observeDates adds the published dates of the fetch's new items (all
+// those shown, on the first fetch) to the dated daily pattern.
+func (m *Models) observeDates(t time.Time, x int, dates []time.Time, first bool) {
+	if m.Posted == nil {
+		m.Posted = estimate.NewHourShape(estimate.DefaultShapeHalfLife)
+	}
+	if !first && len(dates) > x {
+		dates = dates[:x]
+	}
+	m.Posted.Observe(t, dates)
 }
 
 // remember keeps the publication times of the new items of the last week.
@@ -188,6 +206,11 @@ func UnmarshalModels(b []byte) (*Models, error) {
 	for _, v := range []interface{ Validate() error }{m.EWMA, m.Daily, m.Weekly, m.Learned} {
 		if err := v.Validate(); err != nil {
 			return nil, fmt.Errorf("policy: stored models: %w", err)
+		}
+	}
+	if m.Posted != nil {
+		if err := m.Posted.Validate(); err != nil {
+			return nil, fmt.Errorf("policy: stored models: dated pattern: %w", err)
 		}
 	}
 	if m.Novel != nil {

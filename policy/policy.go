@@ -50,6 +50,9 @@ type Config struct {
 	// computed once per pattern cluster instead of once per source; 0 means
 	// 1000, a negative value never clusters.
 	ClusterAbove int
+	// Tracking selects accrued's experimental estimators (see Tracking);
+	// the zero value keeps the learned models.
+	Tracking Tracking
 }
 
 // DefaultConfig fetches at most every 5 minutes and at least weekly.
@@ -70,6 +73,9 @@ func (c Config) Validate() error {
 		return fmt.Errorf("policy: need 0 < min interval (%v) ≤ max interval (%v)", c.MinInterval, c.MaxInterval)
 	case c.Slot < 0:
 		return fmt.Errorf("policy: the selection slot must not be negative, got %v", c.Slot)
+	}
+	if err := c.Tracking.validate(); err != nil {
+		return err
 	}
 	return nil
 }

@@ -46,6 +46,9 @@ func runSim(ctx context.Context, e *env, args []string) error {
 	asJSON := f.Bool("json", false, "print the metrics as JSON")
 	from := f.String("from", "", "evaluate from this `date` (YYYY-MM-DD, UTC), training on the --train before it")
 	to := f.String("to", "", "evaluate up to this `date` (YYYY-MM-DD, UTC, exclusive)")
+	recentHalf := f.Duration("recent-half-life", 0, "accrued: level from the last week's postings weighted by this half-life (0: the EWMA level; experimental)")
+	recentPrior := f.Duration("recent-prior", 168*time.Hour, "accrued: strength of the EWMA level as the recent level's prior, in hours of exposure")
+	shapePrior := f.Float64("shape-prior", 0, "accrued: daily shape from the items' dates, with the periodic shape as a prior worth this many items (0: off; experimental)")
 	lostPenalty := f.Duration("lost-penalty", 0, "charge each lost posting this delay in the penalised delay (0: until the fetch that found it gone)")
 	if err := f.parse(args, 0); err != nil {
 		return err
@@ -63,6 +66,7 @@ func runSim(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	cfg.PolicyConfig.OwnRule = *ownRule
+	cfg.PolicyConfig.Tracking = policy.Tracking{RecentHalfLife: *recentHalf, RecentPrior: *recentPrior, ShapePrior: *shapePrior}
 	if *total > 0 {
 		cfg.PerDay = *total
 	} else {

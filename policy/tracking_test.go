@@ -1,0 +1,123 @@
+package policy
+
+import (
+	"math"
+	"testing"
+	"time"
+)
+
+// trackedModels returns models whose last fetch is at last, with EWMA
+// rate long (items per hour) and the given recent publication times.
+func trackedModels(added, last time.Time, long float64, recent []time.Time) *Models {
+	m := NewModels(0.1, added)
+	m.EWMA.Rate, m.EWMA.Last, m.Recent = long, last, recent
+	return m
+}
+
+func TestRecentLevel(t *testing.T) {
+	last := time.Date(2013, 7, 1, 0, 0, 0, 0, time.UTC)
+	week := 7 * 24 * time.Hour
+	hoursAgo := func(hs ...float64) []time.Time {
+		var out []time.Time
+		for _, h := range hs {
+			out = append(out, last.Add(-time.Duration(h*float64(time.Hour))))
+		}
+		return out
+	}
+	tests := []struct {
+		name            string
+		added           time.Time
+		long            float64
+		recent          []time.Time
+		halfLife, prior time.Duration
+		want            float64
+	}{
+		{"off keeps the long-run rate", last.Add(-week), 0.5, hoursAgo(1, 2), 0, time.Hour, 0.5},
+		{"no prior, long half-life: the week's count over the week", last.Add(-30 * week), 1, hoursAgo(1, 50, 100), 1e6 * time.Hour, 0, 3.0 / 168},
+		{"a huge prior keeps the long-run rate", last.Add(-30 * week), 1, hoursAgo(1, 50, 100), 24 * time.Hour, 1e6 * time.Hour, 1},
+		{"a young source's exposure starts when it was added", last.Add(-10 * time.Hour), 0, hoursAgo(1, 2, 30), 1e6 * time.Hour, 0, 2.0 / 10},
+		{"one fresh item, half-life 1 h, no prior", last.Add(-30 * week), 0, hoursAgo(0), time.Hour, 0, math.Ln2 / (1 - math.Exp2(-168))},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			m := trackedModels(tc.added, last, tc.long, tc.recent)
+			if got := recentLevel(m, tc.halfLife, tc.prior); math.Abs(got-tc.want) > 1e-4*max(1, tc.want) {
+				t.Errorf("got %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestTrackingHourly(t *testing.T) {
+	added := time.Date(2013, 6, 1, 0, 0, 0, 0, time.UTC)
+	last := added.Add(30 * 24 * time.Hour)
+	tests := []struct {
+		name  string
+		tr    Tracking
+		dates []time.Time // published dates seen at last
+		check func(t *testing.T, out []float64)
+	}{
+		{"zero keeps the learned pattern", Tracking{}, nil, func(t *testing.T, out []float64) {
+			for h, r := range out {
+				if r != 1.0/24 {
+					t.Errorf("hour %d: %v, want the flat learned 1/24", h, r)
+				}
+			}
+		}},
+		{"the dated shape moves rate to the hours items came in, keeping the level", Tracking{ShapePrior: 10}, []time.Time{last.Add(-6 * time.Hour), last.Add(-30 * time.Hour)}, func(t *testing.T, out []float64) {
+			if !(out[18] > out[17]) {
+				t.Errorf("hour 18 (both items) %v not above hour 17 %v", out[18], out[17])
+			}
+			if sum := total(out); math.Abs(sum-1) > 1e-9 {
+				t.Errorf("sum %v, want the learned level 1 a day", sum)
+			}
+		}},
+		{"the recent level scales every hour", Tracking{RecentHalfLife: 1e6 * time.Hour}, nil, func(t *testing.T, out []float64) {
+			if sum := total(out); math.Abs(sum-24*14.0/168) > 1e-4 {
+				t.Errorf("sum %v, want the week's 14 items over 7 days, 2 a day", sum)
+			}
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var recent []time.Time
+			for i := range 14 {
+				recent = append(recent, last.Add(-time.Duration(i*12+3)*time.Hour))
+			}
+			m := trackedModels(added, last, 1.0/24, recent)
+			m.Posted.Observe(last, tc.dates)
+			out := make([]float64, 24)
+			tc.tr.hourlyInto(m, out)
+			tc.check(t, out)
+		})
+	}
+}
+
+func TestTrackingValidate(t *testing.T) {
+	tests := []struct {
+		tr Tracking
+		ok bool
+	}{
+		{Tracking{}, true},
+		{Tracking{RecentHalfLife: time.Hour, RecentPrior: time.Hour, ShapePrior: 50}, true},
+		{Tracking{RecentHalfLife: -time.Hour}, false},
+		{Tracking{ShapePrior: math.NaN()}, false},
+		{Tracking{ShapePrior: math.Inf(1)}, false},
+	}
+	for _, tc := range tests {
+		c := DefaultConfig
+		c.PerDay, c.Tracking = 10, tc.tr
+		if err := c.Validate(); (err == nil) != tc.ok {
+			t.Errorf("%+v: Validate() = %v, want ok %v", tc.tr, err, tc.ok)
+		}
+	}
+}
+
+// total is the sum of xs.
+func total(xs []float64) float64 {
+	s := 0.0
+	for _, x := range xs {
+		s += x
+	}
+	return s
+}
