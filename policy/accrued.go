@@ -46,7 +46,7 @@ type accrued struct {
 }
 
 func newAccrued(c Config) *accrued {
-	tr := c.Tracking
+	tr := c.Tracking.resolved()
 	return &accrued{name: "accrued", cfg: c, theta: 1, floorScale: 1,
 		rate:  func(s *Source) func(time.Time) float64 { return learnedHourly(tr, s) },
 		roots: func(s *Source) float64 { return rootSum(tr, s) }}

@@ -37,6 +37,11 @@ import (
 // fresh costs more than it brings. A page's daily pattern is not used: its
 // rate is the level from change-only observations (see SetChangeRate).
 
+// PageVariant tells whether the named policy differs from another only in
+// how it plans watched pages (accrued-freshness from accrued), so that a
+// report over feeds need not run it.
+func PageVariant(name string) bool { return name == "accrued-freshness" }
+
 // isPage tells whether the source is a watched page.
 func isPage(s *Source) bool { return s.Models != nil && s.Models.Page }
 

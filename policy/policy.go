@@ -50,8 +50,8 @@ type Config struct {
 	// computed once per pattern cluster instead of once per source; 0 means
 	// 1000, a negative value never clusters.
 	ClusterAbove int
-	// Tracking selects accrued's experimental estimators (see Tracking);
-	// the zero value keeps the learned models.
+	// Tracking sets accrued's estimators of each source's time-varying
+	// rate; the zero value is DefaultTracking.
 	Tracking Tracking
 }
 

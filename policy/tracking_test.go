@@ -57,7 +57,7 @@ func TestTrackingHourly(t *testing.T) {
 		dates []time.Time // published dates seen at last
 		check func(t *testing.T, out []float64)
 	}{
-		{"zero keeps the learned pattern", Tracking{}, nil, func(t *testing.T, out []float64) {
+		{"off keeps the learned pattern", Tracking{Off: true}, nil, func(t *testing.T, out []float64) {
 			for h, r := range out {
 				if r != 1.0/24 {
 					t.Errorf("hour %d: %v, want the flat learned 1/24", h, r)

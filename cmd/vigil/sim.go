@@ -46,9 +46,11 @@ func runSim(ctx context.Context, e *env, args []string) error {
 	asJSON := f.Bool("json", false, "print the metrics as JSON")
 	from := f.String("from", "", "evaluate from this `date` (YYYY-MM-DD, UTC), training on the --train before it")
 	to := f.String("to", "", "evaluate up to this `date` (YYYY-MM-DD, UTC, exclusive)")
-	recentHalf := f.Duration("recent-half-life", 0, "accrued: level from the last week's postings weighted by this half-life (0: the EWMA level; experimental)")
-	recentPrior := f.Duration("recent-prior", 168*time.Hour, "accrued: strength of the EWMA level as the recent level's prior, in hours of exposure")
-	shapePrior := f.Float64("shape-prior", 0, "accrued: daily shape from the items' dates, with the periodic shape as a prior worth this many items (0: off; experimental)")
+	dt := policy.DefaultTracking
+	recentHalf := f.Duration("recent-half-life", dt.RecentHalfLife, "accrued: level from the last week's postings weighted by this half-life (0: the EWMA level)")
+	recentPrior := f.Duration("recent-prior", dt.RecentPrior, "accrued: strength of the EWMA level as the recent level's prior, in hours of exposure")
+	shapePrior := f.Float64("shape-prior", dt.ShapePrior, "accrued: daily shape from the items' dates, with the periodic shape as a prior worth this many items (0: the periodic model's shape)")
+	noTracking := f.Bool("no-tracking", false, "accrued: plan by the learned models alone, without the recent level and the dated shape")
 	lostPenalty := f.Duration("lost-penalty", 0, "charge each lost posting this delay in the penalised delay (0: until the fetch that found it gone)")
 	if err := f.parse(args, 0); err != nil {
 		return err
@@ -67,6 +69,9 @@ func runSim(ctx context.Context, e *env, args []string) error {
 	}
 	cfg.PolicyConfig.OwnRule = *ownRule
 	cfg.PolicyConfig.Tracking = policy.Tracking{RecentHalfLife: *recentHalf, RecentPrior: *recentPrior, ShapePrior: *shapePrior}
+	if *noTracking || (*recentHalf == 0 && *shapePrior == 0) {
+		cfg.PolicyConfig.Tracking = policy.Tracking{Off: true}
+	}
 	if *total > 0 {
 		cfg.PerDay = *total
 	} else {
