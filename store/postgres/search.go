@@ -13,14 +13,19 @@ import (
 	"vigil/store/fulltext"
 )
 
-// searchVector computes an item's search vector from its folded title
-// ($13) and body ($14) when it is inserted; searchVectorUpdate does the
+// searchTextInsert computes an item's search text (schemaV7) from its folded
+// title ($13) and body ($14) when it is inserted; searchTextUpdate does the
 // same from $11 and $12 when it is updated. The title keeps its positions
 // under weight A; the body is stripped of positions (see schemaV6).
-const (
-	searchVector       = `setweight(to_tsvector('simple', $13), 'A') || strip(to_tsvector('simple', $14))`
-	searchVectorUpdate = `setweight(to_tsvector('simple', $11), 'A') || strip(to_tsvector('simple', $12))`
+var (
+	searchTextInsert = SearchTextSQL("$13", "$14")
+	searchTextUpdate = SearchTextSQL("$11", "$12")
 )
+
+// searchVector is the search vector of item i, read from its search text:
+// the expression the GIN index items_search is built on, which a query must
+// repeat as it is for the index to serve it.
+const searchVector = `setweight(i.search_text::tsvector, 'A')`
 
 // rankWeights are ts_rank's weights of the labels D, C, B and A: a word in
 // the title (A) counts four times as much as one in the body (D, the label
@@ -33,8 +38,8 @@ const (
 // tie-break hold in both.
 const rankWeights = `'{0.25, 0, 0, 1}'`
 
-// searchText returns the folded title and body an item is indexed by.
-func searchText(it *vigil.Item) (title, body string) {
+// itemSearchText returns the folded title and body an item is indexed by.
+func itemSearchText(it *vigil.Item) (title, body string) {
 	return SearchText(it.Title, it.Summary, it.Content)
 }
 
@@ -46,10 +51,11 @@ func SearchText(title, summary, content string) (foldedTitle, foldedBody string)
 	return fold(title), fold(fulltext.Body(summary, content))
 }
 
-// SearchVectorSQL computes the search vector from the folded title and
-// body in the columns or parameters named title and body.
-func SearchVectorSQL(title, body string) string {
-	return "setweight(to_tsvector('simple', " + title + "), 'A') || strip(to_tsvector('simple', " + body + "))"
+// SearchTextSQL computes the search text (items.search_text, see
+// schemaV7) from the folded title and body in the columns or parameters
+// named title and body.
+func SearchTextSQL(title, body string) string {
+	return "vigil_search_text(setweight(to_tsvector('simple', " + title + "), 'A') || strip(to_tsvector('simple', " + body + ")))"
 }
 
 // fold returns s in lower case without accents, storable as text: it
@@ -125,8 +131,8 @@ func searchQuery(columns string, userID int64, q string, limit int) (string, []a
 		b.WriteString(`JOIN subscriptions sub ON sub.feed_id = i.feed_id AND sub.user_id = ` + p.add(userID) + ` `)
 	}
 	b.WriteString(`LEFT JOIN item_states st ON st.user_id = ` + p.add(userID) + ` AND st.item_id = i.id
-		WHERE i.search @@ q
-		ORDER BY ts_rank(` + rankWeights + `, i.search, q) DESC, i.sort_at DESC, i.id DESC`)
+		WHERE ` + searchVector + ` @@ q
+		ORDER BY ts_rank(` + rankWeights + `, ` + searchVector + `, q) DESC, i.sort_at DESC, i.id DESC`)
 	if limit > 0 {
 		b.WriteString(` LIMIT ` + p.add(limit))
 	}
