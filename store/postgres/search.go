@@ -25,7 +25,23 @@ var (
 // searchVector is the search vector of item i, read from its search text:
 // the expression the GIN index items_search is built on, which a query must
 // repeat as it is for the index to serve it.
-const searchVector = `setweight(i.search_text::tsvector, 'A')`
+const searchVector = `(setweight(split_part(i.search_text, E'\n', 1)::tsvector, 'A') || split_part(i.search_text, E'\n', 2)::tsvector)`
+
+// searchRank is ts_rank of item i for the query q of terms, whose words it
+// adds to p. ts_rank reads only the
+// lexemes of the vector that the query names, so the vector of the title
+// and the query's words without positions ranks an item as its whole
+// vector does when it holds every word, as all the items a query finds do,
+// and costs a cast of the title's part alone. A word ending in * names
+// every lexeme it begins, which only the whole vector holds: with one,
+// searchRank is that of the whole vector.
+func searchRank(terms []fulltext.Term, p *params) string {
+	words, prefix := queryWords(terms)
+	if prefix {
+		return `ts_rank(` + rankWeights + `, ` + searchVector + `, q)`
+	}
+	return `ts_rank(` + rankWeights + `, setweight(split_part(i.search_text, E'\n', 1)::tsvector, 'A') || strip(to_tsvector('simple', ` + p.add(words) + `)), q)`
+}
 
 // rankWeights are ts_rank's weights of the labels D, C, B and A: a word in
 // the title (A) counts four times as much as one in the body (D, the label
@@ -55,7 +71,7 @@ func SearchText(title, summary, content string) (foldedTitle, foldedBody string)
 // schemaV7) from the folded title and body in the columns or parameters
 // named title and body.
 func SearchTextSQL(title, body string) string {
-	return "vigil_search_text(setweight(to_tsvector('simple', " + title + "), 'A') || strip(to_tsvector('simple', " + body + ")))"
+	return "vigil_search_text(to_tsvector('simple', " + title + "), to_tsvector('simple', " + body + "))"
 }
 
 // fold returns s in lower case without accents, storable as text: it
@@ -93,10 +109,10 @@ func (db *DB) SearchItems(ctx context.Context, userID int64, query string, limit
 		return nil, err
 	}
 	if phrases := phraseTerms(terms); len(phrases) > 0 {
-		sqlText, args := searchQuery(`i.id`, userID, tsQuery(terms), 0)
+		sqlText, args := searchQuery(`i.id`, userID, terms, 0)
 		return db.searchPhrases(ctx, userID, sqlText, args, phrases, pageLimit(limit))
 	}
-	sqlText, args := searchQuery(itemColumns, userID, tsQuery(terms), pageLimit(limit))
+	sqlText, args := searchQuery(itemColumns, userID, terms, pageLimit(limit))
 	return db.queryItems(ctx, "search items", sqlText, args...)
 }
 
@@ -119,20 +135,34 @@ func tsQuery(terms []fulltext.Term) string {
 	return strings.Join(words, " & ")
 }
 
-// searchQuery builds the search for the to_tsquery text q, best first,
-// selecting columns (of items i, feeds f and item_states st); a limit of 0
-// leaves the number of rows open.
-func searchQuery(columns string, userID int64, q string, limit int) (string, []any) {
+// queryWords returns the folded words of terms joined by spaces, and
+// whether a term is a prefix.
+func queryWords(terms []fulltext.Term) (words string, prefix bool) {
+	var all []string
+	for _, t := range terms {
+		for _, w := range t.Words {
+			all = append(all, fold(w))
+		}
+		prefix = prefix || t.Prefix
+	}
+	return strings.Join(all, " "), prefix
+}
+
+// searchQuery builds the search for terms, best first, selecting columns
+// (of items i, feeds f and item_states st); a limit of 0 leaves the number
+// of rows open.
+func searchQuery(columns string, userID int64, terms []fulltext.Term, limit int) (string, []any) {
 	var b strings.Builder
 	var p params
-	b.WriteString(`SELECT ` + columns + ` FROM items i CROSS JOIN to_tsquery('simple', ` + p.add(q) + `) q
+	rank := searchRank(terms, &p)
+	b.WriteString(`SELECT ` + columns + ` FROM items i CROSS JOIN to_tsquery('simple', ` + p.add(tsQuery(terms)) + `) q
 		JOIN feeds f ON f.id = i.feed_id `)
 	if userID != 0 {
 		b.WriteString(`JOIN subscriptions sub ON sub.feed_id = i.feed_id AND sub.user_id = ` + p.add(userID) + ` `)
 	}
 	b.WriteString(`LEFT JOIN item_states st ON st.user_id = ` + p.add(userID) + ` AND st.item_id = i.id
 		WHERE ` + searchVector + ` @@ q
-		ORDER BY ts_rank(` + rankWeights + `, ` + searchVector + `, q) DESC, i.sort_at DESC, i.id DESC`)
+		ORDER BY ` + rank + ` DESC, i.sort_at DESC, i.id DESC`)
 	if limit > 0 {
 		b.WriteString(` LIMIT ` + p.add(limit))
 	}
