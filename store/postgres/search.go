@@ -27,21 +27,33 @@ var (
 // repeat as it is for the index to serve it.
 const searchVector = `(setweight(split_part(i.search_text, E'\n', 1)::tsvector, 'A') || split_part(i.search_text, E'\n', 2)::tsvector)`
 
-// searchRank is ts_rank of item i for the query q of terms, whose words it
-// adds to p. ts_rank reads only the
-// lexemes of the vector that the query names, so the vector of the title
-// and the query's words without positions ranks an item as its whole
-// vector does when it holds every word, as all the items a query finds do,
-// and costs a cast of the title's part alone. A word ending in * names
-// every lexeme it begins, which only the whole vector holds: with one,
-// searchRank is that of the whole vector.
-func searchRank(terms []fulltext.Term, p *params) string {
+// searchRank is ts_rank of item i for the query of terms, whose to_tsquery
+// text is in the parameter q, adding the query's words to p. ts_rank reads
+// only the lexemes of the vector that the query names, and every item a
+// query finds holds every word of it, so the vector of the title and the
+// query's words without positions ranks an item as its whole vector does,
+// and costs a cast of the title's part alone. Where the title's part holds
+// none of the query's lexemes, not even inside another lexeme, that vector
+// is the query's words alone, whose rank is computed once. A word ending
+// in * names every lexeme it begins, which only the whole vector holds:
+// with one, searchRank is that of the whole vector. (A query's word holds
+// only letters, digits and marks, so its lexemes are written as they are
+// in the title's part, and hold no LIKE wildcard.)
+func searchRank(terms []fulltext.Term, q string, p *params) string {
 	words, prefix := queryWords(terms)
 	if prefix {
 		return `ts_rank(` + rankWeights + `, ` + searchVector + `, q)`
 	}
-	return `ts_rank(` + rankWeights + `, setweight(split_part(i.search_text, E'\n', 1)::tsvector, 'A') || strip(to_tsvector('simple', ` + p.add(words) + `)), q)`
+	w := p.add(words)
+	bodyOnly := `strip(to_tsvector('simple', ` + w + `))`
+	return `CASE WHEN ` + titleText + ` LIKE ANY (ARRAY(SELECT '%' || l || '%'
+			FROM unnest(tsvector_to_array(to_tsvector('simple', ` + w + `))) l))
+		THEN ts_rank(` + rankWeights + `, setweight(` + titleText + `::tsvector, 'A') || ` + bodyOnly + `, q)
+		ELSE (SELECT ts_rank(` + rankWeights + `, ` + bodyOnly + `, to_tsquery('simple', ` + q + `))) END`
 }
+
+// titleText is the title's part of item i's search text.
+const titleText = `split_part(i.search_text, E'\n', 1)`
 
 // rankWeights are ts_rank's weights of the labels D, C, B and A: a word in
 // the title (A) counts four times as much as one in the body (D, the label
@@ -154,8 +166,9 @@ func queryWords(terms []fulltext.Term) (words string, prefix bool) {
 func searchQuery(columns string, userID int64, terms []fulltext.Term, limit int) (string, []any) {
 	var b strings.Builder
 	var p params
-	rank := searchRank(terms, &p)
-	b.WriteString(`SELECT ` + columns + ` FROM items i CROSS JOIN to_tsquery('simple', ` + p.add(tsQuery(terms)) + `) q
+	q := p.add(tsQuery(terms))
+	rank := searchRank(terms, q, &p)
+	b.WriteString(`SELECT ` + columns + ` FROM items i CROSS JOIN to_tsquery('simple', ` + q + `) q
 		JOIN feeds f ON f.id = i.feed_id `)
 	if userID != 0 {
 		b.WriteString(`JOIN subscriptions sub ON sub.feed_id = i.feed_id AND sub.user_id = ` + p.add(userID) + ` `)

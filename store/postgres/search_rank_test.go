@@ -40,14 +40,14 @@ func TestSearchRankMatchesWholeVector(t *testing.T) {
 		func(vigil.Ingested, *vigil.Feed) (*vigil.Feed, error) { return nil, nil }); err != nil {
 		t.Fatal(err)
 	}
-	for _, query := range []string{`budget`, `budget delay`, `delay budget budget`, `city`, `"budget delay"`, `cafe creme`, `free`, `the a of`, `weather sport music`} {
+	for _, query := range []string{`budget`, `budget delay`, `delay budget budget`, `city`, `"budget delay"`, `cafe creme`, `free`, `the a of`, `weather sport music`, `at`, `data`, `creme`} {
 		terms, err := fulltext.ParseQuery(query)
 		if err != nil {
 			t.Fatal(err)
 		}
 		var p params
-		rank := searchRank(terms, &p)
 		q := p.add(tsQuery(terms))
+		rank := searchRank(terms, q, &p)
 		var found, differ int
 		err = db.pool.QueryRow(ctx, fmt.Sprintf(`SELECT count(*), count(*) FILTER (WHERE %s <> ts_rank(%s, %s, q))
 			FROM items i CROSS JOIN to_tsquery('simple', %s) q WHERE %s @@ q`, rank, rankWeights, searchVector, q, searchVector),
