@@ -30,38 +30,30 @@ const searchVector = `(setweight(split_part(i.search_text, E'\n', 1)::tsvector, 
 // searchRank is ts_rank of item i for the query of terms, whose to_tsquery
 // text is in the parameter q, adding the query's words to p. ts_rank reads
 // only the lexemes of the vector that the query names, and every item a
-// query finds holds every whole word of it, so the vector of the title, the
-// query's whole words without positions and the body's lexemes that begin
-// with one of its prefixes ranks an item as its whole vector does, and
-// costs a cast of the title's part and of those lexemes alone. Without a
-// prefix, where the title's part holds none of the query's lexemes, not
-// even inside another lexeme, that vector is the query's words alone,
-// whose rank is computed once. (A query's word holds only letters, digits
-// and marks, so its lexemes are written as they are in the search text,
-// quoted or not, and hold no LIKE wildcard.)
+// query finds holds every word of it, so the vector of the title and the
+// query's words without positions ranks an item as its whole vector does,
+// and costs a cast of the title's part alone. Where the title's part holds
+// none of the query's lexemes, not even inside another lexeme, that vector
+// is the query's words alone, whose rank is computed once. A word ending
+// in * names every lexeme it begins, which only the whole vector holds:
+// with one, searchRank is that of the whole vector. (A query's word holds
+// only letters, digits and marks, so its lexemes are written as they are
+// in the title's part, and hold no LIKE wildcard.)
 func searchRank(terms []fulltext.Term, q string, p *params) string {
-	words, prefixes := queryWords(terms)
-	w := p.add(words)
-	whole := `strip(to_tsvector('simple', ` + w + `))`
-	if prefixes != "" {
-		return `ts_rank(` + rankWeights + `, setweight(` + titleText + `::tsvector, 'A') || ` + whole + ` ||
-			coalesce((SELECT string_agg(lexeme, ' ') FROM regexp_split_to_table(` + bodyText + `, ' ') lexeme
-				WHERE lexeme LIKE ANY (ARRAY(SELECT pattern
-					FROM unnest(tsvector_to_array(to_tsvector('simple', ` + p.add(prefixes) + `))) prefix,
-						LATERAL (VALUES (prefix || '%'), ('''' || prefix || '%')) AS v(pattern)))), '')::tsvector, q)`
+	words, prefix := queryWords(terms)
+	if prefix {
+		return `ts_rank(` + rankWeights + `, ` + searchVector + `, q)`
 	}
+	w := p.add(words)
+	bodyOnly := `strip(to_tsvector('simple', ` + w + `))`
 	return `CASE WHEN ` + titleText + ` LIKE ANY (ARRAY(SELECT '%' || l || '%'
 			FROM unnest(tsvector_to_array(to_tsvector('simple', ` + w + `))) l))
-		THEN ts_rank(` + rankWeights + `, setweight(` + titleText + `::tsvector, 'A') || ` + whole + `, q)
-		ELSE (SELECT ts_rank(` + rankWeights + `, ` + whole + `, to_tsquery('simple', ` + q + `))) END`
+		THEN ts_rank(` + rankWeights + `, setweight(` + titleText + `::tsvector, 'A') || ` + bodyOnly + `, q)
+		ELSE (SELECT ts_rank(` + rankWeights + `, ` + bodyOnly + `, to_tsquery('simple', ` + q + `))) END`
 }
 
-// titleText and bodyText are the title's and the body's parts of item i's
-// search text.
-const (
-	titleText = `split_part(i.search_text, E'\n', 1)`
-	bodyText  = `split_part(i.search_text, E'\n', 2)`
-)
+// titleText is the title's part of item i's search text.
+const titleText = `split_part(i.search_text, E'\n', 1)`
 
 // rankWeights are ts_rank's weights of the labels D, C, B and A: a word in
 // the title (A) counts four times as much as one in the body (D, the label
@@ -155,20 +147,17 @@ func tsQuery(terms []fulltext.Term) string {
 	return strings.Join(words, " & ")
 }
 
-// queryWords returns the folded words of terms joined by spaces: the
-// whole words, and the prefixes (the last word of a prefix term).
-func queryWords(terms []fulltext.Term) (words, prefixes string) {
-	var whole, prefix []string
+// queryWords returns the folded words of terms joined by spaces, and
+// whether a term is a prefix.
+func queryWords(terms []fulltext.Term) (words string, prefix bool) {
+	var all []string
 	for _, t := range terms {
-		for j, w := range t.Words {
-			if t.Prefix && j == len(t.Words)-1 {
-				prefix = append(prefix, fold(w))
-			} else {
-				whole = append(whole, fold(w))
-			}
+		for _, w := range t.Words {
+			all = append(all, fold(w))
 		}
+		prefix = prefix || t.Prefix
 	}
-	return strings.Join(whole, " "), strings.Join(prefix, " ")
+	return strings.Join(all, " "), prefix
 }
 
 // searchQuery builds the search for terms, best first, selecting columns
