@@ -34,13 +34,13 @@ func TestSearchRankMatchesWholeVector(t *testing.T) {
 	}
 	items := []vigil.Item{
 		{Key: "a", Hash: "a", Title: "Budget delay: budget of the city", Content: "<p>No delay in the budget, said the city.</p>"},
-		{Key: "b", Hash: "b", Title: "Café crème", Content: "<p>Budget café, delay-free, crème brûlée</p>"},
+		{Key: "b", Hash: "b", Title: "Café crème", Content: "<p>Budget café, delay-free, crème brûlée; see delta.example.com:8080/path</p>"},
 	}
 	if _, err := db.Ingest(ctx, vigil.Fetched{FeedID: sub.Feed.ID, Observation: vigil.Observation{At: at, Status: 200}, Items: items},
 		func(vigil.Ingested, *vigil.Feed) (*vigil.Feed, error) { return nil, nil }); err != nil {
 		t.Fatal(err)
 	}
-	for _, query := range []string{`budget`, `budget delay`, `delay budget budget`, `city`, `"budget delay"`, `cafe creme`, `free`, `the a of`, `weather sport music`, `at`, `data`, `creme`} {
+	for _, query := range []string{`budget`, `budget delay`, `delay budget budget`, `city`, `"budget delay"`, `cafe creme`, `free`, `the a of`, `weather sport music`, `at`, `data`, `creme`, `del*`, `bud* delay`, `a*`, `"budget delay" del*`, `cafe cr*`, `wea*`, `budget c*`} {
 		terms, err := fulltext.ParseQuery(query)
 		if err != nil {
 			t.Fatal(err)
