@@ -18,7 +18,7 @@ const migrationLock = 0x76696769_6c000001
 // migrations are the schema changes in order; migration i (from 0) brings
 // the database to version i+1. Never edit one that has been released:
 // append.
-var migrations = []string{schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6}
+var migrations = []string{schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7, schemaV8}
 
 // migrate applies the pending migrations in one transaction that holds
 // migrationLock, together with the version they bring the schema to, so a

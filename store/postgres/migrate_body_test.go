@@ -23,7 +23,7 @@ func TestMigrationKeepsPlainBodies(t *testing.T) {
 		ALTER TABLE items ALTER COLUMN summary DROP DEFAULT, ALTER COLUMN content DROP DEFAULT;
 		ALTER TABLE items ALTER COLUMN summary TYPE TEXT USING '', ALTER COLUMN content TYPE TEXT USING '';
 		UPDATE items SET summary = '`+summary+`', content = '`+content+`';
-		DROP TABLE plan_states;
+		DROP TABLE plan_states;`+schemaV6Search+`
 		UPDATE vigil_schema SET version = 3`)
 	if err != nil {
 		t.Fatal(err)

@@ -1,6 +1,7 @@
 package postgres_test
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 
@@ -10,11 +11,40 @@ import (
 )
 
 // TestMigrationStripsBodyPositions takes a database back to schema 5, whose
-// search vectors held the positions of every word (title A, body D), and
-// checks that migrating it gives every item the vector an item stored now
-// gets, keeps the items as they were, caps the GIN index's pending list
-// and still finds phrases, in the title and in the body.
+// search vectors held the positions of every word (title A, body D), and to
+// schema 6, whose vectors are those of today kept as tsvector, and checks
+// that migrating it gives every item the vector an item stored now gets,
+// keeps the items as they were, caps the GIN index's pending list and still
+// finds phrases, in the title and in the body.
 func TestMigrationStripsBodyPositions(t *testing.T) {
+	for _, tt := range []struct {
+		version int
+		vector  string // the search vector of schema version, from $1 (title) and $2 (body)
+	}{
+		{5, `setweight(to_tsvector('simple', $1), 'A') || setweight(to_tsvector('simple', $2), 'D')`},
+		{6, `setweight(to_tsvector('simple', $1), 'A') || strip(to_tsvector('simple', $2))`},
+	} {
+		t.Run(fmt.Sprint(tt.version), func(t *testing.T) { testSearchMigration(t, tt.version, tt.vector) })
+	}
+}
+
+// schemaV6Search takes the items' search column back to schema 6: a
+// tsvector column, indexed, in place of the search text.
+const schemaV6Search = `
+DROP INDEX items_search;
+ALTER TABLE items DROP COLUMN search_text, ADD COLUMN search TSVECTOR NOT NULL DEFAULT ''::tsvector;
+ALTER TABLE items ALTER COLUMN search DROP DEFAULT;
+CREATE INDEX items_search ON items USING GIN (search);
+DROP FUNCTION vigil_search_text(tsvector, tsvector);
+DROP FUNCTION vigil_lexemes(tsvector);`
+
+// textVector is the search vector schema 7 indexes, from the search text.
+const textVector = `(setweight(split_part(search_text, E'\n', 1)::tsvector, 'A') || split_part(search_text, E'\n', 2)::tsvector)`
+
+// testSearchMigration stores two items, sets the database back to schema
+// version with the search vectors vector computes, migrates it and checks
+// the items, their vectors and searches.
+func testSearchMigration(t *testing.T, version int, vector string) {
 	dsn := pgtest.Schema(t)
 	db, err := postgres.Open(ctx, dsn)
 	if err != nil {
@@ -41,23 +71,30 @@ func TestMigrationStripsBodyPositions(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := db.Pool()
-	if _, err := p.Exec(ctx, `CREATE TABLE want AS SELECT id, search FROM items`); err != nil {
+	if _, err := p.Exec(ctx, `CREATE TABLE want AS SELECT id, `+textVector+` AS search FROM items`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.Exec(ctx, schemaV6Search); err != nil {
 		t.Fatal(err)
 	}
 	for _, it := range before {
 		title, body := postgres.SearchText(it.Title, it.Summary, it.Content)
-		_, err := p.Exec(ctx, `UPDATE items SET search = setweight(to_tsvector('simple', $1), 'A') || setweight(to_tsvector('simple', $2), 'D') WHERE id = $3`,
-			title, body, it.ID)
-		if err != nil {
+		if _, err := p.Exec(ctx, `UPDATE items SET search = `+vector+` WHERE id = $3`, title, body, it.ID); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if _, err := p.Exec(ctx, `ALTER INDEX items_search RESET (gin_pending_list_limit); UPDATE vigil_schema SET version = 5`); err != nil {
+	if version < 6 {
+		if _, err := p.Exec(ctx, `ALTER INDEX items_search RESET (gin_pending_list_limit)`); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := p.Exec(ctx, `UPDATE vigil_schema SET version = $1`, version); err != nil {
 		t.Fatal(err)
 	}
 	var changed int
-	if err := p.QueryRow(ctx, `SELECT count(*) FROM items i JOIN want w USING (id) WHERE i.search <> w.search`).Scan(&changed); err != nil || changed != len(items) {
-		t.Fatalf("%d of %d vectors set back to schema 5 (%v): the test would prove nothing", changed, len(items), err)
+	if err := p.QueryRow(ctx, `SELECT count(*) FROM items i JOIN want w USING (id) WHERE i.search <> w.search`).Scan(&changed); err != nil ||
+		(version < 6) != (changed == len(items)) || (version == 6) != (changed == 0) {
+		t.Fatalf("%d of %d vectors differ from today's at schema %d (%v): the test would prove nothing", changed, len(items), version, err)
 	}
 	db.Close()
 
@@ -68,7 +105,7 @@ func TestMigrationStripsBodyPositions(t *testing.T) {
 	defer db.Close()
 	p = db.Pool()
 	var differ int
-	if err := p.QueryRow(ctx, `SELECT count(*) FROM items i JOIN want w USING (id) WHERE i.search <> w.search`).Scan(&differ); err != nil || differ != 0 {
+	if err := p.QueryRow(ctx, `SELECT count(*) FROM items JOIN want w USING (id) WHERE `+textVector+` <> w.search`).Scan(&differ); err != nil || differ != 0 {
 		t.Errorf("%d migrated vectors differ from those of items stored now (%v)", differ, err)
 	}
 	var options []string

@@ -13,14 +13,47 @@ import (
 	"vigil/store/fulltext"
 )
 
-// searchVector computes an item's search vector from its folded title
-// ($13) and body ($14) when it is inserted; searchVectorUpdate does the
+// searchTextInsert computes an item's search text (schemaV7) from its folded
+// title ($13) and body ($14) when it is inserted; searchTextUpdate does the
 // same from $11 and $12 when it is updated. The title keeps its positions
 // under weight A; the body is stripped of positions (see schemaV6).
-const (
-	searchVector       = `setweight(to_tsvector('simple', $13), 'A') || strip(to_tsvector('simple', $14))`
-	searchVectorUpdate = `setweight(to_tsvector('simple', $11), 'A') || strip(to_tsvector('simple', $12))`
+var (
+	searchTextInsert = SearchTextSQL("$13", "$14")
+	searchTextUpdate = SearchTextSQL("$11", "$12")
 )
+
+// searchVector is the search vector of item i, read from its search text:
+// the expression the GIN index items_search is built on, which a query must
+// repeat as it is for the index to serve it.
+const searchVector = `(setweight(split_part(i.search_text, E'\n', 1)::tsvector, 'A') || split_part(i.search_text, E'\n', 2)::tsvector)`
+
+// searchRank is ts_rank of item i for the query of terms, whose to_tsquery
+// text is in the parameter q, adding the query's words to p. ts_rank reads
+// only the lexemes of the vector that the query names, and every item a
+// query finds holds every word of it, so the vector of the title and the
+// query's words without positions ranks an item as its whole vector does,
+// and costs a cast of the title's part alone. Where the title's part holds
+// none of the query's lexemes, not even inside another lexeme, that vector
+// is the query's words alone, whose rank is computed once. A word ending
+// in * names every lexeme it begins, which only the whole vector holds:
+// with one, searchRank is that of the whole vector. (A query's word holds
+// only letters, digits and marks, so its lexemes are written as they are
+// in the title's part, and hold no LIKE wildcard.)
+func searchRank(terms []fulltext.Term, q string, p *params) string {
+	words, prefix := queryWords(terms)
+	if prefix {
+		return `ts_rank(` + rankWeights + `, ` + searchVector + `, q)`
+	}
+	w := p.add(words)
+	bodyOnly := `strip(to_tsvector('simple', ` + w + `))`
+	return `CASE WHEN ` + titleText + ` LIKE ANY (ARRAY(SELECT '%' || l || '%'
+			FROM unnest(tsvector_to_array(to_tsvector('simple', ` + w + `))) l))
+		THEN ts_rank(` + rankWeights + `, setweight(` + titleText + `::tsvector, 'A') || ` + bodyOnly + `, q)
+		ELSE (SELECT ts_rank(` + rankWeights + `, ` + bodyOnly + `, to_tsquery('simple', ` + q + `))) END`
+}
+
+// titleText is the title's part of item i's search text.
+const titleText = `split_part(i.search_text, E'\n', 1)`
 
 // rankWeights are ts_rank's weights of the labels D, C, B and A: a word in
 // the title (A) counts four times as much as one in the body (D, the label
@@ -33,8 +66,8 @@ const (
 // tie-break hold in both.
 const rankWeights = `'{0.25, 0, 0, 1}'`
 
-// searchText returns the folded title and body an item is indexed by.
-func searchText(it *vigil.Item) (title, body string) {
+// itemSearchText returns the folded title and body an item is indexed by.
+func itemSearchText(it *vigil.Item) (title, body string) {
 	return SearchText(it.Title, it.Summary, it.Content)
 }
 
@@ -46,10 +79,11 @@ func SearchText(title, summary, content string) (foldedTitle, foldedBody string)
 	return fold(title), fold(fulltext.Body(summary, content))
 }
 
-// SearchVectorSQL computes the search vector from the folded title and
-// body in the columns or parameters named title and body.
-func SearchVectorSQL(title, body string) string {
-	return "setweight(to_tsvector('simple', " + title + "), 'A') || strip(to_tsvector('simple', " + body + "))"
+// SearchTextSQL computes the search text (items.search_text, see
+// schemaV7) from the folded title and body in the columns or parameters
+// named title and body.
+func SearchTextSQL(title, body string) string {
+	return "vigil_search_text(to_tsvector('simple', " + title + "), to_tsvector('simple', " + body + "))"
 }
 
 // fold returns s in lower case without accents, storable as text: it
@@ -87,10 +121,10 @@ func (db *DB) SearchItems(ctx context.Context, userID int64, query string, limit
 		return nil, err
 	}
 	if phrases := phraseTerms(terms); len(phrases) > 0 {
-		sqlText, args := searchQuery(`i.id`, userID, tsQuery(terms), 0)
+		sqlText, args := searchQuery(`i.id`, userID, terms, 0)
 		return db.searchPhrases(ctx, userID, sqlText, args, phrases, pageLimit(limit))
 	}
-	sqlText, args := searchQuery(itemColumns, userID, tsQuery(terms), pageLimit(limit))
+	sqlText, args := searchQuery(itemColumns, userID, terms, pageLimit(limit))
 	return db.queryItems(ctx, "search items", sqlText, args...)
 }
 
@@ -113,20 +147,35 @@ func tsQuery(terms []fulltext.Term) string {
 	return strings.Join(words, " & ")
 }
 
-// searchQuery builds the search for the to_tsquery text q, best first,
-// selecting columns (of items i, feeds f and item_states st); a limit of 0
-// leaves the number of rows open.
-func searchQuery(columns string, userID int64, q string, limit int) (string, []any) {
+// queryWords returns the folded words of terms joined by spaces, and
+// whether a term is a prefix.
+func queryWords(terms []fulltext.Term) (words string, prefix bool) {
+	var all []string
+	for _, t := range terms {
+		for _, w := range t.Words {
+			all = append(all, fold(w))
+		}
+		prefix = prefix || t.Prefix
+	}
+	return strings.Join(all, " "), prefix
+}
+
+// searchQuery builds the search for terms, best first, selecting columns
+// (of items i, feeds f and item_states st); a limit of 0 leaves the number
+// of rows open.
+func searchQuery(columns string, userID int64, terms []fulltext.Term, limit int) (string, []any) {
 	var b strings.Builder
 	var p params
-	b.WriteString(`SELECT ` + columns + ` FROM items i CROSS JOIN to_tsquery('simple', ` + p.add(q) + `) q
+	q := p.add(tsQuery(terms))
+	rank := searchRank(terms, q, &p)
+	b.WriteString(`SELECT ` + columns + ` FROM items i CROSS JOIN to_tsquery('simple', ` + q + `) q
 		JOIN feeds f ON f.id = i.feed_id `)
 	if userID != 0 {
 		b.WriteString(`JOIN subscriptions sub ON sub.feed_id = i.feed_id AND sub.user_id = ` + p.add(userID) + ` `)
 	}
 	b.WriteString(`LEFT JOIN item_states st ON st.user_id = ` + p.add(userID) + ` AND st.item_id = i.id
-		WHERE i.search @@ q
-		ORDER BY ts_rank(` + rankWeights + `, i.search, q) DESC, i.sort_at DESC, i.id DESC`)
+		WHERE ` + searchVector + ` @@ q
+		ORDER BY ` + rank + ` DESC, i.sort_at DESC, i.id DESC`)
 	if limit > 0 {
 		b.WriteString(` LIMIT ` + p.add(limit))
 	}

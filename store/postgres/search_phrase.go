@@ -110,7 +110,7 @@ func itemsByID(ctx context.Context, tx pgx.Tx, userID int64, ids []int64) ([]vig
 // holdsPhrases reports whether each phrase occurs in the item's title or in
 // its body, as they are indexed.
 func holdsPhrases(it *vigil.Item, phrases []fulltext.Term) bool {
-	title, body := searchText(it)
+	title, body := itemSearchText(it)
 	titleWords, bodyWords := fulltext.Words(title), fulltext.Words(body)
 	for _, p := range phrases {
 		if !fulltext.HasPhrase(titleWords, p.Words, p.Prefix) && !fulltext.HasPhrase(bodyWords, p.Words, p.Prefix) {

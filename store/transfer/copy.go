@@ -160,7 +160,7 @@ func copyTable(ctx context.Context, src *sql.DB, tx pgx.Tx, t table) (TableRepor
 		}
 		target, columns = "items_in", append(slices.Clone(t.columns), "search_title", "search_body")
 		if _, err := tx.Exec(ctx, `CREATE TEMP TABLE items_in (LIKE items) ON COMMIT DROP;
-			ALTER TABLE items_in DROP COLUMN search, ADD COLUMN search_title TEXT, ADD COLUMN search_body TEXT`); err != nil {
+			ALTER TABLE items_in DROP COLUMN search_text, ADD COLUMN search_title TEXT, ADD COLUMN search_body TEXT`); err != nil {
 			return TableReport{}, fmt.Errorf("transfer: unable to stage items: %w", err)
 		}
 	}
@@ -179,11 +179,11 @@ func copyTable(ctx context.Context, src *sql.DB, tx pgx.Tx, t table) (TableRepor
 	return verify(ctx, tx, t, in, n)
 }
 
-// insertItems moves the staged items into items with their search vector.
+// insertItems moves the staged items into items with their search text.
 func insertItems(ctx context.Context, tx pgx.Tx, t table) error {
 	cols := strings.Join(t.columns, ", ")
-	_, err := tx.Exec(ctx, `INSERT INTO items (`+cols+`, search) SELECT `+cols+`, `+
-		postgres.SearchVectorSQL("search_title", "search_body")+` FROM items_in`)
+	_, err := tx.Exec(ctx, `INSERT INTO items (`+cols+`, search_text) SELECT `+cols+`, `+
+		postgres.SearchTextSQL("search_title", "search_body")+` FROM items_in`)
 	if err != nil {
 		return fmt.Errorf("transfer: unable to index items: %w", err)
 	}

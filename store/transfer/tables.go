@@ -15,7 +15,7 @@ type table struct {
 
 // tables are the tables of schema version 7 of the embedded store, in an
 // order that satisfies the foreign keys. The full-text index (items_fts in
-// SQLite, items.search in PostgreSQL) is rebuilt, not copied.
+// SQLite, items.search_text in PostgreSQL) is rebuilt, not copied.
 var tables = []table{
 	{name: "users", columns: []string{"id", "name", "password_hash", "token_hash", "created_at", "interests",
 		"fever_key_hash", "email", "digest", "webhook"}, booleans: []string{"digest"}, order: "id", identity: "id"},

@@ -1,0 +1,62 @@
+package postgres
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"vigil"
+	"vigil/store/fulltext"
+	"vigil/store/postgres/pgtest"
+	"vigil/store/storetest"
+)
+
+// TestSearchRankMatchesWholeVector checks that searchRank ranks every item
+// a query finds as ts_rank over the item's whole search vector does, for
+// queries of words in titles, in bodies, in both, repeated, and phrases.
+func TestSearchRankMatchesWholeVector(t *testing.T) {
+	ctx := context.Background()
+	at := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	db, err := Open(ctx, pgtest.Schema(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	storetest.FillForSize(t, db, 300)
+	u := &vigil.User{Name: "rank"}
+	if err := db.CreateUser(ctx, u); err != nil {
+		t.Fatal(err)
+	}
+	sub, err := db.Subscribe(ctx, u.ID, "https://rank.example/feed", 1, at)
+	if err != nil {
+		t.Fatal(err)
+	}
+	items := []vigil.Item{
+		{Key: "a", Hash: "a", Title: "Budget delay: budget of the city", Content: "<p>No delay in the budget, said the city.</p>"},
+		{Key: "b", Hash: "b", Title: "Café crème", Content: "<p>Budget café, delay-free, crème brûlée; see delta.example.com:8080/path</p>"},
+	}
+	if _, err := db.Ingest(ctx, vigil.Fetched{FeedID: sub.Feed.ID, Observation: vigil.Observation{At: at, Status: 200}, Items: items},
+		func(vigil.Ingested, *vigil.Feed) (*vigil.Feed, error) { return nil, nil }); err != nil {
+		t.Fatal(err)
+	}
+	for _, query := range []string{`budget`, `budget delay`, `delay budget budget`, `city`, `"budget delay"`, `cafe creme`, `free`, `the a of`, `weather sport music`, `at`, `data`, `creme`, `del*`, `bud* delay`, `a*`, `"budget delay" del*`, `cafe cr*`, `wea*`, `budget c*`} {
+		terms, err := fulltext.ParseQuery(query)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var p params
+		q := p.add(tsQuery(terms))
+		rank := searchRank(terms, q, &p)
+		var found, differ int
+		err = db.pool.QueryRow(ctx, fmt.Sprintf(`SELECT count(*), count(*) FILTER (WHERE %s <> ts_rank(%s, %s, q))
+			FROM items i CROSS JOIN to_tsquery('simple', %s) q WHERE %s @@ q`, rank, rankWeights, searchVector, q, searchVector),
+			p.args...).Scan(&found, &differ)
+		if err != nil {
+			t.Fatalf("%s: %v", query, err)
+		}
+		if found == 0 || differ != 0 {
+			t.Errorf("search %s: %d of %d items ranked otherwise than by their whole vector", query, differ, found)
+		}
+	}
+}
