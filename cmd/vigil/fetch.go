@@ -16,6 +16,7 @@ func runFetch(ctx context.Context, e *env, args []string) error {
 	f := newFlags(e, "fetch", "", "Fetch every due feed once, store what came, and exit (for cron and scripts).")
 	opts := addMonitorFlags(f)
 	all := f.Bool("all", false, "fetch every followed feed now, due or not")
+	gc := f.Int("gc-percent", defaultFetchGCPercent, "the collector's target while fetching: how far the heap grows past what is live, in percent (Go's default is 100; lower holds less memory for more CPU); GOGC, when set, wins")
 	f.lean = true // ingests and exits: no mapped file, small caches (issue 11)
 	if err := f.parse(args, 0); err != nil {
 		return err
@@ -26,6 +27,11 @@ func runFetch(ctx context.Context, e *env, args []string) error {
 	if err := opts.check(); err != nil { // a wrong flag is reported before the database
 		return err
 	}
+	undoGC, err := setGCPercent(e, *gc)
+	if err != nil {
+		return err
+	}
+	defer undoGC()
 	st, err := f.openExisting()
 	if err != nil {
 		return err

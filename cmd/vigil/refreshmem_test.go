@@ -52,11 +52,7 @@ func BenchmarkRefreshMemory(b *testing.B) {
 		}
 		cmd := exec.Command(bin, "fetch", "--all", "--db", db, "--allow-private", "--host-gap", "0",
 			"--workers", "4", "--policy", "simple", "--min-interval", "1h")
-		out, err := cmd.CombinedOutput()
-		if f := os.Getenv("TMP_OUT"); f != "" {
-			os.WriteFile(f, out, 0o644)
-		}
-		if err != nil {
+		if out, err := cmd.CombinedOutput(); err != nil {
 			b.Fatalf("vigil fetch: %v\n%s", err, out)
 		} else if !strings.Contains(string(out), fmt.Sprintf("%d feed(s), 0 failed", refreshFeeds)) {
 			b.Fatalf("vigil fetch did not fetch every feed:\n%s", out)
