@@ -1,9 +1,6 @@
 package monitor
 
-import (
-	"vigil"
-	"vigil/fetch"
-)
+import "vigil/fetch"
 
 // claimOutcome is what claim did.
 type claimOutcome int
@@ -20,17 +17,17 @@ const (
 // end of its fetch: counting claims per host keeps a slow host (whose
 // requests stay in flight) from taking more than PerHost workers, so the
 // due feeds of other hosts proceed.
-func (m *Monitor) claim(f vigil.Feed) claimOutcome {
-	host := fetch.HostOf(f.URL)
+func (m *Monitor) claim(id int64, url string) claimOutcome {
+	host := fetch.HostOf(url)
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if _, ok := m.inflight[f.ID]; ok {
+	if _, ok := m.inflight[id]; ok {
 		return alreadyOwned
 	}
 	if m.hostClaims[host] >= m.cfg.PerHost {
 		return hostBusy
 	}
-	m.inflight[f.ID] = host
+	m.inflight[id] = host
 	m.hostClaims[host]++
 	return claimed
 }

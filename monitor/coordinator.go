@@ -80,7 +80,7 @@ func (m *Monitor) dispatchShared(ctx context.Context, jobs chan<- vigil.Feed) ti
 // handOut gives a claimed feed to a worker; false when ctx ended first.
 func (m *Monitor) handOut(ctx context.Context, jobs chan<- vigil.Feed, id int64) bool {
 	f, err := m.st.Feed(ctx, id)
-	if err != nil || m.claim(*f) != claimed {
+	if err != nil || m.claim(f.ID, f.URL) != claimed {
 		// Not stored any more, or this process already holds its host's
 		// share of workers: the lease goes back for any worker to take.
 		m.releaseShared(ctx, id)

@@ -3,8 +3,6 @@ package monitor
 import (
 	"context"
 	"errors"
-	"fmt"
-	"math"
 	"sync"
 	"time"
 
@@ -87,7 +85,7 @@ func (m *Monitor) dispatch(ctx context.Context, jobs chan<- vigil.Feed) time.Dur
 // and the next due list is longer by as many (heldBack), so that many due
 // feeds of one busy host cannot hide the feeds of the others.
 func (m *Monitor) claimDue(ctx context.Context, due vigil.Feed, now time.Time) (vigil.Feed, bool) {
-	switch m.claim(due) {
+	switch m.claim(due.ID, due.URL) {
 	case hostBusy:
 		m.heldBack = min(m.heldBack+1, maxHeldBack)
 		return vigil.Feed{}, false
@@ -148,110 +146,4 @@ func (m *Monitor) work(ctx context.Context, f vigil.Feed) {
 	case err == nil:
 		m.log.Info("fetched", "feed", f.ID, "url", f.URL, "status", res.Status, "new", res.New, "updated", res.Updated, "next", res.NextTime)
 	}
-}
-
-// Pass is the outcome of RunOnce.
-type Pass struct {
-	Results []Result
-	// Skipped counts due feeds left for later because the budget was spent.
-	Skipped int
-	// Held counts feeds left alone because their server asked not to be
-	// fetched yet (Retry-After, Cache-Control, Expires), even with all.
-	Held int
-}
-
-// RunOnce fetches every feed due now (every followed feed when all is
-// true, except those whose server asked to wait), at most Workers at a time
-// and within the budget, and returns what each fetch did. It is `vigil fetch`.
-//
-// It re-plans at start unless the plan stored by the last re-plan is fresh
-// (younger than the Replan period, made for the same followed feeds and
-// weights) and the planner can take it back: then the cycle costs only its
-// fetches (issue 10 §2.7).
-func (m *Monitor) RunOnce(ctx context.Context, all bool) (Pass, error) {
-	if now := m.clk.Now(); !m.reusePlan(ctx, now) {
-		m.replan(ctx, now)
-	}
-	due, err := m.pending(ctx, all)
-	if err != nil {
-		return Pass{}, err
-	}
-	var (
-		pass Pass
-		mu   sync.Mutex
-		wg   sync.WaitGroup
-		sem  = make(chan struct{}, m.cfg.Workers)
-		errs []error
-	)
-	for len(due) > 0 && ctx.Err() == nil {
-		signal := m.releasedSignal()
-		var waiting []vigil.Feed // feeds of hosts that hold their share of workers
-		for _, f := range due {
-			now := m.clk.Now()
-			if f.Hints.NotBefore.After(now) {
-				pass.Held++
-				continue
-			}
-			sem <- struct{}{}
-			switch m.claim(f) {
-			case hostBusy:
-				<-sem
-				waiting = append(waiting, f)
-				continue
-			case alreadyOwned:
-				<-sem
-				continue
-			}
-			if !m.spend(ctx, now) {
-				m.release(f.ID)
-				<-sem
-				pass.Skipped++
-				continue
-			}
-			wg.Go(func() {
-				defer func() { <-sem; m.release(f.ID) }()
-				res, err := m.FetchFeed(ctx, f)
-				mu.Lock()
-				defer mu.Unlock()
-				if err != nil {
-					errs = append(errs, err)
-					return
-				}
-				pass.Results = append(pass.Results, res)
-			})
-		}
-		if due = waiting; len(due) > 0 {
-			select {
-			case <-signal:
-			case <-ctx.Done():
-			}
-		}
-	}
-	wg.Wait()
-	if len(errs) > 0 {
-		return pass, errs[0]
-	}
-	return pass, nil
-}
-
-// pending lists the feeds a pass fetches: the due ones, or all followed ones.
-func (m *Monitor) pending(ctx context.Context, all bool) ([]vigil.Feed, error) {
-	if !all {
-		due, err := m.st.DueFeeds(ctx, m.clk.Now(), math.MaxInt32)
-		if err != nil {
-			return nil, fmt.Errorf("monitor: listing due feeds: %w", err)
-		}
-		return due, nil
-	}
-	feeds, err := m.st.Feeds(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("monitor: listing feeds: %w", err)
-	}
-	followed := feeds[:0]
-	for _, f := range feeds {
-		if f.Subscribers > 0 {
-			followed = append(followed, f)
-		}
-	}
-	return followed, nil
 }

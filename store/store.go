@@ -57,6 +57,10 @@ type Store interface {
 	// DueFeeds lists up to limit feeds that have subscribers and whose
 	// NextFetch is at or before now, earliest first.
 	DueFeeds(ctx context.Context, now time.Time, limit int) ([]vigil.Feed, error)
+	// FetchList lists the feeds a fetch pass fetches, by the least it needs
+	// of each: every followed feed by ID when all is set, else the feeds
+	// DueFeeds lists at now without a limit, in its order.
+	FetchList(ctx context.Context, now time.Time, all bool) ([]FeedRef, error)
 	// SetNextFetch reschedules a feed without recording a fetch.
 	SetNextFetch(ctx context.Context, feedID int64, next time.Time) error
 	// Reschedule moves a feed's next fetch from from to to only if it is

@@ -52,7 +52,7 @@ func NewAnalyzer(c Config) (*Analyzer, error) {
 	a := &Analyzer{
 		language: c.Language,
 		stem:     stemmerOf(c.Language),
-		stop:     stopWords[c.Language],
+		stop:     stopWords()[c.Language],
 		window:   c.AffinityWindow,
 		cache:    newStemCache(c.CacheSize),
 	}

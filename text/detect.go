@@ -3,6 +3,7 @@ package text
 import (
 	"math/bits"
 	"strings"
+	"sync"
 	"unicode"
 )
 
@@ -30,16 +31,17 @@ var detectOrder = []string{
 type detectSet = uint16
 
 // stopLanguages maps each stop word to the languages, as bits of their
-// places in detectOrder, whose stop word it is: one lookup per word.
-var stopLanguages = func() map[string]detectSet {
+// places in detectOrder, whose stop word it is: one lookup per word. It is
+// built on first use.
+var stopLanguages = sync.OnceValue(func() map[string]detectSet {
 	m := make(map[string]detectSet)
 	for i, lang := range detectOrder {
-		for w := range stopWords[lang] {
+		for w := range stopWords()[lang] {
 			m[w] |= 1 << i
 		}
 	}
 	return m
-}()
+})
 
 // DetectLanguage guesses the language of a plain text from its function
 // words, for feeds that declare none: it counts, for each of the
@@ -52,8 +54,9 @@ var stopLanguages = func() map[string]detectSet {
 func DetectLanguage(text string) string {
 	words := strings.FieldsFunc(strings.ToLower(strings.ReplaceAll(text, "\u2019", "'")), notDetectRune)
 	var counts [16]int
+	languages := stopLanguages()
 	for _, w := range words {
-		for set := stopLanguages[w]; set != 0; set &= set - 1 {
+		for set := languages[w]; set != 0; set &= set - 1 {
 			counts[bits.TrailingZeros16(set)]++
 		}
 	}

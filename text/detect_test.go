@@ -42,7 +42,7 @@ func TestDetectOrderFits(t *testing.T) {
 		t.Errorf("%d languages in detectOrder, detectSet has %d bits", len(detectOrder), bits)
 	}
 	for _, lang := range detectOrder {
-		if len(stopWords[lang]) == 0 {
+		if len(stopWords()[lang]) == 0 {
 			t.Errorf("%s: no stop list", lang)
 		}
 	}

@@ -1,25 +1,32 @@
 package text
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // stopWords holds, per Snowball language, the function words that carry no
 // topic and are therefore never terms. Words are lower case, with the ASCII
-// apostrophe; each list is written out below in alphabetical order.
-var stopWords = map[string]map[string]struct{}{
-	English:   wordSet(englishStopWords),
-	French:    wordSet(frenchStopWords),
-	Spanish:   wordSet(spanishStopWords),
-	Russian:   wordSet(russianStopWords),
-	Swedish:   wordSet(swedishStopWords),
-	Norwegian: wordSet(norwegianStopWords),
-	Hungarian: wordSet(hungarianStopWords),
-	// Languages without a stemmer, in stopwords_unstemmed.go.
-	Italian:    wordSet(italianStopWords),
-	German:     wordSet(germanStopWords),
-	Dutch:      wordSet(dutchStopWords),
-	Portuguese: wordSet(portugueseStopWords),
-	Polish:     wordSet(polishStopWords),
-}
+// apostrophe; each list is written out below in alphabetical order. The
+// sets are built on first use: a command that analyses no text (`vigil
+// fetch`) neither builds nor holds them (issue 11).
+var stopWords = sync.OnceValue(func() map[string]map[string]struct{} {
+	return map[string]map[string]struct{}{
+		English:   wordSet(englishStopWords),
+		French:    wordSet(frenchStopWords),
+		Spanish:   wordSet(spanishStopWords),
+		Russian:   wordSet(russianStopWords),
+		Swedish:   wordSet(swedishStopWords),
+		Norwegian: wordSet(norwegianStopWords),
+		Hungarian: wordSet(hungarianStopWords),
+		// Languages without a stemmer, in stopwords_unstemmed.go.
+		Italian:    wordSet(italianStopWords),
+		German:     wordSet(germanStopWords),
+		Dutch:      wordSet(dutchStopWords),
+		Portuguese: wordSet(portugueseStopWords),
+		Polish:     wordSet(polishStopWords),
+	}
+})
 
 // IsStopWord reports whether word is a stop word of language. The language
 // is resolved like Config.Language (a Snowball name or a tag; empty or
@@ -27,7 +34,7 @@ var stopWords = map[string]map[string]struct{}{
 // typographic apostrophe (U+2019) read as "'".
 func IsStopWord(language, word string) bool {
 	word = strings.ToLower(strings.ReplaceAll(word, "\u2019", "'"))
-	_, ok := stopWords[resolveLanguage(language)][word]
+	_, ok := stopWords()[resolveLanguage(language)][word]
 	return ok
 }
 

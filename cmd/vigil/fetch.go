@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"log/slog"
 	"strings"
 
@@ -15,6 +16,7 @@ func runFetch(ctx context.Context, e *env, args []string) error {
 	f := newFlags(e, "fetch", "", "Fetch every due feed once, store what came, and exit (for cron and scripts).")
 	opts := addMonitorFlags(f)
 	all := f.Bool("all", false, "fetch every followed feed now, due or not")
+	gc := f.Int("gc-percent", defaultFetchGCPercent, "the collector's target while fetching: how far the heap grows past what is live, in percent (Go's default is 100; lower holds less memory for more CPU); GOGC, when set, wins")
 	f.lean = true // ingests and exits: no mapped file, small caches (issue 11)
 	if err := f.parse(args, 0); err != nil {
 		return err
@@ -25,13 +27,18 @@ func runFetch(ctx context.Context, e *env, args []string) error {
 	if err := opts.check(); err != nil { // a wrong flag is reported before the database
 		return err
 	}
+	undoGC, err := setGCPercent(e, *gc)
+	if err != nil {
+		return err
+	}
+	defer undoGC()
 	st, err := f.openExisting()
 	if err != nil {
 		return err
 	}
 	defer st.Close()
 	m := newMeter(e.stderr, "fetching", 0)
-	if *all {
+	if *all && m != nil { // the count is only for the terminal's bar
 		if feeds, err := st.Feeds(ctx); err == nil {
 			m = newMeter(e.stderr, "fetching", len(feeds))
 		}
@@ -41,24 +48,20 @@ func runFetch(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	pass, err := mon.RunOnce(ctx, *all)
+	// Each result is printed as its fetch ends and only counted after
+	// (issue 11): a pass over many feeds does not hold their results.
+	var t tally
+	pass, err := mon.RunOnceEach(ctx, *all, func(r monitor.Result) {
+		m.above(func() { printResult(e.stdout, r) })
+		t.add(r)
+	})
 	m.finish()
-	for _, r := range pass.Results {
-		switch {
-		case r.Err != "":
-			fmt.Fprintf(e.stdout, "fail %s: %s (next try %s)\n", r.URL, r.Err, stamp(r.NextTime))
-		case r.MovedTo != "":
-			fmt.Fprintf(e.stdout, "ok   %s: %d new, %d updated; moved permanently to %s\n", r.URL, r.New, r.Updated, r.MovedTo)
-		default:
-			fmt.Fprintf(e.stdout, "ok   %s: %d new, %d updated (next %s)\n", r.URL, r.New, r.Updated, stamp(r.NextTime))
-		}
-	}
 	if pass.Skipped > 0 {
 		fmt.Fprintf(e.stdout, "%d due feed(s) left for later: the budget of %d fetches per hour is spent\n", pass.Skipped, *opts.budget)
 	}
-	failed, hint := failures(pass.Results)
-	fmt.Fprintf(e.stdout, "fetched %d feed(s), %d failed\n", len(pass.Results), failed)
-	if err == nil && failed > 0 && failed == len(pass.Results) {
+	fmt.Fprintf(e.stdout, "fetched %d feed(s), %d failed\n", t.fetched, t.failed)
+	hint := t.hint()
+	if err == nil && t.failed > 0 && t.failed == t.fetched {
 		err = fmt.Errorf("every fetch failed%s", hint)
 	} else if hint != "" {
 		fmt.Fprintln(e.stderr, "vigil fetch:"+hint)
@@ -66,24 +69,44 @@ func runFetch(ctx context.Context, e *env, args []string) error {
 	return err
 }
 
-// failures counts the failed fetches and, when some were refused by the
-// guard against private addresses, gives the hint that lifts it.
-func failures(results []monitor.Result) (int, string) {
-	failed, private := 0, 0
-	for _, r := range results {
-		if r.Err == "" {
-			continue
-		}
-		failed++
-		// fetch.AddressError's wording: the monitor keeps a failure in words only.
-		if strings.Contains(r.Err, "refusing to connect to") {
-			private++
-		}
+// printResult writes the line `vigil fetch` prints for one fetch.
+func printResult(w io.Writer, r monitor.Result) {
+	switch {
+	case r.Err != "":
+		fmt.Fprintf(w, "fail %s: %s (next try %s)\n", r.URL, r.Err, stamp(r.NextTime))
+	case r.MovedTo != "":
+		fmt.Fprintf(w, "ok   %s: %d new, %d updated; moved permanently to %s\n", r.URL, r.New, r.Updated, r.MovedTo)
+	default:
+		fmt.Fprintf(w, "ok   %s: %d new, %d updated (next %s)\n", r.URL, r.New, r.Updated, stamp(r.NextTime))
 	}
-	if private == 0 {
-		return failed, ""
+}
+
+// tally counts the fetches of a pass, the failed ones, and those refused
+// by the guard against private addresses.
+type tally struct {
+	fetched, failed, private int
+}
+
+// add counts one fetch.
+func (t *tally) add(r monitor.Result) {
+	t.fetched++
+	if r.Err == "" {
+		return
 	}
-	return failed, fmt.Sprintf(" (%d refused as loopback or private addresses: run with --allow-private for loopback feeds)", private)
+	t.failed++
+	// fetch.AddressError's wording: the monitor keeps a failure in words only.
+	if strings.Contains(r.Err, "refusing to connect to") {
+		t.private++
+	}
+}
+
+// hint is the advice that lifts the guard against private addresses when
+// it refused some fetches, else "".
+func (t *tally) hint() string {
+	if t.private == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (%d refused as loopback or private addresses: run with --allow-private for loopback feeds)", t.private)
 }
 
 // meteredStore is a store that steps a meter each time a fetch is stored.

@@ -59,6 +59,20 @@ func (m *meter) set(done, total int, note string) {
 	m.draw(note)
 }
 
+// above runs print, which writes lines of its own, with the meter's line
+// cleared before and drawn again after, so that the lines stay whole.
+func (m *meter) above(print func()) {
+	if m == nil {
+		print()
+		return
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	fmt.Fprint(m.w, "\r\033[K")
+	print()
+	m.draw("")
+}
+
 // finish ends the line, so that what is printed next starts on its own.
 func (m *meter) finish() {
 	if m == nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"html"
+	"os"
 	"os/exec"
 	"strings"
 	"syscall"
@@ -22,7 +23,9 @@ const refreshFeeds = 5000
 // on 50 loopback hosts, each answering two new items of ~2 KB HTML, with 4
 // concurrent fetches. The figure is the process's maximum resident set
 // size as the kernel reports it (what /usr/bin/time -f %M prints). Run it
-// with -benchtime 1x.
+// with -benchtime 1x. It also reports the CPU time (user and system) the
+// process spent. VIGIL_REFRESH_BIN names another vigil binary to measure
+// instead, to compare two builds alternately in the same conditions.
 func BenchmarkRefreshMemory(b *testing.B) {
 	body := html.EscapeString(strings.Repeat("<p>A paragraph of a realistic item body, with <a href=\"https://example.com/\">a link</a>.</p>", 24))
 	for range b.N {
@@ -43,7 +46,11 @@ func BenchmarkRefreshMemory(b *testing.B) {
 		}
 		st.Close()
 		b.StartTimer()
-		cmd := exec.Command(vigilBin, "fetch", "--all", "--db", db, "--allow-private", "--host-gap", "0",
+		bin := vigilBin
+		if other := os.Getenv("VIGIL_REFRESH_BIN"); other != "" {
+			bin = other // another build, to compare alternately with this one
+		}
+		cmd := exec.Command(bin, "fetch", "--all", "--db", db, "--allow-private", "--host-gap", "0",
 			"--workers", "4", "--policy", "simple", "--min-interval", "1h")
 		if out, err := cmd.CombinedOutput(); err != nil {
 			b.Fatalf("vigil fetch: %v\n%s", err, out)
@@ -56,5 +63,7 @@ func BenchmarkRefreshMemory(b *testing.B) {
 			b.Fatal("no resource usage for the fetch process")
 		}
 		b.ReportMetric(float64(ru.Maxrss)/1024, "peak-MB")
+		cpu := time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+		b.ReportMetric(cpu.Seconds(), "cpu-s")
 	}
 }

@@ -23,7 +23,9 @@ const feedColumns = `f.id, f.url, f.title, f.site_url, f.description, f.language
 
 // Feed returns a feed with its derived fields, or ENOTFOUND.
 func (db *DB) Feed(ctx context.Context, id int64) (*vigil.Feed, error) {
-	row := db.read.QueryRowContext(ctx, `SELECT `+feedColumns+` FROM feeds f WHERE f.id = ?`, id)
+	// A cached statement: a fetch pass reads every feed again just before
+	// fetching it, and parsing this query cost most of the read.
+	row := db.reads.queryRow(ctx, db.read, `SELECT `+feedColumns+` FROM feeds f WHERE f.id = ?`, id)
 	f, err := scanFeed(row)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, vigil.Errorf(vigil.ENOTFOUND, "feed %d not found", id)

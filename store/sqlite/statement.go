@@ -8,7 +8,7 @@ import (
 // stmts are the statements Ingest runs, prepared once on the writing
 // connection so that a fetch costs no parsing.
 type stmts struct {
-	feedExists, changedItems, insertItem, updateItem, indexItem, countItems, insertObservation, saveFeed *sql.Stmt
+	feedExists, readFeed, changedItems, insertItem, updateItem, indexItem, countItems, insertObservation, saveFeed *sql.Stmt
 }
 
 // txStmts are stmts bound to one transaction.
@@ -18,6 +18,7 @@ type txStmts stmts
 func (s *stmts) statementSQL() map[**sql.Stmt]string {
 	return map[**sql.Stmt]string{
 		&s.feedExists: `SELECT 1 FROM feeds WHERE id = ?`,
+		&s.readFeed:   `SELECT ` + feedColumns + ` FROM feeds f WHERE f.id = ?`,
 		// changedItems takes a JSON array of [key, hash] pairs and the feed,
 		// and returns the position of each pair that is not stored as it is,
 		// with the stored item's ID and first sighting when there is one.
@@ -67,6 +68,7 @@ func (s *stmts) close() {
 func (s *stmts) in(ctx context.Context, tx *sql.Tx) txStmts {
 	return txStmts{
 		feedExists:        tx.StmtContext(ctx, s.feedExists),
+		readFeed:          tx.StmtContext(ctx, s.readFeed),
 		changedItems:      tx.StmtContext(ctx, s.changedItems),
 		insertItem:        tx.StmtContext(ctx, s.insertItem),
 		updateItem:        tx.StmtContext(ctx, s.updateItem),

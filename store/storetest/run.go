@@ -13,6 +13,7 @@ var tests = []struct {
 	{"AccessesAndReaders", testAccessesAndReaders},
 	{"FeedStateRoundTrip", testFeedStateRoundTrip},
 	{"FeedsAndDueFeeds", testFeedsAndDueFeeds},
+	{"FetchListMatchesFeeds", testFetchListMatchesFeeds},
 	{"RescheduleIsACompareAndSet", testRescheduleIsACompareAndSet},
 	{"IngestNewEditedRepeated", testIngestNewEditedRepeated},
 	{"IngestDecideSeesAndRollsBack", testIngestDecideSeesAndRollsBack},
