@@ -14,34 +14,127 @@ func tagName(b []byte) string {
 	return string(b)
 }
 
-// readAttrs reads the tag's attributes into s.attrs. Known names are
-// interned (tagName) and the values share one string per tag, so a tag
-// costs one allocation for its attributes, not two per attribute.
-func (s *streamer) readAttrs(more, named bool) {
-	s.attrs, s.keys, s.vals, s.ends = s.attrs[:0], s.keys[:0], s.vals[:0], s.ends[:0]
-	if !more || !s.readRawAttrs() {
-		s.tagAttrs(more, named)
+// tokenSource is what the streaming reader needs of an HTML tokenizer:
+// the tokens of golang.org/x/net/html's Tokenizer, with a text token's
+// unescaped text, a tag's lower-case name and a start tag's attributes as
+// its TagName and TagAttr give them.
+type tokenSource interface {
+	// next scans the next token; html.ErrorToken at the end.
+	next() html.TokenType
+	// text returns a text token's text, valid until next.
+	text() []byte
+	// tagName returns a start or end tag's lower-case name.
+	tagName() string
+	// attrs returns a start tag's attributes, valid until next.
+	attrs() []html.Attribute
+}
+
+// scanSource reads tokens with the scanner. Names are interned (package
+// atom, then a map for the others) and a tag's values share one string,
+// so a tag costs one allocation for its attributes.
+type scanSource struct {
+	z *scanner
+	// keys, vals and ends are the current tag's attribute names, values
+	// end to end, and where each value ends; list is attrs' result.
+	keys []string
+	vals []byte
+	ends []int
+	list []html.Attribute
+	// lower is scratch space for a lower-cased name; names interns the
+	// names package atom does not know (data-*, aria-*) for the page.
+	lower []byte
+	names map[string]string
+	// slow reads the tags that the Tokenizer rewrites.
+	slow tagRereader
+}
+
+// newScanSource returns a source of page's tokens.
+func newScanSource(page []byte) tokenSource {
+	return &scanSource{z: newScanner(page)}
+}
+
+// next scans the next token.
+func (s *scanSource) next() html.TokenType {
+	return s.z.next()
+}
+
+// text returns a text token's text.
+func (s *scanSource) text() []byte {
+	return s.z.text()
+}
+
+// tagName returns the tag's lower-case name; one holding a NUL, which
+// the Tokenizer rewrites, is asked of it.
+func (s *scanSource) tagName() string {
+	name := s.z.name()
+	if hasNUL(name) {
+		n, _ := s.slow.read(s.z.raw())
+		return n
+	}
+	s.lower = appendLower(s.lower[:0], name)
+	return s.intern(s.lower)
+}
+
+// attrs returns the start tag's attributes, keys lower-cased, values as
+// written unless the Tokenizer would rewrite one (a NUL, a carriage
+// return or a character reference), in which case it reads the tag.
+func (s *scanSource) attrs() []html.Attribute {
+	s.keys, s.vals, s.ends, s.list = s.keys[:0], s.vals[:0], s.ends[:0], s.list[:0]
+	b := s.z.b
+	for _, a := range s.z.attrs {
+		if hasNUL(b[a.k0:a.k1]) || needsUnescape(b[a.v0:a.v1]) {
+			_, attrs := s.slow.read(s.z.raw())
+			return attrs
+		}
+	}
+	for _, a := range s.z.attrs {
+		s.lower = appendLower(s.lower[:0], b[a.k0:a.k1])
+		s.keys = append(s.keys, s.intern(s.lower))
+		s.vals = append(s.vals, b[a.v0:a.v1]...)
+		s.ends = append(s.ends, len(s.vals))
 	}
 	all, start := string(s.vals), 0
 	for i, key := range s.keys {
-		s.attrs = append(s.attrs, html.Attribute{Key: key, Val: all[start:s.ends[i]]})
+		s.list = append(s.list, html.Attribute{Key: key, Val: all[start:s.ends[i]]})
 		start = s.ends[i]
 	}
+	return s.list
 }
 
-// tagAttrs reads the attributes with the tokenizer's TagAttr, for the tags
-// readRawAttrs leaves to it. more is whether the tag has attributes, as
-// TagName said if named.
-func (s *streamer) tagAttrs(more, named bool) {
-	if !named {
-		// readTagName did not ask TagName whether there are attributes.
-		_, more = s.z.TagName()
+// intern returns a lower-case name as a string, interning the names
+// package atom does not know for the whole page.
+func (s *scanSource) intern(b []byte) string {
+	if a := atom.Lookup(b); a != 0 {
+		return a.String()
 	}
-	for more {
-		var k, v []byte
-		k, v, more = s.z.TagAttr()
-		s.keys = append(s.keys, tagName(k))
-		s.vals = append(s.vals, v...)
-		s.ends = append(s.ends, len(s.vals))
+	if name, ok := s.names[string(b)]; ok {
+		return name
 	}
+	name := string(b)
+	if s.names == nil {
+		s.names = map[string]string{}
+	}
+	s.names[name] = name
+	return name
+}
+
+// hasNUL reports whether b holds a NUL byte.
+func hasNUL(b []byte) bool {
+	for _, c := range b {
+		if c == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// needsUnescape reports whether the Tokenizer rewrites an attribute
+// value: it holds a NUL, a carriage return or a character reference.
+func needsUnescape(v []byte) bool {
+	for _, c := range v {
+		if c == 0 || c == '\r' || c == '&' {
+			return true
+		}
+	}
+	return false
 }
