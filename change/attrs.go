@@ -30,15 +30,15 @@ type tokenSource interface {
 }
 
 // scanSource reads tokens with the scanner. Names are interned (package
-// atom, then a map for the others) and a tag's values share one string,
-// so a tag costs one allocation for its attributes.
+// atom, then a map for the others) and values are views of the page, so
+// a tag's attributes cost no allocation. Those views live only while the
+// page is read: the walker copies what it keeps of them (links, images).
 type scanSource struct {
 	z *scanner
-	// keys, vals and ends are the current tag's attribute names, values
-	// end to end, and where each value ends; list is attrs' result.
-	keys []string
-	vals []byte
-	ends []int
+	// page is the page as a string, sharing its bytes, which nothing
+	// writes while it is read.
+	page string
+	// list is attrs' result.
 	list []html.Attribute
 	// lower is scratch space for a lower-cased name; names interns the
 	// names package atom does not know (data-*, aria-*) for the page.
@@ -50,7 +50,7 @@ type scanSource struct {
 
 // newScanSource returns a source of page's tokens.
 func newScanSource(page []byte) tokenSource {
-	return &scanSource{z: newScanner(page)}
+	return &scanSource{z: newScanner(page), page: frozenString(page)}
 }
 
 // next scans the next token.
@@ -79,7 +79,7 @@ func (s *scanSource) tagName() string {
 // written unless the Tokenizer would rewrite one (a NUL, a carriage
 // return or a character reference), in which case it reads the tag.
 func (s *scanSource) attrs() []html.Attribute {
-	s.keys, s.vals, s.ends, s.list = s.keys[:0], s.vals[:0], s.ends[:0], s.list[:0]
+	s.list = s.list[:0]
 	b := s.z.b
 	for _, a := range s.z.attrs {
 		if hasNUL(b[a.k0:a.k1]) || needsUnescape(b[a.v0:a.v1]) {
@@ -89,14 +89,7 @@ func (s *scanSource) attrs() []html.Attribute {
 	}
 	for _, a := range s.z.attrs {
 		s.lower = appendLower(s.lower[:0], b[a.k0:a.k1])
-		s.keys = append(s.keys, s.intern(s.lower))
-		s.vals = append(s.vals, b[a.v0:a.v1]...)
-		s.ends = append(s.ends, len(s.vals))
-	}
-	all, start := string(s.vals), 0
-	for i, key := range s.keys {
-		s.list = append(s.list, html.Attribute{Key: key, Val: all[start:s.ends[i]]})
-		start = s.ends[i]
+		s.list = append(s.list, html.Attribute{Key: s.intern(s.lower), Val: s.page[a.v0:a.v1]})
 	}
 	return s.list
 }

@@ -2,6 +2,7 @@ package change
 
 import (
 	"bytes"
+	"encoding/binary"
 	"io"
 
 	"golang.org/x/net/html/charset"
@@ -26,12 +27,15 @@ func bodyBytes(body []byte, contentType string) []byte {
 	return page
 }
 
-// isASCII reports whether b holds ASCII bytes only.
+// isASCII reports whether b holds ASCII bytes only, eight at a time.
 func isASCII(b []byte) bool {
-	for _, c := range b {
-		if c >= 0x80 {
-			return false
-		}
+	var acc uint64
+	for len(b) >= 8 {
+		acc |= binary.LittleEndian.Uint64(b)
+		b = b[8:]
 	}
-	return true
+	for _, c := range b {
+		acc |= uint64(c)
+	}
+	return acc&0x8080808080808080 == 0
 }

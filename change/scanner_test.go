@@ -1,6 +1,7 @@
 package change
 
 import (
+	"bytes"
 	"fmt"
 	"io/fs"
 	"os"
@@ -202,4 +203,42 @@ func FuzzScanner(f *testing.F) {
 		checkSameTokens(t, "fuzz", page)
 		checkSameExtract(t, "fuzz", page, "text/html; charset=utf-8")
 	})
+}
+
+// TestExtractKeepsNoViewOfBody checks that a document holds no view of
+// the body it was read from (attribute values are read in place): the
+// caller may reuse the body's bytes.
+func TestExtractKeepsNoViewOfBody(t *testing.T) {
+	page := []byte(`<head><title>t</title></head><a href="/a">x</a><img src="/b.png"><a href=/c>y</a>`)
+	for _, base := range []string{"", "https://example.com/"} {
+		d, err := Extract(page, "text/html", ExtractOptions{Base: base})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := Extract(bytes.Clone(page), "text/html", ExtractOptions{Base: base})
+		if err != nil {
+			t.Fatal(err)
+		}
+		scribbled := bytes.Clone(page)
+		copy(page, bytes.Repeat([]byte{'z'}, len(page)))
+		if !reflect.DeepEqual(d, want) {
+			t.Errorf("base %q: the document changed with its body: %+v, want %+v", base, d, want)
+		}
+		copy(page, scribbled)
+	}
+}
+
+// TestIsASCII checks the eight-byte isASCII against a byte loop.
+func TestIsASCII(t *testing.T) {
+	for n := range 40 {
+		for i := -1; i < n; i++ {
+			b := bytes.Repeat([]byte{'a'}, n)
+			if i >= 0 {
+				b[i] = 0x80 + byte(i)
+			}
+			if got, want := isASCII(b), i < 0; got != want {
+				t.Errorf("isASCII(%q) = %v, want %v", b, got, want)
+			}
+		}
+	}
 }
