@@ -44,16 +44,20 @@ type walker struct {
 	pathEnds []int
 	stack    []string
 	// seen numbers the blocks of each path: the index in counts of the
-	// number of its blocks so far (a slice, not a pointer each); name is
-	// scratch space for a block's name.
+	// number of its blocks so far (a slice, not a pointer each).
 	seen   map[string]int
 	counts []int
-	name   []byte
+	// paths holds the keys of seen (pathKey).
+	paths []byte
+	// blocks holds the text lines' block names end to end, made strings
+	// once in finish like buf and tbuf.
+	blocks []byte
 }
 
-// span locates a line's HTML in walker.buf and its Text in walker.tbuf.
+// span locates a line's HTML in walker.buf, its Text in walker.tbuf and
+// its Block in walker.blocks.
 type span struct {
-	html, text [2]int
+	html, text, block [2]int
 }
 
 // newWalker returns an empty walker for x, sized for a body of n bytes.
@@ -62,15 +66,19 @@ func newWalker(x *extractor, n int) *walker {
 		x: x, words: map[string]int{}, links: map[string]bool{},
 		images: map[string]bool{}, seen: map[string]int{},
 		lines: make([]Line, 0, n/32), spans: make([]span, 0, n/32),
-		buf: make([]byte, 0, n), tbuf: make([]byte, 0, n/2),
+		buf: make([]byte, 0, n), tbuf: make([]byte, 0, n/2), blocks: make([]byte, 0, n/8),
 	}
 }
 
-// addLine appends a line whose HTML is buf[start:] and whose text is
-// tbuf[tstart:].
-func (w *walker) addLine(l Line, start, tstart int) {
+// addLine appends a line whose HTML is buf[start:], whose text is
+// tbuf[tstart:] and whose block is blocks[bstart:].
+func (w *walker) addLine(l Line, start, tstart, bstart int) {
 	w.lines = append(w.lines, l)
-	w.spans = append(w.spans, span{html: [2]int{start, len(w.buf)}, text: [2]int{tstart, len(w.tbuf)}})
+	w.spans = append(w.spans, span{
+		html:  [2]int{start, len(w.buf)},
+		text:  [2]int{tstart, len(w.tbuf)},
+		block: [2]int{bstart, len(w.blocks)},
+	})
 }
 
 // head fingerprints the head: title, meta, link and base elements.
@@ -129,7 +137,7 @@ func (w *walker) open(name string, attrs []html.Attribute) bool {
 	w.collect(name, attrs)
 	start := len(w.buf)
 	w.buf = appendStartTag(w.buf, name, attrs, w.x.base)
-	w.addLine(Line{Kind: StartTag}, start, len(w.tbuf))
+	w.addLine(Line{Kind: StartTag}, start, len(w.tbuf), len(w.blocks))
 	if voidElements[name] {
 		return false
 	}
@@ -145,7 +153,7 @@ func (w *walker) close() {
 	w.popPath()
 	start := len(w.buf)
 	w.buf = append(append(append(w.buf, "</"...), name...), '>')
-	w.addLine(Line{Kind: EndTag}, start, len(w.tbuf))
+	w.addLine(Line{Kind: EndTag}, start, len(w.tbuf), len(w.blocks))
 }
 
 // collect records the links and images of an element. The attribute
@@ -197,28 +205,32 @@ func (w *walker) text(raw, block string) {
 	if len(w.tbuf) == tstart {
 		return
 	}
-	w.textLine(tstart, block)
+	bstart := len(w.blocks)
+	w.blocks = append(w.blocks, block...)
+	w.textLine(tstart, bstart)
 }
 
-// textLine emits the text line tbuf[tstart:], not blank, of block.
-func (w *walker) textLine(tstart int, block string) {
+// textLine emits the text line tbuf[tstart:], not blank, of the block
+// named blocks[bstart:].
+func (w *walker) textLine(tstart, bstart int) {
 	s := w.tbuf[tstart:]
-	l := Line{Kind: TextLine, Block: block}
+	l := Line{Kind: TextLine}
 	l.Ignored = len(w.x.ignore) > 0 && w.x.ignored(string(s))
-	l.Noise = w.x.noise[block]
+	l.Noise = w.x.noise[string(w.blocks[bstart:])]
 	start := len(w.buf)
 	w.buf = appendEscaped(w.buf, s)
-	w.addLine(l, start, tstart)
+	w.addLine(l, start, tstart, bstart)
 	w.tbuf = append(w.tbuf, '\n')
 	w.unwatched = w.unwatched || !l.watched()
 }
 
 // finish fills d from what was walked.
 func (w *walker) finish(d *Document) {
-	all, texts := frozenString(w.buf), frozenString(w.tbuf)
+	all, texts, blocks := frozenString(w.buf), frozenString(w.tbuf), frozenString(w.blocks)
 	for i, sp := range w.spans {
 		w.lines[i].HTML = all[sp.html[0]:sp.html[1]]
 		w.lines[i].Text = texts[sp.text[0]:sp.text[1]]
+		w.lines[i].Block = blocks[sp.block[0]:sp.block[1]]
 	}
 	d.Lines = w.lines
 	d.Text = w.watchedText(texts)
