@@ -38,38 +38,16 @@ func (w *walker) nextBlock() int {
 		w.counts[i]++
 		return w.counts[i] - 1
 	}
-	w.seen[w.pathKey()] = len(w.counts)
+	w.seen[string(w.path)] = len(w.counts)
 	w.counts = append(w.counts, 1)
 	return 0
 }
 
-// pathKey returns the path being walked as a string, copied to the end
-// of walker.paths, where no byte is written twice, so the paths of a page
-// share its few allocations rather than take one each.
-func (w *walker) pathKey() string {
-	if cap(w.paths)-len(w.paths) < len(w.path) {
-		w.paths = make([]byte, 0, max(4096, 2*len(w.path)))
-	}
-	start := len(w.paths)
-	w.paths = append(w.paths, w.path...)
-	return frozenString(w.paths[start:])
-}
-
 // blockName names block number i of the path being walked.
 func (w *walker) blockName(i int) string {
-	start := w.appendBlockName(i)
-	name := string(w.blocks[start:])
-	w.blocks = w.blocks[:start]
-	return name
-}
-
-// appendBlockName appends the name of block number i of the path being
-// walked to the block names and returns where it starts.
-func (w *walker) appendBlockName(i int) int {
-	start := len(w.blocks)
-	w.blocks = append(append(w.blocks, w.path...), ':')
-	w.blocks = strconv.AppendInt(w.blocks, int64(i), 10)
-	return start
+	w.name = append(append(w.name[:0], w.path...), ':')
+	w.name = strconv.AppendInt(w.name, int64(i), 10)
+	return string(w.name)
 }
 
 // blockText emits a text of the block being walked unless it is blank: the
@@ -82,7 +60,7 @@ func (w *walker) blockText(raw []byte) {
 	if len(w.tbuf) == tstart {
 		return
 	}
-	w.textLine(tstart, w.appendBlockName(i))
+	w.textLine(tstart, w.blockName(i))
 }
 
 // appendCollapsedBytes is appendCollapsed of a byte slice: s trimmed, each

@@ -44,20 +44,16 @@ type walker struct {
 	pathEnds []int
 	stack    []string
 	// seen numbers the blocks of each path: the index in counts of the
-	// number of its blocks so far (a slice, not a pointer each).
+	// number of its blocks so far (a slice, not a pointer each); name is
+	// scratch space for a block's name.
 	seen   map[string]int
 	counts []int
-	// paths holds the keys of seen (pathKey).
-	paths []byte
-	// blocks holds the text lines' block names end to end, made strings
-	// once in finish like buf and tbuf.
-	blocks []byte
+	name   []byte
 }
 
-// span locates a line's HTML in walker.buf, its Text in walker.tbuf and
-// its Block in walker.blocks.
+// span locates a line's HTML in walker.buf and its Text in walker.tbuf.
 type span struct {
-	html, text, block [2]int
+	html, text [2]int
 }
 
 // newWalker returns an empty walker for x, sized for a body of n bytes.
@@ -66,19 +62,15 @@ func newWalker(x *extractor, n int) *walker {
 		x: x, words: map[string]int{}, links: map[string]bool{},
 		images: map[string]bool{}, seen: map[string]int{},
 		lines: make([]Line, 0, n/32), spans: make([]span, 0, n/32),
-		buf: make([]byte, 0, n), tbuf: make([]byte, 0, n/2), blocks: make([]byte, 0, n/8),
+		buf: make([]byte, 0, n), tbuf: make([]byte, 0, n/2),
 	}
 }
 
-// addLine appends a line whose HTML is buf[start:], whose text is
-// tbuf[tstart:] and whose block is blocks[bstart:].
-func (w *walker) addLine(l Line, start, tstart, bstart int) {
+// addLine appends a line whose HTML is buf[start:] and whose text is
+// tbuf[tstart:].
+func (w *walker) addLine(l Line, start, tstart int) {
 	w.lines = append(w.lines, l)
-	w.spans = append(w.spans, span{
-		html:  [2]int{start, len(w.buf)},
-		text:  [2]int{tstart, len(w.tbuf)},
-		block: [2]int{bstart, len(w.blocks)},
-	})
+	w.spans = append(w.spans, span{html: [2]int{start, len(w.buf)}, text: [2]int{tstart, len(w.tbuf)}})
 }
 
 // head fingerprints the head: title, meta, link and base elements.
@@ -137,7 +129,7 @@ func (w *walker) open(name string, attrs []html.Attribute) bool {
 	w.collect(name, attrs)
 	start := len(w.buf)
 	w.buf = appendStartTag(w.buf, name, attrs, w.x.base)
-	w.addLine(Line{Kind: StartTag}, start, len(w.tbuf), len(w.blocks))
+	w.addLine(Line{Kind: StartTag}, start, len(w.tbuf))
 	if voidElements[name] {
 		return false
 	}
@@ -153,7 +145,7 @@ func (w *walker) close() {
 	w.popPath()
 	start := len(w.buf)
 	w.buf = append(append(append(w.buf, "</"...), name...), '>')
-	w.addLine(Line{Kind: EndTag}, start, len(w.tbuf), len(w.blocks))
+	w.addLine(Line{Kind: EndTag}, start, len(w.tbuf))
 }
 
 // collect records the links and images of an element. The attribute
@@ -205,32 +197,28 @@ func (w *walker) text(raw, block string) {
 	if len(w.tbuf) == tstart {
 		return
 	}
-	bstart := len(w.blocks)
-	w.blocks = append(w.blocks, block...)
-	w.textLine(tstart, bstart)
+	w.textLine(tstart, block)
 }
 
-// textLine emits the text line tbuf[tstart:], not blank, of the block
-// named blocks[bstart:].
-func (w *walker) textLine(tstart, bstart int) {
+// textLine emits the text line tbuf[tstart:], not blank, of block.
+func (w *walker) textLine(tstart int, block string) {
 	s := w.tbuf[tstart:]
-	l := Line{Kind: TextLine}
+	l := Line{Kind: TextLine, Block: block}
 	l.Ignored = len(w.x.ignore) > 0 && w.x.ignored(string(s))
-	l.Noise = w.x.noise[string(w.blocks[bstart:])]
+	l.Noise = w.x.noise[block]
 	start := len(w.buf)
 	w.buf = appendEscaped(w.buf, s)
-	w.addLine(l, start, tstart, bstart)
+	w.addLine(l, start, tstart)
 	w.tbuf = append(w.tbuf, '\n')
 	w.unwatched = w.unwatched || !l.watched()
 }
 
 // finish fills d from what was walked.
 func (w *walker) finish(d *Document) {
-	all, texts, blocks := frozenString(w.buf), frozenString(w.tbuf), frozenString(w.blocks)
+	all, texts := frozenString(w.buf), frozenString(w.tbuf)
 	for i, sp := range w.spans {
 		w.lines[i].HTML = all[sp.html[0]:sp.html[1]]
 		w.lines[i].Text = texts[sp.text[0]:sp.text[1]]
-		w.lines[i].Block = blocks[sp.block[0]:sp.block[1]]
 	}
 	d.Lines = w.lines
 	d.Text = w.watchedText(texts)
