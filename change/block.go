@@ -38,7 +38,7 @@ func (w *walker) nextBlock() int {
 		w.counts[i]++
 		return w.counts[i] - 1
 	}
-	w.seen[string(w.path)] = len(w.counts)
+	w.seen[w.arena.add(w.path)] = len(w.counts)
 	w.counts = append(w.counts, 1)
 	return 0
 }
@@ -47,7 +47,7 @@ func (w *walker) nextBlock() int {
 func (w *walker) blockName(i int) string {
 	w.name = append(append(w.name[:0], w.path...), ':')
 	w.name = strconv.AppendInt(w.name, int64(i), 10)
-	return string(w.name)
+	return w.arena.add(w.name)
 }
 
 // blockText emits a text of the block being walked unless it is blank: the

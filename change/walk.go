@@ -49,6 +49,8 @@ type walker struct {
 	seen   map[string]int
 	counts []int
 	name   []byte
+	// arena holds the block names and the keys of seen.
+	arena stringArena
 }
 
 // span locates a line's HTML in walker.buf and its Text in walker.tbuf.
