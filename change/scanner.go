@@ -30,6 +30,10 @@ type scanner struct {
 	// attrs are the current start tag's attributes that the Tokenizer
 	// keeps: a key not empty and not seen before in the tag.
 	attrs []attrSpan
+	// keys is seen's set of the lower-cased keys of a tag of many
+	// attributes; lower its scratch space.
+	keys  map[string]bool
+	lower []byte
 }
 
 // attrSpan bounds an attribute's key and value in the page.
@@ -223,15 +227,37 @@ func (z *scanner) tag(p int, save bool) bool {
 }
 
 // seen reports whether the current tag already has an attribute named
-// key, ASCII case folded as the Tokenizer lower-cases names.
+// key, ASCII case folded as the Tokenizer lower-cases names. It compares
+// with each key the tag has, or past manyAttrs of them looks the key up
+// in a set, so that a tag of thousands of attributes takes linear time.
 func (z *scanner) seen(key []byte) bool {
-	for _, a := range z.attrs {
-		if equalFoldASCII(z.b[a.k0:a.k1], key) {
-			return true
+	if len(z.attrs) < manyAttrs {
+		for _, a := range z.attrs {
+			if equalFoldASCII(z.b[a.k0:a.k1], key) {
+				return true
+			}
+		}
+		return false
+	}
+	if len(z.attrs) == manyAttrs {
+		if z.keys == nil {
+			z.keys = map[string]bool{}
+		}
+		clear(z.keys)
+		for _, a := range z.attrs {
+			z.keys[string(appendLower(nil, z.b[a.k0:a.k1]))] = true
 		}
 	}
+	z.lower = appendLower(z.lower[:0], key)
+	if z.keys[string(z.lower)] {
+		return true
+	}
+	z.keys[string(z.lower)] = true
 	return false
 }
+
+// manyAttrs is the number of attributes past which seen uses a set.
+const manyAttrs = 16
 
 // name returns the current tag's name as written.
 func (z *scanner) name() []byte {

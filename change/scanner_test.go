@@ -70,6 +70,11 @@ func scannerPages(t testing.TB) map[string][]byte {
 			}
 		}
 	}
+	var many strings.Builder
+	for i := range 60 {
+		fmt.Fprintf(&many, " a%d=%d A%d=x", i%23, i, i%17)
+	}
+	pages["many attributes"] = []byte("<div" + many.String() + ">t</div><a" + many.String() + "/>")
 	pages["listing"] = syntheticPage(64<<10, 7, 3)
 	pages["prose"] = proseListing(64<<10, 7, 3)
 	files := 0
