@@ -32,8 +32,9 @@ var closesP = map[string]bool{
 	"table": true, "ul": true,
 }
 
-// stream reads a whole page (no selector) with the HTML tokenizer, without
-// building the document tree: the fast path of Extract. It emits the same
+// stream reads a whole page (no selector) from the HTML tokens of src (the
+// scanner's), without building the document tree: the fast path of
+// Extract. It emits the same
 // lines as the tree walk for well-formed pages; for malformed ones it
 // closes elements by optional end tags and matching end tags only, not by
 // all of HTML's tree-construction rules, so its lines can differ from a

@@ -19,15 +19,19 @@ func newTokenizerSource(page []byte) tokenSource {
 	return &tokenizerSource{z: html.NewTokenizer(bytes.NewReader(page))}
 }
 
+// next scans the next token.
 func (s *tokenizerSource) next() html.TokenType { return s.z.Next() }
 
+// text returns the Tokenizer's Text.
 func (s *tokenizerSource) text() []byte { return s.z.Text() }
 
+// tagName returns the Tokenizer's TagName as a string.
 func (s *tokenizerSource) tagName() string {
 	name, _ := s.z.TagName()
 	return tagName(name)
 }
 
+// attrs returns the attributes TagAttr gives, one by one.
 func (s *tokenizerSource) attrs() []html.Attribute {
 	s.list = s.list[:0]
 	for more := true; more; {
