@@ -38,7 +38,7 @@ func (w *walker) nextBlock() int {
 		w.counts[i]++
 		return w.counts[i] - 1
 	}
-	w.seen[string(w.path)] = len(w.counts)
+	w.seen[w.arena.add(w.path)] = len(w.counts)
 	w.counts = append(w.counts, 1)
 	return 0
 }
@@ -47,7 +47,7 @@ func (w *walker) nextBlock() int {
 func (w *walker) blockName(i int) string {
 	w.name = append(append(w.name[:0], w.path...), ':')
 	w.name = strconv.AppendInt(w.name, int64(i), 10)
-	return string(w.name)
+	return w.arena.add(w.name)
 }
 
 // blockText emits a text of the block being walked unless it is blank: the
@@ -71,11 +71,22 @@ func appendCollapsedBytes(dst, s []byte) []byte {
 	space := false
 	for i := 0; i < len(s); {
 		r, size := rune(s[i]), 1
-		if r >= utf8.RuneSelf {
+		if r < utf8.RuneSelf {
+			if j := asciiWordEnd(s, i); j > i+1 {
+				// A run of ASCII bytes that are not space, copied whole.
+				if space && len(dst) > start {
+					dst = append(dst, ' ')
+				}
+				space = false
+				dst = append(dst, s[i:j]...)
+				i = j
+				continue
+			}
+		} else {
 			r, size = utf8.DecodeRune(s[i:])
 		}
 		i += size
-		if unicode.IsSpace(r) {
+		if isSpaceRune(r) {
 			space = true
 			continue
 		}
@@ -90,4 +101,24 @@ func appendCollapsedBytes(dst, s []byte) []byte {
 		}
 	}
 	return dst
+}
+
+// asciiWordEnd returns the end of the run of ASCII bytes that are not
+// white space starting at i.
+func asciiWordEnd(s []byte, i int) int {
+	for i < len(s) && s[i] < utf8.RuneSelf && !asciiSpace[s[i]] {
+		i++
+	}
+	return i
+}
+
+// asciiSpace marks the ASCII bytes unicode.IsSpace takes for white space.
+var asciiSpace = [utf8.RuneSelf]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
+
+// isSpaceRune is unicode.IsSpace with ASCII looked up in asciiSpace.
+func isSpaceRune(r rune) bool {
+	if r < utf8.RuneSelf {
+		return asciiSpace[r]
+	}
+	return unicode.IsSpace(r)
 }

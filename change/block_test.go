@@ -45,6 +45,7 @@ func TestAppendCollapsedBytes(t *testing.T) {
 		"replace": "\ufffd \ufffd",
 		"empty":   "",
 		"blank":   " \n\t ",
+		"control": "a\vb\x1cc\x1f d\x00e\x7f f\x85g",
 	}
 	maps.Copy(texts, corpusPages(t, 100))
 	for name, s := range texts {

@@ -1,6 +1,7 @@
 package change
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -33,8 +34,14 @@ func Extract(body []byte, contentType string, opts ExtractOptions) (*Document, e
 	if err != nil {
 		return nil, err
 	}
+	return x.extract(body, contentType, opts.Watch())
+}
+
+// extract reads one version of a page with the compiled options.
+func (x *extractor) extract(body []byte, contentType string, watch Watch) (*Document, error) {
+	var err error
 	mediaType := mediaTypeOf(body, contentType)
-	d := &Document{Type: typeOf(mediaType), ContentType: mediaType, Size: len(body), Watch: opts.Watch()}
+	d := &Document{Type: typeOf(mediaType), ContentType: mediaType, Size: len(body), Watch: watch}
 	switch d.Type {
 	case TypeHTML:
 		err = x.html(d, body, contentType)
@@ -85,14 +92,14 @@ func digest(b []byte) string {
 
 // html extracts an HTML page into d.
 func (x *extractor) html(d *Document, body []byte, contentType string) error {
-	r := bodyReader(body, contentType)
+	page := bodyBytes(body, contentType)
 	w := newWalker(x, len(body))
 	if x.selector == nil {
-		w.stream(r)
+		w.stream(x.source(page))
 		w.finish(d)
 		return nil
 	}
-	root, err := html.Parse(r)
+	root, err := html.Parse(bytes.NewReader(page))
 	if err != nil && err != io.EOF {
 		return fmt.Errorf("change: unable to parse the page as HTML: %v", err)
 	}

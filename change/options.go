@@ -66,11 +66,14 @@ type extractor struct {
 	base     *url.URL
 	analyzer *text.Analyzer
 	selText  string
+	// source tokenizes a whole page (no selector): newScanSource, or in
+	// the tests the Tokenizer it matches.
+	source func(page []byte) tokenSource
 }
 
 // compile checks and compiles the options.
 func (o ExtractOptions) compile() (*extractor, error) {
-	x := &extractor{selText: o.Selector}
+	x := &extractor{selText: o.Selector, source: newScanSource}
 	if o.Selector != "" {
 		sel, err := cascadia.ParseGroup(o.Selector)
 		if err != nil {

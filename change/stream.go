@@ -4,7 +4,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"hash"
-	"io"
 	"strings"
 
 	"golang.org/x/net/html"
@@ -33,14 +32,15 @@ var closesP = map[string]bool{
 	"table": true, "ul": true,
 }
 
-// stream reads a whole page (no selector) with the HTML tokenizer, without
-// building the document tree: the fast path of Extract. It emits the same
+// stream reads a whole page (no selector) from the HTML tokens of src (the
+// scanner's), without building the document tree: the fast path of
+// Extract. It emits the same
 // lines as the tree walk for well-formed pages; for malformed ones it
 // closes elements by optional end tags and matching end tags only, not by
 // all of HTML's tree-construction rules, so its lines can differ from a
 // browser's tree (consistently from one version to the next).
-func (w *walker) stream(r io.Reader) {
-	s := streamer{w: w, z: html.NewTokenizer(r), head: sha256.New()}
+func (w *walker) stream(src tokenSource) {
+	s := streamer{w: w, z: src, head: sha256.New()}
 	for s.next() {
 	}
 	for len(w.stack) > 0 {
@@ -51,19 +51,9 @@ func (w *walker) stream(r io.Reader) {
 
 // streamer is the state of one streaming read.
 type streamer struct {
-	w     *walker
-	z     *html.Tokenizer
-	head  hash.Hash
-	attrs []html.Attribute
-	// keys, vals and ends are readAttrs' scratch space: the names, the
-	// values end to end, and where each value ends.
-	keys []string
-	vals []byte
-	ends []int
-	// lower is readRawAttrs' scratch space for a lower-cased key; names
-	// interns the attribute names package atom does not know.
-	lower []byte
-	names map[string]string
+	w    *walker
+	z    tokenSource
+	head hash.Hash
 	// inHead is set between <head> and the body; title collects the
 	// title's text.
 	inHead, inTitle bool
@@ -78,7 +68,7 @@ type streamer struct {
 
 // next handles one token; it reports false at the end of the page.
 func (s *streamer) next() bool {
-	switch s.z.Next() {
+	switch s.z.next() {
 	case html.ErrorToken:
 		return false
 	case html.TextToken:
@@ -88,8 +78,7 @@ func (s *streamer) next() bool {
 	case html.SelfClosingTagToken:
 		s.start(true)
 	case html.EndTagToken:
-		name, _, _ := s.readTagName(true)
-		s.end(name)
+		s.end(s.z.tagName())
 	}
 	return true
 }
@@ -99,23 +88,23 @@ func (s *streamer) text() {
 	switch {
 	case s.skip > 0:
 	case s.inTitle:
-		s.title.Write(s.z.Text())
+		s.title.Write(s.z.text())
 	case s.inHead:
 	default:
-		s.w.blockText(s.z.Text())
+		s.w.blockText(s.z.text())
 	}
 }
 
 // start handles a start tag.
 func (s *streamer) start(selfClosing bool) {
-	tag, more, named := s.readTagName(false)
+	tag := s.z.tagName()
 	if s.skip > 0 {
 		if tag == s.skipName && !selfClosing {
 			s.skip++
 		}
 		return
 	}
-	s.readAttrs(more, named)
+	attrs := s.z.attrs()
 	switch {
 	case tag == "html":
 		return
@@ -127,7 +116,7 @@ func (s *streamer) start(selfClosing bool) {
 		s.inTitle = true
 		return
 	case s.inHead && (tag == "meta" || tag == "link" || tag == "base"):
-		s.head.Write(appendStartTag(nil, tag, s.attrs, nil))
+		s.head.Write(appendStartTag(nil, tag, attrs, nil))
 		s.head.Write([]byte{0})
 		return
 	case skipped[tag]:
@@ -137,12 +126,12 @@ func (s *streamer) start(selfClosing bool) {
 		return
 	}
 	s.inHead = false
-	s.element(tag, selfClosing)
+	s.element(tag, attrs, selfClosing)
 }
 
 // element opens a body element, closing a same-named one whose end tag
 // is optional.
-func (s *streamer) element(tag string, selfClosing bool) {
+func (s *streamer) element(tag string, attrs []html.Attribute, selfClosing bool) {
 	w := s.w
 	for len(w.stack) > 0 && closedBy(w.stack[len(w.stack)-1], tag) {
 		w.close()
@@ -153,7 +142,7 @@ func (s *streamer) element(tag string, selfClosing bool) {
 		}
 		return
 	}
-	if w.open(tag, s.attrs) && selfClosing {
+	if w.open(tag, attrs) && selfClosing {
 		w.close()
 	}
 }

@@ -25,7 +25,9 @@ func (w *walker) watchedText(texts string) string {
 
 // frozenString returns b as a string without copying it, as
 // strings.Builder does; the caller never writes to b again (the walker's
-// buffers, once its walk is finished).
+// buffers, once its walk is finished; an arena's chunk, in the part
+// already handed out) or, for the page being read, while the string is
+// used.
 func frozenString(b []byte) string {
 	return unsafe.String(unsafe.SliceData(b), len(b))
 }

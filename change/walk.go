@@ -49,6 +49,8 @@ type walker struct {
 	seen   map[string]int
 	counts []int
 	name   []byte
+	// arena holds the block names and the keys of seen.
+	arena stringArena
 }
 
 // span locates a line's HTML in walker.buf and its Text in walker.tbuf.
@@ -148,17 +150,26 @@ func (w *walker) close() {
 	w.addLine(Line{Kind: EndTag}, start, len(w.tbuf))
 }
 
-// collect records the links and images of an element.
+// collect records the links and images of an element. The attribute
+// values may be views of the page being read (scanSource), so what is
+// kept is a copy.
 func (w *walker) collect(name string, attrs []html.Attribute) {
 	switch name {
 	case "a", "area":
 		if v, ok := attr(attrs, "href"); ok && v != "" && !strings.HasPrefix(v, "#") {
-			w.links[w.resolve(v)] = true
+			keep(w.links, w.resolve(v))
 		}
 	case "img":
 		if v, ok := attr(attrs, "src"); ok && v != "" {
-			w.images[w.resolve(v)] = true
+			keep(w.images, w.resolve(v))
 		}
+	}
+}
+
+// keep adds a copy of s to set unless it is there.
+func keep(set map[string]bool, s string) {
+	if !set[s] {
+		set[strings.Clone(s)] = true
 	}
 }
 
