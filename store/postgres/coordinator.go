@@ -79,25 +79,50 @@ func (c *Coordinator) Worker() string { return c.worker }
 // rest: the budget holds across workers (a fetch counts twice in the
 // moment between storing it and releasing its lease, never less than once).
 func (c *Coordinator) ClaimDue(ctx context.Context, now time.Time, limit, budget int) ([]int64, bool, error) {
+	if budget <= 0 {
+		// One statement, its own transaction: one round trip.
+		ids, err := c.claim(ctx, c.pool, now, limit)
+		return ids, false, err
+	}
 	tx, err := c.pool.Begin(ctx)
 	if err != nil {
 		return nil, false, wrap("claim due feeds", err)
 	}
 	defer tx.Rollback(ctx)
+	used, err := c.lockAndCountSpent(ctx, tx, now)
+	if err != nil {
+		return nil, false, err
+	}
 	spent := false
-	if budget > 0 {
-		used, err := c.lockAndCountSpent(ctx, tx, now)
-		if err != nil {
-			return nil, false, err
-		}
-		if room := budget - used; room < limit {
-			limit, spent = max(room, 0), true
-		}
+	if room := budget - used; room < limit {
+		limit, spent = max(room, 0), true
 	}
 	if limit <= 0 {
 		return nil, spent, nil
 	}
-	rows, err := tx.Query(ctx,
+	ids, err := c.claim(ctx, tx, now, limit)
+	if err != nil {
+		return nil, false, err
+	}
+	if err := tx.Commit(ctx); err != nil {
+		return nil, false, wrap("claim due feeds", err)
+	}
+	return ids, spent && len(ids) == limit, nil
+}
+
+// querier runs a statement: the pool (in a transaction of its own) or a
+// transaction.
+type querier interface {
+	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+}
+
+// claim leases up to limit due feeds to this worker (see ClaimDue) and
+// returns their IDs in order.
+func (c *Coordinator) claim(ctx context.Context, q querier, now time.Time, limit int) ([]int64, error) {
+	if limit <= 0 {
+		return nil, nil
+	}
+	rows, err := q.Query(ctx,
 		`WITH due AS (
 			SELECT f.id FROM feeds f
 			WHERE (f.next_fetch IS NULL OR f.next_fetch <= $1)
@@ -109,17 +134,14 @@ func (c *Coordinator) ClaimDue(ctx context.Context, now time.Time, limit, budget
 		 UPDATE feeds SET claimed_by = $3, lease_until = $4 FROM due WHERE feeds.id = due.id
 		 RETURNING feeds.id`, instant(now), limit, c.worker, instant(now.Add(c.lease)))
 	if err != nil {
-		return nil, false, wrap("claim due feeds", err)
+		return nil, wrap("claim due feeds", err)
 	}
 	ids, err := pgx.CollectRows(rows, pgx.RowTo[int64])
 	if err != nil {
-		return nil, false, wrap("claim due feeds", err)
-	}
-	if err := tx.Commit(ctx); err != nil {
-		return nil, false, wrap("claim due feeds", err)
+		return nil, wrap("claim due feeds", err)
 	}
 	slices.Sort(ids)
-	return ids, spent && len(ids) == limit, nil
+	return ids, nil
 }
 
 // Renew extends this worker's lease on a feed to lease after now, if the

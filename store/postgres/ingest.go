@@ -32,17 +32,23 @@ func (db *DB) Ingest(ctx context.Context, f vigil.Fetched, decide func(vigil.Ing
 	if err := checkFetched(f); err != nil {
 		return vigil.Ingested{}, err
 	}
-	tx, err := db.pool.Begin(ctx)
+	conn, err := db.pool.Acquire(ctx)
 	if err != nil {
 		return vigil.Ingested{}, wrap("begin ingest", err)
 	}
-	defer tx.Rollback(ctx)
+	defer conn.Release()
+	committed := false
+	defer func() {
+		if !committed {
+			rollback(ctx, conn)
+		}
+	}()
 	items := uniqueItems(f.FeedID, f.Items)
-	changes, err := lockAndCompare(ctx, tx, f.FeedID, items)
+	changes, err := lockAndCompare(ctx, conn, f.FeedID, items)
 	if err != nil {
 		return vigil.Ingested{}, err
 	}
-	got, current, err := ingest(ctx, tx, f, items, changes)
+	got, current, err := ingest(ctx, conn, f, items, changes)
 	if err != nil {
 		return vigil.Ingested{}, err
 	}
@@ -50,12 +56,10 @@ func (db *DB) Ingest(ctx context.Context, f vigil.Fetched, decide func(vigil.Ing
 	if err != nil {
 		return vigil.Ingested{}, fmt.Errorf("postgres: unable to ingest feed %d: decide: %w", f.FeedID, err)
 	}
-	if err := saveFeedState(ctx, tx, f.FeedID, feed); err != nil {
+	if err := saveAndCommit(ctx, conn, f.FeedID, feed); err != nil {
 		return vigil.Ingested{}, err
 	}
-	if err := tx.Commit(ctx); err != nil {
-		return vigil.Ingested{}, wrap("commit ingest", err)
-	}
+	committed = true
 	return got, nil
 }
 
@@ -75,12 +79,13 @@ func checkFetched(f vigil.Fetched) error {
 	return nil
 }
 
-// lockAndCompare locks the feed's row for the transaction and finds the
-// items that are not stored as they are, in one round trip (a batch whose
-// statements run in order, so the comparison reads after the lock is
-// held); an unknown feed is ENOTFOUND.
-func lockAndCompare(ctx context.Context, tx pgx.Tx, feedID int64, items []vigil.Item) ([]changed, error) {
+// lockAndCompare begins the ingest's transaction on conn, locks the feed's
+// row for it and finds the items that are not stored as they are, in one
+// round trip (a batch whose statements run in order, so the comparison
+// reads after the lock is held); an unknown feed is ENOTFOUND.
+func lockAndCompare(ctx context.Context, conn batcher, feedID int64, items []vigil.Item) ([]changed, error) {
 	b := &pgx.Batch{}
+	b.Queue(`BEGIN`)
 	var id int64
 	b.Queue(`SELECT id FROM feeds WHERE id = $1 FOR UPDATE`, feedID).QueryRow(func(r pgx.Row) error {
 		return r.Scan(&id)
@@ -100,7 +105,7 @@ func lockAndCompare(ctx context.Context, tx pgx.Tx, feedID int64, items []vigil.
 			return err
 		})
 	}
-	err := tx.SendBatch(ctx, b).Close()
+	err := conn.SendBatch(ctx, b).Close()
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, vigil.Errorf(vigil.ENOTFOUND, "feed %d not found", feedID)
 	}
@@ -112,7 +117,7 @@ func lockAndCompare(ctx context.Context, tx pgx.Tx, feedID int64, items []vigil.
 
 // ingest stores the items that changed and the observation of f, and
 // reads the feed's state as it then is, in one round trip (a batch).
-func ingest(ctx context.Context, tx pgx.Tx, f vigil.Fetched, items []vigil.Item, changes []changed) (vigil.Ingested, *vigil.Feed, error) {
+func ingest(ctx context.Context, conn batcher, f vigil.Fetched, items []vigil.Item, changes []changed) (vigil.Ingested, *vigil.Feed, error) {
 	b := &pgx.Batch{}
 	got, err := queueItems(b, f, items, changes)
 	if err != nil {
@@ -130,7 +135,7 @@ func ingest(ctx context.Context, tx pgx.Tx, f vigil.Fetched, items []vigil.Item,
 		current, err = scanFeed(r)
 		return err
 	})
-	if err := tx.SendBatch(ctx, b).Close(); err != nil {
+	if err := conn.SendBatch(ctx, b).Close(); err != nil {
 		return vigil.Ingested{}, nil, wrap("store items, observation and read feed state in ingest", err)
 	}
 	return *got, current, nil
@@ -237,6 +242,30 @@ func queueItem(b *pgx.Batch, it vigil.Item, c changed, now time.Time, got *vigil
 // saveFeedState writes the mutable state of feed, which decide returned for
 // the feed with ID id; nil leaves it unchanged.
 func saveFeedState(ctx context.Context, tx pgx.Tx, id int64, feed *vigil.Feed) error {
+	b := &pgx.Batch{}
+	if err := queueFeedState(b, id, feed); err != nil {
+		return err
+	}
+	if b.Len() == 0 {
+		return nil
+	}
+	return wrapIf("save feed state", tx.SendBatch(ctx, b).Close())
+}
+
+// saveAndCommit writes the feed's state as saveFeedState does and commits
+// the transaction open on conn, in one round trip.
+func saveAndCommit(ctx context.Context, conn batcher, id int64, feed *vigil.Feed) error {
+	b := &pgx.Batch{}
+	if err := queueFeedState(b, id, feed); err != nil {
+		return err
+	}
+	b.Queue(`COMMIT`)
+	return wrapIf("save feed state and commit ingest", conn.SendBatch(ctx, b).Close())
+}
+
+// queueFeedState queues the update of the mutable state of feed, which
+// decide returned for the feed with ID id; nil queues nothing.
+func queueFeedState(b *pgx.Batch, id int64, feed *vigil.Feed) error {
 	if feed == nil {
 		return nil
 	}
@@ -253,7 +282,7 @@ func saveFeedState(ctx context.Context, tx pgx.Tx, id int64, feed *vigil.Feed) e
 	if len(feed.Model) > 0 {
 		model = feed.Model
 	}
-	_, err = tx.Exec(ctx,
+	b.Queue(
 		`UPDATE feeds SET title = $1, site_url = $2, description = $3, language = $4,
 			status = COALESCE(NULLIF($5, ''), status), etag = $6, last_modified = $7, last_fetch = $8,
 			last_success = $9, next_fetch = $10, last_status = $11, last_error = $12, failures = $13,
@@ -264,7 +293,7 @@ func saveFeedState(ctx context.Context, tx pgx.Tx, id int64, feed *vigil.Feed) e
 		nanos(feed.LastSuccess), nanos(feed.NextFetch), feed.LastStatus, clean(feed.LastError),
 		feed.Failures, nanos(feed.FailingSince), feed.Missing, string(hintsJSON), feed.Window, model,
 		feed.Rate, id)
-	return wrapIf("save feed state", err)
+	return nil
 }
 
 // lockFeed locks the feed's row for the transaction; an unknown feed is
