@@ -17,12 +17,14 @@ import (
 // Without one (Deps.Coordinator nil) the monitor coordinates only within
 // its own process, as the embedded store needs.
 type Coordinator interface {
-	// ClaimDue leases to this process up to limit feeds that are due at
-	// now, followed, and not leased by another process, earliest first,
-	// within the budget (fetches per hour, 0 for none) counted over every
-	// process, and returns their IDs; spent reports that the budget
-	// allowed fewer than were due.
-	ClaimDue(ctx context.Context, now time.Time, limit, budget int) (ids []int64, spent bool, err error)
+	// ClaimDue first ends this process's leases on the feeds of done
+	// (those whose fetches ended since its last claim), then leases to it
+	// up to limit feeds that are due at now, followed, and not leased by
+	// another process, earliest first, within the budget (fetches per
+	// hour, 0 for none) counted over every process, and returns them as
+	// stored; spent reports that the budget allowed fewer than were due.
+	// If it fails, the leases of done may have ended or not.
+	ClaimDue(ctx context.Context, now time.Time, limit, budget int, done []int64) (feeds []vigil.Feed, spent bool, err error)
 	// Renew extends this process's lease on a feed from now, if it still
 	// holds it; false when the lease expired and the feed went to another
 	// process or was fetched meanwhile.
@@ -48,49 +50,51 @@ var errLeaseLost = errors.New("monitor: the lease on the feed was lost while wai
 // dispatchShared claims due feeds in the shared database, as many as this
 // process has idle workers, hands them to the workers, and returns how long
 // to wait before claiming again: not at all when it claimed a full batch
-// (more feeds are likely due).
+// (more feeds are likely due). The same statement ends the leases of the
+// fetches that ended since the last claim (see finishShared).
 func (m *Monitor) dispatchShared(ctx context.Context, jobs chan<- vigil.Feed) time.Duration {
 	now := m.clk.Now()
 	n := m.cfg.Workers - m.inflightCount()
 	if n <= 0 {
 		return m.cfg.Tick
 	}
-	ids, spent, err := m.coord.ClaimDue(ctx, now, n, m.cfg.BudgetPerHour)
+	done := m.takeFinished()
+	feeds, spent, err := m.coord.ClaimDue(ctx, now, n, m.cfg.BudgetPerHour, done)
 	if err != nil {
+		m.keepFinished(done)
 		if ctx.Err() == nil {
 			m.log.Error("claiming due feeds", "error", err)
 		}
 		return m.cfg.Tick
 	}
 	m.noteSpent(spent)
-	for i, id := range ids {
-		if !m.handOut(ctx, jobs, id) {
-			for _, rest := range ids[i:] {
-				m.releaseShared(ctx, rest)
+	for i, f := range feeds {
+		if !m.handOut(ctx, jobs, f) {
+			for _, rest := range feeds[i:] {
+				m.releaseShared(ctx, rest.ID)
 			}
 			return 0
 		}
 	}
-	if len(ids) == n && !spent {
+	if len(feeds) == n && !spent {
 		return 0
 	}
 	return m.cfg.Tick
 }
 
 // handOut gives a claimed feed to a worker; false when ctx ended first.
-func (m *Monitor) handOut(ctx context.Context, jobs chan<- vigil.Feed, id int64) bool {
-	f, err := m.st.Feed(ctx, id)
-	if err != nil || m.claim(*f) != claimed {
-		// Not stored any more, or this process already holds its host's
-		// share of workers: the lease goes back for any worker to take.
-		m.releaseShared(ctx, id)
+func (m *Monitor) handOut(ctx context.Context, jobs chan<- vigil.Feed, f vigil.Feed) bool {
+	if m.claim(f) != claimed {
+		// This process already holds its host's share of workers: the
+		// lease goes back for any worker to take.
+		m.releaseShared(ctx, f.ID)
 		return ctx.Err() == nil
 	}
 	select {
-	case jobs <- *f:
+	case jobs <- f:
 		return true
 	case <-ctx.Done():
-		m.release(id)
+		m.release(f.ID)
 		return false
 	}
 }
@@ -128,6 +132,43 @@ func (m *Monitor) releaseShared(ctx context.Context, id int64) {
 	}
 	if err := m.coord.Release(context.WithoutCancel(ctx), id); err != nil {
 		m.log.Error("releasing a feed", "feed", id, "error", err)
+	}
+}
+
+// finishShared notes that the fetch of a claimed feed ended: its lease
+// ends with the next claim (dispatchShared), which follows at once, saving
+// a round trip to the database per fetch; finishedShared ends the leases
+// still noted when the loop stops.
+func (m *Monitor) finishShared(id int64) {
+	if m.coord == nil {
+		return
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.finished = append(m.finished, id)
+}
+
+// takeFinished returns the feeds whose leases are to end, and forgets them.
+func (m *Monitor) takeFinished() []int64 {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	done := m.finished
+	m.finished = nil
+	return done
+}
+
+// keepFinished notes again feeds whose leases a failed claim may not have
+// ended.
+func (m *Monitor) keepFinished(done []int64) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.finished = append(m.finished, done...)
+}
+
+// releaseFinished ends the leases still noted by finishShared.
+func (m *Monitor) releaseFinished(ctx context.Context) {
+	for _, id := range m.takeFinished() {
+		m.releaseShared(ctx, id)
 	}
 }
 

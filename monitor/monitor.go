@@ -38,6 +38,7 @@ type Monitor struct {
 
 	mu         sync.Mutex
 	inflight   map[int64]string // claimed feeds and their hosts
+	finished   []int64          // claimed feeds fetched, whose shared leases end with the next claim
 	hostClaims map[string]int   // claims per host
 	released   chan struct{}    // closed, and replaced, at each release
 	heldBack   int              // due feeds the last dispatch left for busy hosts

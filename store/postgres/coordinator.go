@@ -1,6 +1,7 @@
 package postgres
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -13,6 +14,7 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"vigil"
 	"vigil/monitor"
 )
 
@@ -69,27 +71,32 @@ func (c *Coordinator) Close() { c.pool.Close() }
 // Worker returns the name the coordinator holds its leases under.
 func (c *Coordinator) Worker() string { return c.worker }
 
-// ClaimDue leases up to limit due feeds to this worker in one statement:
-// the rows are chosen with SELECT ... FOR UPDATE SKIP LOCKED (rows another
-// worker is claiming or ingesting are skipped, not waited for), must be due
-// at now, followed and without an unexpired lease, and are taken earliest
+// ClaimDue first ends this worker's leases on the feeds of done (whose
+// fetches ended since its last claim), then leases it up to limit due
+// feeds and returns them as stored, by ID, all in one statement: the rows
+// are chosen with SELECT ... FOR UPDATE SKIP LOCKED (rows another worker
+// is claiming or ingesting are skipped, not waited for), must be due at
+// now, followed and without an unexpired lease, and are taken earliest
 // first. With a budget, the transaction first takes an advisory lock that
 // serialises every worker's claims and counts the fetches stored in the
 // hour before now plus the feeds leased now, and claims no more than the
 // rest: the budget holds across workers (a fetch counts twice in the
 // moment between storing it and releasing its lease, never less than once).
-func (c *Coordinator) ClaimDue(ctx context.Context, now time.Time, limit, budget int) ([]int64, bool, error) {
+func (c *Coordinator) ClaimDue(ctx context.Context, now time.Time, limit, budget int, done []int64) ([]vigil.Feed, bool, error) {
+	if done == nil {
+		done = []int64{} // an empty array, not NULL
+	}
 	if budget <= 0 {
 		// One statement, its own transaction: one round trip.
-		ids, err := c.claim(ctx, c.pool, now, limit)
-		return ids, false, err
+		feeds, err := c.claim(ctx, c.pool, now, limit, done)
+		return feeds, false, err
 	}
 	tx, err := c.pool.Begin(ctx)
 	if err != nil {
 		return nil, false, wrap("claim due feeds", err)
 	}
 	defer tx.Rollback(ctx)
-	used, err := c.lockAndCountSpent(ctx, tx, now)
+	used, err := c.lockAndCountSpent(ctx, tx, now, done)
 	if err != nil {
 		return nil, false, err
 	}
@@ -97,17 +104,14 @@ func (c *Coordinator) ClaimDue(ctx context.Context, now time.Time, limit, budget
 	if room := budget - used; room < limit {
 		limit, spent = max(room, 0), true
 	}
-	if limit <= 0 {
-		return nil, spent, nil
-	}
-	ids, err := c.claim(ctx, tx, now, limit)
+	feeds, err := c.claim(ctx, tx, now, limit, done) // done: not taken back
 	if err != nil {
 		return nil, false, err
 	}
 	if err := tx.Commit(ctx); err != nil {
 		return nil, false, wrap("claim due feeds", err)
 	}
-	return ids, spent && len(ids) == limit, nil
+	return feeds, spent && len(feeds) == limit, nil
 }
 
 // querier runs a statement: the pool (in a transaction of its own) or a
@@ -116,32 +120,46 @@ type querier interface {
 	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
 }
 
-// claim leases up to limit due feeds to this worker (see ClaimDue) and
-// returns their IDs in order.
-func (c *Coordinator) claim(ctx context.Context, q querier, now time.Time, limit int) ([]int64, error) {
-	if limit <= 0 {
+// claimSQL ends the worker's ($3) leases on the feeds of the array $5,
+// leases it up to $2 feeds due at $1 until $4 (none of $5: a row is
+// updated once per statement), and returns them as stored.
+const claimSQL = `WITH ended AS (
+		UPDATE feeds SET claimed_by = NULL, lease_until = NULL
+		WHERE id = ANY($5::bigint[]) AND claimed_by = $3),
+	due AS (
+		SELECT f.id FROM feeds f
+		WHERE (f.next_fetch IS NULL OR f.next_fetch <= $1)
+		  AND (f.lease_until IS NULL OR f.lease_until <= $1)
+		  AND f.id <> ALL($5::bigint[])
+		  AND EXISTS (SELECT 1 FROM subscriptions s WHERE s.feed_id = f.id)
+		ORDER BY f.next_fetch NULLS FIRST, f.id
+		LIMIT $2
+		FOR UPDATE SKIP LOCKED)
+	UPDATE feeds f SET claimed_by = $3, lease_until = $4 FROM due WHERE f.id = due.id
+	RETURNING ` + feedColumns
+
+// claim ends the leases of done and leases up to limit due feeds to this
+// worker (see ClaimDue); it returns them by ID.
+func (c *Coordinator) claim(ctx context.Context, q querier, now time.Time, limit int, done []int64) ([]vigil.Feed, error) {
+	if limit <= 0 && len(done) == 0 {
 		return nil, nil
 	}
-	rows, err := q.Query(ctx,
-		`WITH due AS (
-			SELECT f.id FROM feeds f
-			WHERE (f.next_fetch IS NULL OR f.next_fetch <= $1)
-			  AND (f.lease_until IS NULL OR f.lease_until <= $1)
-			  AND EXISTS (SELECT 1 FROM subscriptions s WHERE s.feed_id = f.id)
-			ORDER BY f.next_fetch NULLS FIRST, f.id
-			LIMIT $2
-			FOR UPDATE SKIP LOCKED)
-		 UPDATE feeds SET claimed_by = $3, lease_until = $4 FROM due WHERE feeds.id = due.id
-		 RETURNING feeds.id`, instant(now), limit, c.worker, instant(now.Add(c.lease)))
+	rows, err := q.Query(ctx, claimSQL, instant(now), max(limit, 0), c.worker, instant(now.Add(c.lease)), done)
 	if err != nil {
 		return nil, wrap("claim due feeds", err)
 	}
-	ids, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+	feeds, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (vigil.Feed, error) {
+		f, err := scanFeed(r)
+		if err != nil {
+			return vigil.Feed{}, err
+		}
+		return *f, nil
+	})
 	if err != nil {
 		return nil, wrap("claim due feeds", err)
 	}
-	slices.Sort(ids)
-	return ids, nil
+	slices.SortFunc(feeds, func(a, b vigil.Feed) int { return cmp.Compare(a.ID, b.ID) })
+	return feeds, nil
 }
 
 // Renew extends this worker's lease on a feed to lease after now, if the
@@ -159,14 +177,18 @@ func (c *Coordinator) Renew(ctx context.Context, feedID int64, now time.Time) (b
 	return tag.RowsAffected() == 1, nil
 }
 
-// lockAndCountSpent takes the budget's advisory lock for the transaction
-// and counts the fetches of the budget window before now: those stored and
-// those under an unexpired lease. Both go in one batch (one round trip);
+// lockAndCountSpent ends the worker's leases on the feeds of done, takes
+// the budget's advisory lock for the transaction and counts the fetches of
+// the budget window before now: those stored and those under an unexpired
+// lease. All go in one batch (one round trip);
 // the count is a statement of its own after the lock, so under READ
 // COMMITTED it reads what committed once the lock was held.
-func (c *Coordinator) lockAndCountSpent(ctx context.Context, tx pgx.Tx, now time.Time) (int, error) {
+func (c *Coordinator) lockAndCountSpent(ctx context.Context, tx pgx.Tx, now time.Time, done []int64) (int, error) {
 	var n int
 	b := &pgx.Batch{}
+	if len(done) > 0 {
+		b.Queue(`UPDATE feeds SET claimed_by = NULL, lease_until = NULL WHERE id = ANY($1::bigint[]) AND claimed_by = $2`, done, c.worker)
+	}
 	b.Queue(`SELECT pg_advisory_xact_lock($1)`, int64(budgetLock))
 	b.Queue(`SELECT (SELECT count(*) FROM observations WHERE at >= $1)
 		      + (SELECT count(*) FROM feeds WHERE lease_until > $2)`,
