@@ -25,16 +25,19 @@ type Coordinator interface {
 	// stored; spent reports that the budget allowed fewer than were due.
 	// If it fails, the leases of done may have ended or not.
 	ClaimDue(ctx context.Context, now time.Time, limit, budget int, done []int64) (feeds []vigil.Feed, spent bool, err error)
-	// Renew extends this process's lease on a feed from now, if it still
-	// holds it; false when the lease expired and the feed went to another
-	// process or was fetched meanwhile.
-	Renew(ctx context.Context, feedID int64, now time.Time) (bool, error)
 	// Release ends this process's lease on a feed.
 	Release(ctx context.Context, feedID int64) error
 	// AcquireHost leases a host to this process if its gap has passed at
 	// now and no other process holds it; otherwise it reports when to try
 	// again.
 	AcquireHost(ctx context.Context, host string, now time.Time) (ok bool, retry time.Time, err error)
+	// AcquireHostRenewing is AcquireHost for the fetch of a feed this
+	// process claimed: when it takes the host it also extends the lease
+	// on the feed from now, in the same step, if this process still
+	// holds it; renewed is false when the lease expired and the feed went
+	// to another process or was fetched meanwhile (the host is then held
+	// all the same, until ReleaseHost).
+	AcquireHostRenewing(ctx context.Context, host string, feedID int64, now time.Time) (ok, renewed bool, retry time.Time, err error)
 	// ReleaseHost ends this process's lease on a host whose request ended
 	// at end: the next request to it may start a gap later.
 	ReleaseHost(ctx context.Context, host string, end time.Time) error
@@ -110,21 +113,6 @@ func (m *Monitor) noteSpent(spent bool) {
 	}
 }
 
-// renewShared renews the lease of a claimed feed once its host is free.
-func (m *Monitor) renewShared(ctx context.Context, id int64) error {
-	if m.coord == nil {
-		return nil
-	}
-	ok, err := m.coord.Renew(ctx, id, m.clk.Now())
-	if err != nil {
-		return fmt.Errorf("monitor: renewing the lease on feed %d: %w", id, err)
-	}
-	if !ok {
-		return errLeaseLost
-	}
-	return nil
-}
-
 // releaseShared ends the shared lease of a feed, if any.
 func (m *Monitor) releaseShared(ctx context.Context, id int64) {
 	if m.coord == nil {
@@ -174,8 +162,11 @@ func (m *Monitor) releaseFinished(ctx context.Context) {
 
 // acquireSharedHost waits until the host of rawURL is leased to this
 // process and returns the function that gives it back; without a
-// coordinator it does nothing.
-func (m *Monitor) acquireSharedHost(ctx context.Context, rawURL string) (func(), error) {
+// coordinator it does nothing. For a feed the loop claimed (claimed not 0)
+// the step that takes the host also renews the lease on the feed; if that
+// lease was lost meanwhile, it gives the host back and the fetch does not
+// happen (errLeaseLost).
+func (m *Monitor) acquireSharedHost(ctx context.Context, rawURL string, claimed int64) (func(), error) {
 	if m.coord == nil {
 		return func() {}, nil
 	}
@@ -184,9 +175,13 @@ func (m *Monitor) acquireSharedHost(ctx context.Context, rawURL string) (func(),
 		return nil, err
 	}
 	for {
-		ok, retry, err := m.coord.AcquireHost(ctx, host, m.clk.Now())
+		ok, renewed, retry, err := m.takeHost(ctx, host, claimed)
 		if err != nil {
 			return nil, fmt.Errorf("monitor: waiting for host %s: %w", host, err)
+		}
+		if ok && !renewed {
+			m.releaseSharedHost(ctx, host)
+			return nil, errLeaseLost
 		}
 		if ok {
 			break
@@ -197,11 +192,24 @@ func (m *Monitor) acquireSharedHost(ctx context.Context, rawURL string) (func(),
 		case <-m.clk.After(max(retry.Sub(m.clk.Now()), time.Millisecond)):
 		}
 	}
-	return func() {
-		if err := m.coord.ReleaseHost(context.WithoutCancel(ctx), host, m.clk.Now()); err != nil {
-			m.log.Error("releasing a host", "host", host, "error", err)
-		}
-	}, nil
+	return func() { m.releaseSharedHost(ctx, host) }, nil
+}
+
+// takeHost tries once to lease a host, renewing the lease on the feed
+// claimed (if not 0) when it does; renewed is true without one.
+func (m *Monitor) takeHost(ctx context.Context, host string, claimed int64) (ok, renewed bool, retry time.Time, err error) {
+	if claimed == 0 {
+		ok, retry, err = m.coord.AcquireHost(ctx, host, m.clk.Now())
+		return ok, true, retry, err
+	}
+	return m.coord.AcquireHostRenewing(ctx, host, claimed, m.clk.Now())
+}
+
+// releaseSharedHost gives back a host this process leased.
+func (m *Monitor) releaseSharedHost(ctx context.Context, host string) {
+	if err := m.coord.ReleaseHost(context.WithoutCancel(ctx), host, m.clk.Now()); err != nil {
+		m.log.Error("releasing a host", "host", host, "error", err)
+	}
 }
 
 // replanShared re-plans at now unless another process does, or did within

@@ -213,26 +213,41 @@ func (c *Coordinator) Release(ctx context.Context, feedID int64) error {
 // moment older than the row the upsert re-checked, so the retry time is a
 // hint (a too-early retry only asks again), never a claim.
 func (c *Coordinator) AcquireHost(ctx context.Context, host string, now time.Time) (bool, time.Time, error) {
-	var taken bool
+	ok, _, retry, err := c.AcquireHostRenewing(ctx, host, 0, now)
+	return ok, retry, err
+}
+
+// AcquireHostRenewing is AcquireHost for the fetch of the feed feedID (0:
+// none) that this worker claimed: when the statement takes the host, it
+// also renews the worker's lease on the feed as Renew does, and renewed
+// reports whether it could (false: the lease was lost, and the host is
+// held all the same until ReleaseHost).
+func (c *Coordinator) AcquireHostRenewing(ctx context.Context, host string, feedID int64, now time.Time) (ok, renewed bool, retry time.Time, err error) {
 	var nextAllowed, leaseUntil int64
-	err := c.pool.QueryRow(ctx,
+	err = c.pool.QueryRow(ctx,
 		`WITH up AS (
 			INSERT INTO hosts AS h (host, claimed_by, lease_until) VALUES ($1, $2, $4)
 			ON CONFLICT (host) DO UPDATE SET claimed_by = excluded.claimed_by, lease_until = excluded.lease_until
 			WHERE h.next_allowed <= $3 AND (h.lease_until IS NULL OR h.lease_until <= $3)
+			RETURNING true),
+		renewed AS (
+			UPDATE feeds SET lease_until = $4
+			WHERE id = $5 AND claimed_by = $2
+			  AND (lease_until > $3 OR next_fetch IS NULL OR next_fetch <= $3)
+			  AND EXISTS (SELECT 1 FROM up)
 			RETURNING true)
-		 SELECT EXISTS (SELECT 1 FROM up),
+		 SELECT EXISTS (SELECT 1 FROM up), EXISTS (SELECT 1 FROM renewed),
 			COALESCE((SELECT next_allowed FROM hosts WHERE host = $1), 0),
 			COALESCE((SELECT lease_until FROM hosts WHERE host = $1), 0)`,
-		host, c.worker, instant(now), instant(now.Add(c.lease))).Scan(&taken, &nextAllowed, &leaseUntil)
+		host, c.worker, instant(now), instant(now.Add(c.lease)), feedID).Scan(&ok, &renewed, &nextAllowed, &leaseUntil)
 	if err != nil {
-		return false, time.Time{}, wrap("claim host", err)
+		return false, false, time.Time{}, wrap("claim host", err)
 	}
-	if taken {
-		return true, time.Time{}, nil
+	if ok {
+		return true, renewed, time.Time{}, nil
 	}
-	retry := max(nextAllowed, min(leaseUntil, instant(now.Add(c.gap+10*time.Millisecond))))
-	return false, time.Unix(0, retry), nil
+	r := max(nextAllowed, min(leaseUntil, instant(now.Add(c.gap+10*time.Millisecond))))
+	return false, false, time.Unix(0, r), nil
 }
 
 // ReleaseHost ends this worker's lease on a host whose request ended at

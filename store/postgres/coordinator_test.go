@@ -247,3 +247,26 @@ func newCoordinator(t *testing.T, db *postgres.DB, worker string, lease, gap tim
 	t.Cleanup(c.Close)
 	return c
 }
+
+func TestAcquireHostRenewsTheClaimedFeedsLease(t *testing.T) {
+	db, ids := coordinated(t, 2)
+	a := newCoordinator(t, db, "a", time.Minute, 0)
+	b := newCoordinator(t, db, "b", time.Minute, 0)
+	if got, _, err := a.ClaimDue(ctx, t0, 2, 0, nil); err != nil || len(got) != 2 {
+		t.Fatalf("a claimed %v, %v; want both feeds", feedIDs(got), err)
+	}
+	check := func(name string, c *postgres.Coordinator, host string, feed int64, at time.Time, wantOK, wantRenewed bool) {
+		t.Helper()
+		ok, renewed, _, err := c.AcquireHostRenewing(ctx, host, feed, at)
+		if err != nil || ok != wantOK || renewed != wantRenewed {
+			t.Errorf("%s: AcquireHostRenewing = %v, %v, %v; want %v, %v", name, ok, renewed, err, wantOK, wantRenewed)
+		}
+	}
+	check("a takes a free host and renews its lease", a, "one.example", ids[0], t0.Add(50*time.Second), true, true)
+	check("b cannot take the host a holds", b, "one.example", ids[1], t0.Add(55*time.Second), false, false)
+	if got, _, _ := b.ClaimDue(ctx, t0.Add(90*time.Second), 5, 0, nil); !slices.Equal(feedIDs(got), ids[1:]) {
+		t.Fatalf("b claimed %v; want only feed %d, whose lease a did not renew", feedIDs(got), ids[1])
+	}
+	check("a takes a host but its lease on the feed is lost", a, "two.example", ids[1], t0.Add(95*time.Second), true, false)
+	check("b takes a host and renews the lease it took over", b, "three.example", ids[1], t0.Add(95*time.Second), true, true)
+}
