@@ -56,7 +56,7 @@ func (db *DB) Ingest(ctx context.Context, f vigil.Fetched, decide func(vigil.Ing
 	if err != nil {
 		return vigil.Ingested{}, fmt.Errorf("postgres: unable to ingest feed %d: decide: %w", f.FeedID, err)
 	}
-	if err := saveAndCommit(ctx, conn, f.FeedID, feed); err != nil {
+	if err := saveAndCommit(ctx, conn, f.FeedID, feed, len(got.New)); err != nil {
 		return vigil.Ingested{}, err
 	}
 	committed = true
@@ -116,7 +116,8 @@ func lockAndCompare(ctx context.Context, conn batcher, feedID int64, items []vig
 }
 
 // ingest stores the items that changed and the observation of f, and
-// reads the feed's state as it then is, in one round trip (a batch).
+// reads the feed's state as it then is, in one round trip (a batch); the
+// feed's item count, which saveAndCommit raises, includes the new items.
 func ingest(ctx context.Context, conn batcher, f vigil.Fetched, items []vigil.Item, changes []changed) (vigil.Ingested, *vigil.Feed, error) {
 	b := &pgx.Batch{}
 	got, err := queueItems(b, f, items, changes)
@@ -126,9 +127,6 @@ func ingest(ctx context.Context, conn batcher, f vigil.Fetched, items []vigil.It
 	o := f.Observation
 	o.NewItems, o.Updated = len(got.New), len(got.Updated)
 	queueObservation(b, f.FeedID, o)
-	if len(got.New) > 0 {
-		b.Queue(`UPDATE feeds SET item_count = item_count + $1 WHERE id = $2`, len(got.New), f.FeedID)
-	}
 	var current *vigil.Feed
 	b.Queue(`SELECT `+feedColumns+` FROM feeds f WHERE f.id = $1`, f.FeedID).QueryRow(func(r pgx.Row) error {
 		var err error
@@ -138,6 +136,7 @@ func ingest(ctx context.Context, conn batcher, f vigil.Fetched, items []vigil.It
 	if err := conn.SendBatch(ctx, b).Close(); err != nil {
 		return vigil.Ingested{}, nil, wrap("store items, observation and read feed state in ingest", err)
 	}
+	current.ItemCount += len(got.New) // counted in the row by saveAndCommit
 	return *got, current, nil
 }
 
@@ -243,7 +242,7 @@ func queueItem(b *pgx.Batch, it vigil.Item, c changed, now time.Time, got *vigil
 // the feed with ID id; nil leaves it unchanged.
 func saveFeedState(ctx context.Context, tx pgx.Tx, id int64, feed *vigil.Feed) error {
 	b := &pgx.Batch{}
-	if err := queueFeedState(b, id, feed); err != nil {
+	if err := queueFeedState(b, id, feed, 0); err != nil {
 		return err
 	}
 	if b.Len() == 0 {
@@ -252,11 +251,12 @@ func saveFeedState(ctx context.Context, tx pgx.Tx, id int64, feed *vigil.Feed) e
 	return wrapIf("save feed state", tx.SendBatch(ctx, b).Close())
 }
 
-// saveAndCommit writes the feed's state as saveFeedState does and commits
-// the transaction open on conn, in one round trip.
-func saveAndCommit(ctx context.Context, conn batcher, id int64, feed *vigil.Feed) error {
+// saveAndCommit writes the feed's state as saveFeedState does, adds added
+// new items to its item count, and commits the transaction open on conn,
+// in one round trip.
+func saveAndCommit(ctx context.Context, conn batcher, id int64, feed *vigil.Feed, added int) error {
 	b := &pgx.Batch{}
-	if err := queueFeedState(b, id, feed); err != nil {
+	if err := queueFeedState(b, id, feed, added); err != nil {
 		return err
 	}
 	b.Queue(`COMMIT`)
@@ -264,9 +264,13 @@ func saveAndCommit(ctx context.Context, conn batcher, id int64, feed *vigil.Feed
 }
 
 // queueFeedState queues the update of the mutable state of feed, which
-// decide returned for the feed with ID id; nil queues nothing.
-func queueFeedState(b *pgx.Batch, id int64, feed *vigil.Feed) error {
+// decide returned for the feed with ID id, and of its item count, raised
+// by added; with nil and 0 it queues nothing.
+func queueFeedState(b *pgx.Batch, id int64, feed *vigil.Feed, added int) error {
 	if feed == nil {
+		if added != 0 {
+			b.Queue(`UPDATE feeds SET item_count = item_count + $1 WHERE id = $2`, added, id)
+		}
 		return nil
 	}
 	if feed.ID != 0 && feed.ID != id {
@@ -286,13 +290,14 @@ func queueFeedState(b *pgx.Batch, id int64, feed *vigil.Feed) error {
 		`UPDATE feeds SET title = $1, site_url = $2, description = $3, language = $4,
 			status = COALESCE(NULLIF($5, ''), status), etag = $6, last_modified = $7, last_fetch = $8,
 			last_success = $9, next_fetch = $10, last_status = $11, last_error = $12, failures = $13,
-			failing_since = $14, missing = $15, hints = $16, item_window = $17, model = $18, rate = $19
+			failing_since = $14, missing = $15, hints = $16, item_window = $17, model = $18, rate = $19,
+			item_count = item_count + $21
 		 WHERE id = $20`,
 		clean(feed.Title), clean(feed.SiteURL), clean(feed.Description), clean(feed.Language),
 		string(feed.Status), clean(feed.ETag), clean(feed.LastModified), nanos(feed.LastFetch),
 		nanos(feed.LastSuccess), nanos(feed.NextFetch), feed.LastStatus, clean(feed.LastError),
 		feed.Failures, nanos(feed.FailingSince), feed.Missing, string(hintsJSON), feed.Window, model,
-		feed.Rate, id)
+		feed.Rate, id, added)
 	return nil
 }
 
