@@ -37,9 +37,10 @@ const (
 // stored. Run it with -benchtime 1x (each iteration is a whole run).
 //
 // Besides feeds/s it reports the CPU time the run's vigil processes and,
-// on PostgreSQL, their database server processes spent per feed (cpu-µs/feed;
-// on a loaded machine it varies less than the wall clock), and on
-// PostgreSQL the rate as a percentage of the SQLite run's (pct-of-sqlite).
+// on PostgreSQL, their database server processes spent per feed
+// (cpu-µs/feed, of which server-cpu-µs/feed the server's; on a loaded
+// machine it varies less than the wall clock), and on PostgreSQL the rate
+// as a percentage of the SQLite run's (pct-of-sqlite).
 func BenchmarkLoad(b *testing.B) {
 	runs := []struct {
 		name    string
@@ -66,11 +67,14 @@ func BenchmarkLoad(b *testing.B) {
 				waitAllStored(b, st)
 				elapsed := time.Since(start)
 				b.StopTimer()
-				cpu := stop()
+				vigilCPU, serverCPU := stop()
 				st.Close()
 				rate := float64(loadFeeds) / elapsed.Seconds()
 				b.ReportMetric(rate, "feeds/s")
-				b.ReportMetric(float64(cpu.Microseconds())/loadFeeds, "cpu-µs/feed")
+				b.ReportMetric(float64((vigilCPU+serverCPU).Microseconds())/loadFeeds, "cpu-µs/feed")
+				if r.workers > 0 {
+					b.ReportMetric(float64(serverCPU.Microseconds())/loadFeeds, "server-cpu-µs/feed")
+				}
 				if r.workers == 0 {
 					sqliteRate = rate
 				} else if sqliteRate > 0 {
@@ -127,14 +131,14 @@ func subscribeLoad(b *testing.B, st store.Store, bases []string) {
 // (waited for), or the workers on PostgreSQL. It returns the function that
 // stops them (once every fetch is stored) and returns the CPU time they
 // and their database server processes spent.
-func runLoad(b *testing.B, db string, workers int) func() time.Duration {
+func runLoad(b *testing.B, db string, workers int) func() (vigilCPU, serverCPU time.Duration) {
 	common := []string{"--db", db, "--allow-private", "--host-gap", "0", "--workers", "4", "--policy", "simple", "--min-interval", "1h"}
 	if workers == 0 {
 		cmd := exec.Command(vigilBin, append([]string{"fetch", "--all"}, common...)...)
 		if out, err := cmd.CombinedOutput(); err != nil {
 			b.Fatalf("vigil fetch: %v\n%s", err, out)
 		}
-		return func() time.Duration { return processCPU(cmd.ProcessState) }
+		return func() (time.Duration, time.Duration) { return processCPU(cmd.ProcessState), 0 }
 	}
 	var procs []*exec.Cmd
 	for range workers {
@@ -148,14 +152,15 @@ func runLoad(b *testing.B, db string, workers int) func() time.Duration {
 			w.Wait()
 		})
 	}
-	return func() time.Duration {
-		cpu := serverCPU(b, db)
+	return func() (time.Duration, time.Duration) {
+		server := serverCPU(b)
+		var cpu time.Duration
 		for _, w := range procs {
 			w.Process.Signal(syscall.SIGTERM)
 			w.Wait()
 			cpu += processCPU(w.ProcessState)
 		}
-		return cpu
+		return cpu, server
 	}
 }
 
@@ -167,7 +172,7 @@ func processCPU(ps *os.ProcessState) time.Duration {
 // serverCPU sums the user and system CPU time of the database server
 // processes of the workers' sessions so far (application name loadApp,
 // on the same machine), from /proc.
-func serverCPU(b *testing.B, db string) time.Duration {
+func serverCPU(b *testing.B) time.Duration {
 	conn, err := pgx.Connect(context.Background(), pgtest.Server())
 	if err != nil {
 		b.Fatal(err)
