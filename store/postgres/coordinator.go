@@ -309,13 +309,16 @@ func (c *Coordinator) exec(ctx context.Context, query string, args ...any) (pgco
 	return c.pool.Exec(ctx, query, args...)
 }
 
-// asyncPool opens a pool like db's whose sessions commit without waiting
-// for the disk: leases are short-lived, and a lease lost in a crash of the
+// asyncPool opens a pool like db's whose sessions use generic plans and
+// commit without waiting for the disk: leases are short-lived, and a lease lost in a crash of the
 // database server only makes a feed or host wait for no one until it would
 // have expired, or lets a feed be fetched again.
 func asyncPool(db *DB) (*pgxpool.Pool, error) {
 	cfg := db.pool.Config()
 	cfg.ConnConfig.RuntimeParams["synchronous_commit"] = "off"
+	// The coordination's statements look rows up by key or walk an index
+	// in its order (feeds_due): generic plans, made once, serve them.
+	cfg.ConnConfig.RuntimeParams["plan_cache_mode"] = "force_generic_plan"
 	cfg.MaxConns = min(cfg.MaxConns, 8)
 	pool, err := pgxpool.NewWithConfig(context.Background(), cfg)
 	if err != nil {
