@@ -17,22 +17,27 @@ import (
 // Without one (Deps.Coordinator nil) the monitor coordinates only within
 // its own process, as the embedded store needs.
 type Coordinator interface {
-	// ClaimDue leases to this process up to limit feeds that are due at
-	// now, followed, and not leased by another process, earliest first,
-	// within the budget (fetches per hour, 0 for none) counted over every
-	// process, and returns their IDs; spent reports that the budget
-	// allowed fewer than were due.
-	ClaimDue(ctx context.Context, now time.Time, limit, budget int) (ids []int64, spent bool, err error)
-	// Renew extends this process's lease on a feed from now, if it still
-	// holds it; false when the lease expired and the feed went to another
-	// process or was fetched meanwhile.
-	Renew(ctx context.Context, feedID int64, now time.Time) (bool, error)
+	// ClaimDue first ends this process's leases on the feeds of done
+	// (those whose fetches ended since its last claim), then leases to it
+	// up to limit feeds that are due at now, followed, and not leased by
+	// another process, earliest first, within the budget (fetches per
+	// hour, 0 for none) counted over every process, and returns them as
+	// stored; spent reports that the budget allowed fewer than were due.
+	// If it fails, the leases of done may have ended or not.
+	ClaimDue(ctx context.Context, now time.Time, limit, budget int, done []int64) (feeds []vigil.Feed, spent bool, err error)
 	// Release ends this process's lease on a feed.
 	Release(ctx context.Context, feedID int64) error
 	// AcquireHost leases a host to this process if its gap has passed at
 	// now and no other process holds it; otherwise it reports when to try
 	// again.
 	AcquireHost(ctx context.Context, host string, now time.Time) (ok bool, retry time.Time, err error)
+	// AcquireHostRenewing is AcquireHost for the fetch of a feed this
+	// process claimed: when it takes the host it also extends the lease
+	// on the feed from now, in the same step, if this process still
+	// holds it; renewed is false when the lease expired and the feed went
+	// to another process or was fetched meanwhile (the host is then held
+	// all the same, until ReleaseHost).
+	AcquireHostRenewing(ctx context.Context, host string, feedID int64, now time.Time) (ok, renewed bool, retry time.Time, err error)
 	// ReleaseHost ends this process's lease on a host whose request ended
 	// at end: the next request to it may start a gap later.
 	ReleaseHost(ctx context.Context, host string, end time.Time) error
@@ -48,49 +53,51 @@ var errLeaseLost = errors.New("monitor: the lease on the feed was lost while wai
 // dispatchShared claims due feeds in the shared database, as many as this
 // process has idle workers, hands them to the workers, and returns how long
 // to wait before claiming again: not at all when it claimed a full batch
-// (more feeds are likely due).
+// (more feeds are likely due). The same statement ends the leases of the
+// fetches that ended since the last claim (see finishShared).
 func (m *Monitor) dispatchShared(ctx context.Context, jobs chan<- vigil.Feed) time.Duration {
 	now := m.clk.Now()
 	n := m.cfg.Workers - m.inflightCount()
 	if n <= 0 {
 		return m.cfg.Tick
 	}
-	ids, spent, err := m.coord.ClaimDue(ctx, now, n, m.cfg.BudgetPerHour)
+	done := m.takeFinished()
+	feeds, spent, err := m.coord.ClaimDue(ctx, now, n, m.cfg.BudgetPerHour, done)
 	if err != nil {
+		m.keepFinished(done)
 		if ctx.Err() == nil {
 			m.log.Error("claiming due feeds", "error", err)
 		}
 		return m.cfg.Tick
 	}
 	m.noteSpent(spent)
-	for i, id := range ids {
-		if !m.handOut(ctx, jobs, id) {
-			for _, rest := range ids[i:] {
-				m.releaseShared(ctx, rest)
+	for i, f := range feeds {
+		if !m.handOut(ctx, jobs, f) {
+			for _, rest := range feeds[i:] {
+				m.releaseShared(ctx, rest.ID)
 			}
 			return 0
 		}
 	}
-	if len(ids) == n && !spent {
+	if len(feeds) == n && !spent {
 		return 0
 	}
 	return m.cfg.Tick
 }
 
 // handOut gives a claimed feed to a worker; false when ctx ended first.
-func (m *Monitor) handOut(ctx context.Context, jobs chan<- vigil.Feed, id int64) bool {
-	f, err := m.st.Feed(ctx, id)
-	if err != nil || m.claim(f.ID, f.URL) != claimed {
-		// Not stored any more, or this process already holds its host's
-		// share of workers: the lease goes back for any worker to take.
-		m.releaseShared(ctx, id)
+func (m *Monitor) handOut(ctx context.Context, jobs chan<- vigil.Feed, f vigil.Feed) bool {
+	if m.claim(f.ID, f.URL) != claimed {
+		// This process already holds its host's share of workers: the
+		// lease goes back for any worker to take.
+		m.releaseShared(ctx, f.ID)
 		return ctx.Err() == nil
 	}
 	select {
-	case jobs <- *f:
+	case jobs <- f:
 		return true
 	case <-ctx.Done():
-		m.release(id)
+		m.release(f.ID)
 		return false
 	}
 }
@@ -106,21 +113,6 @@ func (m *Monitor) noteSpent(spent bool) {
 	}
 }
 
-// renewShared renews the lease of a claimed feed once its host is free.
-func (m *Monitor) renewShared(ctx context.Context, id int64) error {
-	if m.coord == nil {
-		return nil
-	}
-	ok, err := m.coord.Renew(ctx, id, m.clk.Now())
-	if err != nil {
-		return fmt.Errorf("monitor: renewing the lease on feed %d: %w", id, err)
-	}
-	if !ok {
-		return errLeaseLost
-	}
-	return nil
-}
-
 // releaseShared ends the shared lease of a feed, if any.
 func (m *Monitor) releaseShared(ctx context.Context, id int64) {
 	if m.coord == nil {
@@ -131,10 +123,50 @@ func (m *Monitor) releaseShared(ctx context.Context, id int64) {
 	}
 }
 
+// finishShared notes that the fetch of a claimed feed ended: its lease
+// ends with the next claim (dispatchShared), which follows at once, saving
+// a round trip to the database per fetch; finishedShared ends the leases
+// still noted when the loop stops.
+func (m *Monitor) finishShared(id int64) {
+	if m.coord == nil {
+		return
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.finished = append(m.finished, id)
+}
+
+// takeFinished returns the feeds whose leases are to end, and forgets them.
+func (m *Monitor) takeFinished() []int64 {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	done := m.finished
+	m.finished = nil
+	return done
+}
+
+// keepFinished notes again feeds whose leases a failed claim may not have
+// ended.
+func (m *Monitor) keepFinished(done []int64) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.finished = append(m.finished, done...)
+}
+
+// releaseFinished ends the leases still noted by finishShared.
+func (m *Monitor) releaseFinished(ctx context.Context) {
+	for _, id := range m.takeFinished() {
+		m.releaseShared(ctx, id)
+	}
+}
+
 // acquireSharedHost waits until the host of rawURL is leased to this
 // process and returns the function that gives it back; without a
-// coordinator it does nothing.
-func (m *Monitor) acquireSharedHost(ctx context.Context, rawURL string) (func(), error) {
+// coordinator it does nothing. For a feed the loop claimed (claimed not 0)
+// the step that takes the host also renews the lease on the feed; if that
+// lease was lost meanwhile, it gives the host back and the fetch does not
+// happen (errLeaseLost).
+func (m *Monitor) acquireSharedHost(ctx context.Context, rawURL string, claimed int64) (func(), error) {
 	if m.coord == nil {
 		return func() {}, nil
 	}
@@ -143,9 +175,13 @@ func (m *Monitor) acquireSharedHost(ctx context.Context, rawURL string) (func(),
 		return nil, err
 	}
 	for {
-		ok, retry, err := m.coord.AcquireHost(ctx, host, m.clk.Now())
+		ok, renewed, retry, err := m.takeHost(ctx, host, claimed)
 		if err != nil {
 			return nil, fmt.Errorf("monitor: waiting for host %s: %w", host, err)
+		}
+		if ok && !renewed {
+			m.releaseSharedHost(ctx, host)
+			return nil, errLeaseLost
 		}
 		if ok {
 			break
@@ -156,11 +192,24 @@ func (m *Monitor) acquireSharedHost(ctx context.Context, rawURL string) (func(),
 		case <-m.clk.After(max(retry.Sub(m.clk.Now()), time.Millisecond)):
 		}
 	}
-	return func() {
-		if err := m.coord.ReleaseHost(context.WithoutCancel(ctx), host, m.clk.Now()); err != nil {
-			m.log.Error("releasing a host", "host", host, "error", err)
-		}
-	}, nil
+	return func() { m.releaseSharedHost(ctx, host) }, nil
+}
+
+// takeHost tries once to lease a host, renewing the lease on the feed
+// claimed (if not 0) when it does; renewed is true without one.
+func (m *Monitor) takeHost(ctx context.Context, host string, claimed int64) (ok, renewed bool, retry time.Time, err error) {
+	if claimed == 0 {
+		ok, retry, err = m.coord.AcquireHost(ctx, host, m.clk.Now())
+		return ok, true, retry, err
+	}
+	return m.coord.AcquireHostRenewing(ctx, host, claimed, m.clk.Now())
+}
+
+// releaseSharedHost gives back a host this process leased.
+func (m *Monitor) releaseSharedHost(ctx context.Context, host string) {
+	if err := m.coord.ReleaseHost(context.WithoutCancel(ctx), host, m.clk.Now()); err != nil {
+		m.log.Error("releasing a host", "host", host, "error", err)
+	}
 }
 
 // replanShared re-plans at now unless another process does, or did within

@@ -22,6 +22,7 @@ func (m *Monitor) Run(ctx context.Context) error {
 	defer func() {
 		close(jobs)
 		wg.Wait()
+		m.releaseFinished(ctx)
 	}()
 	var planned time.Time
 	for {
@@ -130,7 +131,7 @@ func (m *Monitor) work(ctx context.Context, f vigil.Feed) {
 		defer m.Wake()
 	}
 	defer m.release(f.ID)
-	defer m.releaseShared(ctx, f.ID)
+	defer m.finishShared(f.ID)
 	res, err := m.fetchFeed(ctx, f, true)
 	switch {
 	case errors.Is(err, errLeaseLost):

@@ -38,6 +38,7 @@ type Monitor struct {
 
 	mu         sync.Mutex
 	inflight   map[int64]string // claimed feeds and their hosts
+	finished   []int64          // claimed feeds fetched, whose shared leases end with the next claim
 	hostClaims map[string]int   // claims per host
 	released   chan struct{}    // closed, and replaced, at each release
 	heldBack   int              // due feeds the last dispatch left for busy hosts
@@ -118,17 +119,14 @@ func (m *Monitor) fetchFeed(ctx context.Context, f vigil.Feed, claimed bool) (Re
 	if err != nil {
 		return Result{}, fmt.Errorf("monitor: waiting for host of %s: %w", f.URL, err)
 	}
-	releaseShared, err := m.acquireSharedHost(ctx, f.URL)
+	var lease int64 // the claimed feed whose lease to renew with its host
+	if claimed {
+		lease = f.ID
+	}
+	releaseShared, err := m.acquireSharedHost(ctx, f.URL, lease)
 	if err != nil {
 		release()
 		return Result{}, err
-	}
-	if claimed {
-		if err := m.renewShared(ctx, f.ID); err != nil {
-			releaseShared()
-			release()
-			return Result{}, err
-		}
 	}
 	at := m.clk.Now()
 	resp, ferr := m.client.Get(ctx, fetch.Request{URL: f.URL, ETag: f.ETag, LastModified: f.LastModified})

@@ -1,15 +1,20 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"html"
+	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/jackc/pgx/v5"
 
 	"vigil"
 	"vigil/store"
@@ -30,6 +35,12 @@ const (
 // `vigil worker` processes sharing PostgreSQL, each with 4 concurrent
 // fetches and no host gap, timed from start until every feed's fetch is
 // stored. Run it with -benchtime 1x (each iteration is a whole run).
+//
+// Besides feeds/s it reports the CPU time the run's vigil processes and,
+// on PostgreSQL, their database server processes spent per feed
+// (cpu-µs/feed, of which server-cpu-µs/feed the server's; on a loaded
+// machine it varies less than the wall clock), and on PostgreSQL the rate
+// as a percentage of the SQLite run's (pct-of-sqlite).
 func BenchmarkLoad(b *testing.B) {
 	runs := []struct {
 		name    string
@@ -41,6 +52,7 @@ func BenchmarkLoad(b *testing.B) {
 		{"postgres-4-workers", 4},
 	}
 	body := html.EscapeString(strings.Repeat("<p>A paragraph of a realistic item body, with <a href=\"https://example.com/\">a link</a>.</p>", 24))
+	var sqliteRate float64 // feeds/s of the SQLite run, 0 before it
 	for _, r := range runs {
 		b.Run(r.name, func(b *testing.B) {
 			for range b.N {
@@ -51,35 +63,53 @@ func BenchmarkLoad(b *testing.B) {
 				subscribeLoad(b, st, bases)
 				b.StartTimer()
 				start := time.Now()
-				runLoad(b, db, r.workers)
+				stop := runLoad(b, db, r.workers)
 				waitAllStored(b, st)
 				elapsed := time.Since(start)
 				b.StopTimer()
+				vigilCPU, serverCPU := stop()
 				st.Close()
-				b.ReportMetric(float64(loadFeeds)/elapsed.Seconds(), "feeds/s")
+				rate := float64(loadFeeds) / elapsed.Seconds()
+				b.ReportMetric(rate, "feeds/s")
+				b.ReportMetric(float64((vigilCPU+serverCPU).Microseconds())/loadFeeds, "cpu-µs/feed")
+				if r.workers > 0 {
+					b.ReportMetric(float64(serverCPU.Microseconds())/loadFeeds, "server-cpu-µs/feed")
+				}
+				if r.workers == 0 {
+					sqliteRate = rate
+				} else if sqliteRate > 0 {
+					b.ReportMetric(100*rate/sqliteRate, "pct-of-sqlite")
+				}
 			}
 		})
 	}
 }
 
-// loadStore opens a fresh store: a SQLite file, or a PostgreSQL schema.
+// loadApp is the application name of the workers' database sessions, by
+// which the load run finds their server processes.
+const loadApp = "vigil-load-worker"
+
+// loadStore opens a fresh store: a SQLite file, or a PostgreSQL schema. It
+// returns the --db of the run's processes, whose PostgreSQL sessions carry
+// the application name loadApp (the returned store's do not).
 func loadStore(b *testing.B, workers int) (string, store.Store) {
 	name := filepath.Join(b.TempDir(), "v.db")
-	var st store.Store
-	var err error
 	if workers == 0 {
-		st, err = sqlite.Open(name)
-	} else {
-		// synchronous_commit=off: committed fetches survive the death of
-		// any vigil process but not a crash of the database server, the
-		// durability SQLite's synchronous=NORMAL gives.
-		name = pgtest.Schema(b) + "&synchronous_commit=off"
-		st, err = postgres.Open(context.Background(), name)
+		st, err := sqlite.Open(name)
+		if err != nil {
+			b.Fatal(err)
+		}
+		return name, st
 	}
+	// synchronous_commit=off: committed fetches survive the death of
+	// any vigil process but not a crash of the database server, the
+	// durability SQLite's synchronous=NORMAL gives.
+	name = pgtest.Schema(b) + "&synchronous_commit=off"
+	st, err := postgres.Open(context.Background(), name)
 	if err != nil {
 		b.Fatal(err)
 	}
-	return name, st
+	return name + "&application_name=" + loadApp, st
 }
 
 // subscribeLoad makes one user follow every load feed, spread over hosts.
@@ -98,25 +128,89 @@ func subscribeLoad(b *testing.B, st store.Store, bases []string) {
 }
 
 // runLoad starts the processes of a run: `vigil fetch --all` on SQLite
-// (waited for), or the workers on PostgreSQL (stopped when the run ends).
-func runLoad(b *testing.B, db string, workers int) {
+// (waited for), or the workers on PostgreSQL. It returns the function that
+// stops them (once every fetch is stored) and returns the CPU time they
+// and their database server processes spent.
+func runLoad(b *testing.B, db string, workers int) func() (vigilCPU, serverCPU time.Duration) {
 	common := []string{"--db", db, "--allow-private", "--host-gap", "0", "--workers", "4", "--policy", "simple", "--min-interval", "1h"}
 	if workers == 0 {
-		if out, err := exec.Command(vigilBin, append([]string{"fetch", "--all"}, common...)...).CombinedOutput(); err != nil {
+		cmd := exec.Command(vigilBin, append([]string{"fetch", "--all"}, common...)...)
+		if out, err := cmd.CombinedOutput(); err != nil {
 			b.Fatalf("vigil fetch: %v\n%s", err, out)
 		}
-		return
+		return func() (time.Duration, time.Duration) { return processCPU(cmd.ProcessState), 0 }
 	}
+	var procs []*exec.Cmd
 	for range workers {
 		w := exec.Command(vigilBin, append([]string{"worker", "--no-profiler"}, common...)...)
 		if err := w.Start(); err != nil {
 			b.Fatal(err)
 		}
+		procs = append(procs, w)
 		b.Cleanup(func() {
 			w.Process.Signal(syscall.SIGTERM)
 			w.Wait()
 		})
 	}
+	return func() (time.Duration, time.Duration) {
+		server := serverCPU(b)
+		var cpu time.Duration
+		for _, w := range procs {
+			w.Process.Signal(syscall.SIGTERM)
+			w.Wait()
+			cpu += processCPU(w.ProcessState)
+		}
+		return cpu, server
+	}
+}
+
+// processCPU is the user and system CPU time of an ended process.
+func processCPU(ps *os.ProcessState) time.Duration {
+	return ps.UserTime() + ps.SystemTime()
+}
+
+// serverCPU sums the user and system CPU time of the database server
+// processes of the workers' sessions so far (application name loadApp,
+// on the same machine), from /proc.
+func serverCPU(b *testing.B) time.Duration {
+	conn, err := pgx.Connect(context.Background(), pgtest.Server())
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer conn.Close(context.Background())
+	rows, err := conn.Query(context.Background(), `SELECT pid FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()`, loadApp)
+	if err != nil {
+		b.Fatal(err)
+	}
+	pids, err := pgx.CollectRows(rows, pgx.RowTo[int32])
+	if err != nil {
+		b.Fatal(err)
+	}
+	var total time.Duration
+	for _, pid := range pids {
+		total += procCPU(b, int(pid))
+	}
+	return total
+}
+
+// procCPU reads a process's user and system CPU time from /proc/PID/stat
+// (fields 14 and 15, in clock ticks of 1/100 s on Linux).
+func procCPU(b *testing.B, pid int) time.Duration {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		b.Fatalf("reading the CPU time of server process %d: %v", pid, err)
+	}
+	// The command name, field 2, is in parentheses and may hold spaces.
+	fields := strings.Fields(string(data[bytes.LastIndexByte(data, ')')+1:]))
+	var ticks int64
+	for _, f := range fields[11:13] { // utime and stime: fields 14 and 15
+		n, err := strconv.ParseInt(f, 10, 64)
+		if err != nil {
+			b.Fatalf("parsing /proc/%d/stat: %v", pid, err)
+		}
+		ticks += n
+	}
+	return time.Duration(ticks) * 10 * time.Millisecond
 }
 
 // waitAllStored waits until every load feed has a stored fetch.

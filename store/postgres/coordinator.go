@@ -1,6 +1,7 @@
 package postgres
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -13,6 +14,7 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"vigil"
 	"vigil/monitor"
 )
 
@@ -69,57 +71,95 @@ func (c *Coordinator) Close() { c.pool.Close() }
 // Worker returns the name the coordinator holds its leases under.
 func (c *Coordinator) Worker() string { return c.worker }
 
-// ClaimDue leases up to limit due feeds to this worker in one statement:
-// the rows are chosen with SELECT ... FOR UPDATE SKIP LOCKED (rows another
-// worker is claiming or ingesting are skipped, not waited for), must be due
-// at now, followed and without an unexpired lease, and are taken earliest
+// ClaimDue first ends this worker's leases on the feeds of done (whose
+// fetches ended since its last claim), then leases it up to limit due
+// feeds and returns them as stored, by ID, all in one statement: the rows
+// are chosen with SELECT ... FOR UPDATE SKIP LOCKED (rows another worker
+// is claiming or ingesting are skipped, not waited for), must be due at
+// now, followed and without an unexpired lease, and are taken earliest
 // first. With a budget, the transaction first takes an advisory lock that
 // serialises every worker's claims and counts the fetches stored in the
 // hour before now plus the feeds leased now, and claims no more than the
 // rest: the budget holds across workers (a fetch counts twice in the
 // moment between storing it and releasing its lease, never less than once).
-func (c *Coordinator) ClaimDue(ctx context.Context, now time.Time, limit, budget int) ([]int64, bool, error) {
+func (c *Coordinator) ClaimDue(ctx context.Context, now time.Time, limit, budget int, done []int64) ([]vigil.Feed, bool, error) {
+	if done == nil {
+		done = []int64{} // an empty array, not NULL
+	}
+	if budget <= 0 {
+		// One statement, its own transaction: one round trip.
+		feeds, err := c.claim(ctx, c.pool, now, limit, done)
+		return feeds, false, err
+	}
 	tx, err := c.pool.Begin(ctx)
 	if err != nil {
 		return nil, false, wrap("claim due feeds", err)
 	}
 	defer tx.Rollback(ctx)
+	used, err := c.lockAndCountSpent(ctx, tx, now, done)
+	if err != nil {
+		return nil, false, err
+	}
 	spent := false
-	if budget > 0 {
-		used, err := c.lockAndCountSpent(ctx, tx, now)
-		if err != nil {
-			return nil, false, err
-		}
-		if room := budget - used; room < limit {
-			limit, spent = max(room, 0), true
-		}
+	if room := budget - used; room < limit {
+		limit, spent = max(room, 0), true
 	}
-	if limit <= 0 {
-		return nil, spent, nil
-	}
-	rows, err := tx.Query(ctx,
-		`WITH due AS (
-			SELECT f.id FROM feeds f
-			WHERE (f.next_fetch IS NULL OR f.next_fetch <= $1)
-			  AND (f.lease_until IS NULL OR f.lease_until <= $1)
-			  AND EXISTS (SELECT 1 FROM subscriptions s WHERE s.feed_id = f.id)
-			ORDER BY f.next_fetch NULLS FIRST, f.id
-			LIMIT $2
-			FOR UPDATE SKIP LOCKED)
-		 UPDATE feeds SET claimed_by = $3, lease_until = $4 FROM due WHERE feeds.id = due.id
-		 RETURNING feeds.id`, instant(now), limit, c.worker, instant(now.Add(c.lease)))
+	feeds, err := c.claim(ctx, tx, now, limit, done) // done: not taken back
 	if err != nil {
-		return nil, false, wrap("claim due feeds", err)
-	}
-	ids, err := pgx.CollectRows(rows, pgx.RowTo[int64])
-	if err != nil {
-		return nil, false, wrap("claim due feeds", err)
+		return nil, false, err
 	}
 	if err := tx.Commit(ctx); err != nil {
 		return nil, false, wrap("claim due feeds", err)
 	}
-	slices.Sort(ids)
-	return ids, spent && len(ids) == limit, nil
+	return feeds, spent && len(feeds) == limit, nil
+}
+
+// querier runs a statement: the pool (in a transaction of its own) or a
+// transaction.
+type querier interface {
+	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+}
+
+// claimSQL ends the worker's ($3) leases on the feeds of the array $5,
+// leases it up to $2 feeds due at $1 until $4 (none of $5: a row is
+// updated once per statement), and returns them as stored.
+const claimSQL = `WITH ended AS (
+		UPDATE feeds SET claimed_by = NULL, lease_until = NULL
+		WHERE id = ANY($5::bigint[]) AND claimed_by = $3),
+	due AS (
+		SELECT f.id FROM feeds f
+		WHERE (f.next_fetch IS NULL OR f.next_fetch <= $1)
+		  AND (f.lease_until IS NULL OR f.lease_until <= $1)
+		  AND f.id <> ALL($5::bigint[])
+		  AND EXISTS (SELECT 1 FROM subscriptions s WHERE s.feed_id = f.id)
+		ORDER BY f.next_fetch NULLS FIRST, f.id
+		LIMIT $2
+		FOR UPDATE SKIP LOCKED)
+	UPDATE feeds f SET claimed_by = $3, lease_until = $4 FROM due WHERE f.id = due.id
+	RETURNING ` + feedColumns
+
+// claim ends the leases of done and leases up to limit due feeds to this
+// worker (see ClaimDue); it returns them by ID.
+func (c *Coordinator) claim(ctx context.Context, q querier, now time.Time, limit int, done []int64) ([]vigil.Feed, error) {
+	if limit <= 0 && len(done) == 0 {
+		return nil, nil
+	}
+	rows, err := q.Query(ctx, claimSQL, instant(now), max(limit, 0), c.worker, instant(now.Add(c.lease)), done)
+	if err != nil {
+		return nil, wrap("claim due feeds", err)
+	}
+	feeds, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (vigil.Feed, error) {
+		f, err := scanFeed(r)
+		if err != nil {
+			return vigil.Feed{}, err
+		}
+		return *f, nil
+	})
+	if err != nil {
+		return nil, wrap("claim due feeds", err)
+	}
+	slices.SortFunc(feeds, func(a, b vigil.Feed) int { return cmp.Compare(a.ID, b.ID) })
+	return feeds, nil
 }
 
 // Renew extends this worker's lease on a feed to lease after now, if the
@@ -137,14 +177,18 @@ func (c *Coordinator) Renew(ctx context.Context, feedID int64, now time.Time) (b
 	return tag.RowsAffected() == 1, nil
 }
 
-// lockAndCountSpent takes the budget's advisory lock for the transaction
-// and counts the fetches of the budget window before now: those stored and
-// those under an unexpired lease. Both go in one batch (one round trip);
+// lockAndCountSpent ends the worker's leases on the feeds of done, takes
+// the budget's advisory lock for the transaction and counts the fetches of
+// the budget window before now: those stored and those under an unexpired
+// lease. All go in one batch (one round trip);
 // the count is a statement of its own after the lock, so under READ
 // COMMITTED it reads what committed once the lock was held.
-func (c *Coordinator) lockAndCountSpent(ctx context.Context, tx pgx.Tx, now time.Time) (int, error) {
+func (c *Coordinator) lockAndCountSpent(ctx context.Context, tx pgx.Tx, now time.Time, done []int64) (int, error) {
 	var n int
 	b := &pgx.Batch{}
+	if len(done) > 0 {
+		b.Queue(`UPDATE feeds SET claimed_by = NULL, lease_until = NULL WHERE id = ANY($1::bigint[]) AND claimed_by = $2`, done, c.worker)
+	}
 	b.Queue(`SELECT pg_advisory_xact_lock($1)`, int64(budgetLock))
 	b.Queue(`SELECT (SELECT count(*) FROM observations WHERE at >= $1)
 		      + (SELECT count(*) FROM feeds WHERE lease_until > $2)`,
@@ -169,26 +213,41 @@ func (c *Coordinator) Release(ctx context.Context, feedID int64) error {
 // moment older than the row the upsert re-checked, so the retry time is a
 // hint (a too-early retry only asks again), never a claim.
 func (c *Coordinator) AcquireHost(ctx context.Context, host string, now time.Time) (bool, time.Time, error) {
-	var taken bool
+	ok, _, retry, err := c.AcquireHostRenewing(ctx, host, 0, now)
+	return ok, retry, err
+}
+
+// AcquireHostRenewing is AcquireHost for the fetch of the feed feedID (0:
+// none) that this worker claimed: when the statement takes the host, it
+// also renews the worker's lease on the feed as Renew does, and renewed
+// reports whether it could (false: the lease was lost, and the host is
+// held all the same until ReleaseHost).
+func (c *Coordinator) AcquireHostRenewing(ctx context.Context, host string, feedID int64, now time.Time) (ok, renewed bool, retry time.Time, err error) {
 	var nextAllowed, leaseUntil int64
-	err := c.pool.QueryRow(ctx,
+	err = c.pool.QueryRow(ctx,
 		`WITH up AS (
 			INSERT INTO hosts AS h (host, claimed_by, lease_until) VALUES ($1, $2, $4)
 			ON CONFLICT (host) DO UPDATE SET claimed_by = excluded.claimed_by, lease_until = excluded.lease_until
 			WHERE h.next_allowed <= $3 AND (h.lease_until IS NULL OR h.lease_until <= $3)
+			RETURNING true),
+		renewed AS (
+			UPDATE feeds SET lease_until = $4
+			WHERE id = $5 AND claimed_by = $2
+			  AND (lease_until > $3 OR next_fetch IS NULL OR next_fetch <= $3)
+			  AND EXISTS (SELECT 1 FROM up)
 			RETURNING true)
-		 SELECT EXISTS (SELECT 1 FROM up),
+		 SELECT EXISTS (SELECT 1 FROM up), EXISTS (SELECT 1 FROM renewed),
 			COALESCE((SELECT next_allowed FROM hosts WHERE host = $1), 0),
 			COALESCE((SELECT lease_until FROM hosts WHERE host = $1), 0)`,
-		host, c.worker, instant(now), instant(now.Add(c.lease))).Scan(&taken, &nextAllowed, &leaseUntil)
+		host, c.worker, instant(now), instant(now.Add(c.lease)), feedID).Scan(&ok, &renewed, &nextAllowed, &leaseUntil)
 	if err != nil {
-		return false, time.Time{}, wrap("claim host", err)
+		return false, false, time.Time{}, wrap("claim host", err)
 	}
-	if taken {
-		return true, time.Time{}, nil
+	if ok {
+		return true, renewed, time.Time{}, nil
 	}
-	retry := max(nextAllowed, min(leaseUntil, instant(now.Add(c.gap+10*time.Millisecond))))
-	return false, time.Unix(0, retry), nil
+	r := max(nextAllowed, min(leaseUntil, instant(now.Add(c.gap+10*time.Millisecond))))
+	return false, false, time.Unix(0, r), nil
 }
 
 // ReleaseHost ends this worker's lease on a host whose request ended at
@@ -250,13 +309,16 @@ func (c *Coordinator) exec(ctx context.Context, query string, args ...any) (pgco
 	return c.pool.Exec(ctx, query, args...)
 }
 
-// asyncPool opens a pool like db's whose sessions commit without waiting
-// for the disk: leases are short-lived, and a lease lost in a crash of the
+// asyncPool opens a pool like db's whose sessions use generic plans and
+// commit without waiting for the disk: leases are short-lived, and a lease lost in a crash of the
 // database server only makes a feed or host wait for no one until it would
 // have expired, or lets a feed be fetched again.
 func asyncPool(db *DB) (*pgxpool.Pool, error) {
 	cfg := db.pool.Config()
 	cfg.ConnConfig.RuntimeParams["synchronous_commit"] = "off"
+	// The coordination's statements look rows up by key or walk an index
+	// in its order (feeds_due): generic plans, made once, serve them.
+	cfg.ConnConfig.RuntimeParams["plan_cache_mode"] = "force_generic_plan"
 	cfg.MaxConns = min(cfg.MaxConns, 8)
 	pool, err := pgxpool.NewWithConfig(context.Background(), cfg)
 	if err != nil {

@@ -56,7 +56,8 @@ func TestClaimDueIsExclusiveUntilTheLeaseEnds(t *testing.T) {
 		{"a takes over every feed when the leases expire", a, t0.Add(2 * time.Minute), 5, ids},
 	}
 	for _, s := range steps {
-		got, spent, err := s.c.ClaimDue(ctx, s.at, s.limit, 0)
+		feeds, spent, err := s.c.ClaimDue(ctx, s.at, s.limit, 0, nil)
+		got := feedIDs(feeds)
 		if err != nil || spent || !slices.Equal(got, s.want) {
 			t.Fatalf("%s: ClaimDue = %v, %v, %v; want %v", s.name, got, spent, err, s.want)
 		}
@@ -70,14 +71,74 @@ func TestClaimDueIsExclusiveUntilTheLeaseEnds(t *testing.T) {
 	if err := a.Release(ctx, ids[0]); err != nil {
 		t.Fatal(err)
 	}
-	if got, _, _ := b.ClaimDue(ctx, t0.Add(2*time.Minute), 5, 0); !slices.Equal(got, ids[:1]) {
+	if got, _, _ := b.ClaimDue(ctx, t0.Add(2*time.Minute), 5, 0, nil); !slices.Equal(feedIDs(got), ids[:1]) {
 		t.Errorf("after a released feed %d, b claimed %v", ids[0], got)
 	}
 	if err := db.SetNextFetch(ctx, ids[1], t0.Add(time.Hour)); err != nil {
 		t.Fatal(err)
 	}
-	if got, _, _ := b.ClaimDue(ctx, t0.Add(10*time.Minute), 5, 0); slices.Contains(got, ids[1]) {
+	if got, _, _ := b.ClaimDue(ctx, t0.Add(10*time.Minute), 5, 0, nil); slices.Contains(feedIDs(got), ids[1]) {
 		t.Errorf("ClaimDue took feed %d, no longer due", ids[1])
+	}
+}
+
+// feedIDs returns the IDs of claimed feeds, in order.
+func feedIDs(feeds []vigil.Feed) []int64 {
+	var ids []int64
+	for _, f := range feeds {
+		ids = append(ids, f.ID)
+	}
+	return ids
+}
+
+func TestClaimDueEndsTheLeasesOfFinishedFetches(t *testing.T) {
+	for _, budget := range []int{0, 10} {
+		t.Run(fmt.Sprintf("budget %d", budget), func(t *testing.T) {
+			db, ids := coordinated(t, 4)
+			a := newCoordinator(t, db, "a", time.Minute, 0)
+			b := newCoordinator(t, db, "b", time.Minute, 0)
+			steps := []struct {
+				name  string
+				c     *postgres.Coordinator
+				limit int
+				done  []int64
+				want  []int64
+			}{
+				{"a claims two", a, 2, nil, ids[:2]},
+				{"b claims the other two", b, 2, nil, ids[2:]},
+				{"b cannot end a's leases", b, 0, ids[:2], nil},
+				{"a ends one lease; the same claim does not take it back", a, 3, ids[:1], nil},
+				{"b, ending its own leases, takes the feed a let go", b, 3, ids[2:], ids[:1]},
+				{"a takes the two b let go", a, 3, nil, ids[2:]},
+			}
+			for _, s := range steps {
+				got, _, err := s.c.ClaimDue(ctx, t0, s.limit, budget, s.done)
+				if err != nil || !slices.Equal(feedIDs(got), s.want) {
+					t.Fatalf("%s: ClaimDue = %v, %v; want %v", s.name, feedIDs(got), err, s.want)
+				}
+			}
+		})
+	}
+}
+
+func TestClaimDueReturnsTheFeedsAsStored(t *testing.T) {
+	db, ids := coordinated(t, 2)
+	if err := db.SetNextFetch(ctx, ids[1], t0.Add(-time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	c := newCoordinator(t, db, "a", time.Minute, 0)
+	got, _, err := c.ClaimDue(ctx, t0, 5, 0, nil)
+	if err != nil || len(got) != 2 {
+		t.Fatalf("ClaimDue = %v, %v; want both feeds", feedIDs(got), err)
+	}
+	for _, f := range got {
+		want, err := db.Feed(ctx, f.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.URL != want.URL || !f.NextFetch.Equal(want.NextFetch) || f.Subscribers != 1 || want.Subscribers != 1 {
+			t.Errorf("claimed feed %d = %+v, stored %+v", f.ID, f, *want)
+		}
 	}
 }
 
@@ -92,14 +153,14 @@ func TestConcurrentClaimsShareOutFeedsAndKeepTheBudget(t *testing.T) {
 		c := newCoordinator(t, db, fmt.Sprintf("w%d", w), time.Hour, 0)
 		wg.Go(func() {
 			for range feeds {
-				got, spent, err := c.ClaimDue(ctx, t0, 3, budget)
+				got, spent, err := c.ClaimDue(ctx, t0, 3, budget, nil)
 				if err != nil {
 					t.Error(err)
 					return
 				}
 				mu.Lock()
-				for _, id := range got {
-					owners[id]++
+				for _, f := range got {
+					owners[f.ID]++
 				}
 				spentSeen = spentSeen || spent
 				mu.Unlock()
@@ -185,4 +246,27 @@ func newCoordinator(t *testing.T, db *postgres.DB, worker string, lease, gap tim
 	}
 	t.Cleanup(c.Close)
 	return c
+}
+
+func TestAcquireHostRenewsTheClaimedFeedsLease(t *testing.T) {
+	db, ids := coordinated(t, 2)
+	a := newCoordinator(t, db, "a", time.Minute, 0)
+	b := newCoordinator(t, db, "b", time.Minute, 0)
+	if got, _, err := a.ClaimDue(ctx, t0, 2, 0, nil); err != nil || len(got) != 2 {
+		t.Fatalf("a claimed %v, %v; want both feeds", feedIDs(got), err)
+	}
+	check := func(name string, c *postgres.Coordinator, host string, feed int64, at time.Time, wantOK, wantRenewed bool) {
+		t.Helper()
+		ok, renewed, _, err := c.AcquireHostRenewing(ctx, host, feed, at)
+		if err != nil || ok != wantOK || renewed != wantRenewed {
+			t.Errorf("%s: AcquireHostRenewing = %v, %v, %v; want %v, %v", name, ok, renewed, err, wantOK, wantRenewed)
+		}
+	}
+	check("a takes a free host and renews its lease", a, "one.example", ids[0], t0.Add(50*time.Second), true, true)
+	check("b cannot take the host a holds", b, "one.example", ids[1], t0.Add(55*time.Second), false, false)
+	if got, _, _ := b.ClaimDue(ctx, t0.Add(90*time.Second), 5, 0, nil); !slices.Equal(feedIDs(got), ids[1:]) {
+		t.Fatalf("b claimed %v; want only feed %d, whose lease a did not renew", feedIDs(got), ids[1])
+	}
+	check("a takes a host but its lease on the feed is lost", a, "two.example", ids[1], t0.Add(95*time.Second), true, false)
+	check("b takes a host and renews the lease it took over", b, "three.example", ids[1], t0.Add(95*time.Second), true, true)
 }
