@@ -4,7 +4,9 @@ import "time"
 
 // noteDelay keeps the expected mean delay of the plan just made, from each
 // source's expected fetches per day (its share of the budget) and its
-// weight times its learned rate, as the scheduled policies do.
+// weight times its learned rate, as the scheduled policies do: the models'
+// long-run level, not the tracked one, and a page's changes counted as a
+// feed's items.
 func (p *accrued) noteDelay(srcs []*Source, perDay []float64) {
 	cost := make([]float64, len(srcs))
 	for i, s := range srcs {

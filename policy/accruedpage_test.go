@@ -34,10 +34,14 @@ func TestAccruedKeepsPagesFresh(t *testing.T) {
 	if err := p.Plan(srcs, t0); err != nil {
 		t.Fatal(err)
 	}
-	for i, want := range []float64{1.15, 1.36, 1.35, 1.14, 0.001} {
+	for i, want := range []float64{1.15, 1.36, 1.35, 1.14} {
 		if got := ratePlanned(p, srcs[i]); math.Abs(got-want) > 0.01 {
 			t.Errorf("page %d: %.4f fetches a day, want %.3f", srcs[i].ID, got, want)
 		}
+	}
+	floor := float64(day) / float64(cfg.MaxInterval)
+	if got := ratePlanned(p, srcs[4]); math.Abs(got-floor) > 1e-9 {
+		t.Errorf("page 5: %.6f fetches a day, want its floor %.6f", got, floor)
 	}
 }
 

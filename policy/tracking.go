@@ -8,7 +8,9 @@ import (
 
 // Tracking holds accrued's estimators of a source's time-varying rate
 // (beyond the papers): a recent level and a daily shape from the items'
-// dates. The zero value means DefaultTracking; Off turns both off (the
+// dates. The whole zero value means DefaultTracking; any other value is
+// used as it is (a zero RecentHalfLife turns the recent level off, a zero
+// ShapePrior the dated shape); Off turns both off (the
 // learned models of Horincar et al. alone, accrued before tracking). On
 // reddit-2013q3 they gain 1-4% over the learned models on a window held
 // out from the one their settings were picked on, and 1-5% on the synthetic
@@ -57,8 +59,16 @@ func (t Tracking) validate() error {
 // hourlyInto writes the source's 24 hourly rates as tracking sees them:
 // the learned pattern (Models.hourlyInto), its shape replaced by the
 // posterior dated shape and its level by the recent level when set.
+//
+// A watched page keeps the learned pattern: its level is the change rate
+// from change-only observations (SetChangeRate), which corrects the count
+// of one change per changed fetch that Recent holds, and live a page's
+// changes carry no dates, only the fetches that found them.
 func (t Tracking) hourlyInto(m *Models, out []float64) {
 	m.hourlyInto(out)
+	if m.Page {
+		return
+	}
 	if t.ShapePrior > 0 {
 		datedShape(m, t.ShapePrior, out)
 	}

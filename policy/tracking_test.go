@@ -121,3 +121,26 @@ func total(xs []float64) float64 {
 	}
 	return s
 }
+
+// TestTrackingLeavesPagesAlone checks that a watched page keeps the rate
+// its change-only estimate set: its Recent list holds one entry per
+// changed fetch, the undercount that estimate corrects.
+func TestTrackingLeavesPagesAlone(t *testing.T) {
+	added := time.Date(2013, 6, 1, 0, 0, 0, 0, time.UTC)
+	last := added.Add(14 * 24 * time.Hour)
+	var recent []time.Time
+	for h := 1; h <= 24; h++ {
+		recent = append(recent, last.Add(-time.Duration(h)*time.Hour))
+	}
+	m := trackedModels(added, last, 2, recent) // 2 changes an hour, one seen per hourly fetch
+	out := make([]float64, 24)
+	DefaultTracking.hourlyInto(m, out)
+	if total(out) >= 48*0.99 {
+		t.Fatalf("a feed's models with these dates should be tracked below 2 an hour, got %v a day", total(out))
+	}
+	m.Page = true
+	DefaultTracking.hourlyInto(m, out)
+	if got := total(out); math.Abs(got-48) > 1e-9 {
+		t.Errorf("page: %v changes a day, want its estimated 48", got)
+	}
+}
