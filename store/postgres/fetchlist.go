@@ -2,11 +2,8 @@ package postgres
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
 	"time"
 
-	"vigil"
 	"vigil/store"
 )
 
@@ -30,33 +27,9 @@ func (db *DB) FetchList(ctx context.Context, now time.Time, all bool) ([]store.F
 		return nil, wrap("list feeds to fetch", err)
 	}
 	defer rows.Close()
-	var refs []store.FeedRef
-	for rows.Next() {
-		var r store.FeedRef
-		var hints string
-		if err := rows.Scan(&r.ID, &r.URL, &hints); err != nil {
-			return nil, wrap("list feeds to fetch", err)
-		}
-		if r.NotBefore, err = notBefore(r.ID, hints); err != nil {
-			return nil, wrap("list feeds to fetch", err)
-		}
-		refs = append(refs, r)
-	}
-	if err := rows.Err(); err != nil {
+	refs, err := store.ReadFeedRefs(rows)
+	if err != nil {
 		return nil, wrap("list feeds to fetch", err)
 	}
 	return refs, nil
-}
-
-// notBefore decodes the NotBefore of a feed's stored hints, as scanFeed
-// does.
-func notBefore(id int64, hints string) (time.Time, error) {
-	var h vigil.Hints
-	if err := json.Unmarshal([]byte(hints), &h); err != nil {
-		return time.Time{}, fmt.Errorf("decode hints of feed %d: %w", id, err)
-	}
-	if h.NotBefore.IsZero() {
-		return time.Time{}, nil
-	}
-	return h.NotBefore.UTC(), nil
 }
