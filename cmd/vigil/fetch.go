@@ -6,6 +6,7 @@ import (
 	"io"
 	"log/slog"
 	"strings"
+	"time"
 
 	"vigil"
 	"vigil/monitor"
@@ -39,8 +40,9 @@ func runFetch(ctx context.Context, e *env, args []string) error {
 	defer st.Close()
 	m := newMeter(e.stderr, "fetching", 0)
 	if *all && m != nil { // the count is only for the terminal's bar
-		if feeds, err := st.Feeds(ctx); err == nil {
-			m = newMeter(e.stderr, "fetching", len(feeds))
+		// the feeds the pass lists, by their references only, not whole
+		if refs, err := st.FetchList(ctx, time.Now(), true); err == nil {
+			m = newMeter(e.stderr, "fetching", len(refs))
 		}
 	}
 	mon, err := opts.build(meteredStore{st, m}, slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelWarn + 4})))
