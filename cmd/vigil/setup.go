@@ -33,6 +33,7 @@ type monitorOpts struct {
 	maxBody      *int64
 	policy       *string
 	lease        *time.Duration
+	noTracking   *bool
 	shared       *postgres.Coordinator // made once by coordinator
 }
 
@@ -55,6 +56,8 @@ func addMonitorFlags(f *flags) *monitorOpts {
 		policy: f.String("policy", envOr(e, "VIGIL_POLICY", "accrued"),
 			"refresh `policy` (env VIGIL_POLICY): "+strings.Join(policy.LiveNames(), ", ")+", or simple (issue 2's: fetch when one new item is expected)"),
 		lease: f.Duration("lease", postgres.DefaultLease, "on PostgreSQL, how long a worker's claim on a feed or host lasts if it dies"),
+		noTracking: f.Bool("no-tracking", envBool(e, "VIGIL_NO_TRACKING"),
+			"accrued: plan by the learned models alone, without tracking each feed's recent level and dated daily shape (env VIGIL_NO_TRACKING)"),
 	}
 }
 
@@ -142,5 +145,8 @@ func (o *monitorOpts) planner() (plan.Planner, error) {
 	}
 	// A fixed seed: a restart keeps every feed's every-N-days phase and jitter.
 	cfg := policy.Config{MinInterval: bounds.Min, MaxInterval: bounds.Max, Seed: 1}
+	if *o.noTracking {
+		cfg.Tracking = policy.Tracking{Off: true}
+	}
 	return policy.NewLive(*o.policy, cfg, *o.alpha, float64(*o.budget)*24, defaultPerFeed)
 }
