@@ -35,13 +35,16 @@ const searchVector = `(setweight(split_part(i.search_text, E'\n', 1)::tsvector, 
 // and costs a cast of the title's part alone. Where the title's part holds
 // none of the query's lexemes, not even inside another lexeme, that vector
 // is the query's words alone, whose rank is computed once. A word ending
-// in * names every lexeme it begins, which only the whole vector holds:
-// with one, searchRank is that of the whole vector. (A query's word holds
+// in * names every lexeme it begins: prefixRank ranks such a query,
+// casting an item's whole text only where it must. (A query's word holds
 // only letters, digits and marks, so its lexemes are written as they are
 // in the title's part, and hold no LIKE wildcard.)
 func searchRank(terms []fulltext.Term, q string, p *params) string {
 	words, prefix := queryWords(terms)
 	if prefix {
+		if rank, ok := prefixRank(terms, q, p); ok {
+			return rank
+		}
 		return `ts_rank(` + rankWeights + `, ` + searchVector + `, q)`
 	}
 	w := p.add(words)
