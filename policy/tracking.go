@@ -13,8 +13,10 @@ import (
 // ShapePrior the dated shape); Off turns both off (the
 // learned models of Horincar et al. alone, accrued before tracking). On
 // reddit-2013q3 they gain 1-4% over the learned models on a window held
-// out from the one their settings were picked on, and 1-5% on the synthetic
-// traces (README, issue 10), so accrued uses them by default.
+// out from the one their settings were picked on, and 1-6% on the synthetic
+// traces but one (README, issue 10: with times floored to the hour, at half
+// a fetch per source a day, they cost 1.4%), so accrued uses them by
+// default.
 type Tracking struct {
 	// Off keeps the learned models' level and shape.
 	Off bool
