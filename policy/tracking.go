@@ -14,9 +14,9 @@ import (
 // learned models of Horincar et al. alone, accrued before tracking). On
 // reddit-2013q3 they gain 1-4% over the learned models on a window held
 // out from the one their settings were picked on, and 1-6% on the synthetic
-// traces but one (README, issue 10: with times floored to the hour, at half
-// a fetch per source a day, they cost 1.4%), so accrued uses them by
-// default.
+// traces at one and two fetches per source a day (README, issue 10; at half
+// a fetch they are even, or cost 1.4% where times are floored to the
+// hour), so accrued uses them by default.
 type Tracking struct {
 	// Off keeps the learned models' level and shape.
 	Off bool
