@@ -146,7 +146,7 @@ func checkSimFlags(tracePath, name string, perSource, total float64, feedWindow,
 	switch {
 	case tracePath == "":
 		return usageError{"--trace is required"}
-	case name != sim.Clairvoyant && !slices.Contains(policy.Names(), name) && !slices.Contains(sim.Oracles(), name):
+	case name != sim.Clairvoyant && !slices.Contains(policy.Names(), name) && !slices.Contains(sim.Oracles(), name) && !slices.Contains(sim.Hybrids(), name):
 		return usageError{fmt.Sprintf("unknown --policy %q: choose one of %s, or clairvoyant", name, strings.Join(policy.Names(), ", "))}
 	case !(perSource > 0) || total < 0:
 		return usageError{"--budget must be positive, --budget-total not negative"}
