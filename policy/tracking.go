@@ -15,7 +15,7 @@ import (
 // all three off (the learned models of Horincar et al. alone, accrued
 // before tracking). On reddit-2013q3 they gain 1-4% over the learned
 // models on a window held out from the one their settings were picked on
-// (1.5-3.5% on the whole trace at B = 1 and 2 with the bound), and 1-5% on
+// (3% on the whole trace at B = 1 and 2 with the bound), and 1-5% on
 // the synthetic traces (README, issue 10), so accrued uses them by default.
 type Tracking struct {
 	// Off keeps the learned models' level and shape.
