@@ -43,11 +43,15 @@ type accrued struct {
 	// pageFresh plans watched pages for freshness (accruedpage.go)
 	// instead of counting each change's delay as a feed item's.
 	pageFresh bool
+	// silentShares bounds the wait of a feed that has never shown an item
+	// to that many fairGaps (Tracking.SilentShares); 0 leaves it at
+	// MaxInterval.
+	silentShares float64
 }
 
 func newAccrued(c Config) *accrued {
 	tr := c.Tracking.resolved()
-	return &accrued{name: "accrued", cfg: c, theta: 1, floorScale: 1,
+	return &accrued{name: "accrued", cfg: c, theta: 1, floorScale: 1, silentShares: tr.SilentShares,
 		rate:  func(s *Source) func(time.Time) float64 { return learnedHourly(tr, s) },
 		roots: func(s *Source) float64 { return rootSum(tr, s) }}
 }
@@ -181,7 +185,8 @@ const discoveryFetches = 4
 
 // Next returns when D_i reaches θ after the source's last fetch, no later
 // than its floor allows (one fetch per MaxInterval, the saturation floor;
-// an even share of the budget in discovery) and no sooner than
+// an even share of the budget in discovery, Tracking.SilentShares of them
+// while the feed has never shown an item) and no sooner than
 // MinInterval and its hints. Each call reads the source's current model,
 // so a fetch that changes the model changes its share at once.
 func (p *accrued) Next(s *Source, now time.Time) time.Time {
@@ -199,6 +204,9 @@ func (p *accrued) Next(s *Source, now time.Time) time.Time {
 	}
 	if p.fairGap > 0 && s.Models.Fetches < discoveryFetches {
 		longest = min(longest, p.fairGap)
+	}
+	if p.fairGap > 0 && p.silentShares > 0 && s.Window == 0 && !isPage(s) {
+		longest = min(longest, time.Duration(float64(p.fairGap)*p.silentShares))
 	}
 	var d time.Duration
 	if p.pageFresh && isPage(s) {

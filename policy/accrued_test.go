@@ -87,7 +87,8 @@ func TestAccruedDiscoversANewSource(t *testing.T) {
 	// 10 sources, 20 fetches a day: an even share is every 12 hours. A
 	// source that has posted nothing yet would wait the MaxInterval of a
 	// week; in discovery it waits at most 12 hours, and once known its
-	// rate decides.
+	// rate decides: still never having shown an item, at most four even
+	// shares (Tracking.SilentShares), else the week its zero rate gives.
 	srcs := make([]*Source, 10)
 	for i := range srcs {
 		srcs[i] = steady(int64(i+1), 24)
@@ -105,6 +106,10 @@ func TestAccruedDiscoversANewSource(t *testing.T) {
 		t.Fatalf("a source in discovery waits %v, want at most 12 h", d)
 	}
 	fresh.Models.Fetches = discoveryFetches
+	if d := p.Next(fresh, t0).Sub(t0); d != 48*time.Hour {
+		t.Fatalf("a known source that has never shown an item waits %v, want four even shares, 48 h", d)
+	}
+	fresh.Window = 15
 	if d := p.Next(fresh, t0).Sub(t0); d != cfg.MaxInterval {
 		t.Fatalf("a known silent source waits %v, want the MaxInterval %v", d, cfg.MaxInterval)
 	}

@@ -103,6 +103,8 @@ func TestTrackingValidate(t *testing.T) {
 		{Tracking{RecentHalfLife: -time.Hour}, false},
 		{Tracking{ShapePrior: math.NaN()}, false},
 		{Tracking{ShapePrior: math.Inf(1)}, false},
+		{Tracking{SilentShares: -1}, false},
+		{Tracking{SilentShares: math.NaN()}, false},
 	}
 	for _, tc := range tests {
 		c := DefaultConfig
@@ -142,5 +144,53 @@ func TestTrackingLeavesPagesAlone(t *testing.T) {
 	DefaultTracking.hourlyInto(m, out)
 	if got := total(out); math.Abs(got-48) > 1e-9 {
 		t.Errorf("page: %v changes a day, want its estimated 48", got)
+	}
+}
+
+// TestSilentFeedWait plans ten sources on ten fetches a day (an even share
+// is a day) and checks how long one that has never shown an item waits
+// after its discovery: SilentShares even shares, a week (MaxInterval)
+// without the bound, and a week for a feed that has shown items, or a
+// watched page, whose rate is known to be zero.
+func TestSilentFeedWait(t *testing.T) {
+	last := time.Date(2013, 6, 20, 0, 0, 0, 0, time.UTC)
+	day, week := 24*time.Hour, 7*24*time.Hour
+	tests := []struct {
+		name   string
+		tr     Tracking
+		window int
+		page   bool
+		want   time.Duration
+	}{
+		{"default: four even shares", Tracking{}, 0, false, 4 * day},
+		{"two shares", Tracking{ShapePrior: 50, SilentShares: 2}, 0, false, 2 * day},
+		{"no bound: a week", Tracking{ShapePrior: 50}, 0, false, week},
+		{"tracking off: a week", Tracking{Off: true}, 0, false, week},
+		{"a feed that has shown items waits a week", Tracking{}, 15, false, week},
+		{"a silent page waits a week", Tracking{}, 0, true, week},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg := DefaultConfig
+			cfg.PerDay, cfg.Tracking = 10, tc.tr
+			p, err := New("accrued", cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			srcs := make([]*Source, 10)
+			for i := range srcs {
+				m := trackedModels(last.Add(-30*day), last, float64(i)/24, nil)
+				m.Fetches = 10
+				srcs[i] = &Source{ID: int64(i + 1), Window: 15, Models: m, Last: last}
+			}
+			silent := srcs[0] // rate 0
+			silent.Window, silent.Models.Page = tc.window, tc.page
+			if err := p.Plan(srcs, last); err != nil {
+				t.Fatal(err)
+			}
+			if got := p.Next(silent, last).Sub(last); got != tc.want {
+				t.Errorf("waits %v, want %v", got, tc.want)
+			}
+		})
 	}
 }

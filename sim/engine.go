@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
 	"vigil/policy"
@@ -40,9 +41,12 @@ func simulate(cfg resolved, tracks []track, access *accessLog) (*engine, error) 
 	}
 	var pol policy.Policy
 	var err error
-	if isOracle(cfg.Policy) {
+	switch {
+	case isOracle(cfg.Policy):
 		pol, err = newOracle(e.cfg, tracks)
-	} else {
+	case slices.Contains(Hybrids(), cfg.Policy):
+		pol, err = newHybrid(e.cfg, tracks)
+	default:
 		pol, err = policy.New(cfg.Policy, e.cfg.PolicyConfig)
 	}
 	if err != nil {

@@ -13,7 +13,7 @@ import (
 )
 
 func policyNames() []string {
-	return append(policy.Names(), Oracles()...)
+	return append(append(policy.Names(), Oracles()...), Hybrids()...)
 }
 
 // TestBudgetNeverExceeded runs every policy at a tight budget and checks

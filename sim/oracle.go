@@ -70,20 +70,85 @@ func hourlyOracle(cfg resolved, tracks []track) (policy.Policy, error) {
 // shapeOracle counts every source's evaluated postings per UTC hour of the
 // day, per day evaluated: its mean rate times its daily shape.
 func shapeOracle(cfg resolved, tracks []track) (policy.Policy, error) {
-	from, to := cfg.evalStart.Unix(), cfg.End.Unix()
-	days := float64(to-from) / 86400
-	shapes := make([][24]float64, len(tracks))
+	shapes := trueShapes(cfg, tracks)
 	roots := make([]float64, len(tracks))
-	for i := range tracks {
-		for _, t := range tracks[i].posts {
-			if t >= from && t < to {
-				shapes[i][(t%86400)/3600] += 1 / days
-			}
-		}
+	for i := range shapes {
 		for _, r := range shapes[i] {
 			roots[i] += math.Sqrt(r)
 		}
 	}
 	rate := func(id int64, t time.Time) float64 { return shapes[id-1][t.UTC().Hour()] }
 	return policy.NewOracle(OracleShape, cfg.PolicyConfig, rate, func(id int64) float64 { return roots[id-1] })
+}
+
+// The hybrid diagnostics split the gap between accrued and oracle-shape
+// in two: each knows one half of what oracle-shape knows, over the same
+// evaluated period, and estimates the other half as accrued does
+// (tracking's level and dated shape). References, like the oracles.
+const (
+	// HybridLevel knows each source's true mean rate and keeps accrued's
+	// estimated daily shape.
+	HybridLevel = "hybrid-level"
+	// HybridShape knows each source's true daily shape and keeps accrued's
+	// estimated level.
+	HybridShape = "hybrid-shape"
+)
+
+// Hybrids lists the hybrid diagnostics' names.
+func Hybrids() []string { return []string{HybridLevel, HybridShape} }
+
+// newHybrid builds the named hybrid diagnostic: accrued's estimated 24
+// hourly rates e_h rescaled to the true mean rate (HybridLevel), or the true
+// hourly rates t_h rescaled to the estimated mean (HybridShape).
+func newHybrid(cfg resolved, tracks []track) (policy.Policy, error) {
+	shapes := trueShapes(cfg, tracks)
+	level := cfg.Policy == HybridLevel
+	adjust := func(id int64, est []float64) {
+		truth := shapes[id-1][:]
+		e, t := mean(est), mean(truth)
+		switch {
+		case level && e > 0:
+			scale(est, t/e)
+		case level:
+			for i := range est {
+				est[i] = t
+			}
+		case t > 0:
+			copy(est, truth)
+			scale(est, e/t)
+		}
+	}
+	return policy.NewInformed(cfg.Policy, cfg.PolicyConfig, adjust)
+}
+
+// trueShapes returns every source's evaluated postings per UTC hour of the
+// day, per day evaluated: its true mean rate times its daily shape.
+func trueShapes(cfg resolved, tracks []track) [][24]float64 {
+	from, to := cfg.evalStart.Unix(), cfg.End.Unix()
+	days := float64(to-from) / 86400
+	shapes := make([][24]float64, len(tracks))
+	for i := range tracks {
+		for _, t := range tracks[i].posts {
+			if t >= from && t < to {
+				shapes[i][(t%86400)/3600] += 1 / days
+			}
+		}
+	}
+	return shapes
+}
+
+// mean returns the mean of x.
+func mean(x []float64) float64 {
+	s := 0.0
+	for _, v := range x {
+		s += v
+	}
+	return s / float64(len(x))
+}
+
+// scale multiplies every x_i by f.
+func scale(x []float64, f float64) {
+	for i := range x {
+		x[i] *= f
+	}
 }

@@ -50,6 +50,7 @@ func runSim(ctx context.Context, e *env, args []string) error {
 	recentHalf := f.Duration("recent-half-life", dt.RecentHalfLife, "accrued: level from the last week's postings weighted by this half-life (0: the EWMA level)")
 	recentPrior := f.Duration("recent-prior", dt.RecentPrior, "accrued: strength of the EWMA level as the recent level's prior, in hours of exposure")
 	shapePrior := f.Float64("shape-prior", dt.ShapePrior, "accrued: daily shape from the items' dates, with the periodic shape as a prior worth this many items (0: the periodic model's shape)")
+	silentShares := f.Float64("silent-shares", dt.SilentShares, "accrued: a feed that has never shown an item waits at most this many even shares of the budget (0: a week)")
 	noTracking := f.Bool("no-tracking", false, "accrued: plan by the learned models alone, without the recent level and the dated shape")
 	lostPenalty := f.Duration("lost-penalty", 0, "charge each lost posting this delay in the penalised delay (0: until the fetch that found it gone)")
 	if err := f.parse(args, 0); err != nil {
@@ -68,8 +69,8 @@ func runSim(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	cfg.PolicyConfig.OwnRule = *ownRule
-	cfg.PolicyConfig.Tracking = policy.Tracking{RecentHalfLife: *recentHalf, RecentPrior: *recentPrior, ShapePrior: *shapePrior}
-	if *noTracking || (*recentHalf == 0 && *shapePrior == 0) {
+	cfg.PolicyConfig.Tracking = policy.Tracking{RecentHalfLife: *recentHalf, RecentPrior: *recentPrior, ShapePrior: *shapePrior, SilentShares: *silentShares}
+	if *noTracking || (*recentHalf == 0 && *shapePrior == 0 && *silentShares == 0) {
 		cfg.PolicyConfig.Tracking = policy.Tracking{Off: true}
 	}
 	if *total > 0 {
@@ -146,7 +147,7 @@ func checkSimFlags(tracePath, name string, perSource, total float64, feedWindow,
 	switch {
 	case tracePath == "":
 		return usageError{"--trace is required"}
-	case name != sim.Clairvoyant && !slices.Contains(policy.Names(), name) && !slices.Contains(sim.Oracles(), name):
+	case name != sim.Clairvoyant && !slices.Contains(policy.Names(), name) && !slices.Contains(sim.Oracles(), name) && !slices.Contains(sim.Hybrids(), name):
 		return usageError{fmt.Sprintf("unknown --policy %q: choose one of %s, or clairvoyant", name, strings.Join(policy.Names(), ", "))}
 	case !(perSource > 0) || total < 0:
 		return usageError{"--budget must be positive, --budget-total not negative"}

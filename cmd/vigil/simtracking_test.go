@@ -9,7 +9,8 @@ import (
 // TestSimTrackingFlags checks that accrued tracks each source's rate by
 // default, that --no-tracking plans by the learned models alone (a
 // different schedule on a generated trace), and that turning both
-// estimators off by their settings is the same as --no-tracking.
+// estimators and the silent-feed bound off by their settings is the same
+// as --no-tracking.
 func TestSimTrackingFlags(t *testing.T) {
 	posts := filepath.Join(t.TempDir(), "p.tsv")
 	if code, _, stderr := cli(t, "", "", "trace", "gen", "--sources", "30", "--days", "21", "--no-titles", "--out", posts); code != 0 {
@@ -34,10 +35,10 @@ func TestSimTrackingFlags(t *testing.T) {
 	if tracked == plain {
 		t.Errorf("tracking changed nothing: %v minutes both ways", tracked)
 	}
-	if off := delay("--recent-half-life", "0", "--shape-prior", "0"); off != plain {
-		t.Errorf("both estimators off by their settings: %v minutes, --no-tracking %v", off, plain)
+	if off := delay("--recent-half-life", "0", "--shape-prior", "0", "--silent-shares", "0"); off != plain {
+		t.Errorf("all three off by their settings: %v minutes, --no-tracking %v", off, plain)
 	}
-	if again := delay("--recent-half-life", "72h", "--recent-prior", "168h", "--shape-prior", "50"); again != tracked {
+	if again := delay("--recent-half-life", "72h", "--recent-prior", "168h", "--shape-prior", "50", "--silent-shares", "4"); again != tracked {
 		t.Errorf("the default settings written out: %v minutes, the default %v", again, tracked)
 	}
 }
