@@ -57,7 +57,7 @@ func addMonitorFlags(f *flags) *monitorOpts {
 			"refresh `policy` (env VIGIL_POLICY): "+strings.Join(policy.LiveNames(), ", ")+", or simple (issue 2's: fetch when one new item is expected)"),
 		lease: f.Duration("lease", postgres.DefaultLease, "on PostgreSQL, how long a worker's claim on a feed or host lasts if it dies"),
 		noTracking: f.Bool("no-tracking", envBool(e, "VIGIL_NO_TRACKING"),
-			"accrued: plan by the learned models alone, without tracking each feed's recent level and dated daily shape (env VIGIL_NO_TRACKING)"),
+			"accrued: plan by the learned models alone, without tracking each feed's recent level and dated daily shape or bounding a silent feed's wait (env VIGIL_NO_TRACKING)"),
 	}
 }
 

@@ -51,7 +51,7 @@ func runSim(ctx context.Context, e *env, args []string) error {
 	recentPrior := f.Duration("recent-prior", dt.RecentPrior, "accrued: strength of the EWMA level as the recent level's prior, in hours of exposure")
 	shapePrior := f.Float64("shape-prior", dt.ShapePrior, "accrued: daily shape from the items' dates, with the periodic shape as a prior worth this many items (0: the periodic model's shape)")
 	silentShares := f.Float64("silent-shares", dt.SilentShares, "accrued: a feed that has never shown an item waits at most this many even shares of the budget (0: a week)")
-	noTracking := f.Bool("no-tracking", false, "accrued: plan by the learned models alone, without the recent level and the dated shape")
+	noTracking := f.Bool("no-tracking", false, "accrued: plan by the learned models alone, without the recent level, the dated shape and the silent-feed bound")
 	lostPenalty := f.Duration("lost-penalty", 0, "charge each lost posting this delay in the penalised delay (0: until the fetch that found it gone)")
 	if err := f.parse(args, 0); err != nil {
 		return err
