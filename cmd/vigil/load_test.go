@@ -30,18 +30,37 @@ const (
 	loadHosts = 50
 )
 
+// loadLatencies are the load run's regimes: a farm that answers at once,
+// where the run is bound by this machine's CPU, and one whose every
+// answer waits 50 ms, as a distant server's would, where a process's
+// fetchers spend most of their time waiting.
+var loadLatencies = []time.Duration{0, 50 * time.Millisecond}
+
 // BenchmarkLoad measures ingest throughput over the same 10,000 loopback
 // feeds: one `vigil fetch --all` process on SQLite, and 1, 2 and 4
 // `vigil worker` processes sharing PostgreSQL, each with 4 concurrent
 // fetches and no host gap, timed from start until every feed's fetch is
-// stored. Run it with -benchtime 1x (each iteration is a whole run).
+// stored, once for each of loadLatencies (sub-benchmarks latency=0s and
+// latency=50ms). Run it with -benchtime 1x (each iteration is a whole run).
 //
 // Besides feeds/s it reports the CPU time the run's vigil processes and,
 // on PostgreSQL, their database server processes spent per feed
 // (cpu-µs/feed, of which server-cpu-µs/feed the server's; on a loaded
-// machine it varies less than the wall clock), and on PostgreSQL the rate
-// as a percentage of the SQLite run's (pct-of-sqlite).
+// machine it varies less than the wall clock), how busy the whole
+// machine's cores were over the run (machine-busy-pct, from /proc/stat:
+// this run's processes, the farm, and any other work on the machine), and
+// on PostgreSQL the rate as a percentage of the same regime's SQLite run
+// (pct-of-sqlite). Each run checks that every feed was requested once and
+// stored once.
 func BenchmarkLoad(b *testing.B) {
+	for _, latency := range loadLatencies {
+		b.Run("latency="+latency.String(), func(b *testing.B) { benchmarkLoadAt(b, latency) })
+	}
+}
+
+// benchmarkLoadAt runs BenchmarkLoad's four runs with a farm whose every
+// answer waits latency.
+func benchmarkLoadAt(b *testing.B, latency time.Duration) {
 	runs := []struct {
 		name    string
 		workers int // 0: SQLite, one process
@@ -57,21 +76,25 @@ func BenchmarkLoad(b *testing.B) {
 		b.Run(r.name, func(b *testing.B) {
 			for range b.N {
 				b.StopTimer()
-				farm := &hostFarm{body: body, arrivals: map[string][]time.Time{}, requests: map[string]int{}, inflight: map[string]int{}}
+				farm := &hostFarm{body: body, latency: latency, arrivals: map[string][]time.Time{}, requests: map[string]int{}, inflight: map[string]int{}}
 				bases := farm.start(b, loadHosts)
 				db, st := loadStore(b, r.workers)
 				subscribeLoad(b, st, bases)
 				b.StartTimer()
+				ticks := machineTicks(b)
 				start := time.Now()
 				stop := runLoad(b, db, r.workers)
 				waitAllStored(b, st)
 				elapsed := time.Since(start)
+				busy := busyPercent(ticks, machineTicks(b))
 				b.StopTimer()
 				vigilCPU, serverCPU := stop()
+				checkLoadOnce(b, st, farm)
 				st.Close()
 				rate := float64(loadFeeds) / elapsed.Seconds()
 				b.ReportMetric(rate, "feeds/s")
 				b.ReportMetric(float64((vigilCPU+serverCPU).Microseconds())/loadFeeds, "cpu-µs/feed")
+				b.ReportMetric(busy, "machine-busy-pct")
 				if r.workers > 0 {
 					b.ReportMetric(float64(serverCPU.Microseconds())/loadFeeds, "server-cpu-µs/feed")
 				}
@@ -82,6 +105,32 @@ func BenchmarkLoad(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// checkLoadOnce checks, once the run's processes have stopped, that every
+// load feed was requested exactly once, never twice at a time, and that
+// exactly one fetch per feed was stored.
+func checkLoadOnce(b *testing.B, st store.Store, farm *hostFarm) {
+	n, err := st.CountFetchesSince(context.Background(), time.Time{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if n != loadFeeds {
+		b.Errorf("%d fetches stored, want one per feed, %d", n, loadFeeds)
+	}
+	farm.mu.Lock()
+	defer farm.mu.Unlock()
+	if len(farm.requests) != loadFeeds {
+		b.Errorf("%d feeds requested, want %d", len(farm.requests), loadFeeds)
+	}
+	for feed, k := range farm.requests {
+		if k != 1 {
+			b.Errorf("feed %s requested %d times, want once", feed, k)
+		}
+	}
+	if len(farm.overlaps) > 0 {
+		b.Errorf("feeds with two requests in flight at once: %v", farm.overlaps)
 	}
 }
 

@@ -30,6 +30,7 @@ type hostFarm struct {
 	slow     string        // the host whose answers are held
 	hold     time.Duration // how long they are held
 	body     string        // each item's description
+	latency  time.Duration // how long every answer waits, as a distant server's would
 	mu       sync.Mutex
 	arrivals map[string][]time.Time // host → request arrivals
 	requests map[string]int         // feed path → requests
@@ -55,9 +56,13 @@ func (h *hostFarm) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.inflight[key]--
 		h.mu.Unlock()
 	}()
+	wait := h.latency
 	if host == h.slow {
+		wait = h.hold
+	}
+	if wait > 0 {
 		select {
-		case <-time.After(h.hold):
+		case <-time.After(wait):
 		case <-r.Context().Done():
 			return
 		}
