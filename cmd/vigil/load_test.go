@@ -48,7 +48,9 @@ var loadLatencies = []time.Duration{0, 50 * time.Millisecond}
 // (cpu-µs/feed, of which server-cpu-µs/feed the server's; on a loaded
 // machine it varies less than the wall clock), how busy the whole
 // machine's cores were over the run (machine-busy-pct, from /proc/stat:
-// this run's processes, the farm, and any other work on the machine), and
+// this run's processes, the farm, and any other work on the machine), how
+// much of that was the run's own (run-busy-pct: its vigil processes, their
+// database server processes, and this process with the farm), and
 // on PostgreSQL the rate as a percentage of the same regime's SQLite run
 // (pct-of-sqlite). Each run checks that every feed was requested once and
 // stored once.
@@ -81,12 +83,13 @@ func benchmarkLoadAt(b *testing.B, latency time.Duration) {
 				db, st := loadStore(b, r.workers)
 				subscribeLoad(b, st, bases)
 				b.StartTimer()
-				ticks := machineTicks(b)
+				ticks, self := machineTicks(b), selfCPU(b)
 				start := time.Now()
 				stop := runLoad(b, db, r.workers)
 				waitAllStored(b, st)
 				elapsed := time.Since(start)
 				busy := busyPercent(ticks, machineTicks(b))
+				self = selfCPU(b) - self
 				b.StopTimer()
 				vigilCPU, serverCPU := stop()
 				checkLoadOnce(b, st, farm)
@@ -95,6 +98,7 @@ func benchmarkLoadAt(b *testing.B, latency time.Duration) {
 				b.ReportMetric(rate, "feeds/s")
 				b.ReportMetric(float64((vigilCPU+serverCPU).Microseconds())/loadFeeds, "cpu-µs/feed")
 				b.ReportMetric(busy, "machine-busy-pct")
+				b.ReportMetric(sharePercent(vigilCPU+serverCPU+self, elapsed), "run-busy-pct")
 				if r.workers > 0 {
 					b.ReportMetric(float64(serverCPU.Microseconds())/loadFeeds, "server-cpu-µs/feed")
 				}

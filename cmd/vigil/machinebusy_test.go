@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"runtime"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -62,6 +64,22 @@ func busyPercent(from, to cpuTicks) float64 {
 	return 100 * float64(to.busy-from.busy) / float64(to.total-from.total)
 }
 
+// selfCPU is the user and system CPU time this test process (the load
+// run's farm among it) has spent so far.
+func selfCPU(tb testing.TB) time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		tb.Fatalf("reading this process's CPU time: %v", err)
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// sharePercent is cpu as a share of what all the machine's cores could
+// spend in elapsed.
+func sharePercent(cpu, elapsed time.Duration) float64 {
+	return 100 * cpu.Seconds() / (elapsed.Seconds() * float64(runtime.NumCPU()))
+}
+
 // TestParseCPULine checks the busy and total ticks read from /proc/stat's
 // all-cores line, and that other lines are refused.
 func TestParseCPULine(t *testing.T) {
@@ -101,5 +119,26 @@ func TestMachineBusyReadsThisMachine(t *testing.T) {
 	}
 	if p := busyPercent(from, to); p < 0 || p > 100 {
 		t.Fatalf("busy %.1f%%, want 0-100", p)
+	}
+}
+
+// TestShares checks the two shares BenchmarkLoad reports: the busy share
+// between two /proc/stat readings, and a CPU time's share of every core.
+func TestShares(t *testing.T) {
+	cores := time.Duration(runtime.NumCPU())
+	tests := []struct {
+		name      string
+		got, want float64
+	}{
+		{"half busy", busyPercent(cpuTicks{10, 100}, cpuTicks{60, 200}), 50},
+		{"all busy", busyPercent(cpuTicks{0, 0}, cpuTicks{40, 40}), 100},
+		{"no time passed", busyPercent(cpuTicks{5, 10}, cpuTicks{5, 10}), 0},
+		{"every core for the whole time", sharePercent(cores*time.Second, time.Second), 100},
+		{"a quarter of every core", sharePercent(cores*time.Second, 4*time.Second), 25},
+	}
+	for _, tt := range tests {
+		if tt.got != tt.want {
+			t.Errorf("%s: %.2f%%, want %.2f%%", tt.name, tt.got, tt.want)
+		}
 	}
 }
