@@ -43,17 +43,23 @@ var loadLatencies = []time.Duration{0, 50 * time.Millisecond}
 // stored, once for each of loadLatencies (sub-benchmarks latency=0s and
 // latency=50ms). Run it with -benchtime 1x (each iteration is a whole run).
 //
-// Besides feeds/s it reports the CPU time the run's vigil processes and,
-// on PostgreSQL, their database server processes spent per feed
-// (cpu-µs/feed, of which server-cpu-µs/feed the server's; on a loaded
-// machine it varies less than the wall clock), how busy the whole
-// machine's cores were over the run (machine-busy-pct, from /proc/stat:
-// this run's processes, the farm, and any other work on the machine), how
-// much of that was the run's own (run-busy-pct: its vigil processes, their
-// database server processes, and this process with the farm), and
-// on PostgreSQL the rate as a percentage of the same regime's SQLite run
-// (pct-of-sqlite). Each run checks that every feed was requested once and
-// stored once.
+// Besides feeds/s it reports:
+//   - cpu-µs/feed: the CPU time the run's vigil processes and, on
+//     PostgreSQL, their database server processes spent per feed (of which
+//     server-cpu-µs/feed the server's); on a loaded machine it varies less
+//     than the wall clock;
+//   - machine-busy-pct: how busy the whole machine's cores were over the
+//     run, from /proc/stat (this run, and any other work on the machine);
+//   - run-busy-pct: the run's own share of every core (its vigil
+//     processes, their database server processes, and this process with
+//     the farm);
+//   - farm-in-flight: how many requests the farm had in flight on average,
+//     at most 4 per process, fewer by the share of its fetchers' time spent
+//     outside the request (the database, the CPU);
+//   - pct-of-sqlite, on PostgreSQL: the rate as a percentage of the same
+//     regime's SQLite run.
+//
+// Each run checks that every feed was requested once and stored once.
 func BenchmarkLoad(b *testing.B) {
 	for _, latency := range loadLatencies {
 		b.Run("latency="+latency.String(), func(b *testing.B) { benchmarkLoadAt(b, latency) })
@@ -99,6 +105,7 @@ func benchmarkLoadAt(b *testing.B, latency time.Duration) {
 				b.ReportMetric(float64((vigilCPU+serverCPU).Microseconds())/loadFeeds, "cpu-µs/feed")
 				b.ReportMetric(busy, "machine-busy-pct")
 				b.ReportMetric(sharePercent(vigilCPU+serverCPU+self, elapsed), "run-busy-pct")
+				b.ReportMetric(farm.inFlight(elapsed), "farm-in-flight")
 				if r.workers > 0 {
 					b.ReportMetric(float64(serverCPU.Microseconds())/loadFeeds, "server-cpu-µs/feed")
 				}
@@ -136,6 +143,14 @@ func checkLoadOnce(b *testing.B, st store.Store, farm *hostFarm) {
 	if len(farm.overlaps) > 0 {
 		b.Errorf("feeds with two requests in flight at once: %v", farm.overlaps)
 	}
+}
+
+// inFlight is how many requests the farm had in flight on average over
+// elapsed.
+func (h *hostFarm) inFlight(elapsed time.Duration) float64 {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.serving.Seconds() / elapsed.Seconds()
 }
 
 // loadApp is the application name of the workers' database sessions, by

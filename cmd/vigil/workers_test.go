@@ -36,14 +36,16 @@ type hostFarm struct {
 	requests map[string]int         // feed path → requests
 	inflight map[string]int         // feed path → requests in flight
 	overlaps []string               // feeds that had two requests in flight at once
+	serving  time.Duration          // the time every request was in flight, summed
 }
 
 // ServeHTTP answers a feed with two items new at each request.
 func (h *hostFarm) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	host, _, _ := net.SplitHostPort(r.Host)
 	key := host + r.URL.Path
+	arrived := time.Now()
 	h.mu.Lock()
-	h.arrivals[host] = append(h.arrivals[host], time.Now())
+	h.arrivals[host] = append(h.arrivals[host], arrived)
 	h.requests[key]++
 	n := h.requests[key]
 	h.inflight[key]++
@@ -54,6 +56,7 @@ func (h *hostFarm) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	defer func() {
 		h.mu.Lock()
 		h.inflight[key]--
+		h.serving += time.Since(arrived)
 		h.mu.Unlock()
 	}()
 	wait := h.latency
