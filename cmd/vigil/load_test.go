@@ -39,7 +39,8 @@ var loadLatencies = []time.Duration{0, 50 * time.Millisecond}
 // BenchmarkLoad measures ingest throughput over the same 10,000 loopback
 // feeds: one `vigil fetch --all` process on SQLite, and 1, 2 and 4
 // `vigil worker` processes sharing PostgreSQL, each with 4 concurrent
-// fetches and no host gap, timed from start until every feed's fetch is
+// fetches and no host gap, then one worker and one SQLite process with 16
+// (as many as four workers'), timed from start until every feed's fetch is
 // stored, once for each of loadLatencies (sub-benchmarks latency=0s and
 // latency=50ms). Run it with -benchtime 1x (each iteration is a whole run).
 //
@@ -70,13 +71,17 @@ func BenchmarkLoad(b *testing.B) {
 // answer waits latency.
 func benchmarkLoadAt(b *testing.B, latency time.Duration) {
 	runs := []struct {
-		name    string
-		workers int // 0: SQLite, one process
+		name     string
+		workers  int // 0: SQLite, one process
+		fetchers int // concurrent fetches per process
 	}{
-		{"sqlite-1-process", 0},
-		{"postgres-1-worker", 1},
-		{"postgres-2-workers", 2},
-		{"postgres-4-workers", 4},
+		{"sqlite-1-process", 0, 4},
+		{"postgres-1-worker", 1, 4},
+		{"postgres-2-workers", 2, 4},
+		{"postgres-4-workers", 4, 4},
+		// As many fetches at once as four workers, in one process.
+		{"postgres-1-worker-16-fetchers", 1, 16},
+		{"sqlite-1-process-16-fetchers", 0, 16},
 	}
 	body := html.EscapeString(strings.Repeat("<p>A paragraph of a realistic item body, with <a href=\"https://example.com/\">a link</a>.</p>", 24))
 	var sqliteRate float64 // feeds/s of the SQLite run, 0 before it
@@ -91,7 +96,7 @@ func benchmarkLoadAt(b *testing.B, latency time.Duration) {
 				b.StartTimer()
 				ticks, self := machineTicks(b), selfCPU(b)
 				start := time.Now()
-				stop := runLoad(b, db, r.workers)
+				stop := runLoad(b, db, r.workers, r.fetchers)
 				waitAllStored(b, st)
 				elapsed := time.Since(start)
 				busy := busyPercent(ticks, machineTicks(b))
@@ -109,7 +114,7 @@ func benchmarkLoadAt(b *testing.B, latency time.Duration) {
 				if r.workers > 0 {
 					b.ReportMetric(float64(serverCPU.Microseconds())/loadFeeds, "server-cpu-µs/feed")
 				}
-				if r.workers == 0 {
+				if r.workers == 0 && sqliteRate == 0 {
 					sqliteRate = rate
 				} else if sqliteRate > 0 {
 					b.ReportMetric(100*rate/sqliteRate, "pct-of-sqlite")
@@ -195,12 +200,13 @@ func subscribeLoad(b *testing.B, st store.Store, bases []string) {
 	}
 }
 
-// runLoad starts the processes of a run: `vigil fetch --all` on SQLite
-// (waited for), or the workers on PostgreSQL. It returns the function that
+// runLoad starts the processes of a run, each with fetchers concurrent
+// fetches: `vigil fetch --all` on SQLite (waited for), or the workers on
+// PostgreSQL. It returns the function that
 // stops them (once every fetch is stored) and returns the CPU time they
 // and their database server processes spent.
-func runLoad(b *testing.B, db string, workers int) func() (vigilCPU, serverCPU time.Duration) {
-	common := []string{"--db", db, "--allow-private", "--host-gap", "0", "--workers", "4", "--policy", "simple", "--min-interval", "1h"}
+func runLoad(b *testing.B, db string, workers, fetchers int) func() (vigilCPU, serverCPU time.Duration) {
+	common := []string{"--db", db, "--allow-private", "--host-gap", "0", "--workers", strconv.Itoa(fetchers), "--policy", "simple", "--min-interval", "1h"}
 	if workers == 0 {
 		cmd := exec.Command(vigilBin, append([]string{"fetch", "--all"}, common...)...)
 		if out, err := cmd.CombinedOutput(); err != nil {
