@@ -30,26 +30,58 @@ const (
 	loadHosts = 50
 )
 
+// loadLatencies are the load run's regimes: a farm that answers at once,
+// where the run is bound by this machine's CPU, and one whose every
+// answer waits 50 ms, as a distant server's would, where a process's
+// fetchers spend most of their time waiting.
+var loadLatencies = []time.Duration{0, 50 * time.Millisecond}
+
 // BenchmarkLoad measures ingest throughput over the same 10,000 loopback
 // feeds: one `vigil fetch --all` process on SQLite, and 1, 2 and 4
 // `vigil worker` processes sharing PostgreSQL, each with 4 concurrent
-// fetches and no host gap, timed from start until every feed's fetch is
-// stored. Run it with -benchtime 1x (each iteration is a whole run).
+// fetches and no host gap, then one worker and one SQLite process with 16
+// (as many as four workers'), timed from start until every feed's fetch is
+// stored, once for each of loadLatencies (sub-benchmarks latency=0s and
+// latency=50ms). Run it with -benchtime 1x (each iteration is a whole run).
 //
-// Besides feeds/s it reports the CPU time the run's vigil processes and,
-// on PostgreSQL, their database server processes spent per feed
-// (cpu-µs/feed, of which server-cpu-µs/feed the server's; on a loaded
-// machine it varies less than the wall clock), and on PostgreSQL the rate
-// as a percentage of the SQLite run's (pct-of-sqlite).
+// Besides feeds/s it reports:
+//   - cpu-µs/feed: the CPU time the run's vigil processes and, on
+//     PostgreSQL, their database server processes spent per feed (of which
+//     server-cpu-µs/feed the server's); on a loaded machine it varies less
+//     than the wall clock;
+//   - machine-busy-pct: how busy the whole machine's cores were over the
+//     run, from /proc/stat (this run, and any other work on the machine);
+//   - run-busy-pct: the run's own share of every core (its vigil
+//     processes, their database server processes, and this process with
+//     the farm);
+//   - farm-in-flight: how many requests the farm had in flight on average,
+//     at most 4 per process, fewer by the share of its fetchers' time spent
+//     outside the request (the database, the CPU);
+//   - pct-of-sqlite, on PostgreSQL: the rate as a percentage of the same
+//     regime's SQLite run.
+//
+// Each run checks that every feed was requested once and stored once.
 func BenchmarkLoad(b *testing.B) {
+	for _, latency := range loadLatencies {
+		b.Run("latency="+latency.String(), func(b *testing.B) { benchmarkLoadAt(b, latency) })
+	}
+}
+
+// benchmarkLoadAt runs BenchmarkLoad's four runs with a farm whose every
+// answer waits latency.
+func benchmarkLoadAt(b *testing.B, latency time.Duration) {
 	runs := []struct {
-		name    string
-		workers int // 0: SQLite, one process
+		name     string
+		workers  int // 0: SQLite, one process
+		fetchers int // concurrent fetches per process
 	}{
-		{"sqlite-1-process", 0},
-		{"postgres-1-worker", 1},
-		{"postgres-2-workers", 2},
-		{"postgres-4-workers", 4},
+		{"sqlite-1-process", 0, 4},
+		{"postgres-1-worker", 1, 4},
+		{"postgres-2-workers", 2, 4},
+		{"postgres-4-workers", 4, 4},
+		// As many fetches at once as four workers, in one process.
+		{"postgres-1-worker-16-fetchers", 1, 16},
+		{"sqlite-1-process-16-fetchers", 0, 16},
 	}
 	body := html.EscapeString(strings.Repeat("<p>A paragraph of a realistic item body, with <a href=\"https://example.com/\">a link</a>.</p>", 24))
 	var sqliteRate float64 // feeds/s of the SQLite run, 0 before it
@@ -57,25 +89,32 @@ func BenchmarkLoad(b *testing.B) {
 		b.Run(r.name, func(b *testing.B) {
 			for range b.N {
 				b.StopTimer()
-				farm := &hostFarm{body: body, arrivals: map[string][]time.Time{}, requests: map[string]int{}, inflight: map[string]int{}}
+				farm := &hostFarm{body: body, latency: latency, arrivals: map[string][]time.Time{}, requests: map[string]int{}, inflight: map[string]int{}}
 				bases := farm.start(b, loadHosts)
 				db, st := loadStore(b, r.workers)
 				subscribeLoad(b, st, bases)
 				b.StartTimer()
+				ticks, self := machineTicks(b), selfCPU(b)
 				start := time.Now()
-				stop := runLoad(b, db, r.workers)
+				stop := runLoad(b, db, r.workers, r.fetchers)
 				waitAllStored(b, st)
 				elapsed := time.Since(start)
+				busy := busyPercent(ticks, machineTicks(b))
+				self = selfCPU(b) - self
 				b.StopTimer()
 				vigilCPU, serverCPU := stop()
+				checkLoadOnce(b, st, farm)
 				st.Close()
 				rate := float64(loadFeeds) / elapsed.Seconds()
 				b.ReportMetric(rate, "feeds/s")
 				b.ReportMetric(float64((vigilCPU+serverCPU).Microseconds())/loadFeeds, "cpu-µs/feed")
+				b.ReportMetric(busy, "machine-busy-pct")
+				b.ReportMetric(sharePercent(vigilCPU+serverCPU+self, elapsed), "run-busy-pct")
+				b.ReportMetric(farm.inFlight(elapsed), "farm-in-flight")
 				if r.workers > 0 {
 					b.ReportMetric(float64(serverCPU.Microseconds())/loadFeeds, "server-cpu-µs/feed")
 				}
-				if r.workers == 0 {
+				if r.workers == 0 && sqliteRate == 0 {
 					sqliteRate = rate
 				} else if sqliteRate > 0 {
 					b.ReportMetric(100*rate/sqliteRate, "pct-of-sqlite")
@@ -83,6 +122,40 @@ func BenchmarkLoad(b *testing.B) {
 			}
 		})
 	}
+}
+
+// checkLoadOnce checks, once the run's processes have stopped, that every
+// load feed was requested exactly once, never twice at a time, and that
+// exactly one fetch per feed was stored.
+func checkLoadOnce(b *testing.B, st store.Store, farm *hostFarm) {
+	n, err := st.CountFetchesSince(context.Background(), time.Time{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if n != loadFeeds {
+		b.Errorf("%d fetches stored, want one per feed, %d", n, loadFeeds)
+	}
+	farm.mu.Lock()
+	defer farm.mu.Unlock()
+	if len(farm.requests) != loadFeeds {
+		b.Errorf("%d feeds requested, want %d", len(farm.requests), loadFeeds)
+	}
+	for feed, k := range farm.requests {
+		if k != 1 {
+			b.Errorf("feed %s requested %d times, want once", feed, k)
+		}
+	}
+	if len(farm.overlaps) > 0 {
+		b.Errorf("feeds with two requests in flight at once: %v", farm.overlaps)
+	}
+}
+
+// inFlight is how many requests the farm had in flight on average over
+// elapsed.
+func (h *hostFarm) inFlight(elapsed time.Duration) float64 {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.serving.Seconds() / elapsed.Seconds()
 }
 
 // loadApp is the application name of the workers' database sessions, by
@@ -127,12 +200,13 @@ func subscribeLoad(b *testing.B, st store.Store, bases []string) {
 	}
 }
 
-// runLoad starts the processes of a run: `vigil fetch --all` on SQLite
-// (waited for), or the workers on PostgreSQL. It returns the function that
+// runLoad starts the processes of a run, each with fetchers concurrent
+// fetches: `vigil fetch --all` on SQLite (waited for), or the workers on
+// PostgreSQL. It returns the function that
 // stops them (once every fetch is stored) and returns the CPU time they
 // and their database server processes spent.
-func runLoad(b *testing.B, db string, workers int) func() (vigilCPU, serverCPU time.Duration) {
-	common := []string{"--db", db, "--allow-private", "--host-gap", "0", "--workers", "4", "--policy", "simple", "--min-interval", "1h"}
+func runLoad(b *testing.B, db string, workers, fetchers int) func() (vigilCPU, serverCPU time.Duration) {
+	common := []string{"--db", db, "--allow-private", "--host-gap", "0", "--workers", strconv.Itoa(fetchers), "--policy", "simple", "--min-interval", "1h"}
 	if workers == 0 {
 		cmd := exec.Command(vigilBin, append([]string{"fetch", "--all"}, common...)...)
 		if out, err := cmd.CombinedOutput(); err != nil {

@@ -30,19 +30,22 @@ type hostFarm struct {
 	slow     string        // the host whose answers are held
 	hold     time.Duration // how long they are held
 	body     string        // each item's description
+	latency  time.Duration // how long every answer waits, as a distant server's would
 	mu       sync.Mutex
 	arrivals map[string][]time.Time // host → request arrivals
 	requests map[string]int         // feed path → requests
 	inflight map[string]int         // feed path → requests in flight
 	overlaps []string               // feeds that had two requests in flight at once
+	serving  time.Duration          // the time every request was in flight, summed
 }
 
 // ServeHTTP answers a feed with two items new at each request.
 func (h *hostFarm) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	host, _, _ := net.SplitHostPort(r.Host)
 	key := host + r.URL.Path
+	arrived := time.Now()
 	h.mu.Lock()
-	h.arrivals[host] = append(h.arrivals[host], time.Now())
+	h.arrivals[host] = append(h.arrivals[host], arrived)
 	h.requests[key]++
 	n := h.requests[key]
 	h.inflight[key]++
@@ -53,11 +56,16 @@ func (h *hostFarm) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	defer func() {
 		h.mu.Lock()
 		h.inflight[key]--
+		h.serving += time.Since(arrived)
 		h.mu.Unlock()
 	}()
+	wait := h.latency
 	if host == h.slow {
+		wait = h.hold
+	}
+	if wait > 0 {
 		select {
-		case <-time.After(h.hold):
+		case <-time.After(wait):
 		case <-r.Context().Done():
 			return
 		}
