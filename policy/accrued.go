@@ -106,6 +106,13 @@ func (p *accrued) Plan(srcs []*Source, _ time.Time) error {
 		sums[i] = p.roots(s)
 		base[i], hi[i] = p.cfg.baseBounds(s)
 		lo[i], _ = p.cfg.bounds(s)
+		if gap, ok := p.silentGap(s); ok {
+			// Next fetches a silent feed at least once per gap: the plan
+			// counts those fetches, so they come out of the budget's
+			// other shares instead of on top of it.
+			floor := min(float64(day)/float64(gap), hi[i])
+			base[i], lo[i] = max(base[i], floor), max(lo[i], floor)
+		}
 		sumBase += base[i]
 		sumSat += lo[i] - base[i]
 	}
@@ -205,8 +212,8 @@ func (p *accrued) Next(s *Source, now time.Time) time.Time {
 	if p.fairGap > 0 && s.Models.Fetches < discoveryFetches {
 		longest = min(longest, p.fairGap)
 	}
-	if p.fairGap > 0 && p.silentShares > 0 && s.Window == 0 && !isPage(s) {
-		longest = min(longest, time.Duration(float64(p.fairGap)*p.silentShares))
+	if gap, ok := p.silentGap(s); ok {
+		longest = min(longest, gap)
 	}
 	var d time.Duration
 	if p.pageFresh && isPage(s) {
@@ -215,6 +222,21 @@ func (p *accrued) Next(s *Source, now time.Time) time.Time {
 		d = accrueTime(p.rate(s), weightOf(s), from, p.theta, longest)
 	}
 	return s.after(max(d, p.cfg.MinInterval, s.minInterval()), now)
+}
+
+// silentGap returns the longest wait of a feed that has never shown an
+// item (Tracking.SilentShares even shares of the budget), and false for
+// any other source or when the bound is off. A bound longer than a
+// Duration holds is no bound.
+func (p *accrued) silentGap(s *Source) (time.Duration, bool) {
+	if p.fairGap <= 0 || p.silentShares <= 0 || s.Window != 0 || isPage(s) {
+		return 0, false
+	}
+	gap := float64(p.fairGap) * p.silentShares
+	if gap >= float64(math.MaxInt64) {
+		return 0, false
+	}
+	return time.Duration(gap), true
 }
 
 // accrueTime returns how long after from the accrued delay

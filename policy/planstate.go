@@ -46,11 +46,14 @@ func (p *accrued) restorePlan(b []byte) error {
 	return nil
 }
 
-// liveState is a Live policy's stored plan: the budget it was planned for
-// and the policy's own state.
+// liveState is a Live policy's stored plan: the budget and the tracking
+// settings it was planned with, and the policy's own state. θ is
+// calibrated under the tracking in force (its rates and the silent-feed
+// bound), so a process with other settings plans again.
 type liveState struct {
-	PerDay float64         `json:"per_day"`
-	Plan   json.RawMessage `json:"plan"`
+	PerDay   float64         `json:"per_day"`
+	Tracking *Tracking       `json:"tracking,omitempty"`
+	Plan     json.RawMessage `json:"plan"`
 }
 
 // PlanState returns the state of the last whole plan (Replan), to be
@@ -68,14 +71,16 @@ func (l *Live) PlanState() (state []byte, ok bool, err error) {
 	if err != nil {
 		return nil, false, err
 	}
-	state, err = json.Marshal(liveState{PerDay: l.cfg.PerDay, Plan: b})
+	tr := l.cfg.Tracking.resolved()
+	state, err = json.Marshal(liveState{PerDay: l.cfg.PerDay, Tracking: &tr, Plan: b})
 	return state, err == nil, err
 }
 
 // RestorePlan takes back a state PlanState returned, as if Replan had
 // planned the same feeds again. It fails, changing nothing, when the
 // state is unreadable, belongs to a policy that cannot keep its plan, or
-// was planned for another absolute budget than this one's.
+// was planned for another absolute budget or other tracking settings than
+// this one's (or does not say which).
 func (l *Live) RestorePlan(state []byte) error {
 	var s liveState
 	if err := json.Unmarshal(state, &s); err != nil {
@@ -84,6 +89,9 @@ func (l *Live) RestorePlan(state []byte) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	cfg := l.cfg
+	if tr := cfg.Tracking.resolved(); s.Tracking == nil || *s.Tracking != tr {
+		return fmt.Errorf("policy: the stored plan was made with other tracking settings (%+v) than these (%+v)", s.Tracking, tr)
+	}
 	if l.perFeed > 0 {
 		cfg.PerDay = s.PerDay
 	} else if s.PerDay != cfg.PerDay {

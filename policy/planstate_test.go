@@ -85,10 +85,16 @@ func TestRestorePlanRefuses(t *testing.T) {
 		{"not JSON", "accrued", 20, "{theta"},
 		{"negative threshold", "accrued", 20, `{"per_day":20,"plan":{"theta":-1,"fair_gap":0,"floor_scale":1}}`},
 		{"a policy that places per source", "combined", 20, string(state)},
+		{"other tracking settings", "accrued-untracked", 20, string(state)},
+		{"no tracking settings (stored before they were)", "accrued", 20, `{"per_day":20,"plan":{"theta":1,"fair_gap":0,"floor_scale":1}}`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			l, err := NewLive(c.policy, DefaultConfig, 0.2, c.perDay, 0)
+			cfg, name := DefaultConfig, c.policy
+			if name == "accrued-untracked" {
+				cfg.Tracking, name = Tracking{Off: true}, "accrued"
+			}
+			l, err := NewLive(name, cfg, 0.2, c.perDay, 0)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -194,3 +194,76 @@ func TestSilentFeedWait(t *testing.T) {
 		})
 	}
 }
+
+// TestSilentFeedsStayInTheBudget checks that the plan counts the fetches
+// the silent-feed bound adds: with 0, 3 or 6 of 10 feeds silent, the
+// fetches a day their next gaps give stay within the budget (before, 6
+// silent feeds took 22.1 of 20), and every silent feed is still fetched
+// once per four even shares.
+func TestSilentFeedsStayInTheBudget(t *testing.T) {
+	last := time.Date(2013, 6, 20, 0, 0, 0, 0, time.UTC)
+	day := 24 * time.Hour
+	for _, silent := range []int{0, 3, 6} {
+		cfg := DefaultConfig
+		cfg.PerDay = 20
+		p, err := New("accrued", cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		srcs := make([]*Source, 10)
+		for i := range srcs {
+			perHour := 1 + float64(i)/4
+			if i < silent {
+				perHour = 0
+			}
+			m := trackedModels(last.Add(-30*day), last, perHour, nil)
+			m.Fetches = 10
+			srcs[i] = &Source{ID: int64(i + 1), Window: 15, Models: m, Last: last}
+			if i < silent {
+				srcs[i].Window = 0
+			}
+		}
+		if err := p.Plan(srcs, last); err != nil {
+			t.Fatal(err)
+		}
+		sum := 0.0
+		for i, s := range srcs {
+			gap := p.Next(s, last).Sub(last)
+			sum += float64(day) / float64(gap)
+			if i < silent && gap > 4*12*time.Hour {
+				t.Errorf("%d silent: silent feed %d waits %v, more than four even shares (48h)", silent, s.ID, gap)
+			}
+		}
+		if sum > cfg.PerDay*1.01 {
+			t.Errorf("%d of 10 feeds silent: the next gaps give %.2f fetches a day, over the budget of %v", silent, sum, cfg.PerDay)
+		}
+	}
+}
+
+// TestSilentSharesTooLargeIsNoBound checks that a bound longer than a
+// Duration holds leaves a silent feed at the MaxInterval instead of
+// overflowing to a negative wait.
+func TestSilentSharesTooLargeIsNoBound(t *testing.T) {
+	last := time.Date(2013, 6, 20, 0, 0, 0, 0, time.UTC)
+	for _, shares := range []float64{1e9, 1e12} {
+		cfg := DefaultConfig
+		cfg.PerDay, cfg.Tracking = 10, Tracking{ShapePrior: 50, SilentShares: shares}
+		p, err := New("accrued", cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		srcs := make([]*Source, 10)
+		for i := range srcs {
+			m := trackedModels(last.Add(-30*24*time.Hour), last, float64(i)/24, nil)
+			m.Fetches = 10
+			srcs[i] = &Source{ID: int64(i + 1), Window: 15, Models: m, Last: last}
+		}
+		srcs[0].Window = 0
+		if err := p.Plan(srcs, last); err != nil {
+			t.Fatal(err)
+		}
+		if got := p.Next(srcs[0], last).Sub(last); got != cfg.MaxInterval {
+			t.Errorf("SilentShares %g: the silent feed waits %v, want the MaxInterval %v", shares, got, cfg.MaxInterval)
+		}
+	}
+}

@@ -74,7 +74,7 @@ func TestLiveNoTracking(t *testing.T) {
 // burstFeeds returns a feed (ID 1) fetched every hour for 16 days up to
 // now, with one new item a day for 14 days and one every two hours over the
 // last two, and a steady feed (ID 2) with one item a day, both with models
-// learned from those fetches.
+// learned from those fetches, each showing 15 items.
 func burstFeeds(t *testing.T, now time.Time) []vigil.Feed {
 	t.Helper()
 	start := now.Add(-16 * 24 * time.Hour)
@@ -100,7 +100,7 @@ func burstFeeds(t *testing.T, now time.Time) []vigil.Feed {
 		}
 	}
 	for i := range feeds {
-		feeds[i].Subscribers, feeds[i].Weight, feeds[i].LastFetch, feeds[i].LastSuccess = 1, 1, now, now
+		feeds[i].Subscribers, feeds[i].Weight, feeds[i].LastFetch, feeds[i].LastSuccess, feeds[i].Window = 1, 1, now, now, 15
 	}
 	return feeds
 }
