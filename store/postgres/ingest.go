@@ -211,10 +211,10 @@ const changedItemsSQL = `SELECT j.n - 1, i.id, i.seen
 	ORDER BY j.n`
 
 // queueItem queues the insert of a new item or the update of an edited
-// one, with its search vector, and records which in got.
+// one, with its search text (searchColumn), and records which in got.
 func queueItem(b *pgx.Batch, it vigil.Item, c changed, now time.Time, got *vigil.Ingested) error {
 	it.Published, it.Updated = normalise(it.Published), normalise(it.Updated)
-	title, body := itemSearchText(&it)
+	search := searchColumn(itemSearchText(&it))
 	summary, content, err := encodeBody(&it)
 	if err != nil {
 		return wrap("encode item", err)
@@ -226,19 +226,19 @@ func queueItem(b *pgx.Batch, it vigil.Item, c changed, now time.Time, got *vigil
 		b.Queue(
 			`INSERT INTO items (feed_id, key, hash, url, title, author, summary, content,
 				published, updated, seen, sort_at, search_text)
-			 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, `+searchTextInsert+`)
+			 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
 			 RETURNING id`,
 			it.FeedID, it.Key, it.Hash, it.URL, it.Title, it.Author, summary, content,
 			nanos(it.Published), nanos(it.Updated), nanos(it.Seen), nanos(sortAt(it.Published, it.Seen)),
-			title, body).QueryRow(func(r pgx.Row) error { return r.Scan(&stored.ID) })
+			search).QueryRow(func(r pgx.Row) error { return r.Scan(&stored.ID) })
 		return nil
 	}
 	it.ID, it.Seen = c.id.Int64, fromNanos(c.seen)
 	b.Queue(
 		`UPDATE items SET hash = $1, url = $2, title = $3, author = $4, summary = $5, content = $6,
-			published = $7, updated = $8, sort_at = $9, search_text = `+searchTextUpdate+` WHERE id = $10`,
+			published = $7, updated = $8, sort_at = $9, search_text = $11 WHERE id = $10`,
 		it.Hash, it.URL, it.Title, it.Author, summary, content,
-		nanos(it.Published), nanos(it.Updated), nanos(sortAt(it.Published, it.Seen)), it.ID, title, body)
+		nanos(it.Published), nanos(it.Updated), nanos(sortAt(it.Published, it.Seen)), it.ID, search)
 	got.Updated = append(got.Updated, it)
 	return nil
 }

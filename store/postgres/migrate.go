@@ -15,10 +15,20 @@ import (
 // makes processes starting at once apply the migrations one at a time.
 const migrationLock = 0x76696769_6c000001
 
+// migration is one schema change: SQL, then, if set, a step in Go for what
+// SQL cannot compute.
+type migration struct {
+	sql string
+	run func(context.Context, pgx.Tx) error
+}
+
 // migrations are the schema changes in order; migration i (from 0) brings
 // the database to version i+1. Never edit one that has been released:
 // append.
-var migrations = []string{schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7, schemaV8}
+var migrations = []migration{
+	{sql: schemaV1}, {sql: schemaV2}, {sql: schemaV3}, {sql: schemaV4}, {sql: schemaV5},
+	{sql: schemaV6}, {sql: schemaV7}, {sql: schemaV8}, {sql: schemaV9, run: reindexSearchText},
+}
 
 // migrate applies the pending migrations in one transaction that holds
 // migrationLock, together with the version they bring the schema to, so a
@@ -45,7 +55,7 @@ func migrate(ctx context.Context, pool *pgxpool.Pool, name string) error {
 		return nil
 	}
 	for v := version; v < len(migrations); v++ {
-		if _, err := tx.Exec(ctx, migrations[v]); err != nil {
+		if err := apply(ctx, tx, migrations[v]); err != nil {
 			return fmt.Errorf("postgres: unable to apply migration %d to %s: %w", v+1, name, err)
 		}
 	}
@@ -56,6 +66,17 @@ func migrate(ctx context.Context, pool *pgxpool.Pool, name string) error {
 		return fmt.Errorf("postgres: unable to commit the migration of %s: %w", name, err)
 	}
 	return nil
+}
+
+// apply runs one migration in tx.
+func apply(ctx context.Context, tx pgx.Tx, m migration) error {
+	if _, err := tx.Exec(ctx, m.sql); err != nil {
+		return err
+	}
+	if m.run == nil {
+		return nil
+	}
+	return m.run(ctx, tx)
 }
 
 // schemaVersion returns the number of applied migrations, creating the

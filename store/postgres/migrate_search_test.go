@@ -35,8 +35,8 @@ DROP INDEX items_search;
 ALTER TABLE items DROP COLUMN search_text, ADD COLUMN search TSVECTOR NOT NULL DEFAULT ''::tsvector;
 ALTER TABLE items ALTER COLUMN search DROP DEFAULT;
 CREATE INDEX items_search ON items USING GIN (search);
-DROP FUNCTION vigil_search_text(tsvector, tsvector);
-DROP FUNCTION vigil_lexemes(tsvector);`
+DROP FUNCTION IF EXISTS vigil_search_text(tsvector, tsvector);
+DROP FUNCTION IF EXISTS vigil_lexemes(tsvector);`
 
 // textVector is the search vector schema 7 indexes, from the search text.
 const textVector = `(setweight(split_part(search_text, E'\n', 1)::tsvector, 'A') || split_part(search_text, E'\n', 2)::tsvector)`
@@ -61,6 +61,9 @@ func testSearchMigration(t *testing.T, version int, vector string) {
 	items := []vigil.Item{
 		{Key: "a", Hash: "a", Title: "A red kestrel", Summary: "<p>Over the field</p>", Content: "<p>Over the field, a kestrel hovers; the kestrel dives.</p>"},
 		{Key: "b", Hash: "b", Title: "Field notes", Summary: "Café crème", Content: "<p>Dawn at the café: a red kite, then a kestrel.</p>"},
+		// PostgreSQL's parser read the address and the number as words of
+		// their own; migration 9 indexes the words in them
+		{Key: "c", Hash: "c", Title: "Nest cams", Content: "<p>Live at www.hawk-watch.example/nests, 1.5 m up.</p>"},
 	}
 	if _, err := db.Ingest(ctx, vigil.Fetched{FeedID: sub.Feed.ID, Observation: vigil.Observation{At: t0, Status: 200}, Items: items},
 		func(vigil.Ingested, *vigil.Feed) (*vigil.Feed, error) { return nil, nil }); err != nil {
@@ -91,9 +94,12 @@ func testSearchMigration(t *testing.T, version int, vector string) {
 	if _, err := p.Exec(ctx, `UPDATE vigil_schema SET version = $1`, version); err != nil {
 		t.Fatal(err)
 	}
+	// schema 5's vectors all differ from today's; schema 6's differ only
+	// where PostgreSQL's parser found other words (item c)
+	wantChanged := map[int]int{5: len(items), 6: 1}[version]
 	var changed int
 	if err := p.QueryRow(ctx, `SELECT count(*) FROM items i JOIN want w USING (id) WHERE i.search <> w.search`).Scan(&changed); err != nil ||
-		(version < 6) != (changed == len(items)) || (version == 6) != (changed == 0) {
+		changed != wantChanged {
 		t.Fatalf("%d of %d vectors differ from today's at schema %d (%v): the test would prove nothing", changed, len(items), version, err)
 	}
 	db.Close()
@@ -133,6 +139,8 @@ func testSearchMigration(t *testing.T, version int, vector string) {
 		{`"red kite"`, []string{"b"}},
 		{`kestrel cafe`, []string{"b"}},
 		{`kestrel`, []string{"a", "b"}}, // a has it in its title
+		{`watch nests`, []string{"c"}},
+		{`1.5`, []string{"c"}},
 	} {
 		found, err := db.SearchItems(ctx, u.ID, tt.query, 0)
 		if err != nil {

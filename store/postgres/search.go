@@ -13,21 +13,12 @@ import (
 	"vigil/store/fulltext"
 )
 
-// searchTextInsert computes an item's search text (schemaV7) from its folded
-// title ($13) and body ($14) when it is inserted; searchTextUpdate does the
-// same from $11 and $12 when it is updated. The title keeps its positions
-// under weight A; the body is stripped of positions (see schemaV6).
-var (
-	searchTextInsert = SearchTextSQL("$13", "$14")
-	searchTextUpdate = SearchTextSQL("$11", "$12")
-)
-
 // searchVector is the search vector of item i, read from its search text:
 // the expression the GIN index items_search is built on, which a query must
 // repeat as it is for the index to serve it.
 const searchVector = `(setweight(split_part(i.search_text, E'\n', 1)::tsvector, 'A') || split_part(i.search_text, E'\n', 2)::tsvector)`
 
-// searchRank is ts_rank of item i for the query of terms, whose to_tsquery
+// searchRank is ts_rank of item i for the query of terms, whose tsquery
 // text is in the parameter q, adding the query's words to p. ts_rank reads
 // only the lexemes of the vector that the query names, and every item a
 // query finds holds every word of it, so the vector of the title and the
@@ -47,12 +38,11 @@ func searchRank(terms []fulltext.Term, q string, p *params) string {
 		}
 		return `ts_rank(` + rankWeights + `, ` + searchVector + `, q)`
 	}
-	w := p.add(words)
-	bodyOnly := `strip(to_tsvector('simple', ` + w + `))`
+	bodyOnly := p.add(vectorLiteral(words)) + `::tsvector`
 	return `CASE WHEN ` + titleText + ` LIKE ANY (ARRAY(SELECT '%' || l || '%'
-			FROM unnest(tsvector_to_array(to_tsvector('simple', ` + w + `))) l))
+			FROM unnest(tsvector_to_array(` + bodyOnly + `)) l))
 		THEN ts_rank(` + rankWeights + `, setweight(` + titleText + `::tsvector, 'A') || ` + bodyOnly + `, q)
-		ELSE (SELECT ts_rank(` + rankWeights + `, ` + bodyOnly + `, to_tsquery('simple', ` + q + `))) END`
+		ELSE (SELECT ts_rank(` + rankWeights + `, ` + bodyOnly + `, ` + q + `::tsquery)) END`
 }
 
 // titleText is the title's part of item i's search text.
@@ -75,18 +65,16 @@ func itemSearchText(it *vigil.Item) (title, body string) {
 }
 
 // SearchText returns the title and body an item with that title, summary
-// and content is indexed by, folded: what the search column's
-// to_tsvector('simple', ...) calls take (store/transfer indexes copied
-// items with it).
+// and content is indexed by, folded: what its search text is made of.
 func SearchText(title, summary, content string) (foldedTitle, foldedBody string) {
 	return fold(title), fold(fulltext.Body(summary, content))
 }
 
-// SearchTextSQL computes the search text (items.search_text, see
-// schemaV7) from the folded title and body in the columns or parameters
-// named title and body.
-func SearchTextSQL(title, body string) string {
-	return "vigil_search_text(to_tsvector('simple', " + title + "), to_tsvector('simple', " + body + "))"
+// SearchColumn returns the search text (items.search_text, see
+// searchColumn) of an item with that title, summary and content, as
+// Ingest stores it (store/transfer indexes copied items with it).
+func SearchColumn(title, summary, content string) string {
+	return searchColumn(SearchText(title, summary, content))
 }
 
 // fold returns s in lower case without accents, storable as text: it
@@ -131,11 +119,13 @@ func (db *DB) SearchItems(ctx context.Context, userID int64, query string, limit
 	return db.queryItems(ctx, "search items", sqlText, args...)
 }
 
-// tsQuery writes terms in to_tsquery's syntax: each word single-quoted (a
-// word holds only letters, digits and marks, so it cannot close the quote
-// or carry an operator), the last word of a prefix term marked :*, all
-// words joined by &. The words of a phrase are only required to occur: the
-// body's vector keeps no positions, so searchPhrases checks their order.
+// tsQuery writes terms in the input syntax of tsquery, whose operands are
+// taken as they are (no parser: the search text's lexemes are a query's
+// words, see searchColumn): each word single-quoted (a word holds only
+// letters, digits and marks, so it cannot close the quote or carry an
+// operator), the last word of a prefix term marked :*, all words joined by
+// &. The words of a phrase are only required to occur: the body's vector
+// keeps no positions, so searchPhrases checks their order.
 func tsQuery(terms []fulltext.Term) string {
 	var words []string
 	for _, t := range terms {
@@ -150,17 +140,16 @@ func tsQuery(terms []fulltext.Term) string {
 	return strings.Join(words, " & ")
 }
 
-// queryWords returns the folded words of terms joined by spaces, and
-// whether a term is a prefix.
-func queryWords(terms []fulltext.Term) (words string, prefix bool) {
-	var all []string
+// queryWords returns the folded words of terms, and whether a term is a
+// prefix.
+func queryWords(terms []fulltext.Term) (words []string, prefix bool) {
 	for _, t := range terms {
 		for _, w := range t.Words {
-			all = append(all, fold(w))
+			words = append(words, fold(w))
 		}
 		prefix = prefix || t.Prefix
 	}
-	return strings.Join(all, " "), prefix
+	return words, prefix
 }
 
 // searchQuery builds the search for terms, best first, selecting columns
@@ -171,7 +160,7 @@ func searchQuery(columns string, userID int64, terms []fulltext.Term, limit int)
 	var p params
 	q := p.add(tsQuery(terms))
 	rank := searchRank(terms, q, &p)
-	b.WriteString(`SELECT ` + columns + ` FROM items i CROSS JOIN to_tsquery('simple', ` + q + `) q
+	b.WriteString(`SELECT ` + columns + ` FROM items i CROSS JOIN CAST(` + q + ` AS tsquery) q
 		JOIN feeds f ON f.id = i.feed_id `)
 	if userID != 0 {
 		b.WriteString(`JOIN subscriptions sub ON sub.feed_id = i.feed_id AND sub.user_id = ` + p.add(userID) + ` `)

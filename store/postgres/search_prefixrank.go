@@ -38,7 +38,7 @@ func prefixRank(terms []fulltext.Term, q string, p *params) (rank string, ok boo
 		standIns = append(standIns, `(SELECT array_agg(array_to_tsvector(ARRAY(SELECT `+w+` || chr(1) || g FROM generate_series(1, k) g)) ORDER BY k)
 			FROM generate_series(1, `+strconv.Itoa(maxStandIns)+`) k)[`+bodyLexemesBeginning(w)+`]`)
 	}
-	words := `(SELECT strip(to_tsvector('simple', ` + p.add(strings.Join(plain, " ")) + `::text)))`
+	words := p.add(vectorLiteral(plain)) + `::tsvector`
 	whole := `ts_rank(` + rankWeights + `, ` + searchVector + `, q)`
 	return `COALESCE(CASE WHEN NOT (` + strings.Join(inTitle, ` OR `) + `)
 		THEN ts_rank(` + rankWeights + `, setweight(` + titleText + `::tsvector, 'A') || ` + words + ` || ` +

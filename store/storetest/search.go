@@ -59,6 +59,10 @@ func testSearchQueries(t *testing.T, h Harness) {
 		textItem("cafe", "Café crème", `<p>In the <a href="https://lisbon.example/">old town</a>&nbsp;at dawn</p>`, t0),
 		textItem("script", "Page", "<script>var hidden = 1;</script><p>visible text</p>", t0),
 		{Key: "summary", Hash: "s", Title: "Notes", Summary: "<em>falconry</em> basics", Content: ""},
+		// the words of addresses, numbers and compounds are words, as
+		// FTS5's tokenizer splits them (PostgreSQL's parser kept a URL,
+		// a host, an e-mail address or 1.5 as one word of its own)
+		textItem("url", "Links", "<p>See www.hawk-watch.example/nests/2024 for a wing span of 1.5 m; e-mail ann@birds.example</p>", t0),
 	})
 	tests := []struct {
 		query string
@@ -79,6 +83,13 @@ func testSearchQueries(t *testing.T, h Harness) {
 		{"kestrel falcon", []string{"red"}},
 		{"kestrel -falcon", []string{"red"}}, // the minus is no operator
 		{"kestrel OR heron", nil},            // nor is OR
+		{"nests", []string{"url"}},
+		{"watch 2024", []string{"url"}},
+		{"hawk-watch", []string{"url"}},
+		{"1.5", []string{"url"}},
+		{"birds ann", []string{"url"}},
+		{"mail", []string{"url"}},
+		{`"hawk watch example nests"`, []string{"url"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.query, func(t *testing.T) {

@@ -153,41 +153,21 @@ func copyTable(ctx context.Context, src *sql.DB, tx pgx.Tx, t table) (TableRepor
 	defer rows.Close()
 	in := newChecksum()
 	copier := &rowCopier{rows: rows, t: t, sum: in, vals: make([]any, len(t.columns)), items: t.name == "items"}
-	target, columns := t.name, t.columns
+	columns := t.columns
 	if copier.items {
 		if copier.bodies, err = itembody.New(zstd.SpeedDefault); err != nil {
 			return TableReport{}, fmt.Errorf("transfer: %w", err)
 		}
-		target, columns = "items_in", append(slices.Clone(t.columns), "search_title", "search_body")
-		if _, err := tx.Exec(ctx, `CREATE TEMP TABLE items_in (LIKE items) ON COMMIT DROP;
-			ALTER TABLE items_in DROP COLUMN search_text, ADD COLUMN search_title TEXT, ADD COLUMN search_body TEXT`); err != nil {
-			return TableReport{}, fmt.Errorf("transfer: unable to stage items: %w", err)
-		}
+		columns = append(slices.Clone(t.columns), "search_text")
 	}
-	n, err := tx.CopyFrom(ctx, pgx.Identifier{target}, columns, copier)
+	n, err := tx.CopyFrom(ctx, pgx.Identifier{t.name}, columns, copier)
 	if err != nil {
 		return TableReport{}, fmt.Errorf("transfer: unable to copy %s: %w", t.name, err)
-	}
-	if copier.items {
-		if err := insertItems(ctx, tx, t); err != nil {
-			return TableReport{}, err
-		}
 	}
 	if err := restartIdentity(ctx, tx, t); err != nil {
 		return TableReport{}, err
 	}
 	return verify(ctx, tx, t, in, n)
-}
-
-// insertItems moves the staged items into items with their search text.
-func insertItems(ctx context.Context, tx pgx.Tx, t table) error {
-	cols := strings.Join(t.columns, ", ")
-	_, err := tx.Exec(ctx, `INSERT INTO items (`+cols+`, search_text) SELECT `+cols+`, `+
-		postgres.SearchTextSQL("search_title", "search_body")+` FROM items_in`)
-	if err != nil {
-		return fmt.Errorf("transfer: unable to index items: %w", err)
-	}
-	return nil
 }
 
 // restartIdentity makes new rows of t take IDs after the copied ones.
@@ -269,7 +249,7 @@ func (c *rowCopier) Next() bool {
 
 // Values returns the current row as PostgreSQL takes it.
 func (c *rowCopier) Values() ([]any, error) {
-	out := make([]any, len(c.vals), len(c.vals)+2)
+	out := make([]any, len(c.vals), len(c.vals)+1)
 	for i, v := range c.vals {
 		if n, ok := v.(int64); ok && c.t.isBoolean(c.t.columns[i]) {
 			v = n != 0
@@ -283,8 +263,7 @@ func (c *rowCopier) Values() ([]any, error) {
 			return nil, fmt.Errorf("transfer: item %v: %w", c.vals[0], err)
 		}
 		out[7], out[8] = summary, content
-		title, body := postgres.SearchText(text(c.vals[5]), plainSummary, plainContent)
-		out = append(out, title, body)
+		out = append(out, postgres.SearchColumn(text(c.vals[5]), plainSummary, plainContent))
 	}
 	return out, nil
 }
