@@ -2,8 +2,6 @@ package postgres
 
 import (
 	"testing"
-
-	"vigil/store/fulltext"
 )
 
 func TestClean(t *testing.T) {
@@ -28,13 +26,10 @@ func TestTSQuery(t *testing.T) {
 		{"node.j*", "'node' & 'j':*"},
 		{"a AND b | !c", "'a' & 'and' & 'b' & 'c'"},
 		{`it's`, "'it' & 's'"},
+		{"x\u20ddy नमस्ते*", "'x' & 'y' & 'नमस' & 'त':*"}, // marks split words, as in the text
 	}
 	for _, tt := range tests {
-		terms, err := fulltext.ParseQuery(tt.in)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := tsQuery(terms); got != tt.want {
+		if got := tsQuery(queryTerms(t, tt.in)); got != tt.want {
 			t.Errorf("tsQuery(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}

@@ -70,8 +70,10 @@ func migrate(ctx context.Context, pool *pgxpool.Pool, name string) error {
 
 // apply runs one migration in tx.
 func apply(ctx context.Context, tx pgx.Tx, m migration) error {
-	if _, err := tx.Exec(ctx, m.sql); err != nil {
-		return err
+	if m.sql != "" {
+		if _, err := tx.Exec(ctx, m.sql); err != nil {
+			return err
+		}
 	}
 	if m.run == nil {
 		return nil

@@ -12,12 +12,11 @@ import (
 // the words the embedded store's tokenizer finds, and the server only casts
 // it for the index. Computing it in SQL (to_tsvector, then vigil_lexemes, a
 // SQL function planned anew at every call) took about 30% of the server's
-// CPU per fetch (BenchmarkLoad, perf). The functions go; reindexSearchText
-// rewrites the search text of the items already stored.
-const schemaV9 = `
-DROP FUNCTION IF EXISTS vigil_search_text(tsvector, tsvector);
-DROP FUNCTION IF EXISTS vigil_lexemes(tsvector);
-`
+// CPU per fetch (BenchmarkLoad, perf). The migration is reindexSearchText,
+// in Go. It keeps the SQL functions of schemaV7: a worker of the version
+// before, still running during an upgrade, keeps storing items with them
+// (with PostgreSQL's words, which the next edit of the item replaces).
+const schemaV9 = ``
 
 // reindexBatch is how many items reindexSearchText reads at a time.
 const reindexBatch = 1000

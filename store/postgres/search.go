@@ -78,15 +78,19 @@ func SearchColumn(title, summary, content string) string {
 }
 
 // fold returns s in lower case without accents, storable as text: it
-// decomposes the text, drops the combining marks and recomposes it, so that
-// "Café" indexes as "cafe" (the embedded store's remove_diacritics 2). A
-// transform chain keeps state, so each call makes its own; ASCII text,
-// which it would leave as it is, skips it.
+// decomposes the text, drops the combining diacritical marks (U+0300 to
+// U+036F) and recomposes it, so that "Café" indexes as "cafe" (the embedded
+// store's remove_diacritics 2). Other combining marks (a virama, an Indic
+// vowel sign, a Hebrew point) stay, and separate lexemes as they separate
+// FTS5's tokens (see lexemes). FTS5's own table of diacritics is narrower
+// (some of U+0300 to U+0331), so a rarer accent may still be folded here
+// and split there. A transform chain keeps state, so each call makes its
+// own; ASCII text, which it would leave as it is, skips it.
 func fold(s string) string {
 	if isASCII(s) {
 		return strings.ToLower(clean(s))
 	}
-	folder := transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
+	folder := transform.Chain(norm.NFD, runes.Remove(runes.In(combiningDiacritics)), norm.NFC)
 	out, _, err := transform.String(folder, s)
 	if err != nil {
 		out = s
@@ -111,6 +115,10 @@ func (db *DB) SearchItems(ctx context.Context, userID int64, query string, limit
 	if err != nil {
 		return nil, err
 	}
+	terms, ok := lexemeTerms(terms)
+	if !ok || len(terms) == 0 {
+		return nil, nil // a word too long for any item to hold: no item has it
+	}
 	if phrases := phraseTerms(terms); len(phrases) > 0 {
 		sqlText, args := searchQuery(`i.id`, userID, terms, 0)
 		return db.searchPhrases(ctx, userID, sqlText, args, phrases, pageLimit(limit))
@@ -119,18 +127,19 @@ func (db *DB) SearchItems(ctx context.Context, userID int64, query string, limit
 	return db.queryItems(ctx, "search items", sqlText, args...)
 }
 
-// tsQuery writes terms in the input syntax of tsquery, whose operands are
-// taken as they are (no parser: the search text's lexemes are a query's
-// words, see searchColumn): each word single-quoted (a word holds only
-// letters, digits and marks, so it cannot close the quote or carry an
-// operator), the last word of a prefix term marked :*, all words joined by
-// &. The words of a phrase are only required to occur: the body's vector
-// keeps no positions, so searchPhrases checks their order.
+// tsQuery writes terms, whose words are lexemes (lexemeTerms), in the
+// input syntax of tsquery, whose operands are taken as they are (no
+// parser, as an item's search text is made: see searchColumn): each word
+// single-quoted (a lexeme holds only letters and digits, so it cannot
+// close the quote or carry an operator), the last word of a prefix term
+// marked :*, all words joined by &. The words of a phrase are only
+// required to occur: the body's vector keeps no positions, so
+// searchPhrases checks their order.
 func tsQuery(terms []fulltext.Term) string {
 	var words []string
 	for _, t := range terms {
 		for j, w := range t.Words {
-			word := "'" + fold(w) + "'"
+			word := "'" + w + "'"
 			if t.Prefix && j == len(t.Words)-1 {
 				word += ":*"
 			}
@@ -140,13 +149,11 @@ func tsQuery(terms []fulltext.Term) string {
 	return strings.Join(words, " & ")
 }
 
-// queryWords returns the folded words of terms, and whether a term is a
-// prefix.
+// queryWords returns the words (lexemes) of terms, and whether a term is
+// a prefix.
 func queryWords(terms []fulltext.Term) (words []string, prefix bool) {
 	for _, t := range terms {
-		for _, w := range t.Words {
-			words = append(words, fold(w))
-		}
+		words = append(words, t.Words...)
 		prefix = prefix || t.Prefix
 	}
 	return words, prefix
@@ -173,6 +180,10 @@ func searchQuery(columns string, userID int64, terms []fulltext.Term, limit int)
 	}
 	return b.String(), p.args
 }
+
+// combiningDiacritics is the block of combining diacritical marks fold
+// removes.
+var combiningDiacritics = &unicode.RangeTable{R16: []unicode.Range16{{Lo: 0x0300, Hi: 0x036f, Stride: 1}}}
 
 // isASCII reports whether s holds only ASCII bytes.
 func isASCII(s string) bool {

@@ -19,17 +19,14 @@ const (
 	maxPhraseBatch   = 1600
 )
 
-// phraseTerms returns the terms of a query that are phrases: more than one
-// word, which must occur next to each other.
+// phraseTerms returns the terms of a query, whose words are lexemes
+// (lexemeTerms), that are phrases: more than one word, which must occur
+// next to each other.
 func phraseTerms(terms []fulltext.Term) []fulltext.Term {
 	var phrases []fulltext.Term
 	for _, t := range terms {
 		if len(t.Words) > 1 {
-			folded := fulltext.Term{Words: make([]string, len(t.Words)), Prefix: t.Prefix}
-			for i, w := range t.Words {
-				folded.Words[i] = fold(w)
-			}
-			phrases = append(phrases, folded)
+			phrases = append(phrases, t)
 		}
 	}
 	return phrases
@@ -111,7 +108,7 @@ func itemsByID(ctx context.Context, tx pgx.Tx, userID int64, ids []int64) ([]vig
 // its body, as they are indexed.
 func holdsPhrases(it *vigil.Item, phrases []fulltext.Term) bool {
 	title, body := itemSearchText(it)
-	titleWords, bodyWords := fulltext.Words(title), fulltext.Words(body)
+	titleWords, bodyWords := lexemes(title), lexemes(body)
 	for _, p := range phrases {
 		if !fulltext.HasPhrase(titleWords, p.Words, p.Prefix) && !fulltext.HasPhrase(bodyWords, p.Words, p.Prefix) {
 			return false

@@ -67,15 +67,15 @@ func bodyLexemesBeginning(w string) string {
 	return count(`' '`) + ` + ` + count(`' '''`) + ` + ` + first(`E'\n'`) + ` + ` + first(`E'\n'''`)
 }
 
-// splitPrefixes returns the folded prefix words of terms (the last word of
-// a prefix term) and their other words.
+// splitPrefixes returns the prefix words of terms, whose words are
+// lexemes (the last word of a prefix term), and their other words.
 func splitPrefixes(terms []fulltext.Term) (prefixes, plain []string) {
 	for _, t := range terms {
 		for j, w := range t.Words {
 			if t.Prefix && j == len(t.Words)-1 {
-				prefixes = append(prefixes, fold(w))
+				prefixes = append(prefixes, w)
 			} else {
-				plain = append(plain, fold(w))
+				plain = append(plain, w)
 			}
 		}
 	}

@@ -45,10 +45,7 @@ func TestSearchRankMatchesWholeVector(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, query := range []string{`budget`, `budget delay`, `delay budget budget`, `city`, `"budget delay"`, `cafe creme`, `free`, `the a of`, `weather sport music`, `at`, `data`, `creme`, `del*`, `bud* delay`, `a*`, `"budget delay" del*`, `cafe cr*`, `wea*`, `budget c*`, `de* del*`, `del* delay`, `bud* del*`, `del* budget city`, `br* cafe`, `cr*`, `delt*`, `delta* see`, `"budget delay" bu*`, `ci* no`, `i* city`, `in* budget`, `in*`, `in* weather`, `delt* status`} {
-		terms, err := fulltext.ParseQuery(query)
-		if err != nil {
-			t.Fatal(err)
-		}
+		terms := queryTerms(t, query)
 		var p params
 		q := p.add(tsQuery(terms))
 		rank := searchRank(terms, q, &p)
@@ -83,13 +80,25 @@ func TestPrefixRankApplies(t *testing.T) {
 		{`del* del*`, false},
 		{`"delay budget" del*`, false},
 	} {
-		terms, err := fulltext.ParseQuery(c.query)
-		if err != nil {
-			t.Fatal(err)
-		}
+		terms := queryTerms(t, c.query)
 		var p params
 		if _, ok := prefixRank(terms, p.add(tsQuery(terms)), &p); ok != c.ok {
 			t.Errorf("%s: ranked without the whole vector %v, want %v", c.query, ok, c.ok)
 		}
 	}
+}
+
+// queryTerms parses a query and splits its words into lexemes, as
+// SearchItems does.
+func queryTerms(t *testing.T, query string) []fulltext.Term {
+	t.Helper()
+	terms, err := fulltext.ParseQuery(query)
+	if err != nil {
+		t.Fatal(err)
+	}
+	terms, ok := lexemeTerms(terms)
+	if !ok {
+		t.Fatalf("query %q has a word too long to search", query)
+	}
+	return terms
 }

@@ -10,107 +10,149 @@ import (
 )
 
 // Limits of PostgreSQL's tsvector, which the search text must respect to
-// cast: a lexeme under 2 KB (MAXSTRLEN), at most 255 positions a lexeme
-// (MAXNUMPOS less one, as to_tsvector keeps), positions up to 16383
-// (MAXENTRYPOS less one) and under 1 MB of lexemes in all (MAXSTRPOS).
+// cast: a lexeme of at most 2047 bytes (under MAXSTRLEN's 2 KB), at most
+// 255 positions a lexeme (MAXNUMPOS less one, as to_tsvector keeps),
+// positions up to 16383 (MAXENTRYPOS less one) and under 1 MB of lexemes
+// and their positions (MAXSTRPOS).
 const (
-	maxLexemeBytes    = 2046
-	maxPositions      = 255
-	maxPosition       = 16383
-	maxVectorLexBytes = 1<<20 - 1
+	maxLexemeBytes = 2047
+	maxPositions   = 255
+	maxPosition    = 16383
+	maxVectorBytes = 1<<20 - 1
 )
 
 // searchColumn returns the search text of an item (items.search_text,
 // schemaV7) from its folded title and body, computed here rather than by
 // the server (migration 9): the lexemes of the title with their
 // positions, a line break, then the lexemes of the body that the title
-// lacks, without positions, each in the input syntax of tsvector.
+// part lacks, without positions, each in the input syntax of tsvector.
 //
-// The lexemes are the words of fulltext.Words that hold a letter or a
-// digit, the rule of the embedded store's FTS5 tokenizer and of the
-// queries' words (fulltext.ParseQuery), so that both stores find the same
-// items: PostgreSQL's own parser, used before, read "example.com/path",
-// "1.5" or "e-mail" as words of their own that no query word could match. A
-// word's position is its place among the title's words, from 1. Words too
-// long for a lexeme are left out, as to_tsvector leaves them out, and so are
-// the body's lexemes past the vector's size limit (the title's count first).
-// Lexemes are written in byte order, the order of a tsvector's lexemes.
+// The lexemes are the runs of letters and digits of the folded text
+// (lexemes), the words FTS5's unicode61 tokenizer indexes in the embedded
+// store, so that both stores find the same items: PostgreSQL's own parser,
+// used before, read "example.com/path", "1.5" or "e-mail" as words of
+// their own that no query word could match. A query's words are split the
+// same way (lexemeTerms). A lexeme's position is its place among the
+// title's lexemes, from 1. Lexemes too long for a tsvector are left out,
+// as to_tsvector leaves them out, and so are those past the vector's size
+// limit, the title's counted first with their positions (a lexeme cut from
+// the title part is not in the body part either). Lexemes are written in
+// byte order, the order of a tsvector's lexemes.
 func searchColumn(foldedTitle, foldedBody string) string {
-	title := titleLexemes(foldedTitle)
-	budget := maxVectorLexBytes
 	var b strings.Builder
-	names := make([]string, 0, len(title))
-	for w := range title {
-		names = append(names, w)
-	}
-	slices.Sort(names)
-	for i, w := range names {
-		if budget -= len(w); budget < 0 {
-			break
-		}
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		writeLexeme(&b, w)
-		b.WriteByte(':')
-		for j, pos := range title[w] {
-			if j > 0 {
-				b.WriteByte(',')
-			}
-			b.WriteString(strconv.Itoa(pos))
-		}
-	}
+	budget := maxVectorBytes
+	written := writeTitle(&b, titleLexemes(foldedTitle), &budget)
 	b.WriteByte('\n')
-	body := bodyLexemes(foldedBody, title)
-	for i, w := range body {
-		if budget -= len(w); budget < 0 {
+	first := true
+	for _, w := range bodyLexemes(foldedBody) {
+		if _, inTitle := written[w]; inTitle {
+			continue
+		}
+		if len(w) > budget {
 			break
 		}
-		if i > 0 {
+		budget -= len(w)
+		if !first {
 			b.WriteByte(' ')
 		}
+		first = false
 		writeLexeme(&b, w)
 	}
 	return b.String()
 }
 
-// titleLexemes returns the lexemes of a folded title with their positions.
-func titleLexemes(folded string) map[string][]int {
-	lexemes := map[string][]int{}
-	for i, w := range indexWords(folded) {
-		pos := min(i+1, maxPosition)
-		at := lexemes[w]
-		if len(at) < maxPositions && (len(at) == 0 || at[len(at)-1] != pos) {
-			lexemes[w] = append(at, pos)
+// writeTitle writes the title's lexemes with their positions in byte
+// order while budget lasts, each costing what it takes in a tsvector (its
+// bytes, an alignment byte, a 2-byte count and 2 bytes a position), and
+// returns the lexemes written.
+func writeTitle(b *strings.Builder, title map[string][]int, budget *int) map[string]struct{} {
+	names := make([]string, 0, len(title))
+	for w := range title {
+		names = append(names, w)
+	}
+	slices.Sort(names)
+	written := make(map[string]struct{}, len(names))
+	for _, w := range names {
+		pos := title[w]
+		cost := len(w) + 3 + 2*len(pos)
+		if cost > *budget {
+			break
+		}
+		*budget -= cost
+		if len(written) > 0 {
+			b.WriteByte(' ')
+		}
+		written[w] = struct{}{}
+		writeLexeme(b, w)
+		b.WriteByte(':')
+		for j, p := range pos {
+			if j > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(strconv.Itoa(p))
 		}
 	}
-	return lexemes
+	return written
 }
 
-// bodyLexemes returns the distinct lexemes of a folded body that are not
-// in title, in byte order.
-func bodyLexemes(folded string, title map[string][]int) []string {
+// titleLexemes returns the lexemes of a folded title with their positions.
+func titleLexemes(folded string) map[string][]int {
+	found := map[string][]int{}
+	for i, w := range indexWords(folded) {
+		pos := min(i+1, maxPosition)
+		at := found[w]
+		if len(at) < maxPositions && (len(at) == 0 || at[len(at)-1] != pos) {
+			found[w] = append(at, pos)
+		}
+	}
+	return found
+}
+
+// bodyLexemes returns the distinct lexemes of a folded body, in byte
+// order.
+func bodyLexemes(folded string) []string {
 	words := indexWords(folded)
 	slices.Sort(words)
-	words = slices.Compact(words)
-	return slices.DeleteFunc(words, func(w string) bool {
-		_, inTitle := title[w]
-		return inTitle
+	return slices.Compact(words)
+}
+
+// indexWords returns the lexemes of folded text that fit a tsvector, in
+// order.
+func indexWords(folded string) []string {
+	return slices.DeleteFunc(lexemes(folded), func(w string) bool { return len(w) > maxLexemeBytes })
+}
+
+// lexemes splits folded text into its runs of letters and digits: the
+// tokens of FTS5's unicode61 tokenizer, which takes letters, numbers and
+// private-use characters as token characters and everything else,
+// combining marks that folding left included, as separators.
+func lexemes(folded string) []string {
+	return strings.FieldsFunc(folded, func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsNumber(r) && !unicode.Is(unicode.Co, r)
 	})
 }
 
-// indexWords returns the words of folded text that are indexed, in order.
-func indexWords(folded string) []string {
-	words := fulltext.Words(folded)
-	return slices.DeleteFunc(words, func(w string) bool { return !indexable(w) })
-}
-
-// indexable reports whether a word is a lexeme: it holds a letter or a
-// digit (as a query's words do) and fits a tsvector.
-func indexable(w string) bool {
-	return len(w) <= maxLexemeBytes && strings.IndexFunc(w, func(r rune) bool {
-		return unicode.IsLetter(r) || unicode.IsNumber(r)
-	}) >= 0
+// lexemeTerms returns the terms of a query with each term's words folded
+// and split into lexemes as an item's text is (a word that holds marks or
+// symbols may give several, which then form a phrase, as in FTS5), and
+// false when a lexeme is too long for any item to hold it.
+func lexemeTerms(terms []fulltext.Term) ([]fulltext.Term, bool) {
+	out := make([]fulltext.Term, 0, len(terms))
+	for _, t := range terms {
+		var words []string
+		for _, w := range t.Words {
+			words = append(words, lexemes(fold(w))...)
+		}
+		for _, w := range words {
+			if len(w) > maxLexemeBytes {
+				return nil, false
+			}
+		}
+		if len(words) > 0 {
+			out = append(out, fulltext.Term{Words: words, Prefix: t.Prefix})
+		}
+	}
+	return out, true
 }
 
 // writeLexeme writes a lexeme in the input syntax of tsvector: as it is

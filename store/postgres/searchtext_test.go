@@ -25,7 +25,8 @@ func TestSearchColumn(t *testing.T) {
 		{"empty", "", "", "\n"},
 		{"addresses and numbers", "", "see www.hawk-watch.example/nests for 1.5 m", "\n1 5 example for hawk m nests see watch www"},
 		{"punctuation and marks alone", "— ·", "' \\ : ̈ ?", "\n"},
-		{"a spacing mark is quoted", "कि", "", "'कि':1\n"},
+		{"a mark that folding leaves separates", "कि", "नमस्ते", "क:1\nत नमस"},
+		{"private use is a letter", "\ue000x", "", "'\ue000x':1\n"},
 		{"too long a word is left out", "", long + " " + longest, "\n" + longest},
 		{"quotes and backslashes separate words", "", `it's a\b`, "\na b it s"},
 		{"digits and letters of other scripts", "東京 ٣", "", "٣:2 東京:1\n"},
@@ -55,14 +56,28 @@ func TestSearchColumnLimits(t *testing.T) {
 	if !strings.Contains(got, fmt.Sprintf("w%05d:%d ", maxPosition+5, maxPosition)) || strings.Contains(got, fmt.Sprintf(":%d", maxPosition+1)) {
 		t.Errorf("positions past %d are not held there", maxPosition)
 	}
+	// 87,300 title lexemes of 7 bytes and one position cost 12 bytes each
+	// in a tsvector, 1,047,600, leaving 975: the last title word, of 971
+	// bytes, costs 976 with its position and is cut from the title part,
+	// but fits the body part, which it is in.
+	var title []string
+	for i := range 87300 {
+		title = append(title, fmt.Sprintf("t%06d", i))
+	}
+	last := "v" + strings.Repeat("x", 970)
+	got = searchColumn(strings.Join(append(title, last), " "), last)
+	head, tail, _ := strings.Cut(got, "\n")
+	if strings.Contains(head, last) || tail != last || !strings.Contains(head, "t087299:16383") {
+		t.Errorf("a title word cut by the size limit is not in the body part: body part %.20q", tail)
+	}
 	body := make([]string, 0, 200000)
 	for i := range 200000 {
 		body = append(body, fmt.Sprintf("lexeme%07d", i)) // 13 bytes each, 2.6 MB
 	}
 	got = searchColumn("", strings.Join(body, " "))
 	lexemeBytes := len(got) - strings.Count(got, " ") - 1
-	if lexemeBytes > maxVectorLexBytes || lexemeBytes < maxVectorLexBytes-20 {
-		t.Errorf("a body of 2.6 MB of distinct words keeps %d bytes of lexemes, want just under %d", lexemeBytes, maxVectorLexBytes)
+	if lexemeBytes > maxVectorBytes || lexemeBytes < maxVectorBytes-20 {
+		t.Errorf("a body of 2.6 MB of distinct words keeps %d bytes of lexemes, want just under %d", lexemeBytes, maxVectorBytes)
 	}
 }
 
@@ -77,22 +92,36 @@ func TestSearchColumnCasts(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
+	words := func(prefix string, n int) string {
+		w := make([]string, n)
+		for i := range w {
+			w[i] = fmt.Sprintf("%s%06d", prefix, i)
+		}
+		return strings.Join(w, " ")
+	}
 	tests := []struct {
 		title, body string
 		plain       bool // words PostgreSQL's parser reads alike
+		cut         bool // past the size limit: some lexemes left out
 	}{
-		{"budget delay budget of the city", "no delay in the budget said the city", true},
-		{"cafe creme", "budget cafe delay free creme brulee", true},
-		{"a b a b a", strings.Repeat("lorem ipsum dolor ", 500), true},
-		{"it's o'brien\\", `quote ' and '' and \' backslash \\ colon : a:1 'x':2`, false},
-		{"東京 ٣ कि ö", "ëñ ß ﬁ ǅ \u0301 ͅ x\u20dd", false},
-		{strings.Repeat("x ", 300), strings.Repeat("y", maxLexemeBytes) + " z", false},
+		{"budget delay budget of the city", "no delay in the budget said the city", true, false},
+		{"cafe creme", "budget cafe delay free creme brulee", true, false},
+		{"a b a b a", strings.Repeat("lorem ipsum dolor ", 500), true, false},
+		{"it's o'brien\\", `quote ' and '' and \' backslash \\ colon : a:1 'x':2`, false, false},
+		{"東京 ٣ कि ö", "ëñ ß ﬁ ǅ \u0301 ͅ x\u20dd \ue000", false, false},
+		{strings.Repeat("x ", 300), strings.Repeat("y", maxLexemeBytes) + " z", false, false},
+		{"red kestrel", words("b", 220000), false, true},
+		{words("t", 300), words("b", 200000), false, true},
+		{words("t", 120000), "", false, true},
 	}
 	for i, tt := range tests {
 		text := searchColumn(tt.title, tt.body)
 		var lexemes []string
 		if err := db.pool.QueryRow(ctx, `SELECT tsvector_to_array(setweight(split_part($1, E'\n', 1)::tsvector, 'A') || split_part($1, E'\n', 2)::tsvector)`, text).Scan(&lexemes); err != nil {
 			t.Fatalf("text %d does not cast: %v\n%.300q", i, err, text)
+		}
+		if tt.cut {
+			continue // it casts: the limit holds
 		}
 		want := slices.Concat(indexWords(tt.title), indexWords(tt.body))
 		slices.Sort(want)
@@ -107,6 +136,24 @@ func TestSearchColumnCasts(t *testing.T) {
 			AND split_part($1, E'\n', 2)::tsvector = ts_delete(strip(to_tsvector('simple', $3)), tsvector_to_array(to_tsvector('simple', $2)))`,
 			text, tt.title, tt.body).Scan(&same); err != nil || !same {
 			t.Errorf("text %d is not the vector to_tsvector makes of plain words (%v)", i, err)
+		}
+	}
+}
+
+// TestSearchWordTooLong checks that a query word longer than any lexeme
+// finds nothing, without an error (PostgreSQL refuses such a word in a
+// tsquery).
+func TestSearchWordTooLong(t *testing.T) {
+	ctx := context.Background()
+	db, err := Open(ctx, pgtest.Schema(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	for _, query := range []string{strings.Repeat("a", maxLexemeBytes+1), "kestrel " + strings.Repeat("é", maxLexemeBytes)} {
+		found, err := db.SearchItems(ctx, 0, query, 0)
+		if err != nil || len(found) != 0 {
+			t.Errorf("search of a %d-byte query = %d items, %v; want none, no error", len(query), len(found), err)
 		}
 	}
 }

@@ -62,6 +62,8 @@ func testSearchQueries(t *testing.T, h Harness) {
 		// the words of addresses, numbers and compounds are words, as
 		// FTS5's tokenizer splits them (PostgreSQL's parser kept a URL,
 		// a host, an e-mail address or 1.5 as one word of its own)
+		// a virama or a vowel sign separates words, as FTS5 splits them
+		textItem("marks", "Hindi", "<p>नमस्ते</p>", t0),
 		textItem("url", "Links", "<p>See www.hawk-watch.example/nests/2024 for a wing span of 1.5 m; e-mail ann@birds.example</p>", t0),
 	})
 	tests := []struct {
@@ -84,6 +86,8 @@ func testSearchQueries(t *testing.T, h Harness) {
 		{"kestrel -falcon", []string{"red"}}, // the minus is no operator
 		{"kestrel OR heron", nil},            // nor is OR
 		{"nests", []string{"url"}},
+		{"नमस्ते", []string{"marks"}},
+		{"नमस", []string{"marks"}},
 		{"watch 2024", []string{"url"}},
 		{"hawk-watch", []string{"url"}},
 		{"1.5", []string{"url"}},
