@@ -36,8 +36,8 @@ const (
 // title's lexemes, from 1. Lexemes too long for a tsvector are left out,
 // as to_tsvector leaves them out, and so are those past the vector's size
 // limit, the title's counted first with their positions (a lexeme cut from
-// the title part is not in the body part either). Lexemes are written in
-// byte order, the order of a tsvector's lexemes.
+// the title part goes to the body part if it fits there). Lexemes are
+// written in byte order, the order of a tsvector's lexemes.
 func searchColumn(foldedTitle, foldedBody string) string {
 	var b strings.Builder
 	budget := maxVectorBytes
