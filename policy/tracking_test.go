@@ -177,12 +177,7 @@ func TestSilentFeedWait(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			srcs := make([]*Source, 10)
-			for i := range srcs {
-				m := trackedModels(last.Add(-30*day), last, float64(i)/24, nil)
-				m.Fetches = 10
-				srcs[i] = &Source{ID: int64(i + 1), Window: 15, Models: m, Last: last}
-			}
+			srcs := tenSources(last, func(i int) float64 { return float64(i) / 24 })
 			silent := srcs[0] // rate 0
 			silent.Window, silent.Models.Page = tc.window, tc.page
 			if err := p.Plan(srcs, last); err != nil {
@@ -210,18 +205,14 @@ func TestSilentFeedsStayInTheBudget(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		srcs := make([]*Source, 10)
-		for i := range srcs {
-			perHour := 1 + float64(i)/4
+		srcs := tenSources(last, func(i int) float64 {
 			if i < silent {
-				perHour = 0
+				return 0
 			}
-			m := trackedModels(last.Add(-30*day), last, perHour, nil)
-			m.Fetches = 10
-			srcs[i] = &Source{ID: int64(i + 1), Window: 15, Models: m, Last: last}
-			if i < silent {
-				srcs[i].Window = 0
-			}
+			return 1 + float64(i)/4
+		})
+		for _, s := range srcs[:silent] {
+			s.Window = 0
 		}
 		if err := p.Plan(srcs, last); err != nil {
 			t.Fatal(err)
@@ -252,12 +243,7 @@ func TestSilentSharesTooLargeIsNoBound(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		srcs := make([]*Source, 10)
-		for i := range srcs {
-			m := trackedModels(last.Add(-30*24*time.Hour), last, float64(i)/24, nil)
-			m.Fetches = 10
-			srcs[i] = &Source{ID: int64(i + 1), Window: 15, Models: m, Last: last}
-		}
+		srcs := tenSources(last, func(i int) float64 { return float64(i) / 24 })
 		srcs[0].Window = 0
 		if err := p.Plan(srcs, last); err != nil {
 			t.Fatal(err)
@@ -266,4 +252,17 @@ func TestSilentSharesTooLargeIsNoBound(t *testing.T) {
 			t.Errorf("SilentShares %g: the silent feed waits %v, want the MaxInterval %v", shares, got, cfg.MaxInterval)
 		}
 	}
+}
+
+// tenSources returns ten sources last fetched at last, each with 30 days
+// of tracked postings at perHour(i) an hour (i from 0), ten fetches and a
+// window of 15.
+func tenSources(last time.Time, perHour func(i int) float64) []*Source {
+	srcs := make([]*Source, 10)
+	for i := range srcs {
+		m := trackedModels(last.Add(-30*24*time.Hour), last, perHour(i), nil)
+		m.Fetches = 10
+		srcs[i] = &Source{ID: int64(i + 1), Window: 15, Models: m, Last: last}
+	}
+	return srcs
 }
