@@ -15,8 +15,8 @@ import (
 // makes processes starting at once apply the migrations one at a time.
 const migrationLock = 0x76696769_6c000001
 
-// migration is one schema change: SQL, then, if set, a step in Go for what
-// SQL cannot compute.
+// migration is one schema change: SQL, if any, then, if set, a step in
+// Go for what SQL cannot compute.
 type migration struct {
 	sql string
 	run func(context.Context, pgx.Tx) error
@@ -27,7 +27,7 @@ type migration struct {
 // append.
 var migrations = []migration{
 	{sql: schemaV1}, {sql: schemaV2}, {sql: schemaV3}, {sql: schemaV4}, {sql: schemaV5},
-	{sql: schemaV6}, {sql: schemaV7}, {sql: schemaV8}, {sql: schemaV9, run: reindexSearchText},
+	{sql: schemaV6}, {sql: schemaV7}, {sql: schemaV8}, {run: reindexSearchText},
 }
 
 // migrate applies the pending migrations in one transaction that holds

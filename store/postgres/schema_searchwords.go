@@ -7,23 +7,23 @@ import (
 	"github.com/jackc/pgx/v5"
 )
 
-// schemaV9 makes the search text in Go (issue 11, ingest speed): the
-// worker that stores an item writes its search text (searchColumn), from
-// the words the embedded store's tokenizer finds, and the server only casts
-// it for the index. Computing it in SQL (to_tsvector, then vigil_lexemes, a
-// SQL function planned anew at every call) took about 30% of the server's
-// CPU per fetch (BenchmarkLoad, perf). The migration is reindexSearchText,
-// in Go. It keeps the SQL functions of schemaV7: a worker of the version
-// before, still running during an upgrade, keeps storing items with them
-// (with PostgreSQL's words, which the next edit of the item replaces).
-const schemaV9 = ``
-
 // reindexBatch is how many items reindexSearchText reads at a time.
 const reindexBatch = 1000
 
-// reindexSearchText recomputes the search text of every stored item, in
-// batches of reindexBatch by ID, writing only those that change: text
-// that PostgreSQL's parser read as one word of its own (a URL, a host, a
+// reindexSearchText is migration 9, which makes the search text in Go
+// (issue 11, ingest speed): the worker that stores an item writes its
+// search text (searchColumn), from the words the embedded store's
+// tokenizer finds, and the server only casts it for the index. Computing
+// it in SQL (to_tsvector, then vigil_lexemes, a SQL function planned anew
+// at every call) took about 30% of the server's CPU per fetch
+// (BenchmarkLoad, perf). The SQL functions of schemaV7 stay: a worker of
+// the version before, still running during an upgrade, keeps storing items
+// with them (with PostgreSQL's words, which the next edit of the item
+// replaces).
+//
+// It recomputes the search text of every stored item, in batches of
+// reindexBatch by ID, writing only those that change: text that
+// PostgreSQL's parser read as one word of its own (a URL, a host, a
 // decimal number, a hyphenated word) now indexes its words.
 func reindexSearchText(ctx context.Context, tx pgx.Tx) error {
 	var after int64
@@ -46,6 +46,11 @@ func reindexFrom(ctx context.Context, tx pgx.Tx, after int64) (last int64, n int
 	if err != nil {
 		return 0, 0, fmt.Errorf("read items to reindex: %w", err)
 	}
+	c, err := bodyCodec()
+	if err != nil {
+		rows.Close()
+		return 0, 0, err
+	}
 	type reindexed struct {
 		id   int64
 		text string
@@ -58,11 +63,6 @@ func reindexFrom(ctx context.Context, tx pgx.Tx, after int64) (last int64, n int
 		if err := rows.Scan(&id, &title, &summary, &content); err != nil {
 			rows.Close()
 			return 0, 0, fmt.Errorf("read items to reindex: %w", err)
-		}
-		c, err := bodyCodec()
-		if err != nil {
-			rows.Close()
-			return 0, 0, err
 		}
 		plainSummary, plainContent, err := c.Decode(summary, content)
 		if err != nil {

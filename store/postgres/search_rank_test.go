@@ -8,7 +8,6 @@ import (
 
 	"vigil"
 	"vigil/store/fulltext"
-	"vigil/store/postgres/pgtest"
 	"vigil/store/storetest"
 )
 
@@ -20,11 +19,7 @@ import (
 func TestSearchRankMatchesWholeVector(t *testing.T) {
 	ctx := context.Background()
 	at := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
-	db, err := Open(ctx, pgtest.Schema(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := openTestDB(t)
 	storetest.FillForSize(t, db, 300)
 	u := &vigil.User{Name: "rank"}
 	if err := db.CreateUser(ctx, u); err != nil {

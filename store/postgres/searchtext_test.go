@@ -87,11 +87,7 @@ func TestSearchColumnLimits(t *testing.T) {
 // to_tsvector('simple', ...) made before migration 9.
 func TestSearchColumnCasts(t *testing.T) {
 	ctx := context.Background()
-	db, err := Open(ctx, pgtest.Schema(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := openTestDB(t)
 	words := func(prefix string, n int) string {
 		w := make([]string, n)
 		for i := range w {
@@ -145,15 +141,23 @@ func TestSearchColumnCasts(t *testing.T) {
 // tsquery).
 func TestSearchWordTooLong(t *testing.T) {
 	ctx := context.Background()
-	db, err := Open(ctx, pgtest.Schema(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := openTestDB(t)
 	for _, query := range []string{strings.Repeat("a", maxLexemeBytes+1), "kestrel " + strings.Repeat("é", maxLexemeBytes)} {
 		found, err := db.SearchItems(ctx, 0, query, 0)
 		if err != nil || len(found) != 0 {
 			t.Errorf("search of a %d-byte query = %d items, %v; want none, no error", len(query), len(found), err)
 		}
 	}
+}
+
+// openTestDB opens a store on a schema of its own on the test server,
+// closed when the test ends.
+func openTestDB(t *testing.T) *DB {
+	t.Helper()
+	db, err := Open(context.Background(), pgtest.Schema(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
 }
