@@ -51,13 +51,14 @@ type Coordinator interface {
 var errLeaseLost = errors.New("monitor: the lease on the feed was lost while waiting for its host")
 
 // dispatchShared claims due feeds in the shared database, as many as this
-// process has idle workers, hands them to the workers, and returns how long
-// to wait before claiming again: not at all when it claimed a full batch
-// (more feeds are likely due). The same statement ends the leases of the
-// fetches that ended since the last claim (see finishShared).
+// process has idle workers and as many again (claimAhead), hands them to
+// the workers as they come free, and returns how long to wait before
+// claiming again: not at all when it claimed a full batch (more feeds are
+// likely due). The same statement ends the leases of the fetches that
+// ended since the last claim (see finishShared).
 func (m *Monitor) dispatchShared(ctx context.Context, jobs chan<- vigil.Feed) time.Duration {
 	now := m.clk.Now()
-	n := m.cfg.Workers - m.inflightCount()
+	n := claimAhead(m.cfg.Workers) - m.inflightCount()
 	if n <= 0 {
 		return m.cfg.Tick
 	}
@@ -84,6 +85,14 @@ func (m *Monitor) dispatchShared(ctx context.Context, jobs chan<- vigil.Feed) ti
 	}
 	return m.cfg.Tick
 }
+
+// claimAhead is how many feeds a process of workers fetchers holds claimed
+// at most: one per fetcher and one more waiting for each, so that while
+// the backlog lasts a claim, a round trip to the database, serves about
+// workers fetches instead of one (BenchmarkLoad). The waiting claims keep
+// their leases, which the host's lease renews when their fetch starts, and
+// count against the shared budget from the moment they are claimed.
+func claimAhead(workers int) int { return 2 * workers }
 
 // handOut gives a claimed feed to a worker; false when ctx ended first.
 func (m *Monitor) handOut(ctx context.Context, jobs chan<- vigil.Feed, f vigil.Feed) bool {
