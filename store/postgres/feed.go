@@ -15,13 +15,17 @@ import (
 
 // feedColumns are the columns scanFeed reads, in order, for a feed aliased f:
 // the stored state followed by the derived fields.
-const feedColumns = `f.id, f.url, f.title, f.site_url, f.description, f.language, f.status,
+const feedColumns = feedStoredColumns + `,
+	(SELECT max(i.sort_at) FROM items i WHERE i.feed_id = f.id)`
+
+// feedStoredColumns are feedColumns but the last, the newest item's time:
+// the feed's row and its subscribers' count and weight.
+const feedStoredColumns = `f.id, f.url, f.title, f.site_url, f.description, f.language, f.status,
 	f.created_at, f.etag, f.last_modified, f.last_fetch, f.last_success, f.next_fetch,
 	f.last_status, f.last_error, f.failures, f.failing_since, f.missing, f.hints,
 	f.item_window, f.model, f.rate, f.item_count,
 	(SELECT count(*) FROM subscriptions s WHERE s.feed_id = f.id),
-	(SELECT COALESCE(sum(s.weight), 0) FROM subscriptions s WHERE s.feed_id = f.id),
-	(SELECT max(i.sort_at) FROM items i WHERE i.feed_id = f.id)`
+	(SELECT COALESCE(sum(s.weight), 0) FROM subscriptions s WHERE s.feed_id = f.id)`
 
 // Feed returns a feed with its derived fields, or ENOTFOUND.
 func (db *DB) Feed(ctx context.Context, id int64) (*vigil.Feed, error) {

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -24,6 +25,12 @@ import (
 // error nothing is stored; if it returns nil the feed state is left as it
 // was. decide must not call the store's writing methods. An unknown feed is
 // ENOTFOUND; a zero observation time or an item without a key is EINVALID.
+//
+// It takes two round trips to the server: the first locks the feed, reads
+// it and finds which items are new or edited, with IDs for the new ones
+// taken from the items' sequence; decide then runs on what the writes will
+// make of the feed (afterWrites), and the second round trip writes and
+// commits.
 //
 // PostgreSQL's text cannot hold NUL characters or invalid UTF-8, which a
 // hostile feed may carry: they are dropped and replaced with U+FFFD
@@ -44,23 +51,54 @@ func (db *DB) Ingest(ctx context.Context, f vigil.Fetched, decide func(vigil.Ing
 		}
 	}()
 	items := uniqueItems(f.FeedID, f.Items)
-	changes, err := lockAndCompare(ctx, conn, f.FeedID, items)
+	current, changes, err := lockAndCompare(ctx, conn, f.FeedID, items)
 	if err != nil {
 		return vigil.Ingested{}, err
 	}
-	got, current, err := ingest(ctx, conn, f, items, changes)
+	b := &pgx.Batch{}
+	got, err := queueItems(b, f, items, changes)
 	if err != nil {
 		return vigil.Ingested{}, err
 	}
-	feed, err := decide(got, current)
+	afterWrites(current, got)
+	feed, err := decide(*got, current)
 	if err != nil {
 		return vigil.Ingested{}, fmt.Errorf("postgres: unable to ingest feed %d: decide: %w", f.FeedID, err)
 	}
-	if err := saveAndCommit(ctx, conn, f.FeedID, feed, len(got.New)); err != nil {
+	if err := commitIngest(ctx, conn, b, f, got, feed); err != nil {
 		return vigil.Ingested{}, err
 	}
 	committed = true
-	return got, nil
+	return *got, nil
+}
+
+// commitIngest adds to b, which holds the writes of the items, the
+// observation of f with its counts, the feed state that decide returned
+// and the commit, and sends it: the ingest's second round trip.
+func commitIngest(ctx context.Context, conn batcher, b *pgx.Batch, f vigil.Fetched, got *vigil.Ingested, feed *vigil.Feed) error {
+	o := f.Observation
+	o.NewItems, o.Updated = len(got.New), len(got.Updated)
+	queueObservation(b, f.FeedID, o)
+	if err := queueFeedState(b, f.FeedID, feed, len(got.New)); err != nil {
+		return err
+	}
+	b.Queue(`COMMIT`)
+	return wrapIf("store items, observation and feed state and commit ingest", conn.SendBatch(ctx, b).Close())
+}
+
+// afterWrites makes the feed read before the ingest's writes what they make
+// of it: its item count includes the new items, and its newest item is the
+// newest of the stored items the writes leave alone (lockAndCompare reads
+// that) and of the new and edited ones.
+func afterWrites(feed *vigil.Feed, got *vigil.Ingested) {
+	feed.ItemCount += len(got.New)
+	for _, list := range [][]vigil.Item{got.New, got.Updated} {
+		for _, it := range list {
+			if at := sortAt(it.Published, it.Seen); at.After(feed.LastItem) {
+				feed.LastItem = at
+			}
+		}
+	}
 }
 
 // checkFetched rejects a fetch that cannot be stored.
@@ -80,11 +118,14 @@ func checkFetched(f vigil.Fetched) error {
 }
 
 // lockAndCompare begins the ingest's transaction on conn (with generic
-// plans for its prepared statements), locks the feed's
-// row for it and finds the items that are not stored as they are, in one
-// round trip (a batch whose statements run in order, so the comparison
-// reads after the lock is held); an unknown feed is ENOTFOUND.
-func lockAndCompare(ctx context.Context, conn batcher, feedID int64, items []vigil.Item) ([]changed, error) {
+// plans for its prepared statements), locks the feed's row for it, reads
+// the feed and finds the items that are not stored as they are, with an ID
+// from the items' sequence for each new one, in one round trip (a batch
+// whose statements run in order, so the reads see what committed before
+// the lock was held). The feed's newest item is that of the stored items
+// the fetch leaves as they are (see afterWrites). An unknown feed is
+// ENOTFOUND.
+func lockAndCompare(ctx context.Context, conn batcher, feedID int64, items []vigil.Item) (*vigil.Feed, []changed, error) {
 	b := &pgx.Batch{}
 	b.Queue(`BEGIN`)
 	// The ingest's statements look rows up by key: their generic plans
@@ -95,59 +136,69 @@ func lockAndCompare(ctx context.Context, conn batcher, feedID int64, items []vig
 	b.Queue(`SELECT id FROM feeds WHERE id = $1 FOR UPDATE`, feedID).QueryRow(func(r pgx.Row) error {
 		return r.Scan(&id)
 	})
+	keys, hashes := make([]string, len(items)), make([]string, len(items))
+	for i, it := range items {
+		keys[i], hashes[i] = it.Key, it.Hash
+	}
+	var current *vigil.Feed
+	b.Queue(ingestFeedSQL, feedID, keys, hashes).QueryRow(func(r pgx.Row) error {
+		var err error
+		current, err = scanFeed(r)
+		return err
+	})
 	var found []changed
 	if len(items) > 0 {
-		keys, hashes := make([]string, len(items)), make([]string, len(items))
-		for i, it := range items {
-			keys[i], hashes[i] = it.Key, it.Hash
-		}
 		b.Queue(changedItemsSQL, keys, hashes, feedID).Query(func(rows pgx.Rows) error {
 			var err error
 			found, err = collect(rows, func(r pgx.Row) (*changed, error) {
 				var c changed
-				return &c, r.Scan(&c.index, &c.id, &c.seen)
+				return &c, r.Scan(&c.index, &c.id, &c.seen, &c.newID)
 			})
 			return err
 		})
 	}
 	err := conn.SendBatch(ctx, b).Close()
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, vigil.Errorf(vigil.ENOTFOUND, "feed %d not found", feedID)
+		return nil, nil, vigil.Errorf(vigil.ENOTFOUND, "feed %d not found", feedID)
 	}
 	if err != nil {
-		return nil, wrap("lock feed and look up items for ingest", err)
+		return nil, nil, wrap("lock and read feed and look up items for ingest", err)
 	}
-	return found, nil
+	numberNew(found)
+	return current, found, nil
 }
 
-// ingest stores the items that changed and the observation of f, and
-// reads the feed's state as it then is, in one round trip (a batch); the
-// feed's item count, which saveAndCommit raises, includes the new items.
-func ingest(ctx context.Context, conn batcher, f vigil.Fetched, items []vigil.Item, changes []changed) (vigil.Ingested, *vigil.Feed, error) {
-	b := &pgx.Batch{}
-	got, err := queueItems(b, f, items, changes)
-	if err != nil {
-		return vigil.Ingested{}, nil, err
+// ingestFeedSQL reads the feed $1 as feedColumns do, but for its newest
+// item, which it looks for among the stored items that a fetch of the
+// keys $2 with the hashes $3 leaves as they are.
+const ingestFeedSQL = `SELECT ` + feedStoredColumns + `,
+	(SELECT max(i.sort_at) FROM items i WHERE i.feed_id = f.id
+	   AND NOT EXISTS (SELECT 1 FROM unnest($2::text[], $3::text[]) AS j(key, hash)
+	                   WHERE j.key = i.key AND j.hash IS DISTINCT FROM i.hash))
+	FROM feeds f WHERE f.id = $1`
+
+// numberNew gives the new items the IDs taken for them, in the fetch's
+// order: the sequence handed them out in the order the server met the
+// rows, which need not be the fetch's.
+func numberNew(changes []changed) {
+	var ids []int64
+	for _, c := range changes {
+		if c.newID.Valid {
+			ids = append(ids, c.newID.Int64)
+		}
 	}
-	o := f.Observation
-	o.NewItems, o.Updated = len(got.New), len(got.Updated)
-	queueObservation(b, f.FeedID, o)
-	var current *vigil.Feed
-	b.Queue(`SELECT `+feedColumns+` FROM feeds f WHERE f.id = $1`, f.FeedID).QueryRow(func(r pgx.Row) error {
-		var err error
-		current, err = scanFeed(r)
-		return err
-	})
-	if err := conn.SendBatch(ctx, b).Close(); err != nil {
-		return vigil.Ingested{}, nil, wrap("store items, observation and read feed state in ingest", err)
+	slices.Sort(ids)
+	n := 0
+	for i := range changes {
+		if changes[i].newID.Valid {
+			changes[i].newID.Int64 = ids[n]
+			n++
+		}
 	}
-	current.ItemCount += len(got.New) // counted in the row by saveAndCommit
-	return *got, current, nil
 }
 
-// queueItems queues the insert of each new item and the update of each
-// edited one. The returned lists are complete (with item IDs) once the
-// batch has run.
+// queueItems queues the insert of each new item, with the ID taken for
+// it, and the update of each edited one, and returns both lists.
 func queueItems(b *pgx.Batch, f vigil.Fetched, items []vigil.Item, changes []changed) (*vigil.Ingested, error) {
 	now := normalise(f.Observation.At)
 	var nNew, nUpdated int
@@ -158,8 +209,6 @@ func queueItems(b *pgx.Batch, f vigil.Fetched, items []vigil.Item, changes []cha
 			nNew++
 		}
 	}
-	// The lists are allocated in full first: queued statements fill in
-	// the IDs of their elements when the batch runs, so they must not move.
 	got := &vigil.Ingested{}
 	if nNew > 0 {
 		got.New = make([]vigil.Item, 0, nNew)
@@ -197,14 +246,17 @@ type changed struct {
 	index int           // position in the fetch's unique items
 	id    sql.NullInt64 // the stored item, if any
 	seen  sql.NullInt64 // when the stored item was first seen
+	newID sql.NullInt64 // the ID a new item is to be stored under
 }
 
 // changedItemsSQL takes the keys and hashes of a fetch as two arrays and
 // the feed, and returns the position (from 0) of each item that is not
 // stored as it is, with the stored item's ID and first sighting when there
-// is one, in the fetch's order (so items get IDs in the order the feed
-// lists them, as in the embedded store).
-const changedItemsSQL = `SELECT j.n - 1, i.id, i.seen
+// is one and else an ID taken from the items' sequence, in the fetch's
+// order (numberNew gives the new items their IDs in that order, as the
+// embedded store does).
+const changedItemsSQL = `SELECT j.n - 1, i.id, i.seen,
+		CASE WHEN i.id IS NULL THEN nextval(pg_get_serial_sequence('items', 'id')) END
 	FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS j(key, hash, n)
 	LEFT JOIN items i ON i.feed_id = $3 AND i.key = j.key
 	WHERE i.id IS NULL OR i.hash IS DISTINCT FROM j.hash
@@ -220,17 +272,15 @@ func queueItem(b *pgx.Batch, it vigil.Item, c changed, now time.Time, got *vigil
 		return wrap("encode item", err)
 	}
 	if !c.id.Valid {
-		it.Seen = now
-		got.New = append(got.New, it)
-		stored := &got.New[len(got.New)-1]
+		it.ID, it.Seen = c.newID.Int64, now
 		b.Queue(
-			`INSERT INTO items (feed_id, key, hash, url, title, author, summary, content,
+			`INSERT INTO items (id, feed_id, key, hash, url, title, author, summary, content,
 				published, updated, seen, sort_at, search_text)
-			 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
-			 RETURNING id`,
-			it.FeedID, it.Key, it.Hash, it.URL, it.Title, it.Author, summary, content,
+			 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+			it.ID, it.FeedID, it.Key, it.Hash, it.URL, it.Title, it.Author, summary, content,
 			nanos(it.Published), nanos(it.Updated), nanos(it.Seen), nanos(sortAt(it.Published, it.Seen)),
-			search).QueryRow(func(r pgx.Row) error { return r.Scan(&stored.ID) })
+			search)
+		got.New = append(got.New, it)
 		return nil
 	}
 	it.ID, it.Seen = c.id.Int64, fromNanos(c.seen)
@@ -254,18 +304,6 @@ func saveFeedState(ctx context.Context, tx pgx.Tx, id int64, feed *vigil.Feed) e
 		return nil
 	}
 	return wrapIf("save feed state", tx.SendBatch(ctx, b).Close())
-}
-
-// saveAndCommit writes the feed's state as saveFeedState does, adds added
-// new items to its item count, and commits the transaction open on conn,
-// in one round trip.
-func saveAndCommit(ctx context.Context, conn batcher, id int64, feed *vigil.Feed, added int) error {
-	b := &pgx.Batch{}
-	if err := queueFeedState(b, id, feed, added); err != nil {
-		return err
-	}
-	b.Queue(`COMMIT`)
-	return wrapIf("save feed state and commit ingest", conn.SendBatch(ctx, b).Close())
 }
 
 // queueFeedState queues the update of the mutable state of feed, which

@@ -170,3 +170,58 @@ func testIngestFailedFetch(t *testing.T, h Harness) {
 		t.Errorf("feed after failure = %+v (an empty status keeps the stored one)", feed)
 	}
 }
+
+// testIngestDecideSeesTheWrites checks that decide sees the feed as the
+// ingest leaves it (item count, newest item, even when an edit moves the
+// newest item back) and the new items with the IDs they are stored under,
+// given in the fetch's order.
+func testIngestDecideSeesTheWrites(t *testing.T, h Harness) {
+	db := h.open(t)
+	ann := mustUser(t, db, "ann")
+	id := mustSubscribe(t, db, ann.ID, "https://example.com/feed")
+	first := makeItems("a", 2) // published 1 h and 2 h before t0
+	mustIngest(t, db, id, t0, first)
+	edited := first[0]
+	edited.Hash, edited.Published = "h-edited", t0.Add(-5*time.Hour)
+	fresh := makeItems("b", 3)
+	for i := range fresh {
+		fresh[i].Published = t0.Add(-time.Duration(3+i) * time.Hour)
+	}
+	var seen vigil.Ingested
+	var feed *vigil.Feed
+	_, err := db.Ingest(ctx, fetched(id, t0.Add(time.Hour), append([]vigil.Item{edited, first[1]}, fresh...)),
+		func(in vigil.Ingested, f *vigil.Feed) (*vigil.Feed, error) {
+			seen, feed = in, f
+			return nil, nil
+		})
+	if err != nil {
+		t.Fatal(err)
+	}
+	stored, err := db.Feed(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantLast := t0.Add(-2 * time.Hour) // first[1]: the edit moved first[0] to 5 h before
+	if !feed.LastItem.Equal(wantLast) || feed.ItemCount != 5 {
+		t.Errorf("decide saw LastItem %v, ItemCount %d; want %v, 5", feed.LastItem, feed.ItemCount, wantLast)
+	}
+	if !stored.LastItem.Equal(feed.LastItem) || stored.ItemCount != feed.ItemCount {
+		t.Errorf("stored LastItem %v, ItemCount %d; decide saw %v, %d",
+			stored.LastItem, stored.ItemCount, feed.LastItem, feed.ItemCount)
+	}
+	if len(seen.New) != 3 || len(seen.Updated) != 1 {
+		t.Fatalf("decide saw %d new and %d edited items, want 3 and 1", len(seen.New), len(seen.Updated))
+	}
+	for i, it := range seen.New {
+		got, err := db.Item(ctx, ann.ID, it.ID)
+		if err != nil {
+			t.Fatalf("new item %d: ID %d: %v", i, it.ID, err)
+		}
+		if got.Key != fresh[i].Key {
+			t.Errorf("new item %d has ID %d, stored with key %q, want %q", i, it.ID, got.Key, fresh[i].Key)
+		}
+		if i > 0 && it.ID <= seen.New[i-1].ID {
+			t.Errorf("new item IDs %d, %d are not in the fetch's order", seen.New[i-1].ID, it.ID)
+		}
+	}
+}

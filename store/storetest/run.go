@@ -17,6 +17,7 @@ var tests = []struct {
 	{"RescheduleIsACompareAndSet", testRescheduleIsACompareAndSet},
 	{"IngestNewEditedRepeated", testIngestNewEditedRepeated},
 	{"IngestDecideSeesAndRollsBack", testIngestDecideSeesAndRollsBack},
+	{"IngestDecideSeesTheWrites", testIngestDecideSeesTheWrites},
 	{"IngestRefuses", testIngestRefuses},
 	{"IngestFailedFetch", testIngestFailedFetch},
 	{"StarItems", testStarItems},
