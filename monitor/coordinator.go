@@ -91,12 +91,22 @@ func (m *Monitor) dispatchShared(ctx context.Context, jobs chan<- vigil.Feed) ti
 // the backlog lasts a claim, a round trip to the database, serves about
 // workers fetches instead of one (BenchmarkLoad). The waiting claims keep
 // their leases, which the host's lease renews when their fetch starts, and
-// count against the shared budget from the moment they are claimed.
+// count against the shared budget from the moment they are claimed. When
+// fewer feeds are due than all the workers' fetchers, one process may hold
+// a few that another's idle fetchers could have started; each waits at
+// most for one fetch of its own process to end.
 func claimAhead(workers int) int { return 2 * workers }
 
 // handOut gives a claimed feed to a worker; false when ctx ended first.
 func (m *Monitor) handOut(ctx context.Context, jobs chan<- vigil.Feed, f vigil.Feed) bool {
-	if m.claim(f.ID, f.URL) != claimed {
+	switch m.claim(f.ID, f.URL) {
+	case alreadyOwned:
+		// Its lease ran out while a fetcher here waited for its host, and
+		// this claim took it again: the lease stays, for that fetch to
+		// renew and its end to release (finishShared). Giving it back
+		// would let another process fetch the feed beside this one.
+		return true
+	case hostBusy:
 		// This process already holds its host's share of workers: the
 		// lease goes back for any worker to take.
 		m.releaseShared(ctx, f.ID)
