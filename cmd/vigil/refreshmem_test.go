@@ -19,20 +19,29 @@ import (
 const refreshFeeds = 5000
 
 // BenchmarkRefreshMemory measures the peak resident memory of one refresh
-// cycle: a `vigil fetch --all` process on SQLite over 5,000 loopback feeds
-// on 50 loopback hosts, each answering two new items of ~2 KB HTML, with 4
-// concurrent fetches. The figure is the process's maximum resident set
-// size as the kernel reports it (what /usr/bin/time -f %M prints). Run it
-// with -benchtime 1x. It also reports the CPU time (user and system) the
-// process spent. VIGIL_REFRESH_BIN names another vigil binary to measure
-// instead, to compare two builds alternately in the same conditions.
+// cycle: a `vigil fetch --all` process over 5,000 loopback feeds on 50
+// loopback hosts, each answering two new items of ~2 KB HTML, with 4
+// concurrent fetches, on SQLite (the issue's figure) and on PostgreSQL
+// (which needs a server, see pgtest). The figure is the process's maximum
+// resident set size as the kernel reports it (what /usr/bin/time -f %M
+// prints). Run it with -benchtime 1x. It also reports the CPU time (user
+// and system) the process spent. VIGIL_REFRESH_BIN names another vigil
+// binary to measure instead, to compare two builds alternately in the same
+// conditions.
 func BenchmarkRefreshMemory(b *testing.B) {
+	b.Run("sqlite", func(b *testing.B) { benchmarkRefreshMemory(b, 0) })
+	b.Run("postgres", func(b *testing.B) { benchmarkRefreshMemory(b, 1) })
+}
+
+// benchmarkRefreshMemory runs BenchmarkRefreshMemory on SQLite (workers 0)
+// or PostgreSQL (as loadStore opens them).
+func benchmarkRefreshMemory(b *testing.B, workers int) {
 	body := html.EscapeString(strings.Repeat("<p>A paragraph of a realistic item body, with <a href=\"https://example.com/\">a link</a>.</p>", 24))
 	for range b.N {
 		b.StopTimer()
 		farm := &hostFarm{body: body, arrivals: map[string][]time.Time{}, requests: map[string]int{}, inflight: map[string]int{}}
 		bases := farm.start(b, loadHosts)
-		db, st := loadStore(b, 0)
+		db, st := loadStore(b, workers)
 		ctx := context.Background()
 		u := &vigil.User{Name: "ann"}
 		if err := st.CreateUser(ctx, u); err != nil {
