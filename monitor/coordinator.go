@@ -50,9 +50,9 @@ type Coordinator interface {
 // while it waited for its host, and another process took the feed.
 var errLeaseLost = errors.New("monitor: the lease on the feed was lost while waiting for its host")
 
-// dispatchShared claims due feeds in the shared database, as many as this
-// process has idle workers and as many again (claimAhead), hands them to
-// the workers as they come free, and returns how long to wait before
+// dispatchShared claims due feeds in the shared database, enough that this
+// process holds claimAhead of them (those in flight included), hands them
+// to the workers as they come free, and returns how long to wait before
 // claiming again: not at all when it claimed a full batch (more feeds are
 // likely due). The same statement ends the leases of the fetches that
 // ended since the last claim (see finishShared).
