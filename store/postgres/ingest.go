@@ -204,21 +204,7 @@ func numberNew(changes []changed) {
 // it, and the update of each edited one, and returns both lists.
 func queueItems(b *pgx.Batch, f vigil.Fetched, items []vigil.Item, changes []changed) (*vigil.Ingested, error) {
 	now := normalise(f.Observation.At)
-	var nNew, nUpdated int
-	for _, c := range changes {
-		if c.id.Valid {
-			nUpdated++
-		} else {
-			nNew++
-		}
-	}
 	got := &vigil.Ingested{}
-	if nNew > 0 {
-		got.New = make([]vigil.Item, 0, nNew)
-	}
-	if nUpdated > 0 {
-		got.Updated = make([]vigil.Item, 0, nUpdated)
-	}
 	for _, c := range changes {
 		if err := queueItem(b, items[c.index], c, now, got); err != nil {
 			return nil, err
