@@ -115,7 +115,7 @@ func (db *DB) Close() error {
 
 // writeParams configures the writing connection.
 func writeParams(o Options) url.Values {
-	q := commonParams(o)
+	q := commonParams(o.writeCacheKiB())
 	q.Add("_pragma", "journal_mode(WAL)")
 	q.Add("_pragma", "synchronous(NORMAL)")
 	q.Set("_txlock", "immediate")
@@ -124,19 +124,20 @@ func writeParams(o Options) url.Values {
 
 // readParams configures the reading connections.
 func readParams(o Options) url.Values {
-	q := commonParams(o)
+	q := commonParams(o.CacheKiB)
 	q.Add("_pragma", "query_only(1)")
 	q.Add("_pragma", fmt.Sprintf("mmap_size(%d)", o.mmapBytes()))
 	return q
 }
 
-// commonParams are the settings every connection shares.
-func commonParams(o Options) url.Values {
+// commonParams are the settings every connection shares, with a page
+// cache of cacheKiB (0: SQLite's default).
+func commonParams(cacheKiB int) url.Values {
 	q := url.Values{}
 	q.Add("_pragma", fmt.Sprintf("busy_timeout(%d)", busyTimeoutMillis))
 	q.Add("_pragma", "foreign_keys(1)")
-	if o.CacheKiB > 0 {
-		q.Add("_pragma", fmt.Sprintf("cache_size(%d)", -o.CacheKiB)) // negative: KiB, not pages
+	if cacheKiB > 0 {
+		q.Add("_pragma", fmt.Sprintf("cache_size(%d)", -cacheKiB)) // negative: KiB, not pages
 	}
 	return q
 }

@@ -11,15 +11,17 @@ import (
 // lean ones.
 func TestOptions(t *testing.T) {
 	tests := []struct {
-		name      string
-		o         Options
-		conns     int
-		mmap      int64
-		readCache int64 // PRAGMA cache_size: negative KiB, SQLite's default -2000
+		name       string
+		o          Options
+		conns      int
+		mmap       int64
+		readCache  int64 // PRAGMA cache_size: negative KiB, SQLite's default -2000
+		writeCache int64
 	}{
-		{"default", Options{}, readConns, readMmapBytes, -2000},
-		{"lean", Lean, 2, 0, -512},
-		{"custom", Options{ReadConns: 3, ReadMmapBytes: 1 << 20, CacheKiB: 100}, 3, 1 << 20, -100},
+		{"default", Options{}, readConns, readMmapBytes, -2000, -2000},
+		{"lean", Lean, 1, 0, -64, -256},
+		{"custom", Options{ReadConns: 3, ReadMmapBytes: 1 << 20, CacheKiB: 100}, 3, 1 << 20, -100, -100},
+		{"own write cache", Options{CacheKiB: 100, WriteCacheKiB: 300}, readConns, readMmapBytes, -100, -300},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -42,8 +44,8 @@ func TestOptions(t *testing.T) {
 			if err := db.write.QueryRowContext(ctx, "PRAGMA cache_size").Scan(&writeCache); err != nil {
 				t.Fatal(err)
 			}
-			if mmap != tt.mmap || cache != tt.readCache || writeCache != tt.readCache {
-				t.Errorf("mmap_size %d, cache_size %d (write %d); want %d, %d", mmap, cache, writeCache, tt.mmap, tt.readCache)
+			if mmap != tt.mmap || cache != tt.readCache || writeCache != tt.writeCache {
+				t.Errorf("mmap_size %d, cache_size %d (write %d); want %d, %d (write %d)", mmap, cache, writeCache, tt.mmap, tt.readCache, tt.writeCache)
 			}
 		})
 	}
