@@ -6,10 +6,12 @@ import (
 )
 
 // defaultFetchGCPercent is the collector's target `vigil fetch` sets:
-// with GOGC=100 (Go's default) the heap of a 5,000-feed pass peaks at
-// about twice its 4 MB live heap; at 50 the pass's peak resident memory
-// is about 3 MB lower for about 5% more CPU (issue 11, see README).
-const defaultFetchGCPercent = 50
+// with GOGC=100 (Go's default) the heap of a 5,000-feed pass grows to about
+// twice its 3 MB live heap. With one processor (defaultFetchProcs) the
+// pass's peak resident memory was 34.1 MB at 100, 31.9 at 50 and 31.3 at
+// 25, for 4.85, 5.05 and 5.44 CPU-seconds (BenchmarkRefreshMemory; issue 11
+// asks at most 32 MB, see README).
+const defaultFetchGCPercent = 25
 
 // setGCPercent sets the collector's target for a one-shot command unless
 // GOGC is set in the environment, which then wins, and returns what undoes
