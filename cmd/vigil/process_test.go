@@ -26,6 +26,9 @@ import (
 var vigilBin string
 
 func TestMain(m *testing.M) {
+	if mib := os.Getenv(growEnv); mib != "" {
+		growAndExit(mib) // a helper process of TestWatchPeak
+	}
 	dir, err := os.MkdirTemp("", "vigil-bin")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)

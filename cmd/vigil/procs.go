@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"runtime"
+	"strconv"
 )
 
 // defaultFetchProcs is how many processors run vigil's Go code during
@@ -16,16 +17,24 @@ import (
 const defaultFetchProcs = 1
 
 // setProcs sets how many processors run Go code for a one-shot command (0
-// leaves Go's default, one per core) unless GOMAXPROCS is set in the
-// environment, which then wins, and returns what undoes it (commands also
-// run inside tests' processes).
+// keeps Go's default, which follows the cores, the CPU affinity and a
+// cgroup's CPU limit) unless GOMAXPROCS is set in the environment to a
+// count, which then wins as it does for the runtime. The setting is the
+// whole process's. It returns what undoes it (commands also run inside
+// tests' processes): Go's default again, updated as the machine changes,
+// or the count that was set before if that differs from it.
 func setProcs(e *env, procs int) (undo func(), err error) {
 	if procs < 0 {
-		return nil, usageError{fmt.Sprintf("--procs %d: want a count of 1 or more, or 0 for one per core", procs)}
+		return nil, usageError{fmt.Sprintf("--procs %d: want a count of 1 or more, or 0 for Go's default", procs)}
 	}
-	if procs == 0 || e.getenv("GOMAXPROCS") != "" {
+	if n, err := strconv.Atoi(e.getenv("GOMAXPROCS")); procs == 0 || (err == nil && n > 0) {
 		return func() {}, nil
 	}
 	old := runtime.GOMAXPROCS(procs)
-	return func() { runtime.GOMAXPROCS(old) }, nil
+	return func() {
+		runtime.SetDefaultGOMAXPROCS()
+		if runtime.GOMAXPROCS(0) != old {
+			runtime.GOMAXPROCS(old)
+		}
+	}, nil
 }

@@ -14,9 +14,12 @@ func TestSetProcs(t *testing.T) {
 		want       int // processors while set; 0: left alone
 		usage      bool
 	}{
-		{"sets the count", "", 1, 1, false},
+		{"sets the count", "", 3, 3, false},
+		{"sets one", "", 1, 1, false},
 		{"zero leaves Go's default", "", 0, 0, false},
 		{"GOMAXPROCS wins", "3", 1, 0, false},
+		{"a GOMAXPROCS the runtime ignores does not win", "0", 2, 2, false},
+		{"nor does one that is no number", "many", 2, 2, false},
 		{"negative is refused", "", -1, 0, true},
 	}
 	for _, tt := range tests {

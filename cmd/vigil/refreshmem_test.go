@@ -24,9 +24,9 @@ const refreshFeeds = 5000
 // loopback hosts, each answering two new items of ~2 KB HTML, with 4
 // concurrent fetches, on SQLite (the figure) and on PostgreSQL
 // (which needs a server, see pgtest). The figure is the high-water mark of
-// the process's resident set (VmHWM, see peakWatcher), what
-// /usr/bin/time -f %M prints when run from a shell. Run it with
-// -benchtime 1x. It also reports the CPU time (user and system) the
+// the process's resident set (VmHWM; see watchPeak), what
+// /usr/bin/time -f %M prints when run from a shell, in MiB (KiB/1024) as
+// "peak-MB". Run it with -benchtime 1x. It also reports the CPU time (user and system) the
 // process spent. VIGIL_REFRESH_BIN names another vigil
 // binary to measure instead, to compare two builds alternately in the same
 // conditions.
@@ -68,9 +68,11 @@ func benchmarkRefreshMemory(b *testing.B, workers int) {
 		if err := cmd.Start(); err != nil {
 			b.Fatal(err)
 		}
-		peak := watchPeak(cmd.Process.Pid)
+		stop := make(chan struct{})
+		peak := watchPeak(cmd.Process.Pid, stop)
 		err := cmd.Wait()
-		peakKiB := peak()
+		close(stop)
+		watchedKiB := peak()
 		if err != nil {
 			b.Fatalf("vigil fetch: %v\n%s", err, out.Bytes())
 		} else if !strings.Contains(out.String(), fmt.Sprintf("%d feed(s), 0 failed", refreshFeeds)) {
@@ -81,10 +83,10 @@ func benchmarkRefreshMemory(b *testing.B, workers int) {
 		if !ok {
 			b.Fatal("no resource usage for the fetch process")
 		}
-		if peakKiB == 0 {
+		if watchedKiB == 0 {
 			b.Fatal("no VmHWM read from /proc for the fetch process")
 		}
-		b.ReportMetric(float64(peakKiB)/1024, "peak-MB")
+		b.ReportMetric(float64(watchedKiB)/1024, "peak-MB")
 		cpu := time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 		b.ReportMetric(cpu.Seconds(), "cpu-s")
 	}

@@ -12,8 +12,9 @@ type Options struct {
 	// touches count in the process's resident memory for as long as the
 	// connection is open.
 	ReadMmapBytes int64
-	// CacheKiB is each connection's PRAGMA cache_size in KiB; 0 keeps
-	// SQLite's default (2,000 KiB).
+	// CacheKiB is the PRAGMA cache_size in KiB of each reading connection,
+	// and of the writing one unless WriteCacheKiB is set; 0 keeps SQLite's
+	// default (2,000 KiB).
 	CacheKiB int
 	// WriteCacheKiB, when above 0, is the writing connection's cache_size
 	// in KiB instead of CacheKiB.
