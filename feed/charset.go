@@ -76,7 +76,7 @@ func decodeBody(body []byte, contentType string) ([]byte, textEncoding) {
 	enc, rest := chooseEncoding(body, contentType)
 	var text []byte
 	if enc.enc == nil {
-		text = bytes.ToValidUTF8(rest, []byte("\uFFFD"))
+		text = validUTF8(rest)
 	} else {
 		decoded, err := enc.enc.NewDecoder().Bytes(rest)
 		if err != nil {
@@ -88,6 +88,16 @@ func decodeBody(body []byte, contentType string) ([]byte, textEncoding) {
 	}
 	text = bytes.TrimPrefix(text, []byte("\uFEFF"))
 	return dropPrologEncoding(text), enc
+}
+
+// validUTF8 returns text with each invalid byte sequence replaced by
+// U+FFFD: text itself when it is valid, as nearly every feed's body is,
+// so that parsing does not begin with a copy of the whole body.
+func validUTF8(text []byte) []byte {
+	if utf8.Valid(text) {
+		return text
+	}
+	return bytes.ToValidUTF8(text, []byte("\uFFFD"))
 }
 
 // chooseEncoding applies the order documented on decodeBody and returns

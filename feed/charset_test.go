@@ -132,3 +132,27 @@ func TestDropPrologEncoding(t *testing.T) {
 		t.Error("prolog without encoding changed")
 	}
 }
+
+func TestValidUTF8(t *testing.T) {
+	tests := []struct {
+		name    string
+		in      []byte
+		want    string
+		sameMem bool // valid text comes back as it is, not copied
+	}{
+		{"valid", []byte("caf\u00e9 <b>"), "caf\u00e9 <b>", true},
+		{"a stray byte", []byte("caf\xe9 ok"), "caf\ufffd ok", false},
+		{"a cut sequence", []byte("ok \xe2\x82"), "ok \ufffd", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := validUTF8(tt.in)
+			if string(got) != tt.want {
+				t.Errorf("validUTF8(%q) = %q, want %q", tt.in, got, tt.want)
+			}
+			if same := &got[0] == &tt.in[0]; same != tt.sameMem {
+				t.Errorf("validUTF8(%q) shares the input's memory: %v, want %v", tt.in, same, tt.sameMem)
+			}
+		})
+	}
+}

@@ -39,7 +39,7 @@ func readBody(resp *http.Response, limit int64, strict bool) (body []byte, wire 
 	if err != nil {
 		return nil, counter.n, false, decodeError(encodings, err)
 	}
-	body, err = io.ReadAll(io.LimitReader(r, limit+1))
+	body, err = readAll(io.LimitReader(r, limit+1), sizeHint(resp, encodings, limit))
 	if err != nil {
 		return nil, counter.n, false, decodeError(encodings, err)
 	}
@@ -50,6 +50,42 @@ func readBody(resp *http.Response, limit int64, strict bool) (body []byte, wire 
 		return body[:limit], counter.n, true, nil
 	}
 	return body, counter.n, false, nil
+}
+
+// maxSizeHint bounds the room readBody sets aside before the body comes: a
+// server may declare a length it never sends, and that must not cost up to
+// the body limit per fetch. Few feeds are larger; theirs grow as they come.
+const maxSizeHint = 1 << 20
+
+// sizeHint is how many bytes readBody expects: the declared length of a
+// body that is not encoded, within limit and within maxSizeHint, else 0
+// (unknown).
+func sizeHint(resp *http.Response, encodings []string, limit int64) int {
+	if len(encodings) > 0 || resp.ContentLength <= 0 || resp.ContentLength > min(limit, maxSizeHint) {
+		return 0
+	}
+	return int(resp.ContentLength)
+}
+
+// readAll reads r to its end as io.ReadAll does, starting with room for
+// hint bytes and one more, so that a body of the declared length is read
+// into one allocation instead of a chain of growing ones. A hint that is
+// wrong only costs growth, as io.ReadAll's.
+func readAll(r io.Reader, hint int) ([]byte, error) {
+	b := make([]byte, 0, max(hint+1, 512))
+	for {
+		n, err := r.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if err == io.EOF {
+			return b, nil
+		}
+		if err != nil {
+			return b, err
+		}
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)] // let append choose the next size
+		}
+	}
 }
 
 // contentEncodings lists the codings applied to the body, in the order the

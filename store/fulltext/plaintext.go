@@ -14,12 +14,13 @@ import (
 // space. Text that is not HTML comes back with its entities decoded.
 func PlainText(fragment string) string {
 	var b strings.Builder
+	b.Grow(len(fragment)) // the text is rarely longer than its markup
 	z := html.NewTokenizer(strings.NewReader(fragment))
 	skip := atom.Atom(0) // the script or style element being skipped
 	for {
 		switch tt := z.Next(); tt {
 		case html.ErrorToken:
-			return strings.Join(strings.Fields(b.String()), " ")
+			return collapseSpace(b.String())
 		case html.TextToken:
 			if skip == 0 {
 				b.Write(z.Text())
@@ -33,6 +34,21 @@ func PlainText(fragment string) string {
 			}
 		}
 	}
+}
+
+// collapseSpace returns s with its leading and trailing white space
+// dropped and each inner run of it made one space, as
+// strings.Join(strings.Fields(s), " ") does, without the list of words.
+func collapseSpace(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for word := range strings.FieldsSeq(s) {
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(word)
+	}
+	return b.String()
 }
 
 // skipping returns the element plainText skips after a tag of type tt

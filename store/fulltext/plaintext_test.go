@@ -28,3 +28,20 @@ func TestPlainText(t *testing.T) {
 		})
 	}
 }
+
+func TestCollapseSpace(t *testing.T) {
+	tests := []struct{ name, in, want string }{
+		{"empty", "", ""},
+		{"only space", " \t\n ", ""},
+		{"edges dropped", "  a b  ", "a b"},
+		{"runs made one", "a \t\n  b\u00a0\u2003c", "a b c"},
+		{"one word", "word", "word"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := collapseSpace(tt.in); got != tt.want {
+				t.Errorf("collapseSpace(%q) = %q, want %q", tt.in, got, tt.want)
+			}
+		})
+	}
+}
