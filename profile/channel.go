@@ -19,9 +19,16 @@ const DefaultK = 20
 // multi-channel runs (§6.3) used β = 0.
 const DefaultBeta = 0.1
 
+// DefaultMaxTerms is how many stems, and apart how many lexical
+// affinities, a channel's window keeps: its heaviest.
+const DefaultMaxTerms = 128
+
 // maxK bounds the window so that a corrupt configuration cannot allocate
 // without limit.
 const maxK = 1 << 16
+
+// maxMaxTerms bounds MaxTerms likewise.
+const maxMaxTerms = 1 << 20
 
 // Config chooses how a Channel profiles its items.
 type Config struct {
@@ -38,6 +45,16 @@ type Config struct {
 	// Eq. 7): Roitman et al. §5.3.2 say the filter "uses the previous and
 	// the new cohesion values", which fits both readings.
 	FilterWithPrevious bool
+	// MaxTerms caps the profile: after each item the window keeps its
+	// MaxTerms heaviest stems and, apart, its MaxTerms heaviest lexical
+	// affinities (by tf·idf with the current idf), so that a channel's
+	// memory does not grow with the length of its items. 0 means
+	// DefaultMaxTerms; a negative value keeps every term, as Roitman et
+	// al. define the profile. Each item's Δ is measured before the cap,
+	// with all of the item's terms: an item on a new topic brings terms
+	// the capped profile lacks, which is what makes it novel. A term the
+	// cap dropped that comes again counts from that item on.
+	MaxTerms int
 	// Exact recomputes the norm of the profile before each item by a full
 	// pass with current idf instead of the incremental approximation (see
 	// Channel). It costs time in the size of the profile; tests use it to
@@ -88,6 +105,15 @@ func NewChannel(cfg Config) (*Channel, error) {
 	if cfg.K < 0 || cfg.K > maxK {
 		return nil, fmt.Errorf("profile: unable to create channel: window K = %d outside [1, %d]", cfg.K, maxK)
 	}
+	if cfg.MaxTerms == 0 {
+		cfg.MaxTerms = DefaultMaxTerms
+	}
+	if cfg.MaxTerms > maxMaxTerms {
+		return nil, fmt.Errorf("profile: unable to create channel: MaxTerms = %d above %d", cfg.MaxTerms, maxMaxTerms)
+	}
+	if cfg.MaxTerms < 0 {
+		cfg.MaxTerms = -1
+	}
 	if math.IsNaN(cfg.Beta) || math.IsInf(cfg.Beta, 0) {
 		return nil, fmt.Errorf("profile: unable to create channel: β = %v is not a finite number", cfg.Beta)
 	}
@@ -122,6 +148,9 @@ func (ch *Channel) Fold(c *Corpus, items [][]string) Batch {
 	b := Batch{Deltas: make([]float64, len(items)), Novel: make([]bool, len(items))}
 	for i, terms := range items {
 		d := ch.win.push(c, c.Add(terms), ch.cfg.Exact)
+		if ch.cfg.MaxTerms > 0 {
+			ch.win.capTerms(c, ch.cfg.MaxTerms)
+		}
 		ch.record(d)
 		b.Deltas[i] = d
 	}

@@ -26,6 +26,11 @@ type Doc []TermCount
 // The Corpus also interns terms to dense IDs that the rest of the package
 // works on. IDs are local to the process: persist strings, never IDs.
 //
+// By default the corpus keeps every term it has seen, for ever: the exact
+// dynamic idf the paper defines, whose memory grows with every distinct
+// term (lexical affinities make that tens of millions within a year of
+// news). SetTermLimit bounds it: see Prune.
+//
 // Channels fold their items through the corpus they share (and borrow its
 // scratch space), so neither the corpus nor those channels may be used
 // concurrently. The zero value is an empty corpus ready to use.
@@ -38,6 +43,14 @@ type Corpus struct {
 	logs  []float64 // ln i for small i, the most frequent document frequencies
 	delta deltaLog
 	spare []entry // a buffer lent to the channel windows folding items
+
+	limit  int      // most unreferenced terms kept; 0 keeps every term
+	unref  int      // interned terms no window holds
+	free   []uint32 // IDs of dropped terms, reused by intern
+	pruned int64    // the largest document frequency Prune has dropped
+	scan   []victim // scratch of Prune
+	marks  []uint32 // scratch of capTerms: term IDs to drop
+	ranked []ranked // scratch of capTerms
 }
 
 // termStat is what the corpus knows of one term.
@@ -48,7 +61,9 @@ type termStat struct {
 	base  int64   // df when last taken by TakeDelta or restored
 	seen  int64   // the item (N after it) that last contained the term
 	at    uint32  // the term's place in keys while Add reads that item
+	refs  uint32  // how many channel windows hold the term
 	dirty bool    // df changed since base
+	pair  bool    // a lexical affinity (two stems joined by a space)
 }
 
 // Add counts one newly seen item whose terms are given (repeats allowed,
@@ -83,8 +98,9 @@ func (c *Corpus) Add(terms []string) Doc {
 // N returns the number of items seen so far.
 func (c *Corpus) N() int64 { return c.n }
 
-// Len returns the number of distinct terms interned so far.
-func (c *Corpus) Len() int { return c.terms.len() }
+// Len returns the number of distinct terms the corpus holds: every term
+// seen so far, less those Prune dropped.
+func (c *Corpus) Len() int { return c.terms.len() - len(c.free) }
 
 // DF returns the document frequency of term: how many items seen so far
 // contain it.
@@ -113,24 +129,54 @@ func (c *Corpus) ID(term string) (uint32, bool) {
 
 // Term returns the term interned as id, or "" for an unknown ID.
 func (c *Corpus) Term(id uint32) string {
-	if int(id) >= c.terms.len() {
+	if int(id) >= c.terms.len() { // a dropped term's ID gives "" too
 		return ""
 	}
 	return c.terms.at(id).term
 }
 
-// intern returns term's ID, assigning the next one to a new term without
-// counting it.
+// intern returns term's ID, assigning a free one (a dropped term's, or
+// the next) to a new term without counting it.
 func (c *Corpus) intern(term string) uint32 {
 	if id, ok := c.find(term); ok {
 		return id
 	}
-	id := uint32(c.terms.len())
 	term = strings.Clone(term) // do not pin the caller's larger text
-	c.terms.push(termStat{term: term})
+	st := termStat{term: term, pair: strings.IndexByte(term, ' ') >= 0}
+	var id uint32
+	if n := len(c.free); n > 0 {
+		id, c.free = c.free[n-1], c.free[:n-1]
+		*c.terms.at(id) = st
+	} else {
+		id = uint32(c.terms.len())
+		c.terms.push(st)
+	}
 	c.ids.add(term, id, c.Term)
+	c.unref++
 	return id
 }
+
+// retain records that one more window holds id.
+func (c *Corpus) retain(id uint32) {
+	st := c.terms.at(id)
+	if st.refs == 0 {
+		c.unref--
+	}
+	st.refs++
+}
+
+// release records that a window no longer holds id; the term may then be
+// dropped by Prune.
+func (c *Corpus) release(id uint32) {
+	st := c.terms.at(id)
+	st.refs--
+	if st.refs == 0 {
+		c.unref++
+	}
+}
+
+// isPair reports whether id is a lexical affinity.
+func (c *Corpus) isPair(id uint32) bool { return c.terms.at(id).pair }
 
 // find returns the ID of term, if interned.
 func (c *Corpus) find(term string) (uint32, bool) {

@@ -10,22 +10,30 @@ import (
 // last handed out by TakeDelta, so that a store can persist them by
 // increments instead of rewriting every term.
 type deltaLog struct {
-	baseN int64    // N when last taken or restored
-	dirty []uint32 // terms whose df changed since (termStat.dirty set)
+	baseN   int64            // N when last taken or restored
+	dirty   []uint32         // terms whose df changed since (termStat.dirty set)
+	dropped map[string]int64 // terms Prune dropped: minus the df last taken
 }
 
 // TakeDelta returns what changed since the previous TakeDelta (or Restore):
 // n, the number of items added, and for each term whose document frequency
 // changed, by how much. Adding both to the persisted counts gives the
-// current ones. The returned map is the caller's; the next call starts from
-// zero again.
+// current ones; a term Prune dropped comes with minus its persisted
+// count, which takes it to zero (a store drops such terms). The returned
+// map is the caller's; the next call starts from zero again.
 func (c *Corpus) TakeDelta() (n int64, delta map[string]int64) {
 	d := &c.delta
-	delta = make(map[string]int64, len(d.dirty))
+	delta = make(map[string]int64, len(d.dirty)+len(d.dropped))
+	for term, change := range d.dropped {
+		delta[term] = change
+	}
+	d.dropped = nil
 	for _, id := range d.dirty {
+		// A dropped term's ID may be listed here, zeroed or reused by a
+		// later term (listed again then): either way change is its own.
 		st := c.terms.at(id)
 		if change := st.df - st.base; change != 0 {
-			delta[st.term] = change
+			delta[st.term] += change
 		}
 		st.base, st.dirty = st.df, false
 	}
@@ -55,7 +63,7 @@ func (c *Corpus) Restore(n int64, df map[string]int64) error {
 	c.ids.reserve(len(df), c.Term)
 	for id := range c.terms.len() {
 		st := c.terms.at(uint32(id))
-		*st = termStat{term: st.term}
+		*st = termStat{term: st.term, refs: st.refs, pair: st.pair}
 	}
 	for _, term := range slices.Sorted(maps.Keys(df)) {
 		if v := df[term]; term != "" {

@@ -14,14 +14,15 @@ import (
 // below.
 const (
 	channelMagic   = "VGCH"
-	channelVersion = 1
+	channelVersion = 2
 )
 
 // Encode returns the channel in a versioned binary form that names terms by
 // their strings, since term IDs are local to c's process:
 //
-//	"VGCH" version(uvarint=1)
+//	"VGCH" version(uvarint=2)
 //	K(uvarint) β(float64) flags(byte: 1 FilterWithPrevious, 2 Exact)
+//	MaxTerms(varint, -1 for no cap)
 //	items(uvarint) novel(uvarint) ΣΔ(float64) ΣΔ²(float64)
 //	terms(uvarint) then each term: length(uvarint) bytes
 //	docs(uvarint), oldest first, each: entries(uvarint) then
@@ -29,7 +30,9 @@ const (
 //
 // Floats are IEEE 754 bits, little-endian. Terms are listed in order of
 // first use; a doc's entries are in term order. The encoding depends only on
-// the channel's content, not on term IDs.
+// the channel's content, not on term IDs. Decode also reads version 1,
+// which had no MaxTerms: such a channel gets DefaultMaxTerms, applied as
+// it is decoded.
 func (ch *Channel) Encode(c *Corpus) []byte {
 	buf := ch.appendHeader([]byte(channelMagic))
 	table, rows := termTable(c, ch.win.docs())
@@ -55,6 +58,7 @@ func (ch *Channel) appendHeader(buf []byte) []byte {
 	buf = binary.AppendUvarint(buf, uint64(ch.cfg.K))
 	buf = binary.LittleEndian.AppendUint64(buf, math.Float64bits(ch.cfg.Beta))
 	buf = append(buf, configFlags(ch.cfg))
+	buf = binary.AppendVarint(buf, int64(ch.cfg.MaxTerms))
 	buf = binary.AppendUvarint(buf, uint64(ch.items))
 	buf = binary.AppendUvarint(buf, uint64(ch.novel))
 	buf = binary.LittleEndian.AppendUint64(buf, math.Float64bits(ch.sum))
@@ -112,10 +116,11 @@ func decodeChannel(c *Corpus, r *reader) (*Channel, error) {
 	if !r.magic(channelMagic) {
 		return nil, errors.New("not an encoded channel (bad magic)")
 	}
-	if v := r.uvarint(); r.err == nil && v != channelVersion {
+	v := r.uvarint()
+	if r.err == nil && v != 1 && v != channelVersion {
 		return nil, fmt.Errorf("unknown format version %d", v)
 	}
-	cfg, err := decodeConfig(r)
+	cfg, err := decodeConfig(r, v)
 	if err != nil {
 		return nil, err
 	}
@@ -131,15 +136,27 @@ func decodeChannel(c *Corpus, r *reader) (*Channel, error) {
 		return nil, err
 	}
 	ch.win.load(c, docs)
+	if ch.cfg.MaxTerms > 0 {
+		ch.win.capTerms(c, ch.cfg.MaxTerms)
+	}
 	return ch, nil
 }
 
-func decodeConfig(r *reader) (Config, error) {
+// decodeConfig reads the configuration of an encoding of the given
+// version.
+func decodeConfig(r *reader, version uint64) (Config, error) {
 	k := r.uvarint()
 	beta := r.float()
 	flags := r.byte()
+	var maxTerms int64
+	if version >= 2 {
+		maxTerms = r.varint()
+	}
 	if r.err != nil {
 		return Config{}, r.err
+	}
+	if maxTerms < -1 || maxTerms > maxMaxTerms {
+		return Config{}, fmt.Errorf("MaxTerms = %d outside [-1, %d]", maxTerms, maxMaxTerms)
 	}
 	if k == 0 || k > maxK {
 		return Config{}, fmt.Errorf("window K = %d outside [1, %d]", k, maxK)
@@ -147,7 +164,7 @@ func decodeConfig(r *reader) (Config, error) {
 	if flags > 3 {
 		return Config{}, fmt.Errorf("unknown flags %#x", flags)
 	}
-	return Config{K: int(k), Beta: beta, FilterWithPrevious: flags&1 != 0, Exact: flags&2 != 0}, nil
+	return Config{K: int(k), Beta: beta, MaxTerms: int(maxTerms), FilterWithPrevious: flags&1 != 0, Exact: flags&2 != 0}, nil
 }
 
 func decodeStats(r *reader, ch *Channel) error {

@@ -87,6 +87,7 @@ func TestDecodeRejects(t *testing.T) {
 		b = binary.AppendUvarint(b, k)
 		b = binary.LittleEndian.AppendUint64(b, math.Float64bits(0.1))
 		b = append(b, 0)
+		b = binary.AppendVarint(b, -1)
 		b = binary.AppendUvarint(b, items)
 		b = binary.AppendUvarint(b, novel)
 		b = binary.LittleEndian.AppendUint64(b, math.Float64bits(sum))
@@ -104,7 +105,8 @@ func TestDecodeRejects(t *testing.T) {
 	}{
 		{"empty", "", "bad magic"},
 		{"other magic", "PNG\x00\x01", "bad magic"},
-		{"newer version", channelMagic + "\x02", "version 2"},
+		{"newer version", channelMagic + "\x03", "version 3"},
+		{"MaxTerms below -1", string(header(5, 1, 0, 0, 0)[:len(channelMagic)+11]) + "\x03", "MaxTerms = -2"},
 		{"trailing bytes", string(valid) + "x", "trailing"},
 		{"zero K", string(header(0, 1, 0, 0, 0)), "window K = 0"},
 		{"novel above items", string(header(5, 1, 2, 0, 0)), "novel count 2"},

@@ -93,11 +93,7 @@ func (x *termIndex) grow(long func(uint32) string) {
 		if s.tag == 0 {
 			continue
 		}
-		term := long(s.id)
-		if s.size != 0xff {
-			term = string(s.key[:s.size])
-		}
-		x.place(s, maphash.String(x.seed, term))
+		x.place(s, s.hash(x.seed, long))
 	}
 }
 
@@ -106,4 +102,39 @@ func (x *termIndex) reserve(n int, long func(uint32) string) {
 	for 2*(x.n+n) > len(x.slots) {
 		x.grow(long)
 	}
+}
+
+// remove takes an indexed term out, shifting back the slots that follow
+// it in its probe run so that every other term stays reachable (linear
+// probing's deletion without tombstones).
+func (x *termIndex) remove(term string, long func(uint32) string) {
+	h := maphash.String(x.seed, term)
+	tag := uint32(h>>32) | 1
+	mask := uint64(len(x.slots) - 1)
+	i := h & mask
+	for x.slots[i].tag != tag || !x.slots[i].holds(term, long) {
+		if x.slots[i].tag == 0 {
+			return // not indexed
+		}
+		i = (i + 1) & mask
+	}
+	for j := (i + 1) & mask; x.slots[j].tag != 0; j = (j + 1) & mask {
+		home := x.slots[j].hash(x.seed, long) & mask
+		// The slot at j may move to the hole at i when its home is not
+		// between the hole and j (cyclically).
+		if (j-home)&mask >= (j-i)&mask {
+			x.slots[i] = x.slots[j]
+			i = j
+		}
+	}
+	x.slots[i] = termSlot{}
+	x.n--
+}
+
+// hash returns the hash of the term a used slot holds.
+func (s *termSlot) hash(seed maphash.Seed, long func(uint32) string) uint64 {
+	if s.size == 0xff {
+		return maphash.String(seed, long(s.id))
+	}
+	return maphash.Bytes(seed, s.key[:s.size]) // equal to String's for the same bytes
 }

@@ -44,6 +44,19 @@ func (r *reader) uvarint() uint64 {
 	return v
 }
 
+func (r *reader) varint() int64 {
+	if r.err != nil {
+		return 0
+	}
+	v, n := binary.Varint(r.data[r.pos:])
+	if n <= 0 {
+		r.fail(errors.New("bad or truncated number"))
+		return 0
+	}
+	r.pos += n
+	return v
+}
+
 func (r *reader) byte() byte {
 	b := r.bytes(1)
 	if len(b) == 0 {

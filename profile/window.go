@@ -31,7 +31,8 @@ import (
 //
 // The entries are kept sorted by term ID, and a push merges the entering
 // and leaving Docs into them in one sequential pass, into a buffer lent by
-// the corpus (the two then swap buffers, so a channel holds one). Memory is
+// the corpus (the two then swap buffers, so a channel holds one). Each
+// term an entry holds is retained in the corpus while it does. Memory is
 // read in order, which is cheap even when the channel is cold; no map is
 // needed; and every sum is taken in a fixed order, so results do not
 // depend on map order.
@@ -126,9 +127,9 @@ func (w *window) merge(c *Corpus, in, out Doc, L float64, exact bool) sums {
 		}
 		next = append(next, ents[i:k]...) // the untouched run
 		i = k
-		e := entry{id: id}
+		e, held := entry{id: id}, false
 		if i < len(ents) && ents[i].id == id {
-			e = ents[i]
+			e, held = ents[i], true
 			i++
 		}
 		var add, del uint32
@@ -140,8 +141,15 @@ func (w *window) merge(c *Corpus, in, out Doc, L float64, exact bool) sums {
 			del = out[m].Count
 			m++
 		}
-		if e, kept := w.step(c, e, add, del, L, exact, &adj); kept {
+		e, kept := w.step(c, e, add, del, L, exact, &adj)
+		switch {
+		case kept:
 			next = append(next, e)
+			if !held {
+				c.retain(id)
+			}
+		case held:
+			c.release(id)
 		}
 	}
 	next = append(next, ents[i:]...)
@@ -244,6 +252,9 @@ func (w *window) load(c *Corpus, docs []Doc) {
 		w.ents = append(w.ents, entry{id: id, tf: n})
 	}
 	slices.SortFunc(w.ents, func(a, b entry) int { return cmp.Compare(a.id, b.id) })
+	for _, e := range w.ents {
+		c.retain(e.id)
+	}
 	w.refresh(c)
 }
 

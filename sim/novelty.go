@@ -28,6 +28,11 @@ const refineNeighbours = 10
 
 func newNovelty(n int, cfg resolved) (*novelty, error) {
 	nv := &novelty{channels: make([]*profile.Channel, n)}
+	// The corpus is bounded as the live profiler's is, so that the
+	// novelty the policies learn from is what they would learn live.
+	if err := nv.corpus.SetTermLimit(profile.DefaultTermLimit); err != nil {
+		return nil, fmt.Errorf("sim: %w", err)
+	}
 	pc := profile.Config{K: cfg.ProfileWindow, Beta: cfg.Beta}
 	for i := range nv.channels {
 		ch, err := profile.NewChannel(pc)
@@ -51,6 +56,7 @@ func (nv *novelty) fold(i int, s *policy.Source, terms [][]string, at time.Time)
 	if nv.index != nil {
 		nv.index.Put(s.ID, nv.channels[i].Vector(&nv.corpus))
 	}
+	nv.corpus.Prune() // the windows and the index hold every term in use
 }
 
 // sample refreshes the similarity matrix (with Config.Refine).
