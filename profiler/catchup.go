@@ -11,12 +11,12 @@ import (
 	"vigil/store"
 )
 
-// fetch is the new items one fetch of a feed brought, analysed, in ID
-// order: the store gives every item of a fetch the fetch's time as Seen.
+// fetch is the items of one fetch of a feed within a page, in ID order:
+// the store gives every item of a fetch the fetch's time as Seen.
 type fetch struct {
 	feed  int64
 	seen  time.Time
-	terms [][]string
+	items []int // indexes into the page
 }
 
 // fetchKey tells fetches apart: the feed and the instant of the fetch.
@@ -24,6 +24,11 @@ type fetchKey struct {
 	feed int64
 	seen int64
 }
+
+// saveGrace is how long the save of a step that an ending context cut
+// short may take: the items folded so far are kept rather than folded
+// again by the next process.
+const saveGrace = time.Second
 
 // CatchUp folds every item stored after the watermark into its channel's
 // profile and returns how many items it folded. It works in pages of
@@ -34,6 +39,13 @@ type fetchKey struct {
 // watermark together. A page never ends inside a fetch unless the fetch
 // alone fills it; the rest of such a fetch is folded as a batch of its own
 // whose novel items the learner, seeing no time pass, does not count.
+//
+// Items are analysed one fetch at a time, so a page holds the items' text
+// and one fetch's terms, whatever the backlog. After each page CatchUp
+// rests for Config.Rest times the page's duration, so that a long backlog
+// leaves the processor and the store's writer to the fetches. When ctx
+// ends, CatchUp stops after the fetch it is folding, saves what it folded
+// (taking at most saveGrace) and returns ctx's error.
 //
 // When a save fails the memory holds a step the store does not, and
 // folding on would lose that step's document frequencies (they were taken
@@ -52,6 +64,7 @@ func (p *Profiler) CatchUp(ctx context.Context) (int, error) {
 	}
 	folded := 0
 	for {
+		start := time.Now()
 		items, err := p.st.ItemsAfter(ctx, p.through, p.cfg.PageSize)
 		if err != nil {
 			return folded, fmt.Errorf("profiler: unable to read the items after item %d: %w", p.through, err)
@@ -61,13 +74,29 @@ func (p *Profiler) CatchUp(ctx context.Context) (int, error) {
 		if len(items) == 0 {
 			return folded, nil
 		}
-		if err := p.step(ctx, items); err != nil {
+		n, err := p.step(ctx, items)
+		folded += n
+		if err != nil || !full {
 			return folded, err
 		}
-		folded += len(items)
-		if !full {
-			return folded, nil
+		if err := p.rest(ctx, time.Since(start)); err != nil {
+			return folded, err
 		}
+	}
+}
+
+// rest waits Config.Rest times took, or until ctx ends.
+func (p *Profiler) rest(ctx context.Context, took time.Duration) error {
+	if p.cfg.Rest <= 0 {
+		return ctx.Err()
+	}
+	t := time.NewTimer(time.Duration(p.cfg.Rest * float64(took)))
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
 	}
 }
 
@@ -88,44 +117,95 @@ func wholeFetches(items []vigil.Item, full bool) []vigil.Item {
 	return items[:i]
 }
 
-// step folds one page of items in and saves the result, following the rule
-// of CatchUp when the save fails.
-func (p *Profiler) step(ctx context.Context, items []vigil.Item) error {
-	fetches, err := p.analyse(ctx, items)
-	if err != nil {
-		return err
+// step folds one page of items in, fetch by fetch, and saves the result,
+// following the rule of CatchUp when the save fails. It returns how many
+// items it folded: fewer than the page when ctx ended first.
+func (p *Profiler) step(ctx context.Context, items []vigil.Item) (int, error) {
+	fetches := groupFetches(items)
+	var changed []int64
+	seen := make(map[int64]bool)
+	done, cut := 0, int64(0) // cut: the first item left when ctx ended
+	for i, f := range fetches {
+		if ctx.Err() != nil && i > 0 && prefixFolded(items, fetches[:i], fetches[i:]) {
+			cut = items[fetches[i].items[0]].ID
+			break
+		}
+		terms, err := p.analyse(ctx, items, f)
+		if err == nil {
+			err = p.foldFetch(f, terms)
+		}
+		if err != nil {
+			return 0, p.abandon(ctx, err)
+		}
+		if !seen[f.feed] {
+			seen[f.feed] = true
+			changed = append(changed, f.feed)
+		}
+		done += len(f.items)
 	}
-	batch, err := p.foldIn(fetches)
+	batch, err := p.finish(changed)
 	batch.Through = items[len(items)-1].ID
+	if cut > 0 {
+		batch.Through = cut - 1
+	}
 	if err == nil && !p.cfg.ReadOnly {
-		err = p.st.SaveProfiles(ctx, batch)
+		save, cancel := context.WithTimeout(context.WithoutCancel(ctx), saveGrace)
+		if ctx.Err() == nil {
+			save, cancel = context.WithCancel(ctx)
+		}
+		err = p.st.SaveProfiles(save, batch)
+		cancel()
 		if err != nil {
 			err = fmt.Errorf("profiler: unable to save the profiles through item %d: %w", batch.Through, err)
 		}
 	}
 	if err != nil {
-		p.stale = true
-		if rerr := p.reload(ctx); rerr != nil {
-			return errors.Join(err, rerr)
-		}
-		return err
+		return 0, p.abandon(ctx, err)
 	}
 	p.through = batch.Through
 	p.watermark.Store(batch.Through)
-	return nil
+	if done < len(items) {
+		return done, ctx.Err()
+	}
+	return done, nil
 }
 
-// analyse groups a page's items by fetch, in the order of their first
-// items, and turns each item into its terms with its feed's analyzer.
-func (p *Profiler) analyse(ctx context.Context, items []vigil.Item) ([]fetch, error) {
+// abandon drops an unsaved step by reloading the store's state, marking
+// the memory stale when that fails too or when ctx has ended (the reload
+// is then left to the next CatchUp, so that a stopping process stops),
+// and returns err (joined with the reload's error).
+func (p *Profiler) abandon(ctx context.Context, err error) error {
+	p.stale = true
+	if ctx.Err() != nil {
+		return err
+	}
+	if rerr := p.reload(ctx); rerr != nil {
+		return errors.Join(err, rerr)
+	}
+	return err
+}
+
+// prefixFolded reports whether the fetches done hold exactly the items
+// before the first item of the fetches left, so that the watermark may
+// stop there: the store writes a fetch's items together, but several
+// writers may interleave their IDs.
+func prefixFolded(items []vigil.Item, done, left []fetch) bool {
+	first := items[left[0].items[0]].ID
+	for _, f := range done {
+		if items[f.items[len(f.items)-1]].ID > first {
+			return false
+		}
+	}
+	return true
+}
+
+// groupFetches groups a page's items by fetch, in the order of their
+// first items.
+func groupFetches(items []vigil.Item) []fetch {
 	var fetches []fetch
 	at := make(map[fetchKey]int)
 	for i := range items {
 		it := &items[i]
-		lang, err := p.langs.of(ctx, p.st, it.FeedID)
-		if err != nil {
-			return nil, fmt.Errorf("profiler: unable to read the language of feed %d: %w", it.FeedID, err)
-		}
 		k := fetchKey{feed: it.FeedID, seen: it.Seen.UnixNano()}
 		j, ok := at[k]
 		if !ok {
@@ -133,39 +213,56 @@ func (p *Profiler) analyse(ctx context.Context, items []vigil.Item) ([]fetch, er
 			at[k] = j
 			fetches = append(fetches, fetch{feed: it.FeedID, seen: it.Seen})
 		}
-		fetches[j].terms = append(fetches[j].terms, p.fold.item(lang, it))
+		fetches[j].items = append(fetches[j].items, i)
 	}
-	return fetches, nil
+	return fetches
 }
 
-// foldIn folds the fetches into their channels, creating channels met for
-// the first time, re-indexes the changed channels and returns what to save
-// (without the watermark).
-func (p *Profiler) foldIn(fetches []fetch) (store.ProfileBatch, error) {
+// analyse turns the items of one fetch into their terms with their feed's
+// analyzer.
+func (p *Profiler) analyse(ctx context.Context, items []vigil.Item, f fetch) ([][]string, error) {
+	lang, err := p.langs.of(ctx, p.st, f.feed)
+	if err != nil {
+		return nil, fmt.Errorf("profiler: unable to read the language of feed %d: %w", f.feed, err)
+	}
+	terms := make([][]string, len(f.items))
+	for i, j := range f.items {
+		terms[i] = p.fold.item(lang, &items[j])
+	}
+	return terms, nil
+}
+
+// foldFetch folds one fetch's items into its channel, creating the channel
+// met for the first time.
+func (p *Profiler) foldFetch(f fetch, terms [][]string) error {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	var changed []int64
-	seen := make(map[int64]bool)
-	for _, f := range fetches {
-		ch, err := p.channel(f.feed)
-		if err != nil {
-			return store.ProfileBatch{}, err
-		}
-		if !seen[f.feed] {
-			seen[f.feed] = true
-			changed = append(changed, f.feed)
-		}
-		b := ch.profile.Fold(p.corpus, f.terms)
-		ch.observe(f.seen, b.NovelCount)
+	ch, err := p.channel(f.feed)
+	if err != nil {
+		return err
 	}
+	b := ch.profile.Fold(p.corpus, terms)
+	ch.observe(f.seen, b.NovelCount)
+	return nil
+}
+
+// finish re-indexes the changed channels, bounds the corpus (the index
+// and the windows now hold every term in use) and returns what to save
+// (without the watermark).
+func (p *Profiler) finish(changed []int64) (store.ProfileBatch, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
 	batch := store.ProfileBatch{Documents: p.corpus.N()}
+	for _, id := range changed {
+		p.index.Put(id, p.channels[id].profile.Vector(p.corpus))
+	}
+	p.corpus.Prune()
 	_, batch.DFDelta = p.corpus.TakeDelta()
+	if p.cfg.ReadOnly {
+		return batch, nil
+	}
 	for _, id := range changed {
 		ch := p.channels[id]
-		p.index.Put(id, ch.profile.Vector(p.corpus))
-		if p.cfg.ReadOnly {
-			continue
-		}
 		state, err := ch.encode(p.corpus)
 		if err != nil {
 			return store.ProfileBatch{}, err

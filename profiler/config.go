@@ -2,6 +2,7 @@ package profiler
 
 import (
 	"fmt"
+	"math"
 	"time"
 
 	"vigil/profile"
@@ -13,14 +14,23 @@ const (
 	// its heaviest lexical affinities, a stored profile keeps.
 	DefaultTopTerms = 20
 	// DefaultPageSize is how many items CatchUp reads, folds and saves in
-	// one step: large, since a catch-up over a backlog saves each changed
-	// channel and the document frequencies once per page.
-	DefaultPageSize = 5000
+	// one step: a catch-up over a backlog saves each changed channel and
+	// the document frequencies once per page, and holds the page's text
+	// (about 3 MB of 3 KB items) while it folds it.
+	DefaultPageSize = 1000
 	// MaxPageSize is the largest page the store hands out at once.
 	MaxPageSize = 5000
 	// DefaultEvery is how often Run catches up.
 	DefaultEvery = 30 * time.Second
+	// DefaultRest is how long CatchUp rests after each page, as a share
+	// of the time the page took: a backlog then takes at most 80% of one
+	// processor.
+	DefaultRest = 0.25
 )
+
+// maxRest bounds Config.Rest: a catch-up that rests a hundred times as
+// long as it works is a mistake, not a setting.
+const maxRest = 100
 
 // Config adjusts a Profiler; its zero value gives Roitman et al.'s
 // profiles and the defaults above.
@@ -36,6 +46,14 @@ type Config struct {
 	// PageSize is how many items CatchUp folds per saved step (0 means
 	// DefaultPageSize, at most MaxPageSize).
 	PageSize int
+	// TermLimit bounds the document-frequency table: the most terms kept
+	// that no channel profile holds (profile.Corpus.SetTermLimit; 0 means
+	// profile.DefaultTermLimit, a negative value keeps every term).
+	TermLimit int
+	// Rest is how long CatchUp rests after each page, as a share of the
+	// time the page took (0 means DefaultRest, a negative value never
+	// rests).
+	Rest float64
 	// ReadOnly makes CatchUp fold new items into memory only, never
 	// saving: for a one-off command that may run beside `vigil serve`,
 	// whose profiler owns the saved state (two profilers saving to one
@@ -55,11 +73,19 @@ func (c Config) withDefaults() (Config, error) {
 	if c.PageSize == 0 {
 		c.PageSize = DefaultPageSize
 	}
+	if c.TermLimit == 0 {
+		c.TermLimit = profile.DefaultTermLimit
+	}
+	if c.Rest == 0 {
+		c.Rest = DefaultRest
+	}
 	switch {
 	case c.TopTerms < 0:
 		return c, fmt.Errorf("profiler: TopTerms must not be negative, got %d", c.TopTerms)
 	case c.PageSize < 0 || c.PageSize > MaxPageSize:
 		return c, fmt.Errorf("profiler: PageSize must be 1 to %d, got %d", MaxPageSize, c.PageSize)
+	case math.IsNaN(c.Rest) || math.IsInf(c.Rest, 0) || c.Rest > maxRest:
+		return c, fmt.Errorf("profiler: Rest must be a number up to %v, got %v", maxRest, c.Rest)
 	}
 	if _, err := profile.NewChannel(c.Profile); err != nil {
 		return c, fmt.Errorf("profiler: %w", err)

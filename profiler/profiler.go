@@ -69,6 +69,9 @@ func (p *Profiler) reload(ctx context.Context) error {
 		return fmt.Errorf("profiler: unable to load the saved profiles: %w", err)
 	}
 	corpus := &profile.Corpus{}
+	if err := corpus.SetTermLimit(max(p.cfg.TermLimit, 0)); err != nil {
+		return fmt.Errorf("profiler: %w", err)
+	}
 	if err := corpus.Restore(state.Documents, state.DF); err != nil {
 		return fmt.Errorf("profiler: unable to restore the corpus of %d items: %w", state.Documents, err)
 	}
@@ -83,6 +86,7 @@ func (p *Profiler) reload(ctx context.Context) error {
 		channels[id] = ch
 		index.Put(id, ch.profile.Vector(corpus))
 	}
+	corpus.Prune() // every term in use is now held by a window
 	p.mu.Lock()
 	p.corpus, p.channels, p.index = corpus, channels, index
 	p.mu.Unlock()
