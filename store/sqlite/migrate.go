@@ -27,6 +27,7 @@ var migrations = []migration{
 	{sql: schemaV4},
 	{sql: schemaPlanStates},
 	{sql: schemaSearchBodyFirst, fill: indexStoredItems, vacuum: true},
+	{sql: schemaBoundedProfiles, vacuum: true},
 }
 
 // querier is what both *sql.DB and *sql.Tx offer for reading.

@@ -13,7 +13,7 @@ type table struct {
 	identity string
 }
 
-// tables are the tables of schema version 7 of the embedded store, in an
+// tables are the tables of schema version 8 of the embedded store, in an
 // order that satisfies the foreign keys. The full-text index (items_fts in
 // SQLite, items.search_text in PostgreSQL) is rebuilt, not copied.
 var tables = []table{
