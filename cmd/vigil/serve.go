@@ -23,7 +23,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	secure := f.Bool("secure-cookies", false, "mark session cookies Secure (behind HTTPS)")
 	verbose := f.Bool("v", false, "log every fetch and every request")
 	metricsToken := f.String("metrics-token", envOr(e, "VIGIL_METRICS_TOKEN", ""), "bearer `token` that /metrics requires; empty: /metrics is open (env VIGIL_METRICS_TOKEN)")
-	profileEvery := f.Duration("profile-every", profiler.DefaultEvery, "how often new items are folded into the channel profiles")
+	popts := addProfilerFlags(f)
 	noMonitor := f.Bool("no-monitor", false, "serve the web only; fetching is left to 'vigil worker' processes")
 	opts := addMonitorFlags(f)
 	dopts := addDigestFlags(f)
@@ -33,8 +33,8 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if err := checkEnv(e); err != nil {
 		return err
 	}
-	if *profileEvery <= 0 {
-		return usageError{fmt.Sprintf("--profile-every must be positive, got %v", *profileEvery)}
+	if err := popts.check(); err != nil {
+		return err
 	}
 	level := slog.LevelInfo
 	if !*verbose {
@@ -64,7 +64,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if prof, err = profiler.New(ctx, st, profiler.Config{}, log); err != nil {
+	if prof, err = profiler.New(ctx, st, popts.config(), log); err != nil {
 		return err
 	}
 	ln, err := net.Listen("tcp", *addr)
@@ -83,13 +83,13 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	}
 	fmt.Fprintf(e.stderr, "vigil serving http://%s/ with database %s\n", ln.Addr(), redactDB(*f.db))
 	runProfiler := func(ctx context.Context) error {
-		prof.Run(ctx, *profileEvery)
+		prof.Run(ctx, *popts.every)
 		return nil
 	}
 	if c := opts.shared; c != nil {
 		// On PostgreSQL one process at a time folds items into the profiles.
 		runProfiler = func(ctx context.Context) error {
-			return c.Lead(ctx, "profiler", profilerPoll, func(ctx context.Context) { prof.Run(ctx, *profileEvery) })
+			return c.Lead(ctx, "profiler", profilerPoll, func(ctx context.Context) { prof.Run(ctx, *popts.every) })
 		}
 	}
 	if *noMonitor {

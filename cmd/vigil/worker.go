@@ -23,7 +23,7 @@ func runWorker(ctx context.Context, e *env, args []string) error {
 		"Workers share the due feeds, the budget, each host's gap and the re-plan; one of them\n"+
 		"at a time folds new items into the channel profiles.")
 	verbose := f.Bool("v", false, "log every fetch")
-	profileEvery := f.Duration("profile-every", profiler.DefaultEvery, "how often new items are folded into the channel profiles")
+	popts := addProfilerFlags(f)
 	noProfiler := f.Bool("no-profiler", false, "never run the profiler in this worker")
 	opts := addMonitorFlags(f)
 	if err := f.parse(args, 0); err != nil {
@@ -32,11 +32,11 @@ func runWorker(ctx context.Context, e *env, args []string) error {
 	if err := checkEnv(e); err != nil {
 		return err
 	}
+	if err := popts.check(); err != nil {
+		return err
+	}
 	if !postgres.IsURL(*f.db) {
 		return usageError{fmt.Sprintf("--db must be a postgres:// URL (workers share a PostgreSQL database), got %q", *f.db)}
-	}
-	if *profileEvery <= 0 {
-		return usageError{fmt.Sprintf("--profile-every must be positive, got %v", *profileEvery)}
 	}
 	log := newLogger(e, *verbose)
 	st, err := f.open()
@@ -52,7 +52,7 @@ func runWorker(ctx context.Context, e *env, args []string) error {
 	fmt.Fprintf(e.stderr, "vigil worker %s fetching for %s\n", opts.shared.Worker(), redactDB(*f.db))
 	runners := []func(context.Context) error{mon.Run}
 	if !*noProfiler {
-		runners = append(runners, sharedProfiler(st, opts, log, *profileEvery))
+		runners = append(runners, sharedProfiler(st, opts, log, popts))
 	}
 	return runAll(ctx, runners...)
 }
@@ -97,13 +97,13 @@ func (o *monitorOpts) closeShared() {
 // sharedProfiler returns a runner of the profiler: on PostgreSQL one
 // process at a time runs it (the others wait to take over), loading its
 // state when it starts leading.
-func sharedProfiler(st store.Store, o *monitorOpts, log *slog.Logger, every time.Duration) func(context.Context) error {
+func sharedProfiler(st store.Store, o *monitorOpts, log *slog.Logger, p *profilerOpts) func(context.Context) error {
 	run := func(ctx context.Context) error {
-		prof, err := profiler.New(ctx, st, profiler.Config{}, log)
+		prof, err := profiler.New(ctx, st, p.config(), log)
 		if err != nil {
 			return err
 		}
-		prof.Run(ctx, every)
+		prof.Run(ctx, *p.every)
 		return nil
 	}
 	c := o.shared
