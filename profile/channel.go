@@ -21,7 +21,7 @@ const DefaultBeta = 0.1
 
 // DefaultMaxTerms is how many stems, and apart how many lexical
 // affinities, a channel's window keeps: its heaviest.
-const DefaultMaxTerms = 128
+const DefaultMaxTerms = 32
 
 // maxK bounds the window so that a corrupt configuration cannot allocate
 // without limit.

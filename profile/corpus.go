@@ -44,26 +44,29 @@ type Corpus struct {
 	delta deltaLog
 	spare []entry // a buffer lent to the channel windows folding items
 
-	limit  int      // most unreferenced terms kept; 0 keeps every term
-	unref  int      // interned terms no window holds
-	free   []uint32 // IDs of dropped terms, reused by intern
-	pruned int64    // the largest document frequency Prune has dropped
-	scan   []victim // scratch of Prune
-	marks  []uint32 // scratch of capTerms: term IDs to drop
-	ranked []ranked // scratch of capTerms
+	limit       int      // most unreferenced terms kept; 0 keeps every term
+	unref       int      // interned terms no window holds
+	free        []uint32 // IDs of dropped terms, reused by intern
+	pruned      int64    // the largest document frequency Prune has dropped
+	marks       []uint32 // scratch of capTerms: term IDs to drop
+	ranked      []ranked // scratch of capTerms: stems
+	rankedPairs []ranked // scratch of capTerms: affinities
+	packing     []byte   // scratch of pack
+	evicted     Doc      // scratch of the windows: a Doc unpacked from a ring
 }
 
-// termStat is what the corpus knows of one term.
+// termStat is what the corpus knows of one term: 56 bytes, since a live
+// profiler holds hundreds of thousands.
 type termStat struct {
 	term  string
 	df    int64
-	ln    float64 // ln df, kept with df; 0 while df is 0
-	base  int64   // df when last taken by TakeDelta or restored
-	seen  int64   // the item (N after it) that last contained the term
-	at    uint32  // the term's place in keys while Add reads that item
-	refs  uint32  // how many channel windows hold the term
-	dirty bool    // df changed since base
-	pair  bool    // a lexical affinity (two stems joined by a space)
+	base  int64  // df when last taken by TakeDelta or restored
+	seen  uint32 // the item (N after it, modulo 2^32) that last contained the term
+	key   uint32 // FNV-1a of the term: a content order for equal weights
+	at    uint32 // the term's place in keys while Add reads that item
+	refs  uint32 // how many channel windows hold the term
+	dirty bool   // df changed since base
+	pair  bool   // a lexical affinity (two stems joined by a space)
 }
 
 // Add counts one newly seen item whose terms are given (repeats allowed,
@@ -71,6 +74,7 @@ type termStat struct {
 // term. It returns the item's Doc, interning new terms.
 func (c *Corpus) Add(terms []string) Doc {
 	item := c.n + 1
+	mark := uint32(item) // equal to an older item's only 2^32 items apart
 	c.keys = c.keys[:0]
 	for _, t := range terms {
 		if t == "" {
@@ -78,11 +82,11 @@ func (c *Corpus) Add(terms []string) Doc {
 		}
 		id := c.intern(t)
 		st := c.terms.at(id)
-		if st.seen == item {
+		if st.seen == mark {
 			c.keys[st.at]++
 			continue
 		}
-		st.seen, st.at = item, uint32(len(c.keys))
+		st.seen, st.at = mark, uint32(len(c.keys))
 		c.keys = append(c.keys, uint64(id)<<32|1)
 		c.countTerm(id, st)
 	}
@@ -142,7 +146,7 @@ func (c *Corpus) intern(term string) uint32 {
 		return id
 	}
 	term = strings.Clone(term) // do not pin the caller's larger text
-	st := termStat{term: term, pair: strings.IndexByte(term, ' ') >= 0}
+	st := termStat{term: term, key: contentKey(term), pair: strings.IndexByte(term, ' ') >= 0}
 	var id uint32
 	if n := len(c.free); n > 0 {
 		id, c.free = c.free[n-1], c.free[:n-1]
@@ -187,7 +191,6 @@ func (c *Corpus) find(term string) (uint32, bool) {
 // are st.
 func (c *Corpus) countTerm(id uint32, st *termStat) {
 	st.df++
-	st.ln = c.ln(st.df)
 	if !st.dirty {
 		st.dirty = true
 		c.delta.dirty = append(c.delta.dirty, id)
@@ -228,10 +231,25 @@ func (c *Corpus) ell(id uint32) float64 {
 	if int(id) >= c.terms.len() {
 		return c.lnN
 	}
-	if st := c.terms.at(id); st.df > 0 {
-		return st.ln
+	return c.ellOf(c.terms.at(id))
+}
+
+// ellOf is ell of the term whose stats are st.
+func (c *Corpus) ellOf(st *termStat) float64 {
+	if st.df > 0 {
+		return c.ln(st.df)
 	}
 	return c.lnN
+}
+
+// contentKey returns the 32-bit FNV-1a hash of term, the same in every
+// process.
+func contentKey(term string) uint32 {
+	h := uint32(2166136261)
+	for i := 0; i < len(term); i++ {
+		h = (h ^ uint32(term[i])) * 16777619
+	}
+	return h
 }
 
 // idf returns the current idf of id.

@@ -63,12 +63,12 @@ func (c *Corpus) Restore(n int64, df map[string]int64) error {
 	c.ids.reserve(len(df), c.Term)
 	for id := range c.terms.len() {
 		st := c.terms.at(uint32(id))
-		*st = termStat{term: st.term, refs: st.refs, pair: st.pair}
+		*st = termStat{term: st.term, key: st.key, refs: st.refs, pair: st.pair}
 	}
 	for _, term := range slices.Sorted(maps.Keys(df)) {
 		if v := df[term]; term != "" {
 			st := c.terms.at(c.intern(term))
-			st.df, st.ln, st.base = v, lnSafe(v), v
+			st.df, st.base = v, v
 		}
 	}
 	c.setN(n)

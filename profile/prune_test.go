@@ -2,6 +2,7 @@ package profile
 
 import (
 	"maps"
+	"slices"
 	"testing"
 )
 
@@ -124,4 +125,33 @@ func termSet(c *Corpus) map[string]bool {
 		}
 	}
 	return set
+}
+
+// TestPruneTakesTheOldestOfTheRarest drops, of equally rare terms, the
+// least recently seen.
+func TestPruneTakesTheOldestOfTheRarest(t *testing.T) {
+	tests := []struct {
+		limit int
+		gone  []string
+	}{
+		{4, []string{"a"}}, // five terms unheld, down to 4 - 4/8 = 4
+		{3, []string{"a", "b"}},
+		{2, []string{"a", "b", "c"}},
+	}
+	for _, tt := range tests {
+		var c Corpus
+		if err := c.SetTermLimit(tt.limit); err != nil {
+			t.Fatal(err)
+		}
+		for _, item := range [][]string{{"a", "x"}, {"b", "x"}, {"c", "x"}, {"d", "x"}} {
+			c.Add(item)
+		}
+		c.Prune()
+		for _, term := range []string{"a", "b", "c", "d", "x"} {
+			dropped := c.DF(term) == 0
+			if want := slices.Contains(tt.gone, term); dropped != want {
+				t.Errorf("limit %d: %q dropped = %v, want %v", tt.limit, term, dropped, want)
+			}
+		}
+	}
 }

@@ -38,7 +38,7 @@ import (
 // depend on map order.
 type window struct {
 	k       int
-	ring    []Doc // the last k Docs; ring[head] is the oldest once full
+	ring    []packedDoc // the last k Docs; ring[head] is the oldest once full
 	head    int
 	size    int
 	ents    []entry // sorted by id, tf > 0
@@ -62,7 +62,7 @@ type sums struct {
 }
 
 func newWindow(k int) window {
-	return window{k: k, ring: make([]Doc, k)}
+	return window{k: k, ring: make([]packedDoc, k)}
 }
 
 // push adds d as the newest Doc, evicting the oldest when the window is
@@ -76,7 +76,7 @@ func (w *window) push(c *Corpus, d Doc, exact bool) float64 {
 	if exact {
 		prev2 = w.fullNorm2(c)
 	}
-	out := w.enter(d)
+	out := w.enter(c, d)
 	L := c.lnN
 	adj := w.merge(c, d, out, L, exact)
 	if !exact {
@@ -95,17 +95,20 @@ func (w *window) push(c *Corpus, d Doc, exact bool) float64 {
 	return profileCosine(prev2, prev2+adj.dot, new2)
 }
 
-// enter places d in the ring and returns the Doc it evicts, if any.
-func (w *window) enter(d Doc) Doc {
+// enter places d in the ring and returns the Doc it evicts, if any, in
+// the corpus's scratch space (valid until the next enter of any window).
+func (w *window) enter(c *Corpus, d Doc) Doc {
+	p := c.pack(d)
 	if w.size < w.k {
-		w.ring[(w.head+w.size)%w.k] = d
+		w.ring[(w.head+w.size)%w.k] = p
 		w.size++
 		return nil
 	}
 	old := w.ring[w.head]
-	w.ring[w.head] = d
+	w.ring[w.head] = p
 	w.head = (w.head + 1) % w.k
-	return old
+	c.evicted = old.unpack(c.evicted)
+	return c.evicted
 }
 
 // merge folds the entering Doc in and the leaving Doc out of the entries
@@ -242,7 +245,7 @@ func (w *window) refresh(c *Corpus) {
 func (w *window) load(c *Corpus, docs []Doc) {
 	tf := make(map[uint32]uint32)
 	for _, d := range docs {
-		w.enter(d)
+		w.enter(c, d)
 		for _, e := range d {
 			tf[e.ID] += e.Count
 		}
@@ -262,7 +265,7 @@ func (w *window) load(c *Corpus, docs []Doc) {
 func (w *window) docs() []Doc {
 	out := make([]Doc, 0, w.size)
 	for i := range w.size {
-		out = append(out, w.ring[(w.head+i)%w.k])
+		out = append(out, w.ring[(w.head+i)%w.k].unpack(nil))
 	}
 	return out
 }

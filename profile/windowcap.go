@@ -6,65 +6,81 @@ import (
 	"strings"
 )
 
-// ranked is one window entry weighed for capping.
+// ranked is one window entry weighed for capping, with the content hash
+// of its term that orders equal weights.
 type ranked struct {
-	w    float64
-	id   uint32
-	pair bool
+	w   float64
+	key uint32
+	id  uint32
 }
 
 // capTerms keeps at most n stems and n lexical affinities in the window:
-// the heaviest under c's current idf (tf·idf, equal weights in term
-// order, so that a channel decoded in another process, whose IDs differ,
-// keeps the same terms). The others leave the entries, their share of A, B and C, and every
-// Doc of the ring, so that an entry's tf stays the sum of its counts in
-// the ring; a term dropped here and brought again by a later item counts
-// from that item on. The corpus lends the scratch space.
+// the heaviest under c's current idf (tf·idf; equal weights in the order
+// of their terms' content hashes, then of the terms, so that a channel
+// decoded in another process, whose IDs differ, keeps the same terms).
+// The others leave the entries, their share of A, B and C, and every Doc
+// of the ring, so that an entry's tf stays the sum of its counts in the
+// ring; a term dropped here and brought again by a later item counts from
+// that item on. The corpus lends the scratch space.
 func (w *window) capTerms(c *Corpus, n int) {
 	if len(w.ents) <= n {
 		return
 	}
-	cand := c.ranked[:0]
+	stems, pairs := c.ranked[:0], c.rankedPairs[:0]
 	L := c.lnN
 	for _, e := range w.ents {
-		cand = append(cand, ranked{w: float64(e.tf) * (L - c.ell(e.id)), id: e.id, pair: c.isPair(e.id)})
-	}
-	slices.SortFunc(cand, func(a, b ranked) int {
-		switch {
-		case a.pair != b.pair:
-			if a.pair {
-				return 1
-			}
-			return -1
-		case a.w != b.w:
-			return cmp.Compare(b.w, a.w)
+		st := c.terms.at(e.id)
+		r := ranked{w: float64(e.tf) * (L - c.ellOf(st)), key: st.key, id: e.id}
+		if st.pair {
+			pairs = append(pairs, r)
+		} else {
+			stems = append(stems, r)
 		}
-		return strings.Compare(c.Term(a.id), c.Term(b.id))
-	})
-	stems, _ := slices.BinarySearchFunc(cand, true, func(r ranked, pair bool) int {
-		if r.pair == pair {
-			return 0
-		}
-		return -1
-	})
-	drop := c.marks[:0]
-	for _, r := range cand[min(n, stems):stems] {
-		drop = append(drop, r.id)
 	}
-	for _, r := range cand[min(stems+n, len(cand)):] {
-		drop = append(drop, r.id)
-	}
-	c.ranked = cand
+	drop := c.heaviest(stems, n, c.marks[:0])
+	drop = c.heaviest(pairs, n, drop)
+	c.ranked, c.rankedPairs = stems, pairs
 	if len(drop) > 0 {
 		slices.Sort(drop)
 		w.dropEntries(c, drop)
-		for i := range w.size {
-			j := (w.head + i) % w.k
-			w.ring[j] = dropTerms(w.ring[j], drop)
-		}
+		w.dropFromRing(c, drop)
 	}
 	c.marks = drop
 	w.shrink(c)
+}
+
+// heaviest orders rs heaviest first when it holds more than n and appends
+// to drop the IDs beyond the first n.
+func (c *Corpus) heaviest(rs []ranked, n int, drop []uint32) []uint32 {
+	if len(rs) <= n {
+		return drop
+	}
+	slices.SortFunc(rs, func(a, b ranked) int {
+		switch {
+		case a.w != b.w:
+			return cmp.Compare(b.w, a.w)
+		case a.key != b.key:
+			return cmp.Compare(a.key, b.key)
+		}
+		return strings.Compare(c.Term(a.id), c.Term(b.id))
+	})
+	for _, r := range rs[n:] {
+		drop = append(drop, r.id)
+	}
+	return drop
+}
+
+// dropFromRing removes the sorted IDs drop from every Doc of the ring,
+// packing again those that held one.
+func (w *window) dropFromRing(c *Corpus, drop []uint32) {
+	for i := range w.size {
+		j := (w.head + i) % w.k
+		d := w.ring[j].unpack(c.evicted)
+		if kept := dropTerms(d, drop); len(kept) < len(d) {
+			w.ring[j] = c.pack(kept)
+		}
+		c.evicted = d
+	}
 }
 
 // shrink gives the corpus back the large buffer a push merged into when
@@ -104,8 +120,7 @@ func (w *window) dropEntries(c *Corpus, drop []uint32) {
 	}
 }
 
-// dropTerms removes the sorted IDs drop from d, in place or, when that
-// would leave most of d's memory unused, into a copy of the right size.
+// dropTerms removes the sorted IDs drop from d in place.
 func dropTerms(d Doc, drop []uint32) Doc {
 	kept := d[:0]
 	j := 0
@@ -117,9 +132,6 @@ func dropTerms(d Doc, drop []uint32) Doc {
 			continue
 		}
 		kept = append(kept, t)
-	}
-	if cap(kept) > 2*len(kept)+8 {
-		return slices.Clone(kept)
 	}
 	return kept
 }

@@ -69,7 +69,8 @@ func (o *capOracle) push(item []string) {
 }
 
 // capTo keeps the n heaviest stems and n heaviest affinities, equal
-// weights in term order, and removes the others from every doc.
+// weights in the order of their content keys, then terms, and removes the
+// others from every doc.
 func (o *capOracle) capTo(c *Corpus) {
 	type tw struct {
 		term string
@@ -88,6 +89,9 @@ func (o *capOracle) capTo(c *Corpus) {
 		slices.SortFunc(kind, func(a, b tw) int {
 			if a.w != b.w {
 				return cmp.Compare(b.w, a.w)
+			}
+			if ka, kb := contentKey(a.term), contentKey(b.term); ka != kb {
+				return cmp.Compare(ka, kb)
 			}
 			return strings.Compare(a.term, b.term)
 		})

@@ -233,7 +233,9 @@ func (p *Profiler) analyse(ctx context.Context, items []vigil.Item, f fetch) ([]
 }
 
 // foldFetch folds one fetch's items into its channel, creating the channel
-// met for the first time.
+// met for the first time, re-indexes the channel and bounds the corpus:
+// the windows and the index now hold every term in use, so that the
+// corpus holds at most its limit and one fetch's new terms.
 func (p *Profiler) foldFetch(f fetch, terms [][]string) error {
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -243,20 +245,16 @@ func (p *Profiler) foldFetch(f fetch, terms [][]string) error {
 	}
 	b := ch.profile.Fold(p.corpus, terms)
 	ch.observe(f.seen, b.NovelCount)
+	p.index.Put(f.feed, ch.profile.Vector(p.corpus))
+	p.corpus.Prune()
 	return nil
 }
 
-// finish re-indexes the changed channels, bounds the corpus (the index
-// and the windows now hold every term in use) and returns what to save
-// (without the watermark).
+// finish returns what to save of a step (without the watermark).
 func (p *Profiler) finish(changed []int64) (store.ProfileBatch, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	batch := store.ProfileBatch{Documents: p.corpus.N()}
-	for _, id := range changed {
-		p.index.Put(id, p.channels[id].profile.Vector(p.corpus))
-	}
-	p.corpus.Prune()
 	_, batch.DFDelta = p.corpus.TakeDelta()
 	if p.cfg.ReadOnly {
 		return batch, nil
