@@ -61,17 +61,45 @@ func (c *Corpus) Restore(n int64, df map[string]int64) error {
 		}
 	}
 	c.ids.reserve(len(df), c.Term)
+	if err := c.RestoreStart(n); err != nil {
+		return err
+	}
+	for _, term := range slices.Sorted(maps.Keys(df)) {
+		if err := c.RestoreTerm(term, df[term]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// RestoreStart begins a restore piece by piece, for a state too large to
+// hold whole: n items seen, every count forgotten (terms already interned
+// keep their IDs). RestoreTerm then gives each term's count, and channels
+// are decoded after the last. A failure part way leaves the corpus partly
+// restored: discard it.
+func (c *Corpus) RestoreStart(n int64) error {
+	if n < 0 {
+		return fmt.Errorf("profile: unable to restore corpus: negative item count %d", n)
+	}
 	for id := range c.terms.len() {
 		st := c.terms.at(uint32(id))
 		*st = termStat{term: st.term, key: st.key, refs: st.refs, pair: st.pair}
 	}
-	for _, term := range slices.Sorted(maps.Keys(df)) {
-		if v := df[term]; term != "" {
-			st := c.terms.at(c.intern(term))
-			st.df, st.base = v, v
-		}
-	}
 	c.setN(n)
 	c.delta = deltaLog{baseN: n}
+	return nil
+}
+
+// RestoreTerm sets one term's persisted document frequency, after
+// RestoreStart; an empty term is skipped. It returns an error for a
+// frequency that is negative or above the restored N.
+func (c *Corpus) RestoreTerm(term string, df int64) error {
+	if df < 0 || df > c.n {
+		return fmt.Errorf("profile: unable to restore corpus: document frequency %d of term %q outside [0, %d]", df, term, c.n)
+	}
+	if term != "" {
+		st := c.terms.at(c.intern(term))
+		st.df, st.base = df, df
+	}
 	return nil
 }

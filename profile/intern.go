@@ -15,7 +15,7 @@ const inlineKey = 22
 // them. Longer terms are compared with the corpus's copy.
 type termIndex struct {
 	seed  maphash.Seed
-	slots []termSlot // a power of two in length, at most half full
+	slots []termSlot // a power of two in length, at most three quarters full
 	n     int
 }
 
@@ -57,9 +57,16 @@ func (s *termSlot) holds(term string, long func(uint32) string) bool {
 	return int(s.size) == len(term) && string(s.key[:s.size]) == term
 }
 
+// full reports whether n terms would fill the table past three quarters.
+// Linear probing then takes about 2.5 probes to find a term and 8.5 to
+// miss one (Knuth), in slots of half a cache line; at half full, 1.5 and
+// 2.5, in up to twice the memory: a live profiler holds hundreds of
+// thousands of terms.
+func (x *termIndex) full(n int) bool { return 4*n > 3*len(x.slots) }
+
 // add indexes a term known to be absent under id.
 func (x *termIndex) add(term string, id uint32, long func(uint32) string) {
-	if 2*(x.n+1) > len(x.slots) {
+	if x.full(x.n + 1) {
 		x.grow(long)
 	}
 	s := termSlot{id: id, size: 0xff}
@@ -99,7 +106,7 @@ func (x *termIndex) grow(long func(uint32) string) {
 
 // reserve makes room for n more terms without growing on the way.
 func (x *termIndex) reserve(n int, long func(uint32) string) {
-	for 2*(x.n+n) > len(x.slots) {
+	for x.full(x.n + n) {
 		x.grow(long)
 	}
 }

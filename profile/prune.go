@@ -3,7 +3,8 @@ package profile
 import "fmt"
 
 // DefaultTermLimit is the bound a live profiler gives its corpus (see
-// SetTermLimit): 2^18 terms that no channel profile holds, about 30 MB.
+// SetTermLimit): 2^16 terms that no channel profile holds, about 9 MB
+// (a term's stats, its slot in the term index and its string).
 const DefaultTermLimit = 1 << 16
 
 // SetTermLimit bounds the terms the corpus keeps that no channel window

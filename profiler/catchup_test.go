@@ -34,7 +34,7 @@ func schedule(e *env, fetches int) (a, b int64, want map[int64]int64) {
 // state reads what the profiler saved.
 func (e *env) state() *store.ProfilerState {
 	e.t.Helper()
-	s, err := e.st.ProfilerState(context.Background())
+	s, err := store.ReadProfilerState(context.Background(), e.st)
 	if err != nil {
 		e.t.Fatal(err)
 	}

@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
-	"maps"
-	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -61,37 +59,60 @@ func New(ctx context.Context, st store.Store, cfg Config, log *slog.Logger) (*Pr
 	return p, nil
 }
 
-// reload replaces the memory by what the store holds. The caller holds
-// p.catch (or is New).
+// reload replaces the memory by what the store holds, read piece by
+// piece (see loader). The caller holds p.catch (or is New).
 func (p *Profiler) reload(ctx context.Context) error {
-	state, err := p.st.ProfilerState(ctx)
-	if err != nil {
-		return fmt.Errorf("profiler: unable to load the saved profiles: %w", err)
-	}
-	corpus := &profile.Corpus{}
-	if err := corpus.SetTermLimit(max(p.cfg.TermLimit, 0)); err != nil {
+	l := &loader{p: p, corpus: &profile.Corpus{}, channels: map[int64]*channel{}, index: &profile.Index{}}
+	if err := l.corpus.SetTermLimit(max(p.cfg.TermLimit, 0)); err != nil {
 		return fmt.Errorf("profiler: %w", err)
 	}
-	if err := corpus.Restore(state.Documents, state.DF); err != nil {
-		return fmt.Errorf("profiler: unable to restore the corpus of %d items: %w", state.Documents, err)
+	if err := p.st.LoadProfilerState(ctx, l); err != nil {
+		return fmt.Errorf("profiler: unable to load the saved profiles: %w", err)
 	}
-	channels := make(map[int64]*channel, len(state.Channels))
-	index := &profile.Index{}
-	for _, id := range slices.Sorted(maps.Keys(state.Channels)) {
-		ch, err := decodeChannel(corpus, state.Channels[id])
-		if err != nil {
-			p.log.Error("profiler: channel state unreadable; the channel starts afresh", "feed", id, "err", err)
-			continue
-		}
-		channels[id] = ch
-		index.Put(id, ch.profile.Vector(corpus))
-	}
-	corpus.Prune() // every term in use is now held by a window
+	l.corpus.Prune() // every term in use is now held by a window
 	p.mu.Lock()
-	p.corpus, p.channels, p.index = corpus, channels, index
+	p.corpus, p.channels, p.index = l.corpus, l.channels, l.index
 	p.mu.Unlock()
-	p.through, p.stale = state.Through, false
-	p.watermark.Store(state.Through)
+	p.through, p.stale = l.through, false
+	p.watermark.Store(l.through)
+	return nil
+}
+
+// loader rebuilds a profiler's memory from its saved state as the store
+// reads it, so that the state is never held whole beside what it becomes:
+// the corpus first, then each channel decoded and indexed. A channel
+// whose saved state cannot be read is logged with its feed ID and starts
+// afresh (its items stay counted in the corpus); a corpus that is
+// inconsistent fails the load.
+type loader struct {
+	p        *Profiler
+	corpus   *profile.Corpus
+	channels map[int64]*channel
+	index    *profile.Index
+	through  int64
+}
+
+// Head restores the watermark and the corpus size.
+func (l *loader) Head(through, documents int64) error {
+	l.through = through
+	if err := l.corpus.RestoreStart(documents); err != nil {
+		return fmt.Errorf("profiler: unable to restore the corpus of %d items: %w", documents, err)
+	}
+	return nil
+}
+
+// Term restores one term's document frequency.
+func (l *loader) Term(term string, df int64) error { return l.corpus.RestoreTerm(term, df) }
+
+// Channel decodes and indexes one channel.
+func (l *loader) Channel(id int64, state []byte) error {
+	ch, err := decodeChannel(l.corpus, state)
+	if err != nil {
+		l.p.log.Error("profiler: channel state unreadable; the channel starts afresh", "feed", id, "err", err)
+		return nil
+	}
+	l.channels[id] = ch
+	l.index.Put(id, ch.profile.Vector(l.corpus))
 	return nil
 }
 

@@ -17,7 +17,7 @@ func runFetch(ctx context.Context, e *env, args []string) error {
 	f := newFlags(e, "fetch", "", "Fetch every due feed once, store what came, and exit (for cron and scripts).")
 	opts := addMonitorFlags(f)
 	all := f.Bool("all", false, "fetch every followed feed now, due or not")
-	gc := f.Int("gc-percent", defaultFetchGCPercent, "the collector's target while fetching: how far the heap grows past what is live, in percent (Go's default is 100; lower holds less memory for more CPU); GOGC, when set, wins")
+	gc := addGCFlag(f, defaultFetchGCPercent)
 	procs := f.Int("procs", defaultFetchProcs, "how many processors run vigil's code while fetching (a pass mostly waits on the network; each more holds more memory); 0 keeps Go's default (one per core available); GOMAXPROCS, when set to a count, wins")
 	f.lean = true // ingests and exits: no mapped file, small caches (issue 11)
 	if err := f.parse(args, 0); err != nil {

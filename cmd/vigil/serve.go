@@ -24,6 +24,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	verbose := f.Bool("v", false, "log every fetch and every request")
 	metricsToken := f.String("metrics-token", envOr(e, "VIGIL_METRICS_TOKEN", ""), "bearer `token` that /metrics requires; empty: /metrics is open (env VIGIL_METRICS_TOKEN)")
 	popts := addProfilerFlags(f)
+	gc := addGCFlag(f, defaultServeGCPercent)
 	noMonitor := f.Bool("no-monitor", false, "serve the web only; fetching is left to 'vigil worker' processes")
 	opts := addMonitorFlags(f)
 	dopts := addDigestFlags(f)
@@ -36,6 +37,11 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if err := popts.check(); err != nil {
 		return err
 	}
+	undoGC, err := setGCPercent(e, *gc)
+	if err != nil {
+		return err
+	}
+	defer undoGC()
 	level := slog.LevelInfo
 	if !*verbose {
 		level = slog.LevelWarn

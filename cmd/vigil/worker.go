@@ -24,6 +24,7 @@ func runWorker(ctx context.Context, e *env, args []string) error {
 		"at a time folds new items into the channel profiles.")
 	verbose := f.Bool("v", false, "log every fetch")
 	popts := addProfilerFlags(f)
+	gc := addGCFlag(f, defaultServeGCPercent)
 	noProfiler := f.Bool("no-profiler", false, "never run the profiler in this worker")
 	opts := addMonitorFlags(f)
 	if err := f.parse(args, 0); err != nil {
@@ -35,6 +36,11 @@ func runWorker(ctx context.Context, e *env, args []string) error {
 	if err := popts.check(); err != nil {
 		return err
 	}
+	undoGC, err := setGCPercent(e, *gc)
+	if err != nil {
+		return err
+	}
+	defer undoGC()
 	if !postgres.IsURL(*f.db) {
 		return usageError{fmt.Sprintf("--db must be a postgres:// URL (workers share a PostgreSQL database), got %q", *f.db)}
 	}

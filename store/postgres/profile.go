@@ -17,32 +17,36 @@ import (
 // profileColumns are the columns scanProfile reads, in order.
 const profileColumns = `feed_id, terms, cohesion, cohesion_sd, items, novel, novel_rate, updated`
 
-// ProfilerState returns what the profiler saved, read in one snapshot
-// (a REPEATABLE READ transaction): the watermark, the corpus size, every
-// term's document frequency and every channel's state. A database the
-// profiler never wrote to gives zeros and empty, non-nil maps.
-func (db *DB) ProfilerState(ctx context.Context) (*store.ProfilerState, error) {
+// LoadProfilerState reads what the profiler saved in one repeatable-read
+// snapshot, handing it to l row by row: the watermark and corpus size,
+// every term's document frequency in bytewise term order (COLLATE "C")
+// and every channel's state, by feed ID.
+func (db *DB) LoadProfilerState(ctx context.Context, l store.ProfilerLoader) error {
 	tx, err := db.pool.BeginTx(ctx, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly})
 	if err != nil {
-		return nil, wrap("read profiler state", err)
+		return wrap("read profiler state", err)
 	}
 	defer tx.Rollback(ctx)
-	s := &store.ProfilerState{DF: map[string]int64{}, Channels: map[int64][]byte{}}
-	err = tx.QueryRow(ctx, `SELECT through, documents FROM profiler WHERE id = 1`).Scan(&s.Through, &s.Documents)
+	var through, documents int64
+	err = tx.QueryRow(ctx, `SELECT through, documents FROM profiler WHERE id = 1`).Scan(&through, &documents)
 	if err != nil {
-		return nil, wrap("read profiler state", err)
+		return wrap("read profiler state", err)
 	}
-	if err := readPairs(ctx, tx, `SELECT term, df FROM term_df`, s.DF); err != nil {
-		return nil, wrap("read document frequencies", err)
+	if err := l.Head(through, documents); err != nil {
+		return err
 	}
-	if err := readPairs(ctx, tx, `SELECT feed_id, state FROM profiles`, s.Channels); err != nil {
-		return nil, wrap("read channel states", err)
+	if err := eachRow(ctx, tx, `SELECT term, df FROM term_df ORDER BY term COLLATE "C"`, l.Term); err != nil {
+		return wrap("read document frequencies", err)
 	}
-	return s, nil
+	if err := eachRow(ctx, tx, `SELECT feed_id, state FROM profiles ORDER BY feed_id`, l.Channel); err != nil {
+		return wrap("read channel states", err)
+	}
+	return nil
 }
 
-// readPairs fills m with the two columns of every row of query.
-func readPairs[K comparable, V any](ctx context.Context, tx pgx.Tx, query string, m map[K]V) error {
+// eachRow hands the two columns of every row of query to fn, stopping at
+// its first error.
+func eachRow[K, V any](ctx context.Context, tx pgx.Tx, query string, fn func(K, V) error) error {
 	rows, err := tx.Query(ctx, query)
 	if err != nil {
 		return err
@@ -54,7 +58,9 @@ func readPairs[K comparable, V any](ctx context.Context, tx pgx.Tx, query string
 		if err := rows.Scan(&k, &v); err != nil {
 			return err
 		}
-		m[k] = v
+		if err := fn(k, v); err != nil {
+			return err
+		}
 	}
 	return rows.Err()
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"vigil"
+	"vigil/store"
 )
 
 func TestMigrationsApplyInOrder(t *testing.T) {
@@ -147,7 +148,7 @@ func TestMigrationToV3IndexesStoredItems(t *testing.T) {
 	if u, err := db.UserByName(ctx, "ann"); err != nil || u.Interests != "" {
 		t.Errorf("ann after the migration = %+v, %v", u, err)
 	}
-	if s, err := db.ProfilerState(ctx); err != nil || s.Through != 0 || len(s.DF) != 0 {
+	if s, err := store.ReadProfilerState(ctx, db); err != nil || s.Through != 0 || len(s.DF) != 0 {
 		t.Errorf("profiler state after the migration = %+v, %v", s, err)
 	}
 }

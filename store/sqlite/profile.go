@@ -15,62 +15,50 @@ import (
 // profileColumns are the columns scanProfile reads, in order.
 const profileColumns = `feed_id, terms, cohesion, cohesion_sd, items, novel, novel_rate, updated`
 
-// ProfilerState returns what the profiler saved, read in one snapshot: the
-// watermark, the corpus size, every term's document frequency and every
-// channel's state. A database the profiler never wrote to gives zeros and
-// empty, non-nil maps.
-func (db *DB) ProfilerState(ctx context.Context) (*store.ProfilerState, error) {
+// LoadProfilerState reads what the profiler saved in one snapshot, handing
+// it to l row by row: the watermark and corpus size, every term's document
+// frequency in term order (the table's key order, bytewise) and every
+// channel's state, by feed ID.
+func (db *DB) LoadProfilerState(ctx context.Context, l store.ProfilerLoader) error {
 	tx, err := db.read.BeginTx(ctx, nil)
 	if err != nil {
-		return nil, wrap("read profiler state", err)
+		return wrap("read profiler state", err)
 	}
 	defer tx.Rollback()
-	s := &store.ProfilerState{DF: map[string]int64{}, Channels: map[int64][]byte{}}
-	err = tx.QueryRowContext(ctx, `SELECT through, documents FROM profiler WHERE id = 1`).Scan(&s.Through, &s.Documents)
+	var through, documents int64
+	err = tx.QueryRowContext(ctx, `SELECT through, documents FROM profiler WHERE id = 1`).Scan(&through, &documents)
 	if err != nil {
-		return nil, wrap("read profiler state", err)
+		return wrap("read profiler state", err)
 	}
-	if err := readDF(ctx, tx, s.DF); err != nil {
-		return nil, wrap("read document frequencies", err)
+	if err := l.Head(through, documents); err != nil {
+		return err
 	}
-	if err := readChannelStates(ctx, tx, s.Channels); err != nil {
-		return nil, wrap("read channel states", err)
+	if err := eachRow(ctx, tx, `SELECT term, df FROM term_df ORDER BY term`, l.Term); err != nil {
+		return wrap("read document frequencies", err)
 	}
-	return s, nil
+	if err := eachRow(ctx, tx, `SELECT feed_id, state FROM profiles ORDER BY feed_id`, l.Channel); err != nil {
+		return wrap("read channel states", err)
+	}
+	return nil
 }
 
-// readDF fills df with every term's document frequency.
-func readDF(ctx context.Context, tx *sql.Tx, df map[string]int64) error {
-	rows, err := tx.QueryContext(ctx, `SELECT term, df FROM term_df`)
+// eachRow hands the two columns of every row of query to fn, stopping at
+// its first error.
+func eachRow[K, V any](ctx context.Context, tx *sql.Tx, query string, fn func(K, V) error) error {
+	rows, err := tx.QueryContext(ctx, query)
 	if err != nil {
 		return err
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var term string
-		var n int64
-		if err := rows.Scan(&term, &n); err != nil {
+		var k K
+		var v V
+		if err := rows.Scan(&k, &v); err != nil {
 			return err
 		}
-		df[term] = n
-	}
-	return rows.Err()
-}
-
-// readChannelStates fills states with every channel's opaque state.
-func readChannelStates(ctx context.Context, tx *sql.Tx, states map[int64][]byte) error {
-	rows, err := tx.QueryContext(ctx, `SELECT feed_id, state FROM profiles`)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var id int64
-		var state []byte
-		if err := rows.Scan(&id, &state); err != nil {
+		if err := fn(k, v); err != nil {
 			return err
 		}
-		states[id] = state
 	}
 	return rows.Err()
 }

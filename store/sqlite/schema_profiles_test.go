@@ -34,7 +34,7 @@ func TestMigrationToBoundedProfilesStartsProfilesAfresh(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	state, err := db.ProfilerState(ctx)
+	state, err := store.ReadProfilerState(ctx, db)
 	if err != nil {
 		t.Fatal(err)
 	}

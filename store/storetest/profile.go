@@ -26,7 +26,7 @@ func profileOf(feedID int64, term string, cohesion float64, state string) store.
 // mustState loads the profiler state.
 func mustState(t *testing.T, db store.Store) *store.ProfilerState {
 	t.Helper()
-	s, err := db.ProfilerState(ctx)
+	s, err := store.ReadProfilerState(ctx, db)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -174,7 +174,7 @@ func TestCopyKeepsEverything(t *testing.T) {
 		{"session", func(s store.Store) (any, error) { return s.SessionUser(ctx, "sess", t0) }},
 		{"notices", func(s store.Store) (any, error) { return s.Notices(ctx, ann.ID) }},
 		{"accesses", func(s store.Store) (any, error) { return s.Accesses(ctx, time.Time{}) }},
-		{"profiler state", func(s store.Store) (any, error) { return s.ProfilerState(ctx) }},
+		{"profiler state", func(s store.Store) (any, error) { return store.ReadProfilerState(ctx, s) }},
 		{"profiles", func(s store.Store) (any, error) { return s.Profiles(ctx) }},
 		{"observations", func(s store.Store) (any, error) { return s.Observations(ctx, 1, 0) }},
 		{"page", func(s store.Store) (any, error) { return s.Page(ctx, 4) }},
