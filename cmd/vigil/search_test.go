@@ -10,6 +10,7 @@ import (
 
 	"vigil"
 	"vigil/profiler"
+	"vigil/store"
 	"vigil/store/sqlite"
 )
 
@@ -159,7 +160,7 @@ func TestSearchChannelsCommand(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	if s, err := st.ProfilerState(context.Background()); err != nil || s.Through != 0 || len(s.Channels) != 0 {
+	if s, err := store.ReadProfilerState(context.Background(), st); err != nil || s.Through != 0 || len(s.Channels) != 0 {
 		t.Errorf("search --channels saved profiles (%+v, %v); it must leave them to the server", s, err)
 	}
 }
