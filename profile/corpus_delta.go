@@ -60,8 +60,7 @@ func (c *Corpus) Restore(n int64, df map[string]int64) error {
 			return fmt.Errorf("profile: unable to restore corpus: document frequency %d of term %q outside [0, %d]", v, term, n)
 		}
 	}
-	c.ids.reserve(len(df), c.Term)
-	if err := c.RestoreStart(n); err != nil {
+	if err := c.RestoreStart(n, len(df)); err != nil {
 		return err
 	}
 	for _, term := range slices.Sorted(maps.Keys(df)) {
@@ -74,13 +73,15 @@ func (c *Corpus) Restore(n int64, df map[string]int64) error {
 
 // RestoreStart begins a restore piece by piece, for a state too large to
 // hold whole: n items seen, every count forgotten (terms already interned
-// keep their IDs). RestoreTerm then gives each term's count, and channels
-// are decoded after the last. A failure part way leaves the corpus partly
-// restored: discard it.
-func (c *Corpus) RestoreStart(n int64) error {
+// keep their IDs), and room made for the given number of terms to come,
+// so that the term index does not grow on the way. RestoreTerm then gives
+// each term's count, and channels are decoded after the last. A failure
+// part way leaves the corpus partly restored: discard it.
+func (c *Corpus) RestoreStart(n int64, terms int) error {
 	if n < 0 {
 		return fmt.Errorf("profile: unable to restore corpus: negative item count %d", n)
 	}
+	c.ids.reserve(max(terms, 0), c.Term)
 	for id := range c.terms.len() {
 		st := c.terms.at(uint32(id))
 		*st = termStat{term: st.term, key: st.key, refs: st.refs, pair: st.pair}

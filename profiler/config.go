@@ -15,9 +15,10 @@ const (
 	DefaultTopTerms = 20
 	// DefaultPageSize is how many items CatchUp reads, folds and saves in
 	// one step: a catch-up over a backlog saves each changed channel and
-	// the document frequencies once per page, and holds the page's text
-	// (about 3 MB of 3 KB items) while it folds it.
-	DefaultPageSize = 1000
+	// the document frequency changes once per page, and holds the page's
+	// text and those changes (tens of thousands of terms for a page of
+	// long items) until it is saved.
+	DefaultPageSize = 250
 	// MaxPageSize is the largest page the store hands out at once.
 	MaxPageSize = 5000
 	// DefaultEvery is how often Run catches up.

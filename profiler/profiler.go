@@ -93,9 +93,9 @@ type loader struct {
 }
 
 // Head restores the watermark and the corpus size.
-func (l *loader) Head(through, documents int64) error {
+func (l *loader) Head(through, documents, terms int64) error {
 	l.through = through
-	if err := l.corpus.RestoreStart(documents); err != nil {
+	if err := l.corpus.RestoreStart(documents, int(min(terms, 1<<30))); err != nil {
 		return fmt.Errorf("profiler: unable to restore the corpus of %d items: %w", documents, err)
 	}
 	return nil

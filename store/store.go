@@ -160,9 +160,10 @@ type Store interface {
 // ProfilerLoader receives a saved profiler state from LoadProfilerState,
 // in the order of its methods.
 type ProfilerLoader interface {
-	// Head receives the last item ID folded in and the number of items in
-	// the corpus (the N of idf), once, first.
-	Head(through, documents int64) error
+	// Head receives the last item ID folded in, the number of items in
+	// the corpus (the N of idf) and the number of terms that follow, once,
+	// first.
+	Head(through, documents, terms int64) error
 	// Term receives one term's document frequency.
 	Term(term string, df int64) error
 	// Channel receives one feed's opaque profile state; the loader may
@@ -180,7 +181,7 @@ type ProfilerState struct {
 }
 
 // Head records the watermark and the corpus size.
-func (s *ProfilerState) Head(through, documents int64) error {
+func (s *ProfilerState) Head(through, documents, terms int64) error {
 	s.Through, s.Documents = through, documents
 	return nil
 }

@@ -27,12 +27,13 @@ func (db *DB) LoadProfilerState(ctx context.Context, l store.ProfilerLoader) err
 		return wrap("read profiler state", err)
 	}
 	defer tx.Rollback(ctx)
-	var through, documents int64
-	err = tx.QueryRow(ctx, `SELECT through, documents FROM profiler WHERE id = 1`).Scan(&through, &documents)
+	var through, documents, terms int64
+	err = tx.QueryRow(ctx, `SELECT through, documents, (SELECT count(*) FROM term_df) FROM profiler WHERE id = 1`).
+		Scan(&through, &documents, &terms)
 	if err != nil {
 		return wrap("read profiler state", err)
 	}
-	if err := l.Head(through, documents); err != nil {
+	if err := l.Head(through, documents, terms); err != nil {
 		return err
 	}
 	if err := eachRow(ctx, tx, `SELECT term, df FROM term_df ORDER BY term COLLATE "C"`, l.Term); err != nil {

@@ -42,6 +42,7 @@ type DB struct {
 	read  *sql.DB // query-only connections
 	stmts stmts   // prepared on write
 	reads readStmts
+	mmap  int64 // the reading connections' mmap_size
 }
 
 var _ store.Store = (*DB)(nil)
@@ -75,7 +76,7 @@ func OpenWith(path string, o Options, progress func(done, total int)) (*DB, erro
 	if err := probe(abs); err != nil {
 		return nil, err
 	}
-	db := &DB{path: abs}
+	db := &DB{path: abs, mmap: o.mmapBytes()}
 	if db.write, err = openPool(abs, 1, writeParams(o)); err != nil {
 		return nil, err
 	}

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"unicode/utf8"
 
@@ -18,19 +19,32 @@ const profileColumns = `feed_id, terms, cohesion, cohesion_sd, items, novel, nov
 // LoadProfilerState reads what the profiler saved in one snapshot, handing
 // it to l row by row: the watermark and corpus size, every term's document
 // frequency in term order (the table's key order, bytewise) and every
-// channel's state, by feed ID.
+// channel's state, by feed ID. The state is read once, in order, through a
+// reading connection whose file mapping is turned off meanwhile: mapped,
+// the tens of megabytes it reads would stay in the process's resident set
+// for nothing.
 func (db *DB) LoadProfilerState(ctx context.Context, l store.ProfilerLoader) error {
-	tx, err := db.read.BeginTx(ctx, nil)
+	conn, err := db.read.Conn(ctx)
+	if err != nil {
+		return wrap("read profiler state", err)
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, `PRAGMA mmap_size = 0`); err != nil {
+		return wrap("read profiler state", err)
+	}
+	defer conn.ExecContext(context.WithoutCancel(ctx), fmt.Sprintf("PRAGMA mmap_size = %d", db.mmap))
+	tx, err := conn.BeginTx(ctx, nil)
 	if err != nil {
 		return wrap("read profiler state", err)
 	}
 	defer tx.Rollback()
-	var through, documents int64
-	err = tx.QueryRowContext(ctx, `SELECT through, documents FROM profiler WHERE id = 1`).Scan(&through, &documents)
+	var through, documents, terms int64
+	err = tx.QueryRowContext(ctx, `SELECT through, documents, (SELECT count(*) FROM term_df) FROM profiler WHERE id = 1`).
+		Scan(&through, &documents, &terms)
 	if err != nil {
 		return wrap("read profiler state", err)
 	}
-	if err := l.Head(through, documents); err != nil {
+	if err := l.Head(through, documents, terms); err != nil {
 		return err
 	}
 	if err := eachRow(ctx, tx, `SELECT term, df FROM term_df ORDER BY term`, l.Term); err != nil {
