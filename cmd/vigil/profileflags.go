@@ -53,3 +53,16 @@ func (o *profilerOpts) config() profiler.Config {
 	return profiler.Config{Profile: profile.Config{K: profile.DefaultK, Beta: profile.DefaultBeta, MaxTerms: *o.terms},
 		TermLimit: *o.dfTerms, Rest: rest}
 }
+
+// startService checks what serve and worker share, the environment and
+// the profiler's flags, and sets the collector's target, returning what
+// undoes it.
+func startService(e *env, popts *profilerOpts, gcPercent int) (undo func(), err error) {
+	if err := checkEnv(e); err != nil {
+		return nil, err
+	}
+	if err := popts.check(); err != nil {
+		return nil, err
+	}
+	return setGCPercent(e, gcPercent)
+}

@@ -31,13 +31,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if err := f.parse(args, 0); err != nil {
 		return err
 	}
-	if err := checkEnv(e); err != nil {
-		return err
-	}
-	if err := popts.check(); err != nil {
-		return err
-	}
-	undoGC, err := setGCPercent(e, *gc)
+	undoGC, err := startService(e, popts, *gc)
 	if err != nil {
 		return err
 	}
