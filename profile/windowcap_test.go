@@ -191,3 +191,38 @@ func TestCapOff(t *testing.T) {
 		t.Errorf("uncapped window holds %d terms, model %d", got, want)
 	}
 }
+
+// TestDecodeVersion1Caps decodes a channel saved before the cap (format 1,
+// no MaxTerms) and checks that it gets the default cap, applied as it is
+// decoded.
+func TestDecodeVersion1Caps(t *testing.T) {
+	var c Corpus
+	ch := newTestChannel(t, Config{K: 5, MaxTerms: -1})
+	for _, f := range stream(streamSpec{seed: 3, channels: 1, topics: 2, fetches: 40, terms: 30}) {
+		ch.Fold(&c, withPairs(f.items))
+	}
+	if len(ch.win.ents) <= 2*DefaultMaxTerms {
+		t.Fatalf("the uncapped window holds only %d terms: nothing to cap", len(ch.win.ents))
+	}
+	v2 := ch.Encode(&c)
+	// Format 1: version 1 and no MaxTerms after the flags.
+	head := len(channelMagic) + 1 + 1 + 8 + 1 // magic, version, K = 5, β, flags
+	v1 := append([]byte(channelMagic+"\x01"), v2[len(channelMagic)+1:head]...)
+	v1 = append(v1, v2[head+1:]...) // MaxTerms -1 is one byte
+	back, err := Decode(&c, v1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stems, pairs := 0, 0
+	for _, e := range back.win.ents {
+		if c.isPair(e.id) {
+			pairs++
+		} else {
+			stems++
+		}
+	}
+	if back.Config().MaxTerms != DefaultMaxTerms || stems > DefaultMaxTerms || pairs > DefaultMaxTerms {
+		t.Errorf("format 1 decoded with MaxTerms %d, %d stems and %d affinities; want %d of each at most",
+			back.Config().MaxTerms, stems, pairs, DefaultMaxTerms)
+	}
+}
