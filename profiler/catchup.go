@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"vigil"
@@ -25,9 +26,9 @@ type fetchKey struct {
 	seen int64
 }
 
-// saveGrace is how long the save of a step that an ending context cut
-// short may take: the items folded so far are kept rather than folded
-// again by the next process.
+// saveGrace is how long the save of a step may go on once its context has
+// ended: the items folded so far are kept rather than folded again by the
+// next process.
 const saveGrace = time.Second
 
 // CatchUp folds every item stored after the watermark into its channel's
@@ -149,10 +150,7 @@ func (p *Profiler) step(ctx context.Context, items []vigil.Item) (int, error) {
 		batch.Through = cut - 1
 	}
 	if err == nil && !p.cfg.ReadOnly {
-		save, cancel := context.WithTimeout(context.WithoutCancel(ctx), saveGrace)
-		if ctx.Err() == nil {
-			save, cancel = context.WithCancel(ctx)
-		}
+		save, cancel := withGrace(ctx, saveGrace)
 		err = p.st.SaveProfiles(save, batch)
 		cancel()
 		if err != nil {
@@ -168,6 +166,29 @@ func (p *Profiler) step(ctx context.Context, items []vigil.Item) (int, error) {
 		return done, ctx.Err()
 	}
 	return done, nil
+}
+
+// withGrace returns a context that ends grace after ctx ends (or when
+// cancel is called), so that a save under way when a stop is asked can
+// finish.
+func withGrace(ctx context.Context, grace time.Duration) (context.Context, context.CancelFunc) {
+	c, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	var timer *time.Timer
+	var mu sync.Mutex
+	stop := context.AfterFunc(ctx, func() {
+		mu.Lock()
+		defer mu.Unlock()
+		timer = time.AfterFunc(grace, cancel)
+	})
+	return c, func() {
+		stop()
+		mu.Lock()
+		if timer != nil {
+			timer.Stop()
+		}
+		mu.Unlock()
+		cancel()
+	}
 }
 
 // abandon drops an unsaved step by reloading the store's state, marking
