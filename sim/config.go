@@ -67,6 +67,16 @@ type Config struct {
 	// ProfileWindow is k, the postings a channel profile holds; 0 means 20
 	// (Roitman et al. §6.3).
 	ProfileWindow int
+	// ProfileTerms caps each channel profile the novelty filter judges
+	// by: its heaviest stems and, apart, as many affinities, as the live
+	// profiler keeps them (profile.Config.MaxTerms: 0 means the live
+	// default, -1 every term, as Roitman et al. define the profile).
+	ProfileTerms int
+	// ProfileDFTerms bounds those profiles' document-frequency table to
+	// the terms they hold and this many others (profile.Corpus.
+	// SetTermLimit: 0 means the live default, -1 every term). Profile
+	// quality (Eq. 4) is always measured with exact, unbounded profiles.
+	ProfileDFTerms int
 	// Refine refines the selecting policies' rates by the similarity of
 	// channel profiles (Roitman et al. Eq. 9-10), sampled at every re-plan
 	// (daily by default); other policies refuse it.
@@ -203,6 +213,9 @@ func (r *resolved) check() error {
 		return fmt.Errorf("sim: beta must be a finite number, got %v", r.Beta)
 	case r.ProfileWindow < 0 || r.QualityEvery < 0:
 		return fmt.Errorf("sim: the profile window and quality interval must not be negative")
+	case r.ProfileTerms < -1 || r.ProfileDFTerms < -1:
+		return fmt.Errorf("sim: the profile's term caps must be positive, 0 (the default) or -1 (none), got %d and %d",
+			r.ProfileTerms, r.ProfileDFTerms)
 	case r.Train < 0 || r.PlanEvery < 0 || r.DefaultWindow < 0 || r.Burst < 0:
 		return fmt.Errorf("sim: training, planning interval, window and burst must not be negative")
 	case r.LostPenalty < 0:

@@ -184,6 +184,8 @@ func TestRunRejectsBadInput(t *testing.T) {
 		{"unknown policy", Config{Policy: "nope", PerDay: 1, Online: true}, good, nil, "unknown policy"},
 		{"unknown follow", Config{Policy: "uniform", PerDay: 1}, good, []Reader{{Follows: []string{"b"}}}, "unknown source"},
 		{"training too long", Config{Policy: "uniform", PerDay: 1}, good, nil, "nothing of the period"},
+		{"profile terms", Config{Policy: "uniform", PerDay: 1, Train: time.Minute, ProfileTerms: -2}, good, nil, "term caps"},
+		{"profile df terms", Config{Policy: "uniform", PerDay: 1, Train: time.Minute, ProfileDFTerms: -5}, good, nil, "term caps"},
 	}
 	for _, c := range cases {
 		_, err := Run(c.cfg, c.srcs, c.rs)

@@ -30,10 +30,17 @@ func newNovelty(n int, cfg resolved) (*novelty, error) {
 	nv := &novelty{channels: make([]*profile.Channel, n)}
 	// The corpus is bounded as the live profiler's is, so that the
 	// novelty the policies learn from is what they would learn live.
-	if err := nv.corpus.SetTermLimit(profile.DefaultTermLimit); err != nil {
+	limit := cfg.ProfileDFTerms
+	switch limit {
+	case 0:
+		limit = profile.DefaultTermLimit
+	case -1:
+		limit = 0 // unbounded
+	}
+	if err := nv.corpus.SetTermLimit(limit); err != nil {
 		return nil, fmt.Errorf("sim: %w", err)
 	}
-	pc := profile.Config{K: cfg.ProfileWindow, Beta: cfg.Beta}
+	pc := profile.Config{K: cfg.ProfileWindow, Beta: cfg.Beta, MaxTerms: cfg.ProfileTerms}
 	for i := range nv.channels {
 		ch, err := profile.NewChannel(pc)
 		if err != nil {

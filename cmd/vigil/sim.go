@@ -40,6 +40,8 @@ func runSim(ctx context.Context, e *env, args []string) error {
 	feedWindow := f.Int("feed-window", 15, "postings a feed shows when the trace gives no window (W)")
 	beta := f.Float64("beta", profile.DefaultBeta, "novelty threshold β of the content policies (Roitman et al. Eq. 7)")
 	window := f.Int("window", profile.DefaultK, "postings a channel profile holds (k, Roitman et al. §4.2)")
+	profileTerms := f.Int("profile-terms", profile.DefaultMaxTerms, "heaviest stems, and as many affinities, a channel profile keeps, as live; -1: every term (the paper's profile)")
+	dfTerms := f.Int("profile-df-terms", profile.DefaultTermLimit, "terms no profile holds that the document-frequency table keeps, as live; -1: every term")
 	refine := f.Bool("refine", false, "refine the selecting policies' rates by profile similarity (Roitman et al. Eq. 9-10)")
 	ownRule := f.Bool("own-rule", false, "ewma, periodic, learned, content: fetch when one item is expected instead of spending the budget")
 	noQuality := f.Bool("no-quality", false, "do not measure profile quality (skips analysing the titles)")
@@ -64,7 +66,7 @@ func runSim(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	cfg := sim.Config{Policy: *name, Train: *train, Online: *online, PlanEvery: *planEvery, DefaultWindow: *feedWindow, Start: posts.Start, End: posts.End,
-		Beta: *beta, ProfileWindow: *window, Refine: *refine, NoQuality: *noQuality, LostPenalty: *lostPenalty}
+		Beta: *beta, ProfileWindow: *window, ProfileTerms: *profileTerms, ProfileDFTerms: *dfTerms, Refine: *refine, NoQuality: *noQuality, LostPenalty: *lostPenalty}
 	if err := simWindow(&cfg, *from, *to); err != nil {
 		return err
 	}
