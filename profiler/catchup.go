@@ -271,10 +271,16 @@ func (p *Profiler) foldFetch(f fetch, terms [][]string) error {
 	return nil
 }
 
-// finish returns what to save of a step (without the watermark).
+// finish indexes the changed channels again with the idf the page ends
+// with (a channel folded early in a page was indexed with the idf of
+// then, when a term all its items share can weigh nothing) and returns
+// what to save of the step (without the watermark).
 func (p *Profiler) finish(changed []int64) (store.ProfileBatch, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	for _, id := range changed {
+		p.index.Put(id, p.channels[id].profile.Vector(p.corpus))
+	}
 	batch := store.ProfileBatch{Documents: p.corpus.N()}
 	_, batch.DFDelta = p.corpus.TakeDelta()
 	if p.cfg.ReadOnly {
