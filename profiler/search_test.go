@@ -117,10 +117,10 @@ func TestRunCatchesUpUntilCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() {
-		p.Run(ctx, time.Hour)
+		p.Run(ctx, 20*time.Millisecond)
 		close(done)
 	}()
-	// Run samples the similarities right after its first catch-up.
+	// Run samples the similarities after its second catch-up.
 	deadline := time.Now().Add(10 * time.Second)
 	for len(p.Similar(ids["stargazing"], 1)) == 0 && time.Now().Before(deadline) {
 		time.Sleep(10 * time.Millisecond)
