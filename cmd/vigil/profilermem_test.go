@@ -22,6 +22,7 @@ const (
 	profilerInterruptAt = 10 * time.Second // how far into the catch-up the interrupt comes at most
 	profilerStopLimit   = time.Minute      // serve is killed when not stopped by then
 	profilerWatchEvery  = 200 * time.Millisecond
+	restartSampleAfter  = 5 * time.Second // --profile-every of the restart: its first sample comes then
 )
 
 // BenchmarkProfilerCatchUp is the acceptance measure of the profiler's
@@ -43,8 +44,8 @@ const (
 // of profiles) and bytes-per-channel (the pages of the tables profiles,
 // term_df and profiler and of their indexes, per SQLite's dbstat, divided
 // by profiles), then starts serve again on the profiled store and reports
-// restart-peak-MiB, its peak until it settles (loading every saved
-// profile). Sub-benchmark interrupt starts serve on a fresh copy, sends
+// restart-peak-MiB, its peak until it settles after its first similarity
+// sample (loading every saved profile, then indexing them all again). Sub-benchmark interrupt starts serve on a fresh copy, sends
 // SIGTERM 10 s into the catch-up (or once half the items are saved, if
 // sooner) and reports interrupt-s (when it did), stop-s, peak-MiB and
 // kept-items, the items the saved watermark covers after the exit, which
@@ -87,7 +88,10 @@ func benchmarkProfilerCatchUp(b *testing.B) {
 		if after.profiles > 0 {
 			perChannel = float64(after.profileBytes) / float64(after.profiles)
 		}
-		again := startProfilerServe(b, path) // loads the 5,000 saved profiles
+		// The restart loads the 5,000 saved profiles; its first similarity
+		// sample comes one --profile-every later, which settle waits past.
+		again := startProfilerServe(b, path, "--profile-every", restartSampleAfter.String())
+		time.Sleep(restartSampleAfter + time.Second)
 		again.settle(b, 2*time.Minute)
 		again.terminate(b)
 		reportProfiler(b, map[string]float64{
@@ -166,13 +170,14 @@ type serveRun struct {
 // listening on a free loopback port, and follows its resident set
 // (watchPeak). It opens a read-only connection of its own to path, to read
 // the profiler's watermark.
-func startProfilerServe(b *testing.B, path string) *serveRun {
+func startProfilerServe(b *testing.B, path string, extra ...string) *serveRun {
 	b.Helper()
 	bin := vigilBin
 	if other := os.Getenv("VIGIL_PROFILER_BIN"); other != "" {
 		bin = other
 	}
 	args := []string{"serve", "--db", path, "--addr", "127.0.0.1:0", "--min-interval", "8760h", "--max-interval", "8760h"}
+	args = append(args, extra...)
 	if os.Getenv("VIGIL_PROFILER_NO_MONITOR") == "1" {
 		args = append(args, "--no-monitor")
 	}
