@@ -24,6 +24,10 @@ func (c *Corpus) SetTermLimit(n int) error {
 // again after being dropped can fall short.
 func (c *Corpus) Pruned() int64 { return c.pruned }
 
+// Over reports whether more terms than the limit are held by no channel
+// window, so that Prune would drop some.
+func (c *Corpus) Over() bool { return c.limit > 0 && c.unref > c.limit }
+
 // Prune drops terms when more than the limit set by SetTermLimit are held
 // by no channel window, down to seven eighths of it: the rarest first
 // (lowest document frequency; all above 64 count as one class), among
@@ -42,7 +46,7 @@ func (c *Corpus) Pruned() int64 { return c.pruned }
 // returned by Add names terms no window holds until a channel folds it,
 // and Prune may drop and reuse them. Channel.Fold does not prune.
 func (c *Corpus) Prune() {
-	if c.limit == 0 || c.unref <= c.limit {
+	if !c.Over() {
 		return
 	}
 	drop := c.unref - (c.limit - c.limit/8)

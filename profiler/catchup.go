@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sync"
 	"time"
 
 	"vigil"
@@ -131,16 +130,16 @@ func (p *Profiler) step(ctx context.Context, items []vigil.Item) (int, error) {
 			cut = items[fetches[i].items[0]].ID
 			break
 		}
-		terms, err := p.analyse(ctx, items, f)
-		if err == nil {
-			err = p.foldFetch(f, terms)
-		}
-		if err != nil {
-			return 0, p.abandon(ctx, err)
-		}
 		if !seen[f.feed] {
 			seen[f.feed] = true
 			changed = append(changed, f.feed)
+		}
+		terms, err := p.analyse(ctx, items, f)
+		if err == nil {
+			err = p.foldFetch(f, terms, changed)
+		}
+		if err != nil {
+			return 0, p.abandon(ctx, err)
 		}
 		done += len(f.items)
 	}
@@ -173,20 +172,11 @@ func (p *Profiler) step(ctx context.Context, items []vigil.Item) (int, error) {
 // finish.
 func withGrace(ctx context.Context, grace time.Duration) (context.Context, context.CancelFunc) {
 	c, cancel := context.WithCancel(context.WithoutCancel(ctx))
-	var timer *time.Timer
-	var mu sync.Mutex
-	stop := context.AfterFunc(ctx, func() {
-		mu.Lock()
-		defer mu.Unlock()
-		timer = time.AfterFunc(grace, cancel)
-	})
+	// A timer left running after cancel only cancels again, which does
+	// nothing.
+	stop := context.AfterFunc(ctx, func() { time.AfterFunc(grace, cancel) })
 	return c, func() {
 		stop()
-		mu.Lock()
-		if timer != nil {
-			timer.Stop()
-		}
-		mu.Unlock()
 		cancel()
 	}
 }
@@ -254,10 +244,12 @@ func (p *Profiler) analyse(ctx context.Context, items []vigil.Item, f fetch) ([]
 }
 
 // foldFetch folds one fetch's items into its channel, creating the channel
-// met for the first time, re-indexes the channel and bounds the corpus:
-// the windows and the index now hold every term in use, so that the
-// corpus holds at most its limit and one fetch's new terms.
-func (p *Profiler) foldFetch(f fetch, terms [][]string) error {
+// met for the first time, and bounds the corpus when it has passed its
+// limit, so that it holds at most its limit and one fetch's new terms.
+// Pruning may drop terms the index still names for the channels folded
+// since they were last indexed (changed, this page's): those are indexed
+// again first, so that the windows and the index hold every term in use.
+func (p *Profiler) foldFetch(f fetch, terms [][]string, changed []int64) error {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	ch, err := p.channel(f.feed)
@@ -266,8 +258,12 @@ func (p *Profiler) foldFetch(f fetch, terms [][]string) error {
 	}
 	b := ch.profile.Fold(p.corpus, terms)
 	ch.observe(f.seen, b.NovelCount)
-	p.index.Put(f.feed, ch.profile.Vector(p.corpus))
-	p.corpus.Prune()
+	if p.corpus.Over() {
+		for _, id := range changed {
+			p.index.Put(id, p.channels[id].profile.Vector(p.corpus))
+		}
+		p.corpus.Prune()
+	}
 	return nil
 }
 

@@ -82,3 +82,4 @@ func TestStoppedCatchUpKeepsItsProgress(t *testing.T) {
 		sameProfiles(t, stopped, clean)
 	}
 }
+
