@@ -82,4 +82,3 @@ func TestStoppedCatchUpKeepsItsProgress(t *testing.T) {
 		sameProfiles(t, stopped, clean)
 	}
 }
-
