@@ -1,0 +1,31 @@
+package longtest
+
+import "testing"
+
+func TestEnabled(t *testing.T) {
+	tests := []struct {
+		value string
+		want  bool
+	}{
+		{"", false},
+		{"1", true},
+	}
+	for _, tt := range tests {
+		t.Setenv(Env, tt.value)
+		if got := Enabled(); got != tt.want {
+			t.Errorf("%s=%q: Enabled() = %v, want %v", Env, tt.value, got, tt.want)
+		}
+	}
+}
+
+func TestNeedSkipsWhenOff(t *testing.T) {
+	t.Setenv(Env, "")
+	ran := false
+	t.Run("inner", func(t *testing.T) {
+		Need(t)
+		ran = true
+	})
+	if ran {
+		t.Error("Need did not skip with the long checks off")
+	}
+}
