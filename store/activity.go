@@ -7,7 +7,7 @@ import (
 
 // Activity is what the dashboard reads over the whole install: recent
 // fetches counted per feed and hour in one query, rather than one query per
-// feed. Store includes it.
+// feed.
 type Activity interface {
 	// FetchHours counts the observations of the hours hours before now, per
 	// feed and hour: an observation at t falls in hour Ago = ⌊(now−t)/1h⌋

@@ -7,8 +7,7 @@ import (
 
 // PlanStates keeps the refresh policy's last whole plan between processes,
 // so that a `vigil fetch` run from cron can reuse a fresh plan instead of
-// re-planning every feed at start-up. Store embeds it, so every store
-// implementation provides it.
+// re-planning every feed at start-up.
 type PlanStates interface {
 	// PlanState returns the state stored under the policy's name and when
 	// it was planned, or ENOTFOUND.
