@@ -27,7 +27,7 @@ type Monitor struct {
 	log     *slog.Logger
 	events  Events
 	backoff *Backoff
-	coord   Coordinator // nil: this process alone
+	coord   store.Coordinator // nil: this process alone
 	wake    chan struct{}
 	spent   atomic.Bool // the budget refused the last fetch
 	// overflow counts the workers started to replace workers held by
@@ -54,7 +54,7 @@ type Deps struct {
 	Logger  *slog.Logger // nil: slog.Default()
 	Events  Events       // nil: no one hears
 	// Coordinator shares the work with other processes; nil for none.
-	Coordinator Coordinator
+	Coordinator store.Coordinator
 }
 
 // New returns a monitor. It fails on an invalid configuration or a missing

@@ -7,7 +7,6 @@ import (
 	"sync"
 	"time"
 
-	"vigil/monitor"
 	"vigil/profiler"
 	"vigil/store"
 	"vigil/store/postgres"
@@ -69,7 +68,7 @@ func newLogger(e *env, verbose bool) *slog.Logger {
 // coordinator returns the coordinator that shares a monitor's work with
 // other processes on st (made at the first call), or nil when st is not
 // shared (SQLite). It closes with st's command (closeShared).
-func (o *monitorOpts) coordinator(st store.Store) (monitor.Coordinator, error) {
+func (o *monitorOpts) coordinator(st store.Store) (store.Coordinator, error) {
 	if w, ok := st.(interface{ Unwrap() store.Store }); ok {
 		st = w.Unwrap() // the metrics' timings around the store
 	}

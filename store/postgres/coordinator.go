@@ -15,7 +15,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"vigil"
-	"vigil/monitor"
+	"vigil/store"
 )
 
 // Advisory lock keys of the coordination. Exclusive tasks lock a key made
@@ -28,7 +28,7 @@ const budgetLock = 0x76696769_6c000002
 // dead worker's feeds are soon fetched by the others.
 const DefaultLease = 2 * time.Minute
 
-// Coordinator is monitor.Coordinator on PostgreSQL: any number of worker
+// Coordinator is store.Coordinator on PostgreSQL: any number of worker
 // processes on any number of machines share one database's feeds, budget,
 // hosts and re-plan through it. Times come from the monitor's clock, so the
 // workers' clocks must agree to well within the lease and the host gap
@@ -41,7 +41,7 @@ type Coordinator struct {
 	gap    time.Duration // least time from the end of one request to a host to the start of the next
 }
 
-var _ monitor.Coordinator = (*Coordinator)(nil)
+var _ store.Coordinator = (*Coordinator)(nil)
 
 // NewCoordinator returns the coordinator of one worker process named
 // worker ("" names it by host name and process ID), with leases of lease
