@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"vigil"
-	"vigil/store"
 )
 
 // APIVersion is the version of the Fever API served.
@@ -30,12 +29,12 @@ type Config struct {
 
 // Handler serves the Fever API; it implements http.Handler.
 type Handler struct {
-	st  store.Store
+	st  Store
 	cfg Config
 }
 
 // New returns a Handler over st; mount it at /fever/.
-func New(st store.Store, cfg Config) *Handler {
+func New(st Store, cfg Config) *Handler {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"vigil"
-	"vigil/store"
 )
 
 // Config connects a Handler to the rest of the server.
@@ -30,14 +29,14 @@ type Config struct {
 
 // Handler serves the Google Reader API; it implements http.Handler.
 type Handler struct {
-	st  store.Store
+	st  Store
 	cfg Config
 	mux *http.ServeMux
 }
 
 // New returns a Handler over st. It answers paths under /accounts/ and
 // /reader/; mount it there.
-func New(st store.Store, cfg Config) *Handler {
+func New(st Store, cfg Config) *Handler {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
