@@ -56,7 +56,7 @@ type Page struct {
 }
 
 // Build returns the user's Updates folder.
-func Build(ctx context.Context, st store.Store, userID int64, cfg Config) (Folder, error) {
+func Build(ctx context.Context, st FolderStore, userID int64, cfg Config) (Folder, error) {
 	cfg = cfg.withDefaults()
 	subs, err := st.Subscriptions(ctx, userID)
 	if err != nil {
@@ -82,7 +82,7 @@ func Build(ctx context.Context, st store.Store, userID int64, cfg Config) (Folde
 }
 
 // buildPage gathers one page of the folder.
-func buildPage(ctx context.Context, st store.Store, userID int64, feed vigil.Feed, p vigil.Page, cfg Config) (Page, error) {
+func buildPage(ctx context.Context, st Store, userID int64, feed vigil.Feed, p vigil.Page, cfg Config) (Page, error) {
 	follow, err := st.PageFollow(ctx, userID, feed.ID)
 	if err != nil {
 		return Page{}, err
@@ -126,7 +126,7 @@ func buildPage(ctx context.Context, st store.Store, userID int64, feed vigil.Fee
 // History returns a page's document history for the user: the five most
 // recent changes and the five most important by the community, topped up
 // with the agent's judgement (change.SelectHistory).
-func History(ctx context.Context, st store.Store, userID, feedID int64, cfg Config) (recent, important []Change, err error) {
+func History(ctx context.Context, st Store, userID, feedID int64, cfg Config) (recent, important []Change, err error) {
 	cfg = cfg.withDefaults()
 	follow, err := st.PageFollow(ctx, userID, feedID)
 	if err != nil {
@@ -157,7 +157,7 @@ func History(ctx context.Context, st store.Store, userID, feedID int64, cfg Conf
 
 // groupChanges lists a page's changes for a group, newest first, with the
 // lower group's summary of each.
-func groupChanges(ctx context.Context, st store.Store, feedID int64, group string, limit int, cfg Config) ([]vigil.PageChange, map[int64]*change.Rating, error) {
+func groupChanges(ctx context.Context, st Store, feedID int64, group string, limit int, cfg Config) ([]vigil.PageChange, map[int64]*change.Rating, error) {
 	all, err := st.Changes(ctx, store.ChangeQuery{FeedID: feedID, Group: group, Limit: limit})
 	if err != nil {
 		return nil, nil, err

@@ -19,7 +19,7 @@ var lowerGroup = map[string]change.Frequency{"weekly": change.Daily, "monthly": 
 // daily group's evaluations, the monthly group by the weekly's). A change
 // covers the time since the group's previous change (the page's start for
 // the first). The summary weighs as much as one rating of the group's own.
-func propagated(ctx context.Context, st store.Store, changes []vigil.PageChange, w change.Weights) (map[int64]change.Rating, error) {
+func propagated(ctx context.Context, st Store, changes []vigil.PageChange, w change.Weights) (map[int64]change.Rating, error) {
 	out := map[int64]change.Rating{}
 	for _, c := range changes {
 		lower, ok := lowerGroup[c.Group]
@@ -63,7 +63,7 @@ func ratingsOf(c vigil.PageChange) []change.Rating {
 // Views returns changes (of any pages the user follows) as the user sees
 // them: each with the user's threshold for its page and the lower group's
 // summary.
-func Views(ctx context.Context, st store.Store, userID int64, changes []vigil.PageChange, cfg Config) ([]Change, error) {
+func Views(ctx context.Context, st Store, userID int64, changes []vigil.PageChange, cfg Config) ([]Change, error) {
 	cfg = cfg.withDefaults()
 	ratings, err := propagated(ctx, st, changes, cfg.Weights)
 	if err != nil {
