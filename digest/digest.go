@@ -29,7 +29,7 @@ func dayBounds(t time.Time, loc *time.Location) (time.Time, time.Time) {
 // the changes detected that day to the pages they follow that the
 // notification rule tells them of, oldest first, the ratings combined as
 // cfg says.
-func Build(ctx context.Context, st store.Store, user vigil.DigestSettings, day time.Time, loc *time.Location, cfg updates.Config) (Digest, error) {
+func Build(ctx context.Context, st updates.Store, user vigil.DigestSettings, day time.Time, loc *time.Location, cfg updates.Config) (Digest, error) {
 	start, end := dayBounds(day, loc)
 	d := Digest{User: user.Name, Day: start.Format(time.DateOnly), Start: start, End: end, Changes: []updates.Change{}}
 	list, err := st.Changes(ctx, store.ChangeQuery{UserID: user.UserID, Since: start, Limit: 1000})

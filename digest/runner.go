@@ -9,13 +9,13 @@ import (
 
 	"vigil"
 	"vigil/clock"
-	"vigil/store"
 	"vigil/updates"
 )
 
 // Runner sends the daily digests.
 type Runner struct {
-	Store store.Store
+	// Store holds the digest settings, the claims and the changes.
+	Store Store
 	Clock clock.Clock
 	// Mail sends the e-mails; nil sends none (webhooks still go out).
 	Mail *SMTP
