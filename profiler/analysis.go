@@ -96,7 +96,7 @@ type languages struct {
 
 // of returns the language tag of a feed, reading the feed once. A feed
 // deleted meanwhile counts as having no language.
-func (l *languages) of(ctx context.Context, st store.Store, feedID int64) (string, error) {
+func (l *languages) of(ctx context.Context, st store.Subscribing, feedID int64) (string, error) {
 	l.mu.Lock()
 	tag, ok := l.tag[feedID]
 	l.mu.Unlock()

@@ -8,7 +8,6 @@ import (
 	"sync/atomic"
 
 	"vigil/profile"
-	"vigil/store"
 )
 
 // Profiler keeps the profile of every channel up to date with the stored
@@ -17,7 +16,7 @@ import (
 // recommendations run alongside each other and wait only while a
 // catch-up folds a page in.
 type Profiler struct {
-	st    store.Store
+	st    Store
 	cfg   Config
 	log   *slog.Logger
 	langs languages
@@ -44,7 +43,7 @@ type Profiler struct {
 // state cannot be read is logged with its feed ID and starts afresh (its
 // items stay counted in the corpus); only a store that cannot be read or a
 // corpus that is inconsistent fails. A nil log means slog.Default().
-func New(ctx context.Context, st store.Store, cfg Config, log *slog.Logger) (*Profiler, error) {
+func New(ctx context.Context, st Store, cfg Config, log *slog.Logger) (*Profiler, error) {
 	cfg, err := cfg.withDefaults()
 	if err != nil {
 		return nil, err
