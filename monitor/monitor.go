@@ -18,7 +18,7 @@ import (
 
 // Monitor fetches due feeds and stores what they bring.
 type Monitor struct {
-	st      store.Store
+	st      Store
 	client  *fetch.Client
 	hosts   *fetch.HostLimiter
 	planner plan.Planner
@@ -46,7 +46,7 @@ type Monitor struct {
 
 // Deps are the monitor's collaborators.
 type Deps struct {
-	Store   store.Store
+	Store   Store
 	Client  *fetch.Client
 	Hosts   *fetch.HostLimiter
 	Planner plan.Planner

@@ -1,0 +1,20 @@
+package monitor
+
+import "vigil/store"
+
+// Store is what the monitor reads and writes: the due feeds and what
+// fetches bring (Scheduling), the plan kept between runs (PlanStates),
+// the feeds and their readers (Subscribing), watched pages and their
+// versions and changes (Pages, PageHistory), notices to subscribers
+// (Notifications), readers' accesses (AccessLog), and the channel
+// profiles the plan may use (Profiling).
+type Store interface {
+	store.Scheduling
+	store.PlanStates
+	store.Subscribing
+	store.Pages
+	store.PageHistory
+	store.Notifications
+	store.AccessLog
+	store.Profiling
+}
