@@ -17,11 +17,18 @@ const budgetWindow = time.Hour
 // defaultScrapeTimeout bounds the store queries of one scrape.
 const defaultScrapeTimeout = 5 * time.Second
 
+// GaugeStore is what the gauges read: the fetches in the budget's window
+// (Scheduling), the due backlog and the profiler's lag (Health).
+type GaugeStore interface {
+	store.Scheduling
+	store.Health
+}
+
 // Gauges are where the gauges are read at each scrape; a nil field leaves
 // its gauges out.
 type Gauges struct {
 	// Store answers the budget used, the due backlog and the profiler's lag.
-	Store store.Store
+	Store GaugeStore
 	// Now tells the time; nil means time.Now.
 	Now func() time.Time
 	// BudgetPerHour is the global fetch budget; 0 means none, and the
