@@ -6,10 +6,9 @@ import (
 	"fmt"
 	"mime"
 	"net/http"
-	"strconv"
-	"time"
 
 	"vigil"
+	"vigil/server/internal/httperr"
 )
 
 // maxJSONBody bounds the size of an API request body.
@@ -18,25 +17,6 @@ const maxJSONBody = 1 << 20
 // apiFunc is an API handler for an authenticated user; the error it returns
 // is written as a JSON error.
 type apiFunc func(w http.ResponseWriter, r *http.Request, u *vigil.User) error
-
-// refusal is an error answered with its own HTTP status, for the refusals
-// that no vigil.Error code stands for.
-type refusal struct {
-	status     int
-	msg        string
-	retryAfter time.Duration // sent as Retry-After when positive
-}
-
-// Error returns the message shown to the client.
-func (e *refusal) Error() string { return e.msg }
-
-// setRetryAfter tells the client, in whole seconds rounded up, when to try again.
-func (e *refusal) setRetryAfter(w http.ResponseWriter) {
-	if e.retryAfter > 0 {
-		secs := (e.retryAfter + time.Second - 1) / time.Second
-		w.Header().Set("Retry-After", strconv.FormatInt(int64(secs), 10))
-	}
-}
 
 // api refuses cross-site and non-JSON requests, authenticates the request
 // by token or password and runs h.
@@ -63,7 +43,7 @@ func (s *Server) api(h apiFunc) http.HandlerFunc {
 // text/plain shaped like JSON without a CORS preflight).
 func checkAPIRequest(r *http.Request) error {
 	if err := new(http.CrossOriginProtection).Check(r); err != nil {
-		return &refusal{status: http.StatusForbidden, msg: "cross-origin API request refused"}
+		return &httperr.Refusal{Status: http.StatusForbidden, Msg: "cross-origin API request refused"}
 	}
 	if r.ContentLength == 0 {
 		return nil
@@ -71,7 +51,7 @@ func checkAPIRequest(r *http.Request) error {
 	ct := r.Header.Get("Content-Type")
 	if mt, _, err := mime.ParseMediaType(ct); err != nil || mt != "application/json" {
 		msg := fmt.Sprintf("a request body must be sent with Content-Type application/json, not %q", ct)
-		return &refusal{status: http.StatusUnsupportedMediaType, msg: msg}
+		return &httperr.Refusal{Status: http.StatusUnsupportedMediaType, Msg: msg}
 	}
 	return nil
 }
@@ -80,11 +60,11 @@ func checkAPIRequest(r *http.Request) error {
 // Bearer challenge when the status is 401. Basic credentials are accepted
 // but not asked for, so that browsers never prompt for and cache them.
 func (s *Server) writeAPIError(w http.ResponseWriter, r *http.Request, err error) {
-	var ref *refusal
+	var ref *httperr.Refusal
 	if errors.As(err, &ref) {
-		ref.setRetryAfter(w)
+		ref.SetRetryAfter(w)
 	}
-	status, msg := s.explain(r, err)
+	status, msg := httperr.Explain(s.log, "server", r, err)
 	if status == http.StatusUnauthorized {
 		w.Header().Set("WWW-Authenticate", `Bearer realm="vigil"`)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"vigil"
 	"vigil/account"
+	"vigil/server/internal/httperr"
 )
 
 // dummyDigest is a well-formed digest that no password matches; checking
@@ -92,10 +93,10 @@ func (s *Server) checkPassword(r *http.Request, name, pw string, now time.Time) 
 
 // tooManyFailures is the refusal of a login from an address locked out for
 // another wait.
-func tooManyFailures(wait time.Duration) *refusal {
-	return &refusal{
-		status:     http.StatusTooManyRequests,
-		msg:        fmt.Sprintf("too many failed logins from your address; try again in %s", wait.Round(time.Second)),
-		retryAfter: wait,
+func tooManyFailures(wait time.Duration) *httperr.Refusal {
+	return &httperr.Refusal{
+		Status:     http.StatusTooManyRequests,
+		Msg:        fmt.Sprintf("too many failed logins from your address; try again in %s", wait.Round(time.Second)),
+		RetryAfter: wait,
 	}
 }

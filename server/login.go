@@ -6,6 +6,7 @@ import (
 	"net/http"
 
 	"vigil"
+	"vigil/server/internal/httperr"
 )
 
 // loginView is the data of the login page.
@@ -43,12 +44,12 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 	if err == nil {
 		err = s.startSession(w, r, u)
 	}
-	var ref *refusal
+	var ref *httperr.Refusal
 	switch {
 	case errors.As(err, &ref):
-		ref.setRetryAfter(w)
-		view := loginView{base: base{Title: "Log in"}, Name: name, Error: ref.msg, Next: next}
-		s.render(w, r, ref.status, "login.html", view)
+		ref.SetRetryAfter(w)
+		view := loginView{base: base{Title: "Log in"}, Name: name, Error: ref.Msg, Next: next}
+		s.render(w, r, ref.Status, "login.html", view)
 	case vigil.ErrorCode(err) == vigil.EUNAUTHORIZED:
 		view := loginView{base: base{Title: "Log in"}, Name: name, Error: vigil.ErrorMessage(err), Next: next}
 		s.render(w, r, http.StatusUnauthorized, "login.html", view)

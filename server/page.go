@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"vigil"
+	"vigil/server/internal/httperr"
 )
 
 // assets holds the page templates and the style sheet.
@@ -135,7 +136,7 @@ type errorView struct {
 
 // renderError shows err as an error page with its status.
 func (s *Server) renderError(w http.ResponseWriter, r *http.Request, sess *session, err error) {
-	status, msg := s.explain(r, err)
+	status, msg := httperr.Explain(s.log, "server", r, err)
 	s.renderStatus(w, r, sess, status, msg)
 }
 

@@ -8,6 +8,7 @@ import (
 
 	"vigil"
 	"vigil/profiler"
+	"vigil/server/internal/httperr"
 )
 
 // Profiler is what the server asks of the channel profiles: channel search
@@ -37,7 +38,7 @@ const (
 const noProfiler = "channel profiles are not available: this server runs without a profiler"
 
 // errNoProfiler refuses a request that needs the profiler.
-var errNoProfiler = &refusal{status: http.StatusServiceUnavailable, msg: noProfiler}
+var errNoProfiler = &httperr.Refusal{Status: http.StatusServiceUnavailable, Msg: noProfiler}
 
 // channelView is a channel found for a user, and whether the user follows
 // it: the only thing about the user's own subscriptions it tells.

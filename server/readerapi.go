@@ -2,7 +2,6 @@ package server
 
 import (
 	"net/http"
-	"strings"
 
 	"vigil"
 	"vigil/account"
@@ -34,19 +33,4 @@ func (s *Server) readerLogin(r *http.Request, name, secret string) (*vigil.User,
 		return nil, err
 	}
 	return s.passwordUser(r, name, secret)
-}
-
-// HTTPStatus is the status a refusal is answered with, for the handlers
-// of other packages.
-func (e *refusal) HTTPStatus() int { return e.status }
-
-// readerPath reports whether a path belongs to the Google Reader API, and
-// returns it with a doubled leading slash made single: clients append
-// "/reader/api/0/..." to the address they are given, and people often
-// give it with a trailing slash (newsboat's own default for FeedHQ has one).
-func readerPath(path string) (string, bool) {
-	if strings.HasPrefix(path, "//") {
-		path = path[1:]
-	}
-	return path, strings.HasPrefix(path, "/reader/") || strings.HasPrefix(path, "/accounts/")
 }

@@ -5,8 +5,18 @@ import (
 	"net/http"
 )
 
-// routes registers every endpoint: the public ones, the API and the pages.
+// routes registers every endpoint: the public ones, the reader-app APIs,
+// the JSON API and the pages.
+//
+// The Google Reader API is matched by path prefix ahead of the mux (see
+// prefixRoute): its paths carry stream IDs such as
+// feed/https://example.com/feed, whose "//" the mux would clean away with
+// a redirect.
 func (s *Server) routes() {
+	reader := s.readerAPI() // readerapi.go
+	s.handlePrefix("/reader/", reader)
+	s.handlePrefix("/accounts/", reader)
+
 	static, err := fs.Sub(assets, "static")
 	if err != nil {
 		panic(err) // the embedded tree is fixed at build time

@@ -9,7 +9,6 @@ import (
 	"html/template"
 	"log/slog"
 	"net/http"
-	"strings"
 	"time"
 
 	"github.com/microcosm-cc/bluemonday"
@@ -86,7 +85,7 @@ type Server struct {
 	accesses      accessNotes
 	pages         map[string]*template.Template
 	mux           *http.ServeMux
-	reader        http.Handler // the Google Reader API, readerapi.go
+	beforeMux     []prefixRoute // matched ahead of mux, see routes
 }
 
 // New returns a Server over st configured by cfg.
@@ -125,7 +124,6 @@ func New(st store.Store, cfg Config) *Server {
 	rand.Read(s.csrfKey) // never fails: crypto/rand aborts the program instead
 	s.pages = s.parsePages()
 	s.routes()
-	s.reader = s.readerAPI()
 	return s
 }
 
@@ -136,12 +134,8 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "same-origin")
 	h.Set("Content-Security-Policy", "default-src 'none'; img-src * data:; style-src 'self'; script-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
-	if path, ok := readerPath(r.URL.Path); ok {
-		// Before the mux, which would rewrite feed/https://... in paths.
-		if path != r.URL.Path {
-			r.URL.Path, r.URL.RawPath = path, strings.TrimPrefix(r.URL.RawPath, "/")
-		}
-		s.observe(w, r, s.reader)
+	if h, ok := s.prefixed(r); ok {
+		s.observe(w, r, h)
 		return
 	}
 	s.observe(w, r, s.mux)

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"vigil"
+	"vigil/server/internal/httperr"
 )
 
 // Sizes of the listings on a feed's page.
@@ -150,9 +151,9 @@ func (s *Server) addFeedForm(w http.ResponseWriter, r *http.Request, sess *sessi
 	case err == nil:
 		http.Redirect(w, r, fmt.Sprintf("/feeds/%d", sub.Feed.ID), http.StatusSeeOther)
 		return nil
-	case statusOf(err) < http.StatusInternalServerError:
+	case httperr.Status(err) < http.StatusInternalServerError:
 		form.Error = vigil.ErrorMessage(err)
-		return s.renderIndex(w, r, sess, statusOf(err), form)
+		return s.renderIndex(w, r, sess, httperr.Status(err), form)
 	default:
 		return err
 	}

@@ -9,6 +9,7 @@ import (
 
 	"vigil"
 	"vigil/feed"
+	"vigil/server/internal/httperr"
 	"vigil/updates"
 )
 
@@ -126,7 +127,7 @@ func (s *Server) pageSettingsForm(w http.ResponseWriter, r *http.Request, sess *
 	}
 	err = s.setPageSettings(r.Context(), sess.User.ID, id, req)
 	if code := vigil.ErrorCode(err); code == vigil.EINVALID || code == vigil.ECONFLICT {
-		return s.renderWatched(w, r, sess, id, statusOf(err), vigil.ErrorMessage(err))
+		return s.renderWatched(w, r, sess, id, httperr.Status(err), vigil.ErrorMessage(err))
 	}
 	if err != nil {
 		return err
