@@ -26,7 +26,7 @@ func (s *Server) api(h apiFunc) http.HandlerFunc {
 		var u *vigil.User
 		err := checkAPIRequest(r)
 		if err == nil {
-			u, err = s.apiUser(r)
+			u, err = s.auth.APIUser(r)
 		}
 		if err == nil {
 			err = h(w, r, u)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"vigil"
+	"vigil/server/internal/httpauth"
 	"vigil/store/sqlite"
 )
 
@@ -45,7 +46,7 @@ func benchDashboard(b *testing.B, n int) {
 		}
 	}
 	s := New(st, Config{Now: func() time.Time { return testNow }, BudgetPerHour: 400})
-	sess := &session{User: u}
+	sess := &session{Session: &httpauth.Session{User: u}}
 	for b.Loop() {
 		if _, err := s.dashboard(ctx, sess); err != nil {
 			b.Fatal(err)

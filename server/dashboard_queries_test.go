@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"vigil"
+	"vigil/server/internal/httpauth"
 	"vigil/store"
 )
 
@@ -42,7 +43,7 @@ func TestDashboardReadsObservationsOnce(t *testing.T) {
 	}
 	cs := &countingStore{Store: e.st}
 	s := New(cs, Config{Now: func() time.Time { return testNow }, BudgetPerHour: 40})
-	view, err := s.dashboard(context.Background(), &session{User: alice.User})
+	view, err := s.dashboard(context.Background(), &session{Session: &httpauth.Session{User: alice.User}})
 	if err != nil {
 		t.Fatal(err)
 	}

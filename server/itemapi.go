@@ -21,7 +21,7 @@ func (s *Server) apiItems(w http.ResponseWriter, r *http.Request, u *vigil.User)
 	if err != nil {
 		return err
 	}
-	s.noteAccess(r.Context(), u.ID)
+	s.auth.NoteAccess(r.Context(), u.ID)
 	page, err := s.listItems(r.Context(), q)
 	if err != nil {
 		return err

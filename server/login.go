@@ -21,7 +21,7 @@ type loginView struct {
 // page named by the "next" parameter, else home.
 func (s *Server) loginForm(w http.ResponseWriter, r *http.Request) {
 	next := localPath(r.URL.Query().Get("next"))
-	if _, err := s.session(r); err == nil {
+	if _, err := s.auth.Session(r); err == nil {
 		http.Redirect(w, r, cmp.Or(next, "/"), http.StatusSeeOther)
 		return
 	}
@@ -40,9 +40,9 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	name, next := r.PostFormValue("name"), localPath(r.PostFormValue("next"))
-	u, err := s.passwordUser(r, name, r.PostFormValue("password"))
+	u, err := s.auth.PasswordUser(r, name, r.PostFormValue("password"))
 	if err == nil {
-		err = s.startSession(w, r, u)
+		err = s.auth.StartSession(w, r, u)
 	}
 	var ref *httperr.Refusal
 	switch {
@@ -62,7 +62,7 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 
 // logout ends the visitor's session.
 func (s *Server) logout(w http.ResponseWriter, r *http.Request, sess *session) error {
-	if err := s.endSession(w, r, sess); err != nil {
+	if err := s.auth.EndSession(w, r, sess.Session); err != nil {
 		return err
 	}
 	http.Redirect(w, r, "/login", http.StatusSeeOther)

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"vigil"
+	"vigil/server/internal/httpauth"
 	"vigil/server/internal/httperr"
 )
 
@@ -33,6 +34,30 @@ type base struct {
 	Sidebar []vigil.Subscription
 }
 
+// session is a signed-in web visitor as the pages see them: their
+// httpauth session, the flash message left for the page they are reading,
+// the Updates flag and the sidebar's subscriptions.
+type session struct {
+	*httpauth.Session
+	Flash string
+	// Updates is set when the Updates folder has something new worth a
+	// look (its flag in the header).
+	Updates bool
+	// Sidebar holds the visitor's subscriptions for the pages' sidebar;
+	// loaded for pages to read.
+	Sidebar []vigil.Subscription
+}
+
+// webSession returns the visitor's session, or an EUNAUTHORIZED error
+// when they are not signed in.
+func (s *Server) webSession(r *http.Request) (*session, error) {
+	as, err := s.auth.Session(r)
+	if err != nil {
+		return nil, err
+	}
+	return &session{Session: as}, nil
+}
+
 // pageFunc is a page handler for a signed-in visitor; the error it returns
 // is shown as an error page.
 type pageFunc func(w http.ResponseWriter, r *http.Request, sess *session) error
@@ -43,7 +68,7 @@ type pageFunc func(w http.ResponseWriter, r *http.Request, sess *session) error
 func (s *Server) page(h pageFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "no-store")
-		sess, err := s.session(r)
+		sess, err := s.webSession(r)
 		var formErr error // a submitted form that cannot be read, said in words
 		if err == nil && r.Method == http.MethodPost {
 			formErr = parseForm(w, r)
@@ -55,7 +80,7 @@ func (s *Server) page(h pageFunc) http.HandlerFunc {
 			s.renderError(w, r, nil, err)
 		case formErr != nil:
 			s.renderError(w, r, sess, formErr)
-		case r.Method == http.MethodPost && !s.validCSRF(sess, r.PostFormValue(csrfField)):
+		case r.Method == http.MethodPost && !sess.ValidCSRF(r.PostFormValue(httpauth.CSRFField)):
 			s.renderStatus(w, r, sess, http.StatusForbidden, "this form has expired or came from another site; reload the page and try again")
 		default:
 			if r.Method == http.MethodGet {

@@ -85,7 +85,7 @@ func (s *Server) routes() {
 // the visitor's header when they are signed in.
 func (s *Server) notFound(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "no-store")
-	sess, err := s.session(r)
+	sess, err := s.webSession(r)
 	if err != nil {
 		sess = nil
 	}

@@ -5,7 +5,6 @@
 package server
 
 import (
-	"crypto/rand"
 	"html/template"
 	"log/slog"
 	"net/http"
@@ -14,6 +13,7 @@ import (
 	"github.com/microcosm-cc/bluemonday"
 
 	"vigil/sanitize"
+	"vigil/server/internal/httpauth"
 	"vigil/store"
 	"vigil/updates"
 )
@@ -79,10 +79,7 @@ type Server struct {
 	updates       updates.Config
 	zone          *time.Location
 	log           *slog.Logger
-	csrfKey       []byte
-	verified      verifiedCache
-	failures      failureLimiter
-	accesses      accessNotes
+	auth          *httpauth.Auth
 	pages         map[string]*template.Template
 	mux           *http.ServeMux
 	beforeMux     []prefixRoute // matched ahead of mux, see routes
@@ -104,7 +101,6 @@ func New(st store.Store, cfg Config) *Server {
 		updates:       cfg.Updates,
 		zone:          cfg.Zone,
 		log:           cfg.Logger,
-		csrfKey:       make([]byte, 32),
 		mux:           http.NewServeMux(),
 	}
 	policy, cacheBytes := cfg.Sanitizer, cfg.SanitizeCacheBytes
@@ -121,7 +117,7 @@ func New(st store.Store, cfg Config) *Server {
 	if s.log == nil {
 		s.log = slog.Default()
 	}
-	rand.Read(s.csrfKey) // never fails: crypto/rand aborts the program instead
+	s.auth = httpauth.New(st, httpauth.Config{Now: s.now, SecureCookies: s.secureCookies, Logger: s.log})
 	s.pages = s.parsePages()
 	s.routes()
 	return s

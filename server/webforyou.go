@@ -21,7 +21,7 @@ func (s *Server) forYouPage(w http.ResponseWriter, r *http.Request, sess *sessio
 		s.renderStatus(w, r, sess, http.StatusServiceUnavailable, noProfiler)
 		return nil
 	}
-	s.noteAccess(r.Context(), sess.User.ID)
+	s.auth.NoteAccess(r.Context(), sess.User.ID)
 	rec, err := s.recommend(r.Context(), sess.User, defaultRecommendItems, defaultRecommendFeeds)
 	if err != nil {
 		return err

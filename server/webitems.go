@@ -53,7 +53,7 @@ func (s *Server) itemsPage(w http.ResponseWriter, r *http.Request, sess *session
 	if err != nil {
 		return err
 	}
-	s.noteAccess(r.Context(), sess.User.ID)
+	s.auth.NoteAccess(r.Context(), sess.User.ID)
 	page, err := s.listItems(r.Context(), q)
 	if err != nil {
 		return err
@@ -174,7 +174,7 @@ func (s *Server) itemPage(w http.ResponseWriter, r *http.Request, sess *session)
 	if err != nil {
 		return err
 	}
-	s.noteAccess(r.Context(), sess.User.ID)
+	s.auth.NoteAccess(r.Context(), sess.User.ID)
 	it, err := s.st.Item(r.Context(), sess.User.ID, id)
 	if err != nil {
 		return err

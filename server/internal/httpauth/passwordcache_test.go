@@ -1,12 +1,10 @@
-package server
+package httpauth
 
 import (
 	"context"
-	"net/http"
 	"net/http/httptest"
 	"path/filepath"
 	"strconv"
-	"sync"
 	"testing"
 	"time"
 
@@ -14,72 +12,6 @@ import (
 	"vigil/account"
 	"vigil/store/sqlite"
 )
-
-// testClock is a server clock that a test moves by hand.
-type testClock struct {
-	mu sync.Mutex
-	at time.Time
-}
-
-func (c *testClock) now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.at
-}
-
-func (c *testClock) advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.at = c.at.Add(d)
-}
-
-// basicStatus sends GET /api/me with Basic credentials and returns the status.
-func (e *env) basicStatus(name, pw string) int {
-	e.t.Helper()
-	req := e.request("GET", "/api/me", nil)
-	req.SetBasicAuth(name, pw)
-	status, _ := e.do(http.DefaultClient, req)
-	return status
-}
-
-func TestBasicAuthRemembersCorrectPasswords(t *testing.T) {
-	clock := &testClock{at: testNow}
-	e := newEnv(t, Config{Now: clock.now})
-	alice := e.user("alice")
-	remembered := func(name, pw string) bool {
-		return e.srv.verified.holds(verificationKey(name, pw), alice.User, clock.now())
-	}
-	if remembered("alice", alice.password) {
-		t.Fatal("a password is remembered before any login")
-	}
-	if status := e.basicStatus("alice", alice.password); status != http.StatusOK {
-		t.Fatalf("correct password: status %d", status)
-	}
-	if !remembered("alice", alice.password) {
-		t.Error("a correct password is not remembered")
-	}
-	if status := e.basicStatus("alice", alice.password); status != http.StatusOK {
-		t.Errorf("correct password, remembered: status %d", status)
-	}
-	for _, pw := range []string{"wrong", alice.password + " "} {
-		if status := e.basicStatus("alice", pw); status != http.StatusUnauthorized {
-			t.Errorf("password %q: status %d, want 401", pw, status)
-		}
-		if remembered("alice", pw) {
-			t.Errorf("a wrong password %q is remembered", pw)
-		}
-	}
-	if n := len(e.srv.verified.entries); n != 1 {
-		t.Errorf("%d checks remembered, want 1", n)
-	}
-	clock.advance(verifiedLifetime)
-	if remembered("alice", alice.password) {
-		t.Errorf("a password is still remembered after %v", verifiedLifetime)
-	}
-	if status := e.basicStatus("alice", alice.password); status != http.StatusOK || !remembered("alice", alice.password) {
-		t.Errorf("correct password after expiry: status %d; want 200 and remembered again", status)
-	}
-}
 
 func TestVerifiedCacheForgetsOtherDigests(t *testing.T) {
 	var c verifiedCache
@@ -144,10 +76,10 @@ func BenchmarkPasswordUser(b *testing.B) {
 	if err := st.CreateUser(context.Background(), &vigil.User{Name: "bench", PasswordHash: digest}); err != nil {
 		b.Fatal(err)
 	}
-	s := New(st, Config{})
+	a := New(st, Config{})
 	r := httptest.NewRequest("GET", "/api/me", nil)
 	for b.Loop() {
-		if _, err := s.passwordUser(r, "bench", "s3cret"); err != nil {
+		if _, err := a.PasswordUser(r, "bench", "s3cret"); err != nil {
 			b.Fatal(err)
 		}
 	}

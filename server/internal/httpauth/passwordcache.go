@@ -1,4 +1,4 @@
-package server
+package httpauth
 
 import (
 	"crypto/sha256"

@@ -1,4 +1,4 @@
-package server
+package httpauth
 
 import (
 	"net/http"
@@ -7,11 +7,13 @@ import (
 	"time"
 )
 
-// Bounds of the failed-login limiter.
+// Bounds of the failed-login limiter: FailureLimit failures of one
+// (address, user) pair in a FailureWindow lock that pair out for the rest
+// of the window.
 const (
-	failureLimit     = 10  // failures of one (address, user) pair per window
+	FailureLimit     = 10  // failures of one (address, user) pair per window
 	addrFailureLimit = 100 // failures of one address over all user names per window
-	failureWindow    = 10 * time.Minute
+	FailureWindow    = 10 * time.Minute
 	failureAddrsMax  = 4096 // counted pairs, and counted addresses
 	trustedUsersMax  = 4096 // users whose good addresses are remembered
 	trustedAddrsMax  = 16   // good addresses remembered per user
@@ -33,7 +35,7 @@ const (
 //     login for that user from there is never locked out: the password is
 //     checked, and a correct one lets the owner in.
 //
-// Windows are fixed, failureWindow long from an address's first failure.
+// Windows are fixed, FailureWindow long from an address's first failure.
 type failureLimiter struct {
 	mu      sync.Mutex
 	pairs   windowCounts[loginKey]
@@ -82,7 +84,7 @@ func (l *failureLimiter) lockedFor(addr netip.Prefix, name string, now time.Time
 	if _, ok := l.trusted[key.name][addr]; ok {
 		return 0
 	}
-	return max(l.pairs.lockedFor(key, failureLimit, now), l.addrs.lockedFor(addr, addrFailureLimit, now))
+	return max(l.pairs.lockedFor(key, FailureLimit, now), l.addrs.lockedFor(addr, addrFailureLimit, now))
 }
 
 // fail counts a failed login as name from addr.

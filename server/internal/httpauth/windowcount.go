@@ -1,8 +1,8 @@
-package server
+package httpauth
 
 import "time"
 
-// windowCounts counts events per key in fixed windows of failureWindow
+// windowCounts counts events per key in fixed windows of FailureWindow
 // that start at a key's first event, keeping at most failureAddrsMax keys.
 // The zero value is empty and ready; it is not safe for concurrent use.
 type windowCounts[K comparable] struct {
@@ -21,7 +21,7 @@ func (w *windowCounts[K]) lockedFor(key K, limit int, now time.Time) time.Durati
 	if !ok || f.count < limit {
 		return 0
 	}
-	return max(f.since.Add(failureWindow).Sub(now), 0)
+	return max(f.since.Add(FailureWindow).Sub(now), 0)
 }
 
 // add counts an event of key, starting a new window when the last one has
@@ -34,7 +34,7 @@ func (w *windowCounts[K]) add(key K, now time.Time) {
 	if !ok && len(w.m) >= failureAddrsMax {
 		w.evict(now)
 	}
-	if !ok || !now.Before(f.since.Add(failureWindow)) {
+	if !ok || !now.Before(f.since.Add(FailureWindow)) {
 		f = failures{since: now}
 	}
 	f.count++
@@ -48,7 +48,7 @@ func (w *windowCounts[K]) evict(now time.Time) {
 	var oldestSince time.Time
 	for k, f := range w.m {
 		switch {
-		case !now.Before(f.since.Add(failureWindow)):
+		case !now.Before(f.since.Add(FailureWindow)):
 			delete(w.m, k)
 		case oldestSince.IsZero() || f.since.Before(oldestSince):
 			oldest, oldestSince = k, f.since

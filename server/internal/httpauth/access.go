@@ -1,4 +1,4 @@
-package server
+package httpauth
 
 import (
 	"context"
@@ -16,23 +16,23 @@ type accessNotes struct {
 	last map[int64]time.Time
 }
 
-// noteAccess records that the user is looking at their items now (once per
+// NoteAccess records that the user is looking at their items now (once per
 // accessEvery), so that refresh policies learn when readers look (Sia et
 // al.). A failure to record is logged, never shown: reading must not fail
 // because the planner's statistics could not be written.
-func (s *Server) noteAccess(ctx context.Context, userID int64) {
-	now := s.now()
-	s.accesses.mu.Lock()
-	if s.accesses.last == nil {
-		s.accesses.last = map[int64]time.Time{}
+func (a *Auth) NoteAccess(ctx context.Context, userID int64) {
+	now := a.now()
+	a.accesses.mu.Lock()
+	if a.accesses.last == nil {
+		a.accesses.last = map[int64]time.Time{}
 	}
-	if last, ok := s.accesses.last[userID]; ok && now.Sub(last) < accessEvery {
-		s.accesses.mu.Unlock()
+	if last, ok := a.accesses.last[userID]; ok && now.Sub(last) < accessEvery {
+		a.accesses.mu.Unlock()
 		return
 	}
-	s.accesses.last[userID] = now
-	s.accesses.mu.Unlock()
-	if err := s.st.RecordAccess(context.WithoutCancel(ctx), userID, now); err != nil {
-		s.log.Error("recording an access", "user", userID, "error", err)
+	a.accesses.last[userID] = now
+	a.accesses.mu.Unlock()
+	if err := a.st.RecordAccess(context.WithoutCancel(ctx), userID, now); err != nil {
+		a.log.Error("recording an access", "user", userID, "error", err)
 	}
 }

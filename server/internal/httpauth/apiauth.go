@@ -1,4 +1,4 @@
-package server
+package httpauth
 
 import (
 	"encoding/base64"
@@ -23,15 +23,15 @@ var dummyDigest = strings.Join([]string{
 	base64.RawStdEncoding.EncodeToString(make([]byte, 32)),
 }, "$")
 
-// apiUser authenticates an API request by "Authorization: Bearer <token>"
+// APIUser authenticates an API request by "Authorization: Bearer <token>"
 // or HTTP Basic name and password.
-func (s *Server) apiUser(r *http.Request) (*vigil.User, error) {
+func (a *Auth) APIUser(r *http.Request) (*vigil.User, error) {
 	auth := r.Header.Get("Authorization")
 	if tok, ok := strings.CutPrefix(auth, "Bearer "); ok {
-		return s.tokenUser(r, strings.TrimSpace(tok))
+		return a.tokenUser(r, strings.TrimSpace(tok))
 	}
 	if name, pw, ok := r.BasicAuth(); ok {
-		return s.passwordUser(r, name, pw)
+		return a.PasswordUser(r, name, pw)
 	}
 	if auth != "" {
 		return nil, vigil.Errorf(vigil.EUNAUTHORIZED, "unsupported Authorization scheme; use Bearer or Basic")
@@ -40,54 +40,54 @@ func (s *Server) apiUser(r *http.Request) (*vigil.User, error) {
 }
 
 // tokenUser returns the owner of an API token.
-func (s *Server) tokenUser(r *http.Request, tok string) (*vigil.User, error) {
+func (a *Auth) tokenUser(r *http.Request, tok string) (*vigil.User, error) {
 	if tok == "" {
 		return nil, vigil.Errorf(vigil.EUNAUTHORIZED, "empty API token")
 	}
-	u, err := s.st.UserByToken(r.Context(), account.HashToken(tok))
+	u, err := a.st.UserByToken(r.Context(), account.HashToken(tok))
 	if vigil.ErrorCode(err) == vigil.ENOTFOUND {
 		return nil, vigil.Errorf(vigil.EUNAUTHORIZED, "invalid API token")
 	}
 	return u, err
 }
 
-// passwordUser returns the user with that name if pw is their password. A
+// PasswordUser returns the user with that name if pw is their password. A
 // client address that failed too often for that name (or for all names) is
 // refused for a while without a check, unless that user has logged in
 // from it before (see failureLimiter); a correct password is remembered for a few minutes, so that
 // repeated requests do not each pay for the slow derivation.
-func (s *Server) passwordUser(r *http.Request, name, pw string) (*vigil.User, error) {
-	addr, now := clientAddr(r), s.now()
-	if wait := s.failures.lockedFor(addr, name, now); wait > 0 {
+func (a *Auth) PasswordUser(r *http.Request, name, pw string) (*vigil.User, error) {
+	addr, now := clientAddr(r), a.now()
+	if wait := a.failures.lockedFor(addr, name, now); wait > 0 {
 		return nil, tooManyFailures(wait)
 	}
-	u, err := s.checkPassword(r, name, pw, now)
+	u, err := a.checkPassword(r, name, pw, now)
 	switch {
 	case vigil.ErrorCode(err) == vigil.EUNAUTHORIZED:
-		s.failures.fail(addr, name, now)
+		a.failures.fail(addr, name, now)
 	case err == nil:
-		s.failures.succeed(addr, name, now)
+		a.failures.succeed(addr, name, now)
 	}
 	return u, err
 }
 
 // checkPassword returns the user with that name if pw is their password,
 // trusting a recent successful check of the same pair.
-func (s *Server) checkPassword(r *http.Request, name, pw string, now time.Time) (*vigil.User, error) {
+func (a *Auth) checkPassword(r *http.Request, name, pw string, now time.Time) (*vigil.User, error) {
 	key := verificationKey(name, pw)
-	u, err := s.st.UserByName(r.Context(), name)
+	u, err := a.st.UserByName(r.Context(), name)
 	switch {
 	case vigil.ErrorCode(err) == vigil.ENOTFOUND:
 		account.CheckPassword(dummyDigest, pw)
 		return nil, vigil.Errorf(vigil.EUNAUTHORIZED, "wrong name or password")
 	case err != nil:
 		return nil, err
-	case s.verified.holds(key, u, now):
+	case a.verified.holds(key, u, now):
 		return u, nil
 	case !account.CheckPassword(u.PasswordHash, pw):
 		return nil, vigil.Errorf(vigil.EUNAUTHORIZED, "wrong name or password")
 	}
-	s.verified.add(key, u, now)
+	a.verified.add(key, u, now)
 	return u, nil
 }
 
