@@ -12,6 +12,7 @@ import (
 	"vigil/chart"
 	"vigil/plan"
 	"vigil/policy"
+	"vigil/server/internal/reading"
 	"vigil/store"
 )
 
@@ -223,7 +224,7 @@ func (h *hourly) charts(budget int) ([]template.HTML, error) {
 	}
 	fetches := &chart.Chart{
 		Title: "Fetches per hour", XLabel: "hours before now", YLabel: "fetches",
-		Width: chartWidth, Height: chartHeight, XMin: float64(-n), XMax: 0, XStep: 6,
+		Width: reading.ChartWidth, Height: reading.ChartHeight, XMin: float64(-n), XMax: 0, XStep: 6,
 		Series: []chart.Series{{Name: "fetches (budget used)", Points: pts(h.fetches)}, {Name: "failed", Points: pts(h.failed)}},
 		Alt:    fmt.Sprintf("Fetches per hour over the last %d hours, %d in the last hour, and how many failed.", n, h.fetches[n-1]),
 	}
@@ -234,7 +235,7 @@ func (h *hourly) charts(budget int) ([]template.HTML, error) {
 	}
 	items := &chart.Chart{
 		Title: "New items per hour", XLabel: "hours before now", YLabel: "new items",
-		Width: chartWidth, Height: chartHeight, XMin: float64(-n), XMax: 0, XStep: 6,
+		Width: reading.ChartWidth, Height: reading.ChartHeight, XMin: float64(-n), XMax: 0, XStep: 6,
 		Series: []chart.Series{{Name: "new items found", Points: pts(h.itemsN)}},
 		Alt:    fmt.Sprintf("New items found per hour over the last %d hours.", n),
 	}

@@ -65,7 +65,7 @@ func (s *Server) apiDigestAtom(w http.ResponseWriter, r *http.Request, u *vigil.
 	now := s.now()
 	var days []digest.Digest
 	for i := range atomDays {
-		dg, err := digest.Build(r.Context(), s.st, *d, now.AddDate(0, 0, -i), s.digestZone(), s.updates)
+		dg, err := digest.Build(r.Context(), s.st, *d, now.AddDate(0, 0, -i), s.DigestZone(), s.Updates())
 		if err != nil {
 			return err
 		}

@@ -4,20 +4,13 @@ import (
 	"net/http"
 
 	"vigil"
+	"vigil/server/internal/reading"
 )
 
 // addFeedRequest is the body of POST /api/feeds.
 type addFeedRequest struct {
 	URL    string   `json:"url"`
 	Weight *float64 `json:"weight"` // nil: 1
-}
-
-// weightRequest is the body of PATCH /api/feeds/{id}: any of the weight,
-// the folder and the user's own title, nil when left as they are.
-type weightRequest struct {
-	Weight *float64 `json:"weight"`
-	Folder *string  `json:"folder"`
-	Title  *string  `json:"title"`
 }
 
 // apiFeeds lists the user's subscriptions with their feeds' state.
@@ -41,7 +34,7 @@ func (s *Server) apiAddFeed(w http.ResponseWriter, r *http.Request, u *vigil.Use
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}
-	already, err := s.followed(r.Context(), u.ID, req.URL)
+	already, err := s.Followed(r.Context(), u.ID, req.URL)
 	if err != nil {
 		return err
 	}
@@ -52,7 +45,7 @@ func (s *Server) apiAddFeed(w http.ResponseWriter, r *http.Request, u *vigil.Use
 	case already != nil:
 		weight = already.Weight
 	}
-	sub, err := s.subscribe(r.Context(), u.ID, req.URL, weight)
+	sub, err := s.Subscribe(r.Context(), u.ID, req.URL, weight)
 	if err != nil {
 		return err
 	}
@@ -66,7 +59,7 @@ func (s *Server) apiAddFeed(w http.ResponseWriter, r *http.Request, u *vigil.Use
 
 // apiFeed returns one of the user's subscriptions.
 func (s *Server) apiFeed(w http.ResponseWriter, r *http.Request, u *vigil.User) error {
-	id, err := pathID(r, "feed")
+	id, err := reading.PathID(r, "feed")
 	if err != nil {
 		return err
 	}
@@ -81,18 +74,18 @@ func (s *Server) apiFeed(w http.ResponseWriter, r *http.Request, u *vigil.User) 
 // apiSetWeight changes the weight, folder or title of one of the user's
 // subscriptions.
 func (s *Server) apiSetWeight(w http.ResponseWriter, r *http.Request, u *vigil.User) error {
-	id, err := pathID(r, "feed")
+	id, err := reading.PathID(r, "feed")
 	if err != nil {
 		return err
 	}
-	var req weightRequest
+	var req reading.SubscriptionEdit
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}
 	if req.Weight == nil && req.Folder == nil && req.Title == nil {
 		return vigil.Errorf(vigil.EINVALID, "weight, folder or title is required")
 	}
-	sub, err := s.editSubscription(r.Context(), u.ID, id, req)
+	sub, err := s.EditSubscription(r.Context(), u.ID, id, req)
 	if err != nil {
 		return err
 	}
@@ -102,11 +95,11 @@ func (s *Server) apiSetWeight(w http.ResponseWriter, r *http.Request, u *vigil.U
 
 // apiUnsubscribe stops the user following a feed.
 func (s *Server) apiUnsubscribe(w http.ResponseWriter, r *http.Request, u *vigil.User) error {
-	id, err := pathID(r, "feed")
+	id, err := reading.PathID(r, "feed")
 	if err != nil {
 		return err
 	}
-	if _, err := s.unsubscribe(r.Context(), u.ID, id); err != nil {
+	if _, err := s.Unsubscribe(r.Context(), u.ID, id); err != nil {
 		return err
 	}
 	w.WriteHeader(http.StatusNoContent)
@@ -115,11 +108,11 @@ func (s *Server) apiUnsubscribe(w http.ResponseWriter, r *http.Request, u *vigil
 
 // apiObservations lists the latest fetches of a feed the user follows.
 func (s *Server) apiObservations(w http.ResponseWriter, r *http.Request, u *vigil.User) error {
-	id, err := pathID(r, "feed")
+	id, err := reading.PathID(r, "feed")
 	if err != nil {
 		return err
 	}
-	limit, err := queryInt(r.URL.Query(), "limit", defaultObservationLimit, 1, maxObservationLimit)
+	limit, err := reading.QueryInt(r.URL.Query(), "limit", reading.DefaultObservationLimit, 1, reading.MaxObservationLimit)
 	if err != nil {
 		return err
 	}

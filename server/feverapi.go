@@ -17,7 +17,7 @@ const minFeverPassword = 10
 func (s *Server) feverAPI() http.Handler {
 	return fever.New(s.st, fever.Config{
 		Login:    s.auth.FeverLogin,
-		Sanitize: s.sanitizer.Sanitize,
+		Sanitize: s.Sanitize,
 		Now:      s.now,
 		Logger:   s.log,
 	})

@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"vigil"
+	"vigil/server/internal/reading"
 )
 
 // folderForm moves one of the visitor's feeds into the folder the form
@@ -12,20 +13,20 @@ import (
 // shows the feed's page again; a folder name that cannot be kept is shown
 // on the page with the reason, and nothing changes.
 func (s *Server) folderForm(w http.ResponseWriter, r *http.Request, sess *session) error {
-	id, err := pathID(r, "feed")
+	id, err := reading.PathID(r, "feed")
 	if err != nil {
 		return err
 	}
 	folder, err := vigil.CleanFolder(r.PostFormValue("folder"))
 	if err == nil {
-		_, err = s.editSubscription(r.Context(), sess.User.ID, id, weightRequest{Folder: &folder})
+		_, err = s.EditSubscription(r.Context(), sess.User.ID, id, reading.SubscriptionEdit{Folder: &folder})
 	}
 	if vigil.ErrorCode(err) == vigil.EINVALID {
 		view, verr := s.feedView(r.Context(), sess, id)
 		if verr != nil {
 			return verr
 		}
-		view.Form = feedForm{Weight: number(view.Sub.Weight), Folder: r.PostFormValue("folder"), FolderError: vigil.ErrorMessage(err)}
+		view.Form = feedForm{Weight: reading.Number(view.Sub.Weight), Folder: r.PostFormValue("folder"), FolderError: vigil.ErrorMessage(err)}
 		s.render(w, r, http.StatusBadRequest, "feed.html", view)
 		return nil
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"vigil"
+	"vigil/server/internal/reading"
 )
 
 // utcLayout is how the pages write an instant in full.
@@ -23,10 +24,10 @@ func (s *Server) funcs() template.FuncMap {
 		"ago":        func(t time.Time) string { return relative(t, s.now()) },
 		"utc":        func(t time.Time) string { return t.UTC().Format(utcLayout) },
 		"iso":        func(t time.Time) string { return t.UTC().Format(time.RFC3339) },
-		"number":     number,
+		"number":     reading.Number,
 		"rate":       func(f vigil.Feed) string { return rateWords(f, s.now()) },
 		"latency":    func(d time.Duration) string { return d.Round(time.Millisecond).String() },
-		"feedName":   feedName,
+		"feedName":   reading.FeedName,
 		"feedLabel":  feedLabel,
 		"badge":      feedBadge,
 		"problem":    feedProblem,
@@ -109,16 +110,6 @@ func relative(t, now time.Time) string {
 	return "in " + span
 }
 
-// number writes a weight or a similar value with at most four significant
-// digits and never in exponent notation: 1000, not 1e+03.
-func number(f float64) string {
-	rounded, err := strconv.ParseFloat(strconv.FormatFloat(f, 'g', 4, 64), 64)
-	if err != nil {
-		return strconv.FormatFloat(f, 'g', 4, 64)
-	}
-	return strconv.FormatFloat(rounded, 'f', -1, 64)
-}
-
 // rateWords puts a feed's learned publication rate into rough words, or
 // says it is not known yet before the feed's first successful fetch, or
 // since when the feed is silent when its silence belies the learned rate
@@ -155,14 +146,6 @@ func perPeriod(perHour float64) string {
 	default:
 		return "less than 1 a month"
 	}
-}
-
-// feedName is the feed's title, or its URL while it has none.
-func feedName(f vigil.Feed) string {
-	if f.Title != "" {
-		return f.Title
-	}
-	return f.URL
 }
 
 // feedLabel is a short name for the feed beside its items: its title, or

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"vigil"
+	"vigil/server/internal/reading"
 )
 
 func TestWhen(t *testing.T) {
@@ -83,7 +84,7 @@ func TestNumber(t *testing.T) {
 		{1.23456, "1.235"}, {1e-7, "0.0000001"}, {3e9, "3000000000"},
 	}
 	for _, tt := range tests {
-		if got := number(tt.f); got != tt.want {
+		if got := reading.Number(tt.f); got != tt.want {
 			t.Errorf("number(%v) = %q, want %q", tt.f, got, tt.want)
 		}
 	}

@@ -4,10 +4,8 @@ import (
 	"net/http"
 
 	"vigil"
+	"vigil/server/internal/reading"
 )
-
-// maxMarkIDs bounds how many items one request may mark read or starred.
-const maxMarkIDs = 1000
 
 // markReadRequest is the body of POST /api/items/read.
 type markReadRequest struct {
@@ -17,12 +15,12 @@ type markReadRequest struct {
 
 // apiItems lists items of the feeds the user follows, newest first.
 func (s *Server) apiItems(w http.ResponseWriter, r *http.Request, u *vigil.User) error {
-	q, err := itemQuery(r.URL.Query(), u.ID)
+	q, err := reading.ItemQuery(r.URL.Query(), u.ID)
 	if err != nil {
 		return err
 	}
 	s.auth.NoteAccess(r.Context(), u.ID)
-	page, err := s.listItems(r.Context(), q)
+	page, err := s.ListItems(r.Context(), q)
 	if err != nil {
 		return err
 	}
@@ -33,7 +31,7 @@ func (s *Server) apiItems(w http.ResponseWriter, r *http.Request, u *vigil.User)
 // apiItem returns one item, its HTML sanitised, and records that the user
 // opened it (which marks it read).
 func (s *Server) apiItem(w http.ResponseWriter, r *http.Request, u *vigil.User) error {
-	id, err := pathID(r, "item")
+	id, err := reading.PathID(r, "item")
 	if err != nil {
 		return err
 	}
@@ -41,10 +39,10 @@ func (s *Server) apiItem(w http.ResponseWriter, r *http.Request, u *vigil.User) 
 	if err != nil {
 		return err
 	}
-	if err := s.openItem(r, u.ID, it); err != nil {
+	if err := s.OpenItem(r, u.ID, it); err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, s.sanitiseItem(*it))
+	writeJSON(w, http.StatusOK, s.SanitiseItem(*it))
 	return nil
 }
 
@@ -69,22 +67,5 @@ func checkMarkRequest(req markReadRequest) error {
 	if req.Read == nil {
 		return vigil.Errorf(vigil.EINVALID, "read is required (true or false)")
 	}
-	return checkItemIDs(req.IDs)
-}
-
-// checkItemIDs validates the ids field of a request that changes the
-// state of items: one to maxMarkIDs positive item ids.
-func checkItemIDs(ids []int64) error {
-	switch {
-	case len(ids) == 0:
-		return vigil.Errorf(vigil.EINVALID, "ids must list at least one item id")
-	case len(ids) > maxMarkIDs:
-		return vigil.Errorf(vigil.EINVALID, "ids lists %d items; at most %d at once", len(ids), maxMarkIDs)
-	}
-	for _, id := range ids {
-		if id <= 0 {
-			return vigil.Errorf(vigil.EINVALID, "ids holds %d, not a valid item id", id)
-		}
-	}
-	return nil
+	return reading.CheckItemIDs(req.IDs)
 }

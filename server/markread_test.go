@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"vigil"
+	"vigil/server/internal/reading"
 )
 
 // unreadTitles lists the titles of a user's unread items through the API.
@@ -19,7 +20,7 @@ func (e *env) unreadTitles(u tester) string {
 	if status != http.StatusOK {
 		e.t.Fatalf("unread items of %s: status %d, body %s", u.Name, status, body)
 	}
-	return titles(decode[itemPage](e.t, body).Items)
+	return titles(decode[reading.ItemPage](e.t, body).Items)
 }
 
 // TestWebMarkAllRead checks that "mark all as read" marks the items of the

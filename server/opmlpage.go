@@ -86,7 +86,7 @@ func (s *Server) importOPMLForm(w http.ResponseWriter, r *http.Request, sess *se
 // gets the outline's, which the first fetch that finds the feed's own
 // title replaces.
 func (s *Server) importOutline(ctx context.Context, userID int64, url string, o opml.Outline) error {
-	sub, err := s.subscribe(ctx, userID, url, 1)
+	sub, err := s.Subscribe(ctx, userID, url, 1)
 	if err != nil {
 		return err
 	}

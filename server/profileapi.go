@@ -4,17 +4,18 @@ import (
 	"net/http"
 
 	"vigil"
+	"vigil/server/internal/reading"
 )
 
 // channelsAnswer is the body of a GET /api/channels/search answer.
 type channelsAnswer struct {
-	Channels []channelView `json:"channels"`
+	Channels []reading.ChannelView `json:"channels"`
 }
 
 // apiFeedProfile returns the stored profile of a feed the user follows,
 // its stems and lexical affinities in separate lists.
 func (s *Server) apiFeedProfile(w http.ResponseWriter, r *http.Request, u *vigil.User) error {
-	id, err := pathID(r, "feed")
+	id, err := reading.PathID(r, "feed")
 	if err != nil {
 		return err
 	}
@@ -25,7 +26,7 @@ func (s *Server) apiFeedProfile(w http.ResponseWriter, r *http.Request, u *vigil
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, newProfileView(p))
+	writeJSON(w, http.StatusOK, reading.NewProfileView(p))
 	return nil
 }
 
@@ -33,19 +34,19 @@ func (s *Server) apiFeedProfile(w http.ResponseWriter, r *http.Request, u *vigil
 // between its profile and the words of the q parameter, best first, at
 // most the limit parameter of them.
 func (s *Server) apiSearchChannels(w http.ResponseWriter, r *http.Request, u *vigil.User) error {
-	if s.profiler == nil {
-		return errNoProfiler
+	if !s.HasProfiler() {
+		return reading.ErrNoProfiler
 	}
 	params := r.URL.Query()
 	text := params.Get("q")
 	if text == "" {
 		return vigil.Errorf(vigil.EINVALID, "parameter q is required: the words to search channels for")
 	}
-	limit, err := queryInt(params, "limit", defaultChannelLimit, 1, maxChannelLimit)
+	limit, err := reading.QueryInt(params, "limit", reading.DefaultChannelLimit, 1, reading.MaxChannelLimit)
 	if err != nil {
 		return err
 	}
-	found, err := s.findChannels(r.Context(), u.ID, text, limit)
+	found, err := s.FindChannels(r.Context(), u.ID, text, limit)
 	if vigil.ErrorCode(err) == vigil.EINVALID {
 		return vigil.Errorf(vigil.EINVALID, "parameter q: %s", vigil.ErrorMessage(err))
 	}
@@ -60,19 +61,19 @@ func (s *Server) apiSearchChannels(w http.ResponseWriter, r *http.Request, u *vi
 // parameter of their unread items and up to the channels parameter of
 // channels they do not follow.
 func (s *Server) apiRecommendations(w http.ResponseWriter, r *http.Request, u *vigil.User) error {
-	if s.profiler == nil {
-		return errNoProfiler
+	if !s.HasProfiler() {
+		return reading.ErrNoProfiler
 	}
 	params := r.URL.Query()
-	items, err := queryInt(params, "items", defaultRecommendItems, 0, maxRecommendItems)
+	items, err := reading.QueryInt(params, "items", reading.DefaultRecommendItems, 0, reading.MaxRecommendItems)
 	if err != nil {
 		return err
 	}
-	channels, err := queryInt(params, "channels", defaultRecommendFeeds, 0, maxRecommendFeeds)
+	channels, err := reading.QueryInt(params, "channels", reading.DefaultRecommendFeeds, 0, reading.MaxRecommendFeeds)
 	if err != nil {
 		return err
 	}
-	rec, err := s.recommend(r.Context(), u, items, channels)
+	rec, err := s.Recommend(r.Context(), u, items, channels)
 	if err != nil {
 		return err
 	}

@@ -14,6 +14,7 @@ import (
 
 	"vigil"
 	"vigil/profiler"
+	"vigil/server/internal/reading"
 )
 
 // topicWords are the vocabularies of the test channels.
@@ -111,7 +112,7 @@ func TestAPIFeedProfile(t *testing.T) {
 				t.Fatalf("status %d, body %s; want %d with %q", status, body, tt.status, tt.want)
 			}
 			if status == 200 {
-				p := decode[profileView](t, body)
+				p := decode[reading.ProfileView](t, body)
 				if p.FeedID != w.feeds["astronomy"] || len(p.Terms) == 0 || len(p.Affinities) == 0 || p.Cohesion <= 0 {
 					t.Errorf("profile %+v, want astronomy's with terms, affinities and cohesion", p)
 				}
@@ -177,7 +178,7 @@ func TestAPISearchChannelsInvalid(t *testing.T) {
 		{"", "parameter q is required"},
 		{"q=", "parameter q is required"},
 		{"q=%20%20", "parameter q: the search query has no word"},
-		{"q=" + strings.Repeat("a", maxQueryLength+1), "more than the limit"},
+		{"q=" + strings.Repeat("a", reading.MaxQueryLength+1), "more than the limit"},
 		{"q=x&limit=0", "parameter limit must be an integer from 1 to 100"},
 		{"q=x&limit=many", "parameter limit"},
 	}

@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"vigil"
+	"vigil/server/internal/reading"
 )
 
 // readButton is the data of an item's "mark read"/"mark unread" form.
@@ -23,7 +24,7 @@ func readToggle(it vigil.Item, csrf, ret string) readButton {
 
 // readForm marks one item read and goes back to the listing it came from.
 func (s *Server) readForm(w http.ResponseWriter, r *http.Request, sess *session) error {
-	id, err := pathID(r, "item")
+	id, err := reading.PathID(r, "item")
 	if err != nil {
 		return err
 	}

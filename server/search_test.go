@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"vigil"
+	"vigil/server/internal/reading"
 )
 
 // searchItems are items whose relevance to "compiler" differs: the word in
@@ -88,7 +89,7 @@ func TestAPISearchInvalid(t *testing.T) {
 		{"?q=%22", "parameter q: "},
 		{"?q=*", "no word"},
 		{"?q=-+%2B+%28%29", "no word"},
-		{"?q=" + strings.Repeat("a", maxQueryLength+1), "limit of 500"},
+		{"?q=" + strings.Repeat("a", reading.MaxQueryLength+1), "limit of 500"},
 		{"?q=ok&limit=0", "parameter limit must be an integer from 1 to 500"},
 		{"?q=ok&limit=501", "parameter limit"},
 		{"?q=ok&limit=ten", "parameter limit"},

@@ -12,8 +12,8 @@ import (
 
 	"github.com/microcosm-cc/bluemonday"
 
-	"vigil/sanitize"
 	"vigil/server/internal/httpauth"
+	"vigil/server/internal/reading"
 	"vigil/store"
 	"vigil/updates"
 )
@@ -25,7 +25,7 @@ type Config struct {
 	// other sites in a new tab.
 	Sanitizer *bluemonday.Policy
 	// SanitizeCacheBytes bounds the cache of sanitised item HTML (inputs
-	// and results, see cleaner); 0 means 32 MiB, a negative value turns
+	// and results); 0 means 32 MiB, a negative value turns
 	// the cache off.
 	SanitizeCacheBytes int
 	// Now tells the time; nil means time.Now.
@@ -48,7 +48,7 @@ type Config struct {
 	// draws; 0 means there is none.
 	BudgetPerHour int
 	// Policy names the refresh policy in force, which decides how the
-	// feed charts place the planned fetches (see placementFor); empty
+	// feed charts place the planned fetches; empty
 	// means the default, combined.
 	Policy string
 	// Planner, when set, lists the running plan's fetches, which the feed
@@ -65,19 +65,14 @@ type Config struct {
 
 // Server is the HTTP face of vigil; it implements http.Handler.
 type Server struct {
+	*reading.Service
 	st            store.Store
-	sanitizer     *cleaner
 	now           func() time.Time
 	secureCookies bool
 	onSubscribe   func(feedID int64)
-	profiler      Profiler
 	metrics       Metrics
 	metricsToken  string
 	budgetPerHour int
-	placement     placement
-	planner       FetchPlanner
-	updates       updates.Config
-	zone          *time.Location
 	log           *slog.Logger
 	auth          *httpauth.Auth
 	pages         map[string]*template.Template
@@ -92,31 +87,30 @@ func New(st store.Store, cfg Config) *Server {
 		now:           cfg.Now,
 		secureCookies: cfg.SecureCookies,
 		onSubscribe:   cfg.OnSubscribe,
-		profiler:      cfg.Profiler,
 		metrics:       cfg.Metrics,
 		metricsToken:  cfg.MetricsToken,
 		budgetPerHour: cfg.BudgetPerHour,
-		placement:     placementFor(cfg.Policy),
-		planner:       cfg.Planner,
-		updates:       cfg.Updates,
-		zone:          cfg.Zone,
 		log:           cfg.Logger,
 		mux:           http.NewServeMux(),
 	}
-	policy, cacheBytes := cfg.Sanitizer, cfg.SanitizeCacheBytes
-	if policy == nil {
-		policy = sanitize.Policy()
-	}
-	if cacheBytes == 0 {
-		cacheBytes = defaultSanitizeCacheBytes
-	}
-	s.sanitizer = newCleaner(policy, cacheBytes)
 	if s.now == nil {
 		s.now = time.Now
 	}
 	if s.log == nil {
 		s.log = slog.Default()
 	}
+	s.Service = reading.New(st, reading.Config{
+		Sanitizer:          cfg.Sanitizer,
+		SanitizeCacheBytes: cfg.SanitizeCacheBytes,
+		Now:                s.now,
+		OnSubscribe:        s.onSubscribe,
+		Logger:             s.log,
+		Profiler:           cfg.Profiler,
+		Policy:             cfg.Policy,
+		Planner:            cfg.Planner,
+		Updates:            cfg.Updates,
+		Zone:               cfg.Zone,
+	})
 	s.auth = httpauth.New(st, httpauth.Config{Now: s.now, SecureCookies: s.secureCookies, Logger: s.log})
 	s.pages = s.parsePages()
 	s.routes()

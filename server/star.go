@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"vigil"
+	"vigil/server/internal/reading"
 )
 
 // starButton is the data of the star button beside an item: a form that
@@ -38,7 +39,7 @@ func (s *Server) apiStar(w http.ResponseWriter, r *http.Request, u *vigil.User) 
 	if req.Starred == nil {
 		return vigil.Errorf(vigil.EINVALID, "starred is required (true or false)")
 	}
-	if err := checkItemIDs(req.IDs); err != nil {
+	if err := reading.CheckItemIDs(req.IDs); err != nil {
 		return err
 	}
 	if err := s.st.StarItems(r.Context(), u.ID, req.IDs, *req.Starred); err != nil {
@@ -53,7 +54,7 @@ func (s *Server) apiStar(w http.ResponseWriter, r *http.Request, u *vigil.User) 
 // Setting the state rather than toggling it makes a form sent twice
 // harmless.
 func (s *Server) starForm(w http.ResponseWriter, r *http.Request, sess *session) error {
-	id, err := pathID(r, "item")
+	id, err := reading.PathID(r, "item")
 	if err != nil {
 		return err
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"vigil"
+	"vigil/server/internal/reading"
 )
 
 // starredTitles lists the titles of a user's starred items through the API.
@@ -17,7 +18,7 @@ func (e *env) starredTitles(u tester) string {
 	if status != http.StatusOK {
 		e.t.Fatalf("starred items of %s: status %d, body %s", u.Name, status, body)
 	}
-	return titles(decode[itemPage](e.t, body).Items)
+	return titles(decode[reading.ItemPage](e.t, body).Items)
 }
 
 func TestAPIStarRoundTrip(t *testing.T) {
@@ -74,7 +75,7 @@ func TestAPIStarInvalid(t *testing.T) {
 		{"no starred", map[string]any{"ids": []int64{own}}, 400, "starred is required"},
 		{"starred as text", `{"ids":[1],"starred":"yes"}`, 400, "field starred must be true or false"},
 		{"bad id", map[string]any{"ids": []int64{0}, "starred": true}, 400, "ids"},
-		{"too many", map[string]any{"ids": make([]int64, maxMarkIDs+1), "starred": true}, 400, "at most"},
+		{"too many", map[string]any{"ids": make([]int64, reading.MaxMarkIDs+1), "starred": true}, 400, "at most"},
 		{"unknown field", `{"ids":[1],"starred":true,"read":true}`, 400, "unknown field"},
 		{"unknown item", map[string]any{"ids": []int64{999}, "starred": true}, 404, "not found"},
 		{"another user's item", map[string]any{"ids": []int64{own, bobs}, "starred": true}, 404, "not found"},

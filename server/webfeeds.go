@@ -10,6 +10,7 @@ import (
 
 	"vigil"
 	"vigil/server/internal/httperr"
+	"vigil/server/internal/reading"
 )
 
 // Sizes of the listings on a feed's page.
@@ -44,7 +45,7 @@ type feedView struct {
 	Items        itemList
 	MoreItems    bool
 	Observations []vigil.Observation
-	Profile      *profileView // nil while the feed has none
+	Profile      *reading.ProfileView // nil while the feed has none
 	Charts       []template.HTML
 	Form         feedForm // the weight form
 	Until        int64    // when the page was made, for "mark all as read"
@@ -81,7 +82,7 @@ func (s *Server) renderIndex(w http.ResponseWriter, r *http.Request, sess *sessi
 
 // feedPage shows one followed feed: its state, latest items and fetches.
 func (s *Server) feedPage(w http.ResponseWriter, r *http.Request, sess *session) error {
-	id, err := pathID(r, "feed")
+	id, err := reading.PathID(r, "feed")
 	if err != nil {
 		return err
 	}
@@ -93,7 +94,7 @@ func (s *Server) feedPage(w http.ResponseWriter, r *http.Request, sess *session)
 	if err != nil {
 		return err
 	}
-	view.Form.Weight = number(view.Sub.Weight)
+	view.Form.Weight = reading.Number(view.Sub.Weight)
 	view.Form.Folder = view.Sub.Folder
 	s.render(w, r, http.StatusOK, "feed.html", view)
 	return nil
@@ -105,7 +106,7 @@ func (s *Server) feedView(ctx context.Context, sess *session, id int64) (feedVie
 	if err != nil {
 		return feedView{}, err
 	}
-	items, err := s.listItems(ctx, vigil.ItemQuery{UserID: sess.User.ID, FeedID: id, Limit: feedPageItems})
+	items, err := s.ListItems(ctx, vigil.ItemQuery{UserID: sess.User.ID, FeedID: id, Limit: feedPageItems})
 	if err != nil {
 		return feedView{}, err
 	}
@@ -120,15 +121,15 @@ func (s *Server) feedView(ctx context.Context, sess *session, id int64) (feedVie
 	if err != nil {
 		return feedView{}, err
 	}
-	charts, err := s.feedCharts(ctx, sess.User.ID, id)
+	charts, err := s.FeedCharts(ctx, sess.User.ID, id)
 	if err != nil {
 		return feedView{}, err
 	}
 	list := itemList{Items: items.Items, CSRF: sess.CSRF, Return: fmt.Sprintf("/feeds/%d", id)}
 	return feedView{Charts: charts,
-		base: sess.base(feedName(sub.Feed)), Sub: sub, Items: list, Profile: newProfileView(prof),
+		base: sess.base(reading.FeedName(sub.Feed)), Sub: sub, Items: list, Profile: reading.NewProfileView(prof),
 		MoreItems: items.NextOffset != nil, Observations: obs, Until: s.now().UnixNano(),
-		MinWeight: minWeight, MaxWeight: maxWeight,
+		MinWeight: reading.MinWeight, MaxWeight: reading.MaxWeight,
 	}, nil
 }
 
@@ -140,9 +141,9 @@ func (s *Server) addFeedForm(w http.ResponseWriter, r *http.Request, sess *sessi
 	var sub *vigil.Subscription
 	switch {
 	case err == nil && form.Page:
-		sub, err = s.followPage(r.Context(), sess.User.ID, form.URL, weight)
+		sub, err = s.FollowPage(r.Context(), sess.User.ID, form.URL, weight)
 	case err == nil:
-		sub, err = s.subscribe(r.Context(), sess.User.ID, form.URL, weight)
+		sub, err = s.Subscribe(r.Context(), sess.User.ID, form.URL, weight)
 	}
 	switch {
 	case err == nil && form.Page:
@@ -162,13 +163,13 @@ func (s *Server) addFeedForm(w http.ResponseWriter, r *http.Request, sess *sessi
 // weightForm changes the weight of one of the visitor's subscriptions, or
 // shows the feed's page again with the reason and what they typed.
 func (s *Server) weightForm(w http.ResponseWriter, r *http.Request, sess *session) error {
-	id, err := pathID(r, "feed")
+	id, err := reading.PathID(r, "feed")
 	if err != nil {
 		return err
 	}
 	weight, err := formWeight(r)
 	if err == nil {
-		_, err = s.reweigh(r.Context(), sess.User.ID, id, weight)
+		_, err = s.Reweigh(r.Context(), sess.User.ID, id, weight)
 	}
 	if vigil.ErrorCode(err) == vigil.EINVALID {
 		view, verr := s.feedView(r.Context(), sess, id)
@@ -189,7 +190,7 @@ func (s *Server) weightForm(w http.ResponseWriter, r *http.Request, sess *sessio
 // unsubscribePage asks the visitor to confirm that they want to stop
 // following a feed.
 func (s *Server) unsubscribePage(w http.ResponseWriter, r *http.Request, sess *session) error {
-	id, err := pathID(r, "feed")
+	id, err := reading.PathID(r, "feed")
 	if err != nil {
 		return err
 	}
@@ -197,7 +198,7 @@ func (s *Server) unsubscribePage(w http.ResponseWriter, r *http.Request, sess *s
 	if err != nil {
 		return err
 	}
-	view := unsubscribeView{base: sess.base("Unsubscribe from " + feedName(sub.Feed)), Sub: sub}
+	view := unsubscribeView{base: sess.base("Unsubscribe from " + reading.FeedName(sub.Feed)), Sub: sub}
 	s.render(w, r, http.StatusOK, "unsubscribe.html", view)
 	return nil
 }
@@ -205,15 +206,15 @@ func (s *Server) unsubscribePage(w http.ResponseWriter, r *http.Request, sess *s
 // unsubscribeForm stops the visitor following a feed and tells them so on
 // the home page.
 func (s *Server) unsubscribeForm(w http.ResponseWriter, r *http.Request, sess *session) error {
-	id, err := pathID(r, "feed")
+	id, err := reading.PathID(r, "feed")
 	if err != nil {
 		return err
 	}
-	sub, err := s.unsubscribe(r.Context(), sess.User.ID, id)
+	sub, err := s.Unsubscribe(r.Context(), sess.User.ID, id)
 	if err != nil {
 		return err
 	}
-	s.setFlash(w, "You unsubscribed from "+feedName(sub.Feed)+".")
+	s.setFlash(w, "You unsubscribed from "+reading.FeedName(sub.Feed)+".")
 	http.Redirect(w, r, "/", http.StatusSeeOther)
 	return nil
 }
@@ -228,5 +229,5 @@ func formWeight(r *http.Request) (float64, error) {
 	if err != nil {
 		return 0, vigil.Errorf(vigil.EINVALID, "weight %q is not a number", raw)
 	}
-	return w, checkWeight(w)
+	return w, reading.CheckWeight(w)
 }

@@ -9,6 +9,7 @@ import (
 	"strconv"
 
 	"vigil"
+	"vigil/server/internal/reading"
 )
 
 // itemList is the data of the shared item listing.
@@ -49,12 +50,12 @@ type itemView struct {
 // itemsPage lists the items of the visitor's feeds, newest first, one page
 // at a time, optionally only unread or starred ones, or those of one feed.
 func (s *Server) itemsPage(w http.ResponseWriter, r *http.Request, sess *session) error {
-	q, err := itemQuery(r.URL.Query(), sess.User.ID)
+	q, err := reading.ItemQuery(r.URL.Query(), sess.User.ID)
 	if err != nil {
 		return err
 	}
 	s.auth.NoteAccess(r.Context(), sess.User.ID)
-	page, err := s.listItems(r.Context(), q)
+	page, err := s.ListItems(r.Context(), q)
 	if err != nil {
 		return err
 	}
@@ -106,7 +107,7 @@ func (s *Server) labelFeeds(ctx context.Context, userID int64, items []vigil.Ite
 
 // newItemsView prepares the page listing page, the items q selects; the
 // caller adds the feed and the links to newer and older pages.
-func (s *Server) newItemsView(r *http.Request, sess *session, q vigil.ItemQuery, page itemPage) itemsView {
+func (s *Server) newItemsView(r *http.Request, sess *session, q vigil.ItemQuery, page reading.ItemPage) itemsView {
 	here := r.URL.RequestURI()
 	view := itemsView{
 		base:   sess.base(itemsHeading(q)),
@@ -170,7 +171,7 @@ func itemsLink(q url.Values, offset int, before, after string) string {
 // visitor opened it, which marks it read, unless they have just marked it
 // unread.
 func (s *Server) itemPage(w http.ResponseWriter, r *http.Request, sess *session) error {
-	id, err := pathID(r, "item")
+	id, err := reading.PathID(r, "item")
 	if err != nil {
 		return err
 	}
@@ -181,7 +182,7 @@ func (s *Server) itemPage(w http.ResponseWriter, r *http.Request, sess *session)
 	}
 	view := itemView{base: sess.base(it.Title), KeptUnread: r.URL.Query().Get("keep") == "unread", Here: r.URL.RequestURI()}
 	if !view.KeptUnread {
-		if err := s.openItem(r, sess.User.ID, it); err != nil {
+		if err := s.OpenItem(r, sess.User.ID, it); err != nil {
 			return err
 		}
 	}
@@ -192,7 +193,7 @@ func (s *Server) itemPage(w http.ResponseWriter, r *http.Request, sess *session)
 	if view.Newer, view.Older, err = s.neighbours(r.Context(), sess.User.ID, *it); err != nil {
 		return err
 	}
-	view.Item, view.Body, view.FeedLabel = s.sanitiseItem(*it), s.itemBody(*it), feedLabel(sub.Feed)
+	view.Item, view.Body, view.FeedLabel = s.SanitiseItem(*it), s.ItemBody(*it), feedLabel(sub.Feed)
 	s.render(w, r, http.StatusOK, "item.html", view)
 	return nil
 }
@@ -225,7 +226,7 @@ func (s *Server) oneItem(ctx context.Context, q vigil.ItemQuery) (*vigil.Item, e
 // unreadForm marks an item unread again and returns to the page named by
 // the form's "return" field, else to the item, left unread.
 func (s *Server) unreadForm(w http.ResponseWriter, r *http.Request, sess *session) error {
-	id, err := pathID(r, "item")
+	id, err := reading.PathID(r, "item")
 	if err != nil {
 		return err
 	}

@@ -6,10 +6,11 @@ import (
 	"strings"
 
 	"vigil"
+	"vigil/server/internal/reading"
 )
 
 // webSearchLimit is how many of the best matches the search page shows.
-const webSearchLimit = defaultItemLimit
+const webSearchLimit = reading.DefaultItemLimit
 
 // searchView is the data of the search page.
 type searchView struct {
@@ -20,7 +21,7 @@ type searchView struct {
 	Items    itemList
 	// Channels are the channels whose profiles match, when the server
 	// has a profiler (ChannelSearch).
-	Channels      channelList
+	Channels      reading.ChannelList
 	ChannelSearch bool
 }
 
@@ -35,7 +36,7 @@ func (s *Server) searchPage(w http.ResponseWriter, r *http.Request, sess *sessio
 		return nil
 	}
 	view.Searched = true
-	found, err := s.search(r.Context(), sess.User.ID, view.Query, webSearchLimit+1)
+	found, err := s.Search(r.Context(), sess.User.ID, view.Query, webSearchLimit+1)
 	if vigil.ErrorCode(err) == vigil.EINVALID {
 		view.Error = vigil.ErrorMessage(err)
 		s.render(w, r, http.StatusBadRequest, "search.html", view)
@@ -54,19 +55,19 @@ func (s *Server) searchPage(w http.ResponseWriter, r *http.Request, sess *sessio
 	if view.Channels, err = s.channelSection(r, sess, view.Query); err != nil {
 		return err
 	}
-	view.ChannelSearch = s.profiler != nil
+	view.ChannelSearch = s.HasProfiler()
 	s.render(w, r, http.StatusOK, "search.html", view)
 	return nil
 }
 
 // channelSection finds the channels whose profiles match query for the
 // search page; none without a profiler.
-func (s *Server) channelSection(r *http.Request, sess *session, query string) (channelList, error) {
-	list := channelList{CSRF: sess.CSRF, Empty: "No channel's profile matches these words."}
-	if s.profiler == nil {
+func (s *Server) channelSection(r *http.Request, sess *session, query string) (reading.ChannelList, error) {
+	list := reading.ChannelList{CSRF: sess.CSRF, Empty: "No channel's profile matches these words."}
+	if !s.HasProfiler() {
 		return list, nil
 	}
-	found, err := s.findChannels(r.Context(), sess.User.ID, query, webChannelLimit)
+	found, err := s.FindChannels(r.Context(), sess.User.ID, query, reading.WebChannelLimit)
 	list.Channels = found
 	return list, err
 }

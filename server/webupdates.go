@@ -10,6 +10,7 @@ import (
 	"vigil"
 	"vigil/feed"
 	"vigil/server/internal/httperr"
+	"vigil/server/internal/reading"
 	"vigil/updates"
 )
 
@@ -24,7 +25,7 @@ type updatesView struct {
 // watchedView is the data of a watched page's page.
 type watchedView struct {
 	base
-	pageDetail
+	reading.PageDetail
 	Owner bool // the visitor chooses the kinds monitored
 	Error string
 }
@@ -32,7 +33,7 @@ type watchedView struct {
 // diffView is the data of a change's diff view.
 type diffView struct {
 	base
-	changeDetail
+	reading.ChangeDetail
 	HTML template.HTML // the sanitised diff
 }
 
@@ -57,7 +58,7 @@ func (s *Server) updatesPage(w http.ResponseWriter, r *http.Request, sess *sessi
 
 // renderUpdates renders the Updates folder with the digest form filled as d.
 func (s *Server) renderUpdates(w http.ResponseWriter, r *http.Request, sess *session, status int, d vigil.DigestSettings, formErr string) error {
-	f, err := updates.Build(r.Context(), s.st, sess.User.ID, s.updates)
+	f, err := updates.Build(r.Context(), s.st, sess.User.ID, s.Updates())
 	if err != nil {
 		return err
 	}
@@ -88,7 +89,7 @@ func (s *Server) digestForm(w http.ResponseWriter, r *http.Request, sess *sessio
 // watchedPage shows a page: state, settings, history and versions. Seeing
 // it marks its changes as seen.
 func (s *Server) watchedPage(w http.ResponseWriter, r *http.Request, sess *session) error {
-	id, err := pathID(r, "page")
+	id, err := reading.PathID(r, "page")
 	if err != nil {
 		return err
 	}
@@ -97,7 +98,7 @@ func (s *Server) watchedPage(w http.ResponseWriter, r *http.Request, sess *sessi
 
 // renderWatched renders a page's page with status and a form error.
 func (s *Server) renderWatched(w http.ResponseWriter, r *http.Request, sess *session, id int64, status int, formErr string) error {
-	d, err := s.pageDetail(r.Context(), sess.User.ID, id)
+	d, err := s.PageDetail(r.Context(), sess.User.ID, id)
 	if err != nil {
 		return err
 	}
@@ -106,26 +107,26 @@ func (s *Server) renderWatched(w http.ResponseWriter, r *http.Request, sess *ses
 			return err
 		}
 	}
-	view := watchedView{base: sess.base(feedName(d.Feed)), pageDetail: d, Owner: d.State.OwnerID == sess.User.ID, Error: formErr}
+	view := watchedView{base: sess.base(reading.FeedName(d.Feed)), PageDetail: d, Owner: d.State.OwnerID == sess.User.ID, Error: formErr}
 	s.render(w, r, status, "watched.html", view)
 	return nil
 }
 
 // pageSettingsForm stores the settings submitted from a page's page.
 func (s *Server) pageSettingsForm(w http.ResponseWriter, r *http.Request, sess *session) error {
-	id, err := pathID(r, "page")
+	id, err := reading.PathID(r, "page")
 	if err != nil {
 		return err
 	}
 	threshold, frequency := r.PostFormValue("threshold"), r.PostFormValue("frequency")
-	req := pageSettingsRequest{Threshold: &threshold, Frequency: &frequency}
+	req := reading.PageSettings{Threshold: &threshold, Frequency: &frequency}
 	if r.PostFormValue("owner") != "" {
 		kinds := r.PostForm["kinds"]
 		selector := r.PostFormValue("selector")
 		ignore := formLines(r.PostFormValue("ignore"))
 		req.Kinds, req.Selector, req.Ignore = &kinds, &selector, &ignore
 	}
-	err = s.setPageSettings(r.Context(), sess.User.ID, id, req)
+	err = s.SetPageSettings(r.Context(), sess.User.ID, id, req)
 	if code := vigil.ErrorCode(err); code == vigil.EINVALID || code == vigil.ECONFLICT {
 		return s.renderWatched(w, r, sess, id, httperr.Status(err), vigil.ErrorMessage(err))
 	}
@@ -139,22 +140,22 @@ func (s *Server) pageSettingsForm(w http.ResponseWriter, r *http.Request, sess *
 
 // changePage shows a change's diff view with the rating form.
 func (s *Server) changePage(w http.ResponseWriter, r *http.Request, sess *session) error {
-	id, err := pathID(r, "change")
+	id, err := reading.PathID(r, "change")
 	if err != nil {
 		return err
 	}
-	d, err := s.changeDetail(r.Context(), sess.User.ID, id)
+	d, err := s.ChangeDetail(r.Context(), sess.User.ID, id)
 	if err != nil {
 		return err
 	}
-	view := diffView{base: sess.base("Change of " + titleOr(d.Title, d.URL)), changeDetail: d, HTML: template.HTML(d.Diff.HTML)}
+	view := diffView{base: sess.base("Change of " + titleOr(d.Title, d.URL)), ChangeDetail: d, HTML: template.HTML(d.Diff.HTML)}
 	s.render(w, r, http.StatusOK, "diff.html", view)
 	return nil
 }
 
 // rateForm records the visitor's rating of a change.
 func (s *Server) rateForm(w http.ResponseWriter, r *http.Request, sess *session) error {
-	id, err := pathID(r, "change")
+	id, err := reading.PathID(r, "change")
 	if err != nil {
 		return err
 	}
@@ -175,7 +176,7 @@ func (s *Server) rateForm(w http.ResponseWriter, r *http.Request, sess *session)
 // versionPage shows one stored version: HTML sanitised (scripts and styles
 // never run), text as text, anything else described.
 func (s *Server) versionPage(w http.ResponseWriter, r *http.Request, sess *session) error {
-	id, err := pathID(r, "version")
+	id, err := reading.PathID(r, "version")
 	if err != nil {
 		return err
 	}
@@ -190,11 +191,11 @@ func (s *Server) versionPage(w http.ResponseWriter, r *http.Request, sess *sessi
 	if err != nil {
 		return err
 	}
-	view := versionView{base: sess.base("Version of " + feedName(*f)), Version: v, Feed: f}
+	view := versionView{base: sess.base("Version of " + reading.FeedName(*f)), Version: v, Feed: f}
 	switch ct := strings.ToLower(v.ContentType); {
 	case strings.Contains(ct, "html") || ct == "":
 		// Relative links and images point at the page's site, not at vigil.
-		view.HTML = template.HTML(s.sanitizer.Sanitize(feed.AbsoluteURLs(string(v.Body), f.URL)))
+		view.HTML = template.HTML(s.Sanitize(feed.AbsoluteURLs(string(v.Body), f.URL)))
 	case strings.HasPrefix(ct, "text/"):
 		view.Text = string(v.Body)
 	}
@@ -223,11 +224,11 @@ func formLines(text string) []string {
 
 // mergeForm merges the page into its duplicate and shows the other page.
 func (s *Server) mergeForm(w http.ResponseWriter, r *http.Request, sess *session) error {
-	id, err := pathID(r, "page")
+	id, err := reading.PathID(r, "page")
 	if err != nil {
 		return err
 	}
-	into, err := s.mergePage(r.Context(), sess.User.ID, id)
+	into, err := s.MergePage(r.Context(), sess.User.ID, id)
 	if err != nil {
 		return err
 	}
@@ -239,7 +240,7 @@ func (s *Server) mergeForm(w http.ResponseWriter, r *http.Request, sess *session
 // updatesFlag tells whether the user's Updates folder has something new
 // worth a look; a failure to tell is logged and shows no flag.
 func (s *Server) updatesFlag(ctx context.Context, userID int64) bool {
-	f, err := updates.Build(ctx, s.st, userID, s.updatesRecent(1))
+	f, err := updates.Build(ctx, s.st, userID, s.UpdatesRecent(1))
 	if err != nil {
 		s.log.Error("server: unable to build the Updates folder's flag", "user", userID, "err", err)
 		return false

@@ -1,4 +1,4 @@
-package server
+package reading
 
 import (
 	"bytes"
@@ -7,14 +7,13 @@ import (
 	"net/http"
 	"time"
 
-	"vigil"
 	"vigil/estimate"
 	"vigil/policy"
 )
 
 // feedChartData gathers what the charts of feed id are drawn from, for a
 // user who follows it.
-func (s *Server) feedChartData(ctx context.Context, userID, id int64) (feedChartData, error) {
+func (s *Service) feedChartData(ctx context.Context, userID, id int64) (feedChartData, error) {
 	if _, err := s.st.Subscription(ctx, userID, id); err != nil {
 		return feedChartData{}, err
 	}
@@ -44,7 +43,7 @@ func (s *Server) feedChartData(ctx context.Context, userID, id int64) (feedChart
 // §3.3, §4.3); nil when none of its readers has visited. It also returns
 // the pattern of userID alone, the one the charts show: no user sees when
 // others read.
-func (s *Server) feedAccess(ctx context.Context, id, userID int64) (all, own *estimate.Access, err error) {
+func (s *Service) feedAccess(ctx context.Context, id, userID int64) (all, own *estimate.Access, err error) {
 	readers, err := s.st.Readers(ctx)
 	if err != nil {
 		return nil, nil, err
@@ -79,8 +78,8 @@ func (s *Server) feedAccess(ctx context.Context, id, userID int64) (all, own *es
 	return &sum, own, nil
 }
 
-// feedChartSVG draws the chart of the given kind of feed id.
-func (s *Server) feedChartSVG(ctx context.Context, userID, id int64, kind string) ([]byte, error) {
+// FeedChartSVG draws the chart of the given kind of feed id.
+func (s *Service) FeedChartSVG(ctx context.Context, userID, id int64, kind string) ([]byte, error) {
 	d, err := s.feedChartData(ctx, userID, id)
 	if err != nil {
 		return nil, err
@@ -97,44 +96,15 @@ func drawFeedChart(d feedChartData, kind string) ([]byte, error) {
 	return c.SVG()
 }
 
-// writeSVG sends an SVG document.
-func writeSVG(w http.ResponseWriter, svg []byte) {
+// WriteSVG sends an SVG document.
+func WriteSVG(w http.ResponseWriter, svg []byte) {
 	w.Header().Set("Content-Type", "image/svg+xml")
 	w.Header().Set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'")
 	w.Write(svg)
 }
 
-// apiFeedChart serves GET /api/feeds/{id}/chart.svg?kind=daily|weekly|observations.
-func (s *Server) apiFeedChart(w http.ResponseWriter, r *http.Request, u *vigil.User) error {
-	id, err := pathID(r, "feed")
-	if err != nil {
-		return err
-	}
-	svg, err := s.feedChartSVG(r.Context(), u.ID, id, chartKind(r))
-	if err != nil {
-		return err
-	}
-	writeSVG(w, svg)
-	return nil
-}
-
-// feedChartPage serves the same charts to a signed-in visitor, for the
-// pages' image links.
-func (s *Server) feedChartPage(w http.ResponseWriter, r *http.Request, sess *session) error {
-	id, err := pathID(r, "feed")
-	if err != nil {
-		return err
-	}
-	svg, err := s.feedChartSVG(r.Context(), sess.User.ID, id, chartKind(r))
-	if err != nil {
-		return err
-	}
-	writeSVG(w, svg)
-	return nil
-}
-
-// chartKind reads the kind parameter, daily by default.
-func chartKind(r *http.Request) string {
+// ChartKind reads the kind parameter, daily by default.
+func ChartKind(r *http.Request) string {
 	if k := r.URL.Query().Get("kind"); k != "" {
 		return k
 	}
@@ -156,8 +126,8 @@ func inlineCharts(d feedChartData) ([]template.HTML, error) {
 	return out, nil
 }
 
-// feedCharts draws the charts of feed id for its page.
-func (s *Server) feedCharts(ctx context.Context, userID, id int64) ([]template.HTML, error) {
+// FeedCharts draws the charts of feed id for its page.
+func (s *Service) FeedCharts(ctx context.Context, userID, id int64) ([]template.HTML, error) {
 	d, err := s.feedChartData(ctx, userID, id)
 	if err != nil {
 		return nil, err

@@ -1,4 +1,4 @@
-package server
+package reading
 
 import (
 	"net/http"
@@ -6,12 +6,12 @@ import (
 	"vigil"
 )
 
-// openItem records that the user opened it now, which also marks it read,
+// OpenItem records that the user opened it now, which also marks it read,
 // and updates it to match: what a reader opens teaches vigil their
 // interests. A request a browser says came from another site (a link or
 // redirect elsewhere, which carries the session cookie) records nothing,
 // so no other site can steer a reader's recommendations.
-func (s *Server) openItem(r *http.Request, userID int64, it *vigil.Item) error {
+func (s *Service) OpenItem(r *http.Request, userID int64, it *vigil.Item) error {
 	switch r.Header.Get("Sec-Fetch-Site") {
 	case "", "same-origin", "none":
 	default:

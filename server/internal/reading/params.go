@@ -1,4 +1,4 @@
-package server
+package reading
 
 import (
 	"net/http"
@@ -10,15 +10,15 @@ import (
 
 // Page sizes for listings.
 const (
-	defaultItemLimit        = 50
-	maxItemLimit            = 500
-	defaultObservationLimit = 50
-	maxObservationLimit     = 1000
+	DefaultItemLimit        = 50
+	MaxItemLimit            = 500
+	DefaultObservationLimit = 50
+	MaxObservationLimit     = 1000
 	maxOffset               = 1_000_000_000
 )
 
-// pathID parses the {id} wildcard of the request path as a positive integer.
-func pathID(r *http.Request, what string) (int64, error) {
+// PathID parses the {id} wildcard of the request path as a positive integer.
+func PathID(r *http.Request, what string) (int64, error) {
 	raw := r.PathValue("id")
 	id, err := strconv.ParseInt(raw, 10, 64)
 	if err != nil || id <= 0 {
@@ -27,9 +27,9 @@ func pathID(r *http.Request, what string) (int64, error) {
 	return id, nil
 }
 
-// queryInt parses query parameter name as an integer within [min, max],
+// QueryInt parses query parameter name as an integer within [min, max],
 // returning def when it is absent.
-func queryInt(q url.Values, name string, def, min, max int) (int, error) {
+func QueryInt(q url.Values, name string, def, min, max int) (int, error) {
 	raw := q.Get(name)
 	if raw == "" {
 		return def, nil
@@ -63,10 +63,10 @@ func queryBool(q url.Values, name string) (bool, error) {
 	return b, nil
 }
 
-// itemQuery reads the feed, unread, starred, limit and offset parameters
+// ItemQuery reads the feed, unread, starred, limit and offset parameters
 // of an item listing for a user.
-func itemQuery(q url.Values, userID int64) (vigil.ItemQuery, error) {
-	feed, err := queryInt(q, "feed", 0, 1, maxInt)
+func ItemQuery(q url.Values, userID int64) (vigil.ItemQuery, error) {
+	feed, err := QueryInt(q, "feed", 0, 1, maxInt)
 	if err != nil {
 		return vigil.ItemQuery{}, err
 	}
@@ -78,11 +78,11 @@ func itemQuery(q url.Values, userID int64) (vigil.ItemQuery, error) {
 	if err != nil {
 		return vigil.ItemQuery{}, err
 	}
-	limit, err := queryInt(q, "limit", defaultItemLimit, 1, maxItemLimit)
+	limit, err := QueryInt(q, "limit", DefaultItemLimit, 1, MaxItemLimit)
 	if err != nil {
 		return vigil.ItemQuery{}, err
 	}
-	offset, err := queryInt(q, "offset", 0, 0, maxOffset)
+	offset, err := QueryInt(q, "offset", 0, 0, maxOffset)
 	if err != nil {
 		return vigil.ItemQuery{}, err
 	}

@@ -1,9 +1,10 @@
-package server
+package reading
 
 import (
 	"fmt"
 	"strings"
 	"testing"
+
 	"vigil/sanitize"
 )
 

@@ -1,4 +1,4 @@
-package server
+package reading
 
 import (
 	"context"
@@ -6,12 +6,12 @@ import (
 	"vigil"
 )
 
-// editSubscription applies a PATCH of a subscription: every field is
+// EditSubscription applies a PATCH of a subscription: every field is
 // checked before any is changed, then the folder, the title and the weight
 // are set.
-func (s *Server) editSubscription(ctx context.Context, userID, feedID int64, req weightRequest) (*vigil.Subscription, error) {
+func (s *Service) EditSubscription(ctx context.Context, userID, feedID int64, req SubscriptionEdit) (*vigil.Subscription, error) {
 	if req.Weight != nil {
-		if err := checkWeight(*req.Weight); err != nil {
+		if err := CheckWeight(*req.Weight); err != nil {
 			return nil, err
 		}
 	}
@@ -36,7 +36,15 @@ func (s *Server) editSubscription(ctx context.Context, userID, feedID int64, req
 		}
 	}
 	if req.Weight != nil {
-		return s.reweigh(ctx, userID, feedID, *req.Weight)
+		return s.Reweigh(ctx, userID, feedID, *req.Weight)
 	}
 	return s.st.Subscription(ctx, userID, feedID)
+}
+
+// SubscriptionEdit is the body of PATCH /api/feeds/{id}: any of the weight,
+// the folder and the user's own title, nil when left as they are.
+type SubscriptionEdit struct {
+	Weight *float64 `json:"weight"`
+	Folder *string  `json:"folder"`
+	Title  *string  `json:"title"`
 }

@@ -1,4 +1,4 @@
-package server
+package reading
 
 import (
 	"context"
@@ -6,11 +6,11 @@ import (
 	"vigil"
 )
 
-// followed returns the user's subscription to the feed at rawURL, as it
+// Followed returns the user's subscription to the feed at rawURL, as it
 // will be normalised when subscribing, or nil when they do not follow it.
 // An invalid URL is followed by no one; subscribing reports why it is
 // invalid.
-func (s *Server) followed(ctx context.Context, userID int64, rawURL string) (*vigil.Subscription, error) {
+func (s *Service) Followed(ctx context.Context, userID int64, rawURL string) (*vigil.Subscription, error) {
 	u, err := vigil.NormalizeFeedURL(rawURL)
 	if err != nil {
 		return nil, nil

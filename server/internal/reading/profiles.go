@@ -1,4 +1,4 @@
-package server
+package reading
 
 import (
 	"context"
@@ -25,44 +25,44 @@ type Profiler interface {
 
 // Limits of channel search and recommendations.
 const (
-	defaultChannelLimit   = 20
-	maxChannelLimit       = 100
-	webChannelLimit       = 10
-	defaultRecommendItems = 20
-	maxRecommendItems     = 100
-	defaultRecommendFeeds = 10
-	maxRecommendFeeds     = 50
+	DefaultChannelLimit   = 20
+	MaxChannelLimit       = 100
+	WebChannelLimit       = 10
+	DefaultRecommendItems = 20
+	MaxRecommendItems     = 100
+	DefaultRecommendFeeds = 10
+	MaxRecommendFeeds     = 50
 )
 
-// noProfiler is the message of the 503 answered without a profiler.
-const noProfiler = "channel profiles are not available: this server runs without a profiler"
+// NoProfiler is the message of the 503 answered without a profiler.
+const NoProfiler = "channel profiles are not available: this server runs without a profiler"
 
-// errNoProfiler refuses a request that needs the profiler.
-var errNoProfiler = &httperr.Refusal{Status: http.StatusServiceUnavailable, Msg: noProfiler}
+// ErrNoProfiler refuses a request that needs the profiler.
+var ErrNoProfiler = &httperr.Refusal{Status: http.StatusServiceUnavailable, Msg: NoProfiler}
 
-// channelView is a channel found for a user, and whether the user follows
+// ChannelView is a channel found for a user, and whether the user follows
 // it: the only thing about the user's own subscriptions it tells.
-type channelView struct {
+type ChannelView struct {
 	profiler.ScoredFeed
 	Following bool `json:"following"`
 }
 
-// channelList is the data of the shared channel listing.
-type channelList struct {
-	Channels []channelView
+// ChannelList is the data of the shared channel listing.
+type ChannelList struct {
+	Channels []ChannelView
 	CSRF     string // the visitor's CSRF token, for the subscribe buttons
 	Empty    string // what to say when there is no channel
 }
 
-// findChannels returns up to limit channels whose profiles match text,
+// FindChannels returns up to limit channels whose profiles match text,
 // best first, each marked with whether the user follows it. A blank or
 // too long query is EINVALID.
-func (s *Server) findChannels(ctx context.Context, userID int64, text string, limit int) ([]channelView, error) {
+func (s *Service) FindChannels(ctx context.Context, userID int64, text string, limit int) ([]ChannelView, error) {
 	if strings.TrimSpace(text) == "" {
 		return nil, vigil.Errorf(vigil.EINVALID, "the search query has no word to search for")
 	}
-	if n := utf8.RuneCountInString(text); n > maxQueryLength {
-		return nil, vigil.Errorf(vigil.EINVALID, "the search query has %d characters, more than the limit of %d", n, maxQueryLength)
+	if n := utf8.RuneCountInString(text); n > MaxQueryLength {
+		return nil, vigil.Errorf(vigil.EINVALID, "the search query has %d characters, more than the limit of %d", n, MaxQueryLength)
 	}
 	subs, err := s.st.Subscriptions(ctx, userID)
 	if err != nil {
@@ -76,22 +76,22 @@ func (s *Server) findChannels(ctx context.Context, userID int64, text string, li
 	if err != nil {
 		return nil, err
 	}
-	out := make([]channelView, len(found))
+	out := make([]ChannelView, len(found))
 	for i, f := range found {
-		out[i] = channelView{ScoredFeed: f, Following: following[f.FeedID]}
+		out[i] = ChannelView{ScoredFeed: f, Following: following[f.FeedID]}
 	}
 	return out, nil
 }
 
-// recommend returns the user's recommendations with the items sanitised
+// Recommend returns the user's recommendations with the items sanitised
 // and labelled with their feeds.
-func (s *Server) recommend(ctx context.Context, u *vigil.User, items, channels int) (*profiler.Recommendations, error) {
+func (s *Service) Recommend(ctx context.Context, u *vigil.User, items, channels int) (*profiler.Recommendations, error) {
 	rec, err := s.profiler.Recommend(ctx, u, items, channels)
 	if err != nil {
 		return nil, err
 	}
 	for i := range rec.Items {
-		rec.Items[i].Item = s.sanitiseItem(rec.Items[i].Item)
+		rec.Items[i].Item = s.SanitiseItem(rec.Items[i].Item)
 	}
 	return rec, nil
 }

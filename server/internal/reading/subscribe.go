@@ -1,4 +1,4 @@
-package server
+package reading
 
 import (
 	"context"
@@ -6,14 +6,14 @@ import (
 	"vigil"
 )
 
-// subscribe makes a user follow the feed at rawURL with weight, after
+// Subscribe makes a user follow the feed at rawURL with weight, after
 // validating and normalising both, and wakes the monitor.
-func (s *Server) subscribe(ctx context.Context, userID int64, rawURL string, weight float64) (*vigil.Subscription, error) {
+func (s *Service) Subscribe(ctx context.Context, userID int64, rawURL string, weight float64) (*vigil.Subscription, error) {
 	u, err := vigil.NormalizeFeedURL(rawURL)
 	if err != nil {
 		return nil, err
 	}
-	if err := checkWeight(weight); err != nil {
+	if err := CheckWeight(weight); err != nil {
 		return nil, err
 	}
 	sub, err := s.st.Subscribe(ctx, userID, u, weight, s.now())
@@ -26,10 +26,10 @@ func (s *Server) subscribe(ctx context.Context, userID int64, rawURL string, wei
 	return sub, nil
 }
 
-// reweigh sets the weight of a subscription the user already has, by
+// Reweigh sets the weight of a subscription the user already has, by
 // subscribing again to the feed's URL.
-func (s *Server) reweigh(ctx context.Context, userID, feedID int64, weight float64) (*vigil.Subscription, error) {
-	if err := checkWeight(weight); err != nil {
+func (s *Service) Reweigh(ctx context.Context, userID, feedID int64, weight float64) (*vigil.Subscription, error) {
+	if err := CheckWeight(weight); err != nil {
 		return nil, err
 	}
 	sub, err := s.st.Subscription(ctx, userID, feedID)
@@ -39,9 +39,9 @@ func (s *Server) reweigh(ctx context.Context, userID, feedID int64, weight float
 	return s.st.Subscribe(ctx, userID, sub.Feed.URL, weight, s.now())
 }
 
-// unsubscribe stops the user following a feed and returns the
+// Unsubscribe stops the user following a feed and returns the
 // subscription that ended, or fails with ENOTFOUND if they do not follow it.
-func (s *Server) unsubscribe(ctx context.Context, userID, feedID int64) (*vigil.Subscription, error) {
+func (s *Service) Unsubscribe(ctx context.Context, userID, feedID int64) (*vigil.Subscription, error) {
 	sub, err := s.st.Subscription(ctx, userID, feedID)
 	if err != nil {
 		return nil, err

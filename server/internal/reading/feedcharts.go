@@ -1,4 +1,4 @@
-package server
+package reading
 
 import (
 	"fmt"
@@ -24,8 +24,8 @@ var chartKinds = []string{chartDaily, chartWeekly, chartObservations}
 // Shape of the feed charts: sized to fit a page column, scaled down by CSS
 // on a phone (the viewBox keeps them sharp).
 const (
-	chartWidth      = 760
-	chartHeight     = 330
+	ChartWidth      = 760
+	ChartHeight     = 330
 	observationDays = 14
 	minutesPerDay   = 1440
 	// planSlot is the resolution of the planned fetch times, in minutes:
@@ -87,7 +87,7 @@ func dailyChart(d feedChartData) (*chart.Chart, error) {
 	}
 	c := &chart.Chart{
 		Title: "Daily pattern", XLabel: "hour of the day", XUnit: "UTC", YLabel: "share of the day", YUnit: "%",
-		Width: chartWidth, Height: chartHeight, XMin: 0, XMax: 24, XStep: 3,
+		Width: ChartWidth, Height: ChartHeight, XMin: 0, XMax: 24, XStep: 3,
 		Series: []chart.Series{{Name: "new items", Points: hourShares(pub, 0)}},
 	}
 	if d.Own != nil {
@@ -102,7 +102,7 @@ func dailyChart(d feedChartData) (*chart.Chart, error) {
 		c.Marks = append(c.Marks, chart.Mark{X: hourOfDay(next), Name: chartStoredMarks, Solid: true})
 	}
 	c.Alt = fmt.Sprintf("When %s publishes and when you look, by hour of the day (UTC): %s. %s.",
-		feedName(d.Feed), busiestWords(pub, d.Own), words)
+		FeedName(d.Feed), busiestWords(pub, d.Own), words)
 	return c, nil
 }
 
@@ -115,13 +115,13 @@ func weeklyChart(d feedChartData) *chart.Chart {
 	}
 	c := &chart.Chart{
 		Title: "Weekly pattern", XLabel: "hours from Monday 00:00", XUnit: "UTC", YLabel: "share of the week", YUnit: "%",
-		Width: chartWidth, Height: chartHeight, XMin: 0, XMax: weekHours, XStep: 24,
+		Width: ChartWidth, Height: ChartHeight, XMin: 0, XMax: weekHours, XStep: 24,
 		Series: []chart.Series{{Name: "new items", Points: hourShares(pub, 0)}},
 	}
 	if d.Own != nil {
 		c.Series = append(c.Series, chart.Series{Name: "your visits", Dashed: true, Points: hourShares(d.Own.Weekly, 0)})
 	}
-	c.Alt = fmt.Sprintf("When %s publishes over the week, by hour from Monday 00:00 UTC (ticks every 24 hours, one a day).", feedName(d.Feed))
+	c.Alt = fmt.Sprintf("When %s publishes over the week, by hour from Monday 00:00 UTC (ticks every 24 hours, one a day).", FeedName(d.Feed))
 	return c
 }
 
@@ -143,13 +143,13 @@ func observationsChart(d feedChartData) *chart.Chart {
 	}
 	c := &chart.Chart{
 		Title: "Fetches of the last 14 days", XLabel: "days before now", YLabel: "new items found",
-		Width: chartWidth, Height: chartHeight, XMin: -observationDays, XMax: 0, XStep: 2,
+		Width: ChartWidth, Height: ChartHeight, XMin: -observationDays, XMax: 0, XStep: 2,
 		Series: []chart.Series{
 			{Name: "fetch (new items)", Scatter: true, Points: found},
 			{Name: "failed fetch", Scatter: true, Points: failed},
 		},
 	}
-	c.Alt = fmt.Sprintf("%d fetches of %s in the last 14 days, %d of them failed.", len(found)+len(failed), feedName(d.Feed), len(failed))
+	c.Alt = fmt.Sprintf("%d fetches of %s in the last 14 days, %d of them failed.", len(found)+len(failed), FeedName(d.Feed), len(failed))
 	return c
 }
 

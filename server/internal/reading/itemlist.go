@@ -1,4 +1,4 @@
-package server
+package reading
 
 import (
 	"context"
@@ -7,8 +7,8 @@ import (
 	"vigil"
 )
 
-// itemPage is one page of an item listing.
-type itemPage struct {
+// ItemPage is one page of an item listing.
+type ItemPage struct {
 	Items []vigil.Item `json:"items"`
 	// NextOffset is the offset of the next page, or nil on the last page.
 	NextOffset *int `json:"next_offset"`
@@ -23,22 +23,22 @@ type itemPage struct {
 	PrevCursor *string `json:"prev_cursor"`
 }
 
-// listItems returns one page of q's items, sanitised. A feed filter must
+// ListItems returns one page of q's items, sanitised. A feed filter must
 // name a feed the user follows.
-func (s *Server) listItems(ctx context.Context, q vigil.ItemQuery) (itemPage, error) {
+func (s *Service) ListItems(ctx context.Context, q vigil.ItemQuery) (ItemPage, error) {
 	if q.UserID == 0 {
-		return itemPage{}, errors.New("server: item listing without a user")
+		return ItemPage{}, errors.New("server: item listing without a user")
 	}
 	if q.FeedID != 0 {
 		if _, err := s.st.Subscription(ctx, q.UserID, q.FeedID); err != nil {
-			return itemPage{}, err
+			return ItemPage{}, err
 		}
 	}
 	limit := q.Limit
 	q.Limit++ // one more tells whether a next (or, going back, a newer) page exists
 	items, err := s.st.Items(ctx, q)
 	if err != nil {
-		return itemPage{}, err
+		return ItemPage{}, err
 	}
 	more := len(items) > limit
 	if more && !q.After.IsZero() {
@@ -46,9 +46,9 @@ func (s *Server) listItems(ctx context.Context, q vigil.ItemQuery) (itemPage, er
 	} else if more {
 		items = items[:limit]
 	}
-	page := itemPage{Items: make([]vigil.Item, 0, len(items))}
+	page := ItemPage{Items: make([]vigil.Item, 0, len(items))}
 	for _, it := range items {
-		page.Items = append(page.Items, s.sanitiseItem(it))
+		page.Items = append(page.Items, s.SanitiseItem(it))
 	}
 	if len(items) == 0 {
 		return page, nil

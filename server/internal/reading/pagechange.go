@@ -1,4 +1,4 @@
-package server
+package reading
 
 import (
 	"context"
@@ -10,8 +10,8 @@ import (
 	"vigil/updates"
 )
 
-// changeViews lists changes of the user's pages as the user sees them.
-func (s *Server) changeViews(ctx context.Context, userID, feedID int64, limit int) ([]updates.Change, error) {
+// ChangeViews lists changes of the user's pages as the user sees them.
+func (s *Service) ChangeViews(ctx context.Context, userID, feedID int64, limit int) ([]updates.Change, error) {
 	list, err := s.st.Changes(ctx, store.ChangeQuery{UserID: userID, FeedID: feedID, Limit: limit})
 	if err != nil {
 		return nil, err
@@ -19,8 +19,8 @@ func (s *Server) changeViews(ctx context.Context, userID, feedID int64, limit in
 	return updates.Views(ctx, s.st, userID, list, s.updates)
 }
 
-// changeView is c as the user sees it.
-func (s *Server) changeView(ctx context.Context, userID int64, c vigil.PageChange) (updates.Change, error) {
+// ChangeView is c as the user sees it.
+func (s *Service) ChangeView(ctx context.Context, userID int64, c vigil.PageChange) (updates.Change, error) {
 	views, err := updates.Views(ctx, s.st, userID, []vigil.PageChange{c}, s.updates)
 	if err != nil {
 		return updates.Change{}, err
@@ -28,29 +28,29 @@ func (s *Server) changeView(ctx context.Context, userID int64, c vigil.PageChang
 	return views[0], nil
 }
 
-// changeDetail is one change of a page the user follows with its diff view.
-func (s *Server) changeDetail(ctx context.Context, userID, changeID int64) (changeDetail, error) {
+// ChangeDetail is one change of a page the user follows with its diff view.
+func (s *Service) ChangeDetail(ctx context.Context, userID, changeID int64) (ChangeDetail, error) {
 	c, err := s.st.Change(ctx, userID, changeID)
 	if err != nil {
-		return changeDetail{}, err
+		return ChangeDetail{}, err
 	}
-	v, err := s.changeView(ctx, userID, *c)
+	v, err := s.ChangeView(ctx, userID, *c)
 	if err != nil {
-		return changeDetail{}, err
+		return ChangeDetail{}, err
 	}
-	oldV, old, err := s.versionDocument(ctx, c.PrevID)
+	oldV, old, err := s.VersionDocument(ctx, c.PrevID)
 	if err != nil {
-		return changeDetail{}, err
+		return ChangeDetail{}, err
 	}
-	_, cur, err := s.versionDocument(ctx, c.VersionID)
+	_, cur, err := s.VersionDocument(ctx, c.VersionID)
 	if err != nil {
-		return changeDetail{}, err
+		return ChangeDetail{}, err
 	}
-	return changeDetail{Change: v, Diff: change.Diff(readAlike(oldV, old, cur, c.URL), cur)}, nil
+	return ChangeDetail{Change: v, Diff: change.Diff(readAlike(oldV, old, cur, c.URL), cur)}, nil
 }
 
-// versionDocument is a stored version (with its body) and its extract.
-func (s *Server) versionDocument(ctx context.Context, versionID int64) (*vigil.PageVersion, *change.Document, error) {
+// VersionDocument is a stored version (with its body) and its extract.
+func (s *Service) VersionDocument(ctx context.Context, versionID int64) (*vigil.PageVersion, *change.Document, error) {
 	v, err := s.st.Version(ctx, versionID)
 	if err != nil {
 		return nil, nil, err
