@@ -2,57 +2,16 @@ package server
 
 import (
 	"net/http"
-	"unicode/utf8"
 
-	"vigil"
-	"vigil/account"
 	"vigil/server/fever"
-	"vigil/server/internal/httpauth"
 )
-
-// minFeverPassword is the shortest Fever password accepted, in characters.
-const minFeverPassword = 10
 
 // feverAPI returns the Fever API handler over the server's store.
 func (s *Server) feverAPI() http.Handler {
 	return fever.New(s.st, fever.Config{
 		Login:    s.auth.FeverLogin,
-		Sanitize: s.Sanitize,
+		Sanitize: s.reading.Sanitize,
 		Now:      s.now,
 		Logger:   s.log,
 	})
-}
-
-// feverRequest is the body of PUT /api/me/fever.
-type feverRequest struct {
-	Password string `json:"password"`
-}
-
-// apiSetFeverPassword sets the password the user gives Fever clients (not
-// their account password; see package fever).
-func (s *Server) apiSetFeverPassword(w http.ResponseWriter, r *http.Request, u *vigil.User) error {
-	var req feverRequest
-	if err := decodeJSON(w, r, &req); err != nil {
-		return err
-	}
-	if utf8.RuneCountInString(req.Password) < minFeverPassword {
-		return vigil.Errorf(vigil.EINVALID, "password must have at least %d characters", minFeverPassword)
-	}
-	if account.CheckPassword(u.PasswordHash, req.Password) {
-		return vigil.Errorf(vigil.EINVALID, "password must not be your account password: Fever clients send it as an unsalted md5")
-	}
-	if err := s.st.SetFeverKey(r.Context(), u.ID, httpauth.FeverKeyHash(httpauth.FeverKey(u.Name, req.Password))); err != nil {
-		return err
-	}
-	w.WriteHeader(http.StatusNoContent)
-	return nil
-}
-
-// apiDeleteFeverPassword turns the user's Fever access off.
-func (s *Server) apiDeleteFeverPassword(w http.ResponseWriter, r *http.Request, u *vigil.User) error {
-	if err := s.st.SetFeverKey(r.Context(), u.ID, ""); err != nil {
-		return err
-	}
-	w.WriteHeader(http.StatusNoContent)
-	return nil
 }

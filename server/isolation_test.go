@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"vigil"
+	"vigil/server/api"
 	"vigil/server/internal/reading"
 )
 
@@ -54,7 +55,7 @@ func TestIsolation(t *testing.T) {
 		t.Errorf("bob's items = %q, want bob-a", got)
 	}
 	_, body = e.call("GET", "/api/search?q=body", bob.token, nil)
-	if got := titles(decode[searchAnswer](t, body).Items); got != "bob-a" {
+	if got := titles(decode[api.SearchAnswer](t, body).Items); got != "bob-a" {
 		t.Errorf("bob's search = %q, want only bob-a", got)
 	}
 	if _, body = e.call("GET", "/api/me", bob.token, nil); strings.Contains(string(body), "sailing") {

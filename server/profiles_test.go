@@ -14,6 +14,7 @@ import (
 
 	"vigil"
 	"vigil/profiler"
+	"vigil/server/api"
 	"vigil/server/internal/reading"
 )
 
@@ -153,14 +154,14 @@ func TestAPISearchChannels(t *testing.T) {
 	if want := "affinities,description,feed_id,following,score,site_url,terms,title,url"; strings.Join(keys, ",") != want {
 		t.Errorf("a channel tells %v, want exactly %s: nothing of its followers", keys, want)
 	}
-	got := decode[channelsAnswer](t, body).Channels
+	got := decode[api.ChannelsAnswer](t, body).Channels
 	c := got[0]
 	if c.FeedID != w.feeds["cooking"] || c.Title != "Cooking" || c.URL != "https://cooking.example/feed" || c.Following || c.Score <= 0 || len(c.Terms) == 0 {
 		t.Errorf("bob found %+v first, want alice's cooking channel, not followed by him", c)
 	}
 
 	_, body = w.call("GET", "/api/channels/search?q=telescope&limit=1", w.alice.token, nil)
-	if got := decode[channelsAnswer](t, body).Channels; len(got) != 1 || !got[0].Following || got[0].FeedID != w.feeds["astronomy"] {
+	if got := decode[api.ChannelsAnswer](t, body).Channels; len(got) != 1 || !got[0].Following || got[0].FeedID != w.feeds["astronomy"] {
 		t.Errorf("alice found %+v, want her own astronomy channel marked followed", got)
 	}
 	_, body = w.call("GET", "/api/channels/search?q=knitting", w.alice.token, nil)

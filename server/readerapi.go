@@ -11,7 +11,7 @@ import (
 func (s *Server) readerAPI() http.Handler {
 	return greader.New(s.st, greader.Config{
 		Login:       s.auth.ReaderLogin,
-		Sanitize:    s.Sanitize,
+		Sanitize:    s.reading.Sanitize,
 		OnSubscribe: s.onSubscribe,
 		Now:         s.now,
 		Logger:      s.log,

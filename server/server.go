@@ -1,19 +1,24 @@
-// Package server serves vigil over HTTP: a JSON REST API authenticated by
-// API token or password, and a plain server-rendered web UI with session
-// cookies and CSRF-protected forms. Both go through store.Store and show
-// each user only the feeds they follow and the items of those feeds.
+// Package server serves vigil over HTTP: it assembles the JSON REST API
+// (package api), authenticated by API token or password, the plain
+// server-rendered web UI (package web) with session cookies and
+// CSRF-protected forms, and the reader-app APIs (packages greader and
+// fever) over one shared authentication (internal/httpauth) and one
+// error-to-status decision (internal/httperr). All of them go through
+// store.Store and show each user only the feeds they follow and the items
+// of those feeds. routes.go lists every route.
 package server
 
 import (
-	"html/template"
 	"log/slog"
 	"net/http"
 	"time"
 
 	"github.com/microcosm-cc/bluemonday"
 
+	"vigil/server/api"
 	"vigil/server/internal/httpauth"
 	"vigil/server/internal/reading"
+	"vigil/server/web"
 	"vigil/store"
 	"vigil/updates"
 )
@@ -65,33 +70,30 @@ type Config struct {
 
 // Server is the HTTP face of vigil; it implements http.Handler.
 type Server struct {
-	*reading.Service
-	st            store.Store
-	now           func() time.Time
-	secureCookies bool
-	onSubscribe   func(feedID int64)
-	metrics       Metrics
-	metricsToken  string
-	budgetPerHour int
-	log           *slog.Logger
-	auth          *httpauth.Auth
-	pages         map[string]*template.Template
-	mux           *http.ServeMux
-	beforeMux     []prefixRoute // matched ahead of mux, see routes
+	st           store.Store
+	now          func() time.Time
+	onSubscribe  func(feedID int64)
+	metrics      Metrics
+	metricsToken string
+	log          *slog.Logger
+	reading      *reading.Service
+	auth         *httpauth.Auth
+	api          *api.Handlers
+	web          *web.Handlers
+	mux          *http.ServeMux
+	beforeMux    []prefixRoute // matched ahead of mux, see routes
 }
 
 // New returns a Server over st configured by cfg.
 func New(st store.Store, cfg Config) *Server {
 	s := &Server{
-		st:            st,
-		now:           cfg.Now,
-		secureCookies: cfg.SecureCookies,
-		onSubscribe:   cfg.OnSubscribe,
-		metrics:       cfg.Metrics,
-		metricsToken:  cfg.MetricsToken,
-		budgetPerHour: cfg.BudgetPerHour,
-		log:           cfg.Logger,
-		mux:           http.NewServeMux(),
+		st:           st,
+		now:          cfg.Now,
+		onSubscribe:  cfg.OnSubscribe,
+		metrics:      cfg.Metrics,
+		metricsToken: cfg.MetricsToken,
+		log:          cfg.Logger,
+		mux:          http.NewServeMux(),
 	}
 	if s.now == nil {
 		s.now = time.Now
@@ -99,7 +101,7 @@ func New(st store.Store, cfg Config) *Server {
 	if s.log == nil {
 		s.log = slog.Default()
 	}
-	s.Service = reading.New(st, reading.Config{
+	s.reading = reading.New(st, reading.Config{
 		Sanitizer:          cfg.Sanitizer,
 		SanitizeCacheBytes: cfg.SanitizeCacheBytes,
 		Now:                s.now,
@@ -111,8 +113,10 @@ func New(st store.Store, cfg Config) *Server {
 		Updates:            cfg.Updates,
 		Zone:               cfg.Zone,
 	})
-	s.auth = httpauth.New(st, httpauth.Config{Now: s.now, SecureCookies: s.secureCookies, Logger: s.log})
-	s.pages = s.parsePages()
+	s.auth = httpauth.New(st, httpauth.Config{Now: s.now, SecureCookies: cfg.SecureCookies, Logger: s.log})
+	s.api = api.New(api.Config{Store: st, Reading: s.reading, Auth: s.auth, Now: s.now, Logger: s.log})
+	s.web = web.New(web.Config{Store: st, Reading: s.reading, Auth: s.auth, Now: s.now, Logger: s.log,
+		SecureCookies: cfg.SecureCookies, BudgetPerHour: cfg.BudgetPerHour})
 	s.routes()
 	return s
 }

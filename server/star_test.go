@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"vigil"
+	"vigil/server/api"
 	"vigil/server/internal/reading"
 )
 
@@ -42,7 +43,7 @@ func TestAPIStarRoundTrip(t *testing.T) {
 		t.Errorf("unread after starring = %q: starring must not mark read", got)
 	}
 	_, body := e.call("GET", "/api/search?q=s-a", alice.token, nil)
-	if found := decode[searchAnswer](t, body).Items; len(found) != 1 || !found[0].Starred {
+	if found := decode[api.SearchAnswer](t, body).Items; len(found) != 1 || !found[0].Starred {
 		t.Errorf("search result for the starred s-a: %s, want it starred", body)
 	}
 	if got := e.interestTitles(alice); got != "s-c,s-a" {
