@@ -27,7 +27,6 @@ type Profiler interface {
 const (
 	DefaultChannelLimit   = 20
 	MaxChannelLimit       = 100
-	WebChannelLimit       = 10
 	DefaultRecommendItems = 20
 	MaxRecommendItems     = 100
 	DefaultRecommendFeeds = 10

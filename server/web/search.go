@@ -12,6 +12,9 @@ import (
 // SearchLimit is how many of the best matches the search page shows.
 const SearchLimit = reading.DefaultItemLimit
 
+// channelLimit is how many matching channels the search page shows.
+const channelLimit = 10
+
 // searchView is the data of the search page.
 type searchView struct {
 	base
@@ -67,7 +70,7 @@ func (s *Handlers) channelSection(r *http.Request, sess *session, query string) 
 	if !s.reading.HasProfiler() {
 		return list, nil
 	}
-	found, err := s.reading.FindChannels(r.Context(), sess.User.ID, query, reading.WebChannelLimit)
+	found, err := s.reading.FindChannels(r.Context(), sess.User.ID, query, channelLimit)
 	list.Channels = found
 	return list, err
 }
