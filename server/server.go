@@ -82,6 +82,7 @@ type Server struct {
 	web          *web.Handlers
 	mux          *http.ServeMux
 	beforeMux    []prefixRoute // matched ahead of mux, see routes
+	apiRoutes    []string      // the JSON API's patterns, see handleAPI
 }
 
 // New returns a Server over st configured by cfg.
