@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+
+	"vigil/server/web"
 )
 
 // A form that cannot be parsed is refused in words, without the parser's
@@ -14,7 +16,7 @@ func TestFormErrorsInWords(t *testing.T) {
 		name, body, want string
 	}{
 		{"bad escape", "name=%zz&password=x", "the form is not validly encoded"},
-		{"too large", "name=" + strings.Repeat("a", maxFormBody+1), "the form is larger than"},
+		{"too large", "name=" + strings.Repeat("a", web.MaxFormBody+1), "the form is larger than"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"vigil"
+	"vigil/server/api"
+	"vigil/server/internal/reading"
 )
 
 // TestIsolation checks that no route shows or changes one user's data for
@@ -49,11 +51,11 @@ func TestIsolation(t *testing.T) {
 		t.Errorf("bob's feeds = %s, want only his own", body)
 	}
 	_, body = e.call("GET", "/api/items", bob.token, nil)
-	if got := titles(decode[itemPage](t, body).Items); got != "bob-a" {
+	if got := titles(decode[reading.ItemPage](t, body).Items); got != "bob-a" {
 		t.Errorf("bob's items = %q, want bob-a", got)
 	}
 	_, body = e.call("GET", "/api/search?q=body", bob.token, nil)
-	if got := titles(decode[searchAnswer](t, body).Items); got != "bob-a" {
+	if got := titles(decode[api.SearchAnswer](t, body).Items); got != "bob-a" {
 		t.Errorf("bob's search = %q, want only bob-a", got)
 	}
 	if _, body = e.call("GET", "/api/me", bob.token, nil); strings.Contains(string(body), "sailing") {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"vigil"
+	"vigil/server/internal/reading"
 )
 
 // titles lists the titles of a page of items.
@@ -39,7 +40,7 @@ func TestAPIItemsPagination(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.query, func(t *testing.T) {
 			status, body := e.call("GET", "/api/items"+tt.query, alice.token, nil)
-			page := decode[itemPage](t, body)
+			page := decode[reading.ItemPage](t, body)
 			if status != http.StatusOK || titles(page.Items) != tt.want {
 				t.Fatalf("status %d, items %q; want %q", status, titles(page.Items), tt.want)
 			}
@@ -63,7 +64,7 @@ func TestAPIItemsCursor(t *testing.T) {
 	path := "/api/items?limit=2"
 	for range 5 {
 		status, body := e.call("GET", path, alice.token, nil)
-		page := decode[itemPage](t, body)
+		page := decode[reading.ItemPage](t, body)
 		if status != http.StatusOK {
 			t.Fatalf("%s: status %d", path, status)
 		}
@@ -79,7 +80,7 @@ func TestAPIItemsCursor(t *testing.T) {
 	got = nil
 	for range 5 {
 		status, body := e.call("GET", path, alice.token, nil)
-		page := decode[itemPage](t, body)
+		page := decode[reading.ItemPage](t, body)
 		if status != http.StatusOK {
 			t.Fatalf("%s: status %d", path, status)
 		}
@@ -160,7 +161,7 @@ func TestAPIItemAndReadState(t *testing.T) {
 		t.Fatalf("mark read: status %d, body %s", status, body)
 	}
 	_, body = e.call("GET", "/api/items?unread=true", alice.token, nil)
-	if got := titles(decode[itemPage](t, body).Items); got != "r-c" {
+	if got := titles(decode[reading.ItemPage](t, body).Items); got != "r-c" {
 		t.Errorf("unread after marking two read = %q, want r-c", got)
 	}
 	if _, body = e.call("GET", path, alice.token, nil); !decode[vigil.Item](t, body).Read {
@@ -172,7 +173,7 @@ func TestAPIItemAndReadState(t *testing.T) {
 		t.Fatalf("mark unread: status %d, body %s", status, body)
 	}
 	_, body = e.call("GET", "/api/items?unread=1", alice.token, nil)
-	if got := titles(decode[itemPage](t, body).Items); got != "r-c,r-a" {
+	if got := titles(decode[reading.ItemPage](t, body).Items); got != "r-c,r-a" {
 		t.Errorf("unread after marking r-a unread = %q, want r-c,r-a", got)
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"vigil/server/internal/httpauth"
 )
 
 func TestWebRedirectsStrangersToLogin(t *testing.T) {
@@ -52,7 +54,7 @@ func TestWebLoginLogout(t *testing.T) {
 		t.Fatalf("login set %d cookies, want 1", len(cookies))
 	}
 	c := cookies[0]
-	if c.Name != sessionCookie || !c.HttpOnly || !c.Secure || c.SameSite != http.SameSiteLaxMode || c.Path != "/" {
+	if c.Name != httpauth.SessionCookie || !c.HttpOnly || !c.Secure || c.SameSite != http.SameSiteLaxMode || c.Path != "/" {
 		t.Errorf("session cookie %+v; want HttpOnly, Secure, SameSite=Lax, Path=/", c)
 	}
 	if want := testNow.Add(30 * 24 * time.Hour); !c.Expires.Equal(want) {

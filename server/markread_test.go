@@ -5,11 +5,10 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
-	"strings"
 	"testing"
 	"time"
 
-	"vigil"
+	"vigil/server/internal/reading"
 )
 
 // unreadTitles lists the titles of a user's unread items through the API.
@@ -19,7 +18,7 @@ func (e *env) unreadTitles(u tester) string {
 	if status != http.StatusOK {
 		e.t.Fatalf("unread items of %s: status %d, body %s", u.Name, status, body)
 	}
-	return titles(decode[itemPage](e.t, body).Items)
+	return titles(decode[reading.ItemPage](e.t, body).Items)
 }
 
 // TestWebMarkAllRead checks that "mark all as read" marks the items of the
@@ -90,35 +89,6 @@ func TestWebMarkAllRead(t *testing.T) {
 		if status, _, body := a.post("/items/read", bad); status != http.StatusBadRequest {
 			t.Errorf("mark read with %v: status %d, want 400\n%s", bad, status, body)
 		}
-	}
-}
-
-// TestMarkAllReadBatches checks the loop over batches, with items to skip
-// spread over several of them.
-func TestMarkAllReadBatches(t *testing.T) {
-	e := newEnv(t, Config{})
-	alice := e.user("alice")
-	id := e.follow(alice, "https://example.com/feed")
-	const n = 3*markReadBatch + 7 // more late items than fit in one batch
-	old, late := make([]vigil.Item, 0, n), make([]vigil.Item, 0, n)
-	for i, it := range items("x", n) {
-		if i%2 == 1 {
-			late = append(late, it)
-		} else {
-			old = append(old, it)
-		}
-	}
-	e.ingest(id, nil, old...)
-	e.ingest(id, nil, late...)
-	until := testNow.Add(-59 * time.Minute) // after the first fetch, before the second
-	q := vigil.ItemQuery{UserID: alice.ID, FeedID: id}
-	marked, err := e.srv.markAllRead(t.Context(), q, until)
-	if err != nil || marked != len(old) {
-		t.Fatalf("markAllRead = %d, %v; want %d", marked, err, len(old))
-	}
-	left := strings.Split(e.unreadTitles(alice), ",")
-	if len(left) != len(late) {
-		t.Errorf("%d items left unread, want the %d late ones: %v", len(left), len(late), left)
 	}
 }
 

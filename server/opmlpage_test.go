@@ -7,6 +7,8 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+
+	"vigil/server/web"
 )
 
 // upload posts an OPML file with the import form, with the given CSRF
@@ -55,7 +57,7 @@ func TestOPMLPages(t *testing.T) {
 	}{
 		{"no CSRF token", "", doc, http.StatusForbidden, 1},
 		{"not OPML", csrf, "<html>hello</html>", http.StatusBadRequest, 1},
-		{"too large", csrf, strings.Repeat("x", maxOPMLUpload+1), http.StatusBadRequest, 1},
+		{"too large", csrf, strings.Repeat("x", web.MaxOPMLUpload+1), http.StatusBadRequest, 1},
 		{"import", csrf, doc, http.StatusSeeOther, 2},
 	}
 	for _, tt := range tests {

@@ -14,6 +14,8 @@ import (
 
 	"vigil"
 	"vigil/profiler"
+	"vigil/server/api"
+	"vigil/server/internal/reading"
 )
 
 // topicWords are the vocabularies of the test channels.
@@ -111,7 +113,7 @@ func TestAPIFeedProfile(t *testing.T) {
 				t.Fatalf("status %d, body %s; want %d with %q", status, body, tt.status, tt.want)
 			}
 			if status == 200 {
-				p := decode[profileView](t, body)
+				p := decode[reading.ProfileView](t, body)
 				if p.FeedID != w.feeds["astronomy"] || len(p.Terms) == 0 || len(p.Affinities) == 0 || p.Cohesion <= 0 {
 					t.Errorf("profile %+v, want astronomy's with terms, affinities and cohesion", p)
 				}
@@ -152,14 +154,14 @@ func TestAPISearchChannels(t *testing.T) {
 	if want := "affinities,description,feed_id,following,score,site_url,terms,title,url"; strings.Join(keys, ",") != want {
 		t.Errorf("a channel tells %v, want exactly %s: nothing of its followers", keys, want)
 	}
-	got := decode[channelsAnswer](t, body).Channels
+	got := decode[api.ChannelsAnswer](t, body).Channels
 	c := got[0]
 	if c.FeedID != w.feeds["cooking"] || c.Title != "Cooking" || c.URL != "https://cooking.example/feed" || c.Following || c.Score <= 0 || len(c.Terms) == 0 {
 		t.Errorf("bob found %+v first, want alice's cooking channel, not followed by him", c)
 	}
 
 	_, body = w.call("GET", "/api/channels/search?q=telescope&limit=1", w.alice.token, nil)
-	if got := decode[channelsAnswer](t, body).Channels; len(got) != 1 || !got[0].Following || got[0].FeedID != w.feeds["astronomy"] {
+	if got := decode[api.ChannelsAnswer](t, body).Channels; len(got) != 1 || !got[0].Following || got[0].FeedID != w.feeds["astronomy"] {
 		t.Errorf("alice found %+v, want her own astronomy channel marked followed", got)
 	}
 	_, body = w.call("GET", "/api/channels/search?q=knitting", w.alice.token, nil)
@@ -177,7 +179,7 @@ func TestAPISearchChannelsInvalid(t *testing.T) {
 		{"", "parameter q is required"},
 		{"q=", "parameter q is required"},
 		{"q=%20%20", "parameter q: the search query has no word"},
-		{"q=" + strings.Repeat("a", maxQueryLength+1), "more than the limit"},
+		{"q=" + strings.Repeat("a", reading.MaxQueryLength+1), "more than the limit"},
 		{"q=x&limit=0", "parameter limit must be an integer from 1 to 100"},
 		{"q=x&limit=many", "parameter limit"},
 	}

@@ -2,51 +2,18 @@ package server
 
 import (
 	"net/http"
-	"strings"
 
-	"vigil"
-	"vigil/account"
 	"vigil/server/greader"
 )
 
 // readerAPI returns the Google Reader API handler over the server's store,
-// logging in with the server's own checks.
+// logging in with the server's own checks (httpauth.Auth.ReaderLogin).
 func (s *Server) readerAPI() http.Handler {
 	return greader.New(s.st, greader.Config{
-		Login:       s.readerLogin,
-		Sanitize:    s.sanitizer.Sanitize,
+		Login:       s.auth.ReaderLogin,
+		Sanitize:    s.reading.Sanitize,
 		OnSubscribe: s.onSubscribe,
 		Now:         s.now,
 		Logger:      s.log,
 	})
-}
-
-// readerLogin accepts a user's name with their API token or their
-// password: apps ask for "a password", and people may rather give them the
-// token, which they can replace without changing their password. Failed
-// attempts count towards the address's lockout either way.
-func (s *Server) readerLogin(r *http.Request, name, secret string) (*vigil.User, error) {
-	u, err := s.st.UserByToken(r.Context(), account.HashToken(secret))
-	if err == nil && u.Name == name {
-		return u, nil
-	}
-	if err != nil && vigil.ErrorCode(err) != vigil.ENOTFOUND {
-		return nil, err
-	}
-	return s.passwordUser(r, name, secret)
-}
-
-// HTTPStatus is the status a refusal is answered with, for the handlers
-// of other packages.
-func (e *refusal) HTTPStatus() int { return e.status }
-
-// readerPath reports whether a path belongs to the Google Reader API, and
-// returns it with a doubled leading slash made single: clients append
-// "/reader/api/0/..." to the address they are given, and people often
-// give it with a trailing slash (newsboat's own default for FeedHQ has one).
-func readerPath(path string) (string, bool) {
-	if strings.HasPrefix(path, "//") {
-		path = path[1:]
-	}
-	return path, strings.HasPrefix(path, "/reader/") || strings.HasPrefix(path, "/accounts/")
 }

@@ -1,85 +1,106 @@
 package server
 
-import (
-	"io/fs"
-	"net/http"
-)
+import "net/http"
 
-// routes registers every endpoint: the public ones, the API and the pages.
+// routes registers every endpoint of the server, in one list: the public
+// ones, the reader-app APIs (Google Reader, Fever), the JSON API (package
+// api) and the pages (package web).
+//
+// The Google Reader API is matched by path prefix ahead of the mux (see
+// prefixRoute): its paths carry stream IDs such as
+// feed/https://example.com/feed, whose "//" the mux would clean away with
+// a redirect.
 func (s *Server) routes() {
-	static, err := fs.Sub(assets, "static")
-	if err != nil {
-		panic(err) // the embedded tree is fixed at build time
-	}
+	api, web := s.api, s.web
+
+	reader := s.readerAPI() // readerapi.go
+	s.handlePrefix("/reader/", reader)
+	s.handlePrefix("/accounts/", reader)
+	fever := s.feverAPI() // feverapi.go
+	s.mux.Handle("/fever/", fever)
+	s.mux.Handle("/fever", fever)
+
 	s.mux.HandleFunc("GET /healthz", s.healthz)
 	s.mux.HandleFunc("GET /readyz", s.readyz)
 	if s.metrics != nil {
 		s.mux.HandleFunc("GET /metrics", s.serveMetrics)
 	}
-	s.mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(static)))
-	s.mux.HandleFunc("GET /login", s.loginForm)
-	s.mux.HandleFunc("POST /login", s.login)
+	s.mux.Handle("GET /static/", http.StripPrefix("/static/", web.Static()))
+	s.mux.HandleFunc("GET /login", web.LoginForm)
+	s.mux.HandleFunc("POST /login", web.Login)
 
-	s.mux.HandleFunc("GET /api/me", s.api(s.apiMe))
-	s.mux.HandleFunc("PUT /api/me/interests", s.api(s.apiSetInterests))
-	s.mux.HandleFunc("GET /api/search", s.api(s.apiSearch))
-	s.mux.HandleFunc("GET /api/feeds", s.api(s.apiFeeds))
-	s.mux.HandleFunc("POST /api/feeds", s.api(s.apiAddFeed))
-	s.mux.HandleFunc("GET /api/feeds/{id}", s.api(s.apiFeed))
-	s.mux.HandleFunc("PATCH /api/feeds/{id}", s.api(s.apiSetWeight))
-	s.mux.HandleFunc("DELETE /api/feeds/{id}", s.api(s.apiUnsubscribe))
-	s.mux.HandleFunc("GET /api/feeds/{id}/observations", s.api(s.apiObservations))
-	s.mux.HandleFunc("GET /api/feeds/{id}/profile", s.api(s.apiFeedProfile))
-	s.mux.HandleFunc("GET /api/feeds/{id}/chart.svg", s.api(s.apiFeedChart))
-	s.mux.HandleFunc("GET /api/channels/search", s.api(s.apiSearchChannels))
-	s.mux.HandleFunc("GET /api/recommendations", s.api(s.apiRecommendations))
-	s.mux.HandleFunc("GET /api/items", s.api(s.apiItems))
-	s.mux.HandleFunc("GET /api/items/{id}", s.api(s.apiItem))
-	s.mux.HandleFunc("POST /api/items/read", s.api(s.apiMarkRead))
-	s.mux.HandleFunc("POST /api/items/star", s.api(s.apiStar))
-	s.mux.HandleFunc("GET /api/notices", s.api(s.apiNotices))
-	s.mux.HandleFunc("PUT /api/me/fever", s.api(s.apiSetFeverPassword))
-	s.mux.HandleFunc("DELETE /api/me/fever", s.api(s.apiDeleteFeverPassword))
-	s.routePages()
-	s.mux.HandleFunc("/api/", s.api(s.apiNoRoute))
-	fever := s.feverAPI() // feverapi.go
-	s.mux.Handle("/fever/", fever)
-	s.mux.Handle("/fever", fever)
+	s.handleAPI("GET /api/me", api.JSON(api.Me))
+	s.handleAPI("PUT /api/me/interests", api.JSON(api.SetInterests))
+	s.handleAPI("GET /api/search", api.JSON(api.Search))
+	s.handleAPI("GET /api/feeds", api.JSON(api.Feeds))
+	s.handleAPI("POST /api/feeds", api.JSON(api.AddFeed))
+	s.handleAPI("GET /api/feeds/{id}", api.JSON(api.Feed))
+	s.handleAPI("PATCH /api/feeds/{id}", api.JSON(api.SetWeight))
+	s.handleAPI("DELETE /api/feeds/{id}", api.JSON(api.Unsubscribe))
+	s.handleAPI("GET /api/feeds/{id}/observations", api.JSON(api.Observations))
+	s.handleAPI("GET /api/feeds/{id}/profile", api.JSON(api.FeedProfile))
+	s.handleAPI("GET /api/feeds/{id}/chart.svg", api.JSON(api.FeedChart))
+	s.handleAPI("GET /api/channels/search", api.JSON(api.SearchChannels))
+	s.handleAPI("GET /api/recommendations", api.JSON(api.Recommendations))
+	s.handleAPI("GET /api/items", api.JSON(api.Items))
+	s.handleAPI("GET /api/items/{id}", api.JSON(api.Item))
+	s.handleAPI("POST /api/items/read", api.JSON(api.MarkRead))
+	s.handleAPI("POST /api/items/star", api.JSON(api.Star))
+	s.handleAPI("GET /api/notices", api.JSON(api.Notices))
+	s.handleAPI("PUT /api/me/fever", api.JSON(api.SetFeverPassword))
+	s.handleAPI("DELETE /api/me/fever", api.JSON(api.DeleteFeverPassword))
+	s.handleAPI("POST /api/pages", api.JSON(api.AddPage))
+	s.handleAPI("GET /api/updates", api.JSON(api.Updates))
+	s.handleAPI("GET /api/pages/{id}", api.JSON(api.Page))
+	s.handleAPI("PUT /api/pages/{id}/settings", api.JSON(api.PageSettings))
+	s.handleAPI("POST /api/pages/{id}/merge", api.JSON(api.MergePage))
+	s.handleAPI("GET /api/changes", api.JSON(api.Changes))
+	s.handleAPI("GET /api/changes/{id}", api.JSON(api.Change))
+	s.handleAPI("POST /api/changes/{id}/rating", api.JSON(api.Rate))
+	s.handleAPI("GET /api/me/digest", api.JSON(api.Digest))
+	s.handleAPI("PUT /api/me/digest", api.JSON(api.SetDigest))
+	s.handleAPI("GET /api/digest.atom", api.JSON(api.DigestAtom))
+	s.handleAPI("GET /api/openapi.json", api.OpenAPI)
+	s.mux.HandleFunc("/api/", api.JSON(api.NoRoute))
 
-	s.mux.HandleFunc("GET /{$}", s.page(s.indexPage))
-	s.mux.HandleFunc("POST /logout", s.page(s.logout))
-	s.mux.HandleFunc("POST /feeds", s.page(s.addFeedForm))
-	s.mux.HandleFunc("GET /feeds/{id}", s.page(s.feedPage))
-	s.mux.HandleFunc("GET /feeds/{id}/chart.svg", s.page(s.feedChartPage))
-	s.mux.HandleFunc("GET /dashboard", s.page(s.dashboardPage))
-	s.mux.HandleFunc("GET /opml", s.page(s.exportOPMLPage))
-	s.mux.HandleFunc("POST /opml", s.page(s.importOPMLForm))
-	s.mux.HandleFunc("POST /feeds/{id}/weight", s.page(s.weightForm))
-	s.mux.HandleFunc("POST /feeds/{id}/folder", s.page(s.folderForm))
-	s.mux.HandleFunc("GET /feeds/{id}/unsubscribe", s.page(s.unsubscribePage))
-	s.mux.HandleFunc("POST /feeds/{id}/unsubscribe", s.page(s.unsubscribeForm))
-	s.mux.HandleFunc("GET /items", s.page(s.itemsPage))
-	s.mux.HandleFunc("GET /items/{id}", s.page(s.itemPage))
-	s.mux.HandleFunc("POST /items/{id}/unread", s.page(s.unreadForm))
-	s.mux.HandleFunc("POST /items/{id}/read", s.page(s.readForm))
-	s.mux.HandleFunc("POST /items/{id}/star", s.page(s.starForm))
-	s.mux.HandleFunc("POST /items/read", s.page(s.markAllReadForm))
-	s.mux.HandleFunc("GET /search", s.page(s.searchPage))
-	s.mux.HandleFunc("GET /for-you", s.page(s.forYouPage))
-	s.mux.HandleFunc("GET /interests", s.page(s.interestsPage))
-	s.mux.HandleFunc("POST /interests", s.page(s.interestsForm))
-	s.mux.HandleFunc("/", s.notFound)
+	s.mux.HandleFunc("GET /{$}", web.Page(web.IndexPage))
+	s.mux.HandleFunc("POST /logout", web.Page(web.Logout))
+	s.mux.HandleFunc("POST /feeds", web.Page(web.AddFeedForm))
+	s.mux.HandleFunc("GET /feeds/{id}", web.Page(web.FeedPage))
+	s.mux.HandleFunc("GET /feeds/{id}/chart.svg", web.Page(web.FeedChartPage))
+	s.mux.HandleFunc("GET /dashboard", web.Page(web.DashboardPage))
+	s.mux.HandleFunc("GET /opml", web.Page(web.ExportOPMLPage))
+	s.mux.HandleFunc("POST /opml", web.Page(web.ImportOPMLForm))
+	s.mux.HandleFunc("POST /feeds/{id}/weight", web.Page(web.WeightForm))
+	s.mux.HandleFunc("POST /feeds/{id}/folder", web.Page(web.FolderForm))
+	s.mux.HandleFunc("GET /feeds/{id}/unsubscribe", web.Page(web.UnsubscribePage))
+	s.mux.HandleFunc("POST /feeds/{id}/unsubscribe", web.Page(web.UnsubscribeForm))
+	s.mux.HandleFunc("GET /items", web.Page(web.ItemsPage))
+	s.mux.HandleFunc("GET /items/{id}", web.Page(web.ItemPage))
+	s.mux.HandleFunc("POST /items/{id}/unread", web.Page(web.UnreadForm))
+	s.mux.HandleFunc("POST /items/{id}/read", web.Page(web.ReadForm))
+	s.mux.HandleFunc("POST /items/{id}/star", web.Page(web.StarForm))
+	s.mux.HandleFunc("POST /items/read", web.Page(web.MarkAllReadForm))
+	s.mux.HandleFunc("GET /search", web.Page(web.SearchPage))
+	s.mux.HandleFunc("GET /for-you", web.Page(web.ForYouPage))
+	s.mux.HandleFunc("GET /interests", web.Page(web.InterestsPage))
+	s.mux.HandleFunc("POST /interests", web.Page(web.InterestsForm))
+	s.mux.HandleFunc("GET /updates", web.Page(web.UpdatesPage))
+	s.mux.HandleFunc("POST /updates/digest", web.Page(web.DigestForm))
+	s.mux.HandleFunc("GET /pages/{id}", web.Page(web.WatchedPage))
+	s.mux.HandleFunc("POST /pages/{id}/settings", web.Page(web.PageSettingsForm))
+	s.mux.HandleFunc("POST /pages/{id}/merge", web.Page(web.MergeForm))
+	s.mux.HandleFunc("GET /changes/{id}", web.Page(web.ChangePage))
+	s.mux.HandleFunc("POST /changes/{id}/rate", web.Page(web.RateForm))
+	s.mux.HandleFunc("GET /versions/{id}", web.Page(web.VersionPage))
+	s.mux.HandleFunc("/", web.NotFound)
 }
 
-// notFound answers a path that matches no route with the error page, with
-// the visitor's header when they are signed in.
-func (s *Server) notFound(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("Cache-Control", "no-store")
-	sess, err := s.session(r)
-	if err != nil {
-		sess = nil
-	}
-	s.renderStatus(w, r, sess, http.StatusNotFound, "there is no page at "+r.URL.Path)
+// handleAPI registers an endpoint of the JSON API and notes its pattern
+// in apiRoutes, which the API's OpenAPI document must list.
+func (s *Server) handleAPI(pattern string, h http.HandlerFunc) {
+	s.mux.HandleFunc(pattern, h)
+	s.apiRoutes = append(s.apiRoutes, pattern)
 }
 
 // healthz answers load balancers and supervisors.

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"vigil"
+	"vigil/server/internal/reading"
 )
 
 // TestSanitising checks that scripts and event handlers in feed HTML reach
@@ -37,7 +38,7 @@ func TestSanitising(t *testing.T) {
 	outputs := map[string]string{
 		"item page": page, "items page": list, "feed page": feedPage,
 		"API item": decode[vigil.Item](t, one).Content + decode[vigil.Item](t, one).Summary,
-		"API list": decode[itemPage](t, many).Items[0].Content + decode[itemPage](t, many).Items[0].Summary,
+		"API list": decode[reading.ItemPage](t, many).Items[0].Content + decode[reading.ItemPage](t, many).Items[0].Summary,
 	}
 	for name, out := range outputs {
 		// The pages' own keyboard script is the one script allowed.

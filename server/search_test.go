@@ -9,6 +9,9 @@ import (
 	"time"
 
 	"vigil"
+	"vigil/server/api"
+	"vigil/server/internal/reading"
+	"vigil/server/web"
 )
 
 // searchItems are items whose relevance to "compiler" differs: the word in
@@ -48,7 +51,7 @@ func TestAPISearch(t *testing.T) {
 			if status != http.StatusOK {
 				t.Fatalf("status %d, body %s", status, body)
 			}
-			got := decode[searchAnswer](t, body).Items
+			got := decode[api.SearchAnswer](t, body).Items
 			if titles(got) != tt.want {
 				t.Errorf("found %q, want %q", titles(got), tt.want)
 			}
@@ -70,7 +73,7 @@ func TestAPISearchSanitises(t *testing.T) {
 	hostile := vigil.Item{Key: "x", Title: "Hostile", Content: `<p onclick="steal()">safe words</p><script>steal()</script>`, Published: testNow}
 	e.ingest(e.follow(alice, "https://example.com/feed"), nil, hostile)
 	_, body := e.call("GET", "/api/search?q=safe", alice.token, nil)
-	found := decode[searchAnswer](t, body).Items
+	found := decode[api.SearchAnswer](t, body).Items
 	if len(found) != 1 || strings.Contains(found[0].Content, "script") || strings.Contains(found[0].Content, "onclick") {
 		t.Errorf("search answer %s, want the item with its HTML sanitised", body)
 	}
@@ -88,7 +91,7 @@ func TestAPISearchInvalid(t *testing.T) {
 		{"?q=%22", "parameter q: "},
 		{"?q=*", "no word"},
 		{"?q=-+%2B+%28%29", "no word"},
-		{"?q=" + strings.Repeat("a", maxQueryLength+1), "limit of 500"},
+		{"?q=" + strings.Repeat("a", reading.MaxQueryLength+1), "limit of 500"},
 		{"?q=ok&limit=0", "parameter limit must be an integer from 1 to 500"},
 		{"?q=ok&limit=501", "parameter limit"},
 		{"?q=ok&limit=ten", "parameter limit"},
@@ -173,15 +176,15 @@ func TestWebSearchMore(t *testing.T) {
 	e := newEnv(t, Config{})
 	alice := e.user("alice")
 	id := e.follow(alice, "https://example.com/feed")
-	many := make([]vigil.Item, webSearchLimit+1)
+	many := make([]vigil.Item, web.SearchLimit+1)
 	for i := range many {
 		many[i] = vigil.Item{Key: fmt.Sprint(i), Title: fmt.Sprintf("note %d", i), Content: "<p>common word</p>", Published: testNow.Add(-time.Duration(i) * time.Minute)}
 	}
 	e.ingest(id, nil, many...)
 	b := e.browser()
 	b.login(alice)
-	body := wantPage(t, b, "/search?q=common", http.StatusOK, fmt.Sprintf("More than %d items match “common”; here are the %d best.", webSearchLimit, webSearchLimit))
-	if n := strings.Count(body, `class="item unread"`); n != webSearchLimit {
-		t.Errorf("the page lists %d items, want %d", n, webSearchLimit)
+	body := wantPage(t, b, "/search?q=common", http.StatusOK, fmt.Sprintf("More than %d items match “common”; here are the %d best.", web.SearchLimit, web.SearchLimit))
+	if n := strings.Count(body, `class="item unread"`); n != web.SearchLimit {
+		t.Errorf("the page lists %d items, want %d", n, web.SearchLimit)
 	}
 }

@@ -1,20 +1,24 @@
-// Package server serves vigil over HTTP: a JSON REST API authenticated by
-// API token or password, and a plain server-rendered web UI with session
-// cookies and CSRF-protected forms. Both go through store.Store and show
-// each user only the feeds they follow and the items of those feeds.
+// Package server serves vigil over HTTP: it assembles the JSON REST API
+// (package api), authenticated by API token or password, the plain
+// server-rendered web UI (package web) with session cookies and
+// CSRF-protected forms, and the reader-app APIs (packages greader and
+// fever) over one shared authentication (internal/httpauth) and one
+// error-to-status decision (internal/httperr). All of them go through
+// store.Store and show each user only the feeds they follow and the items
+// of those feeds. routes.go lists every route.
 package server
 
 import (
-	"crypto/rand"
-	"html/template"
 	"log/slog"
 	"net/http"
-	"strings"
 	"time"
 
 	"github.com/microcosm-cc/bluemonday"
 
-	"vigil/sanitize"
+	"vigil/server/api"
+	"vigil/server/internal/httpauth"
+	"vigil/server/internal/reading"
+	"vigil/server/web"
 	"vigil/store"
 	"vigil/updates"
 )
@@ -26,7 +30,7 @@ type Config struct {
 	// other sites in a new tab.
 	Sanitizer *bluemonday.Policy
 	// SanitizeCacheBytes bounds the cache of sanitised item HTML (inputs
-	// and results, see cleaner); 0 means 32 MiB, a negative value turns
+	// and results); 0 means 32 MiB, a negative value turns
 	// the cache off.
 	SanitizeCacheBytes int
 	// Now tells the time; nil means time.Now.
@@ -49,7 +53,7 @@ type Config struct {
 	// draws; 0 means there is none.
 	BudgetPerHour int
 	// Policy names the refresh policy in force, which decides how the
-	// feed charts place the planned fetches (see placementFor); empty
+	// feed charts place the planned fetches; empty
 	// means the default, combined.
 	Policy string
 	// Planner, when set, lists the running plan's fetches, which the feed
@@ -66,66 +70,55 @@ type Config struct {
 
 // Server is the HTTP face of vigil; it implements http.Handler.
 type Server struct {
-	st            store.Store
-	sanitizer     *cleaner
-	now           func() time.Time
-	secureCookies bool
-	onSubscribe   func(feedID int64)
-	profiler      Profiler
-	metrics       Metrics
-	metricsToken  string
-	budgetPerHour int
-	placement     placement
-	planner       FetchPlanner
-	updates       updates.Config
-	zone          *time.Location
-	log           *slog.Logger
-	csrfKey       []byte
-	verified      verifiedCache
-	failures      failureLimiter
-	accesses      accessNotes
-	pages         map[string]*template.Template
-	mux           *http.ServeMux
-	reader        http.Handler // the Google Reader API, readerapi.go
+	st           store.Store
+	now          func() time.Time
+	onSubscribe  func(feedID int64)
+	metrics      Metrics
+	metricsToken string
+	log          *slog.Logger
+	reading      *reading.Service
+	auth         *httpauth.Auth
+	api          *api.Handlers
+	web          *web.Handlers
+	mux          *http.ServeMux
+	beforeMux    []prefixRoute // matched ahead of mux, see routes
+	apiRoutes    []string      // the JSON API's patterns, see handleAPI
 }
 
 // New returns a Server over st configured by cfg.
 func New(st store.Store, cfg Config) *Server {
 	s := &Server{
-		st:            st,
-		now:           cfg.Now,
-		secureCookies: cfg.SecureCookies,
-		onSubscribe:   cfg.OnSubscribe,
-		profiler:      cfg.Profiler,
-		metrics:       cfg.Metrics,
-		metricsToken:  cfg.MetricsToken,
-		budgetPerHour: cfg.BudgetPerHour,
-		placement:     placementFor(cfg.Policy),
-		planner:       cfg.Planner,
-		updates:       cfg.Updates,
-		zone:          cfg.Zone,
-		log:           cfg.Logger,
-		csrfKey:       make([]byte, 32),
-		mux:           http.NewServeMux(),
+		st:           st,
+		now:          cfg.Now,
+		onSubscribe:  cfg.OnSubscribe,
+		metrics:      cfg.Metrics,
+		metricsToken: cfg.MetricsToken,
+		log:          cfg.Logger,
+		mux:          http.NewServeMux(),
 	}
-	policy, cacheBytes := cfg.Sanitizer, cfg.SanitizeCacheBytes
-	if policy == nil {
-		policy = sanitize.Policy()
-	}
-	if cacheBytes == 0 {
-		cacheBytes = defaultSanitizeCacheBytes
-	}
-	s.sanitizer = newCleaner(policy, cacheBytes)
 	if s.now == nil {
 		s.now = time.Now
 	}
 	if s.log == nil {
 		s.log = slog.Default()
 	}
-	rand.Read(s.csrfKey) // never fails: crypto/rand aborts the program instead
-	s.pages = s.parsePages()
+	s.reading = reading.New(st, reading.Config{
+		Sanitizer:          cfg.Sanitizer,
+		SanitizeCacheBytes: cfg.SanitizeCacheBytes,
+		Now:                s.now,
+		OnSubscribe:        s.onSubscribe,
+		Logger:             s.log,
+		Profiler:           cfg.Profiler,
+		Policy:             cfg.Policy,
+		Planner:            cfg.Planner,
+		Updates:            cfg.Updates,
+		Zone:               cfg.Zone,
+	})
+	s.auth = httpauth.New(st, httpauth.Config{Now: s.now, SecureCookies: cfg.SecureCookies, Logger: s.log})
+	s.api = api.New(api.Config{Store: st, Reading: s.reading, Auth: s.auth, Now: s.now, Logger: s.log})
+	s.web = web.New(web.Config{Store: st, Reading: s.reading, Auth: s.auth, Now: s.now, Logger: s.log,
+		SecureCookies: cfg.SecureCookies, BudgetPerHour: cfg.BudgetPerHour})
 	s.routes()
-	s.reader = s.readerAPI()
 	return s
 }
 
@@ -136,12 +129,8 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "same-origin")
 	h.Set("Content-Security-Policy", "default-src 'none'; img-src * data:; style-src 'self'; script-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
-	if path, ok := readerPath(r.URL.Path); ok {
-		// Before the mux, which would rewrite feed/https://... in paths.
-		if path != r.URL.Path {
-			r.URL.Path, r.URL.RawPath = path, strings.TrimPrefix(r.URL.RawPath, "/")
-		}
-		s.observe(w, r, s.reader)
+	if h, ok := s.prefixed(r); ok {
+		s.observe(w, r, h)
 		return
 	}
 	s.observe(w, r, s.mux)

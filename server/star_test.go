@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"vigil"
+	"vigil/server/api"
+	"vigil/server/internal/reading"
 )
 
 // starredTitles lists the titles of a user's starred items through the API.
@@ -17,7 +19,7 @@ func (e *env) starredTitles(u tester) string {
 	if status != http.StatusOK {
 		e.t.Fatalf("starred items of %s: status %d, body %s", u.Name, status, body)
 	}
-	return titles(decode[itemPage](e.t, body).Items)
+	return titles(decode[reading.ItemPage](e.t, body).Items)
 }
 
 func TestAPIStarRoundTrip(t *testing.T) {
@@ -41,7 +43,7 @@ func TestAPIStarRoundTrip(t *testing.T) {
 		t.Errorf("unread after starring = %q: starring must not mark read", got)
 	}
 	_, body := e.call("GET", "/api/search?q=s-a", alice.token, nil)
-	if found := decode[searchAnswer](t, body).Items; len(found) != 1 || !found[0].Starred {
+	if found := decode[api.SearchAnswer](t, body).Items; len(found) != 1 || !found[0].Starred {
 		t.Errorf("search result for the starred s-a: %s, want it starred", body)
 	}
 	if got := e.interestTitles(alice); got != "s-c,s-a" {
@@ -74,7 +76,7 @@ func TestAPIStarInvalid(t *testing.T) {
 		{"no starred", map[string]any{"ids": []int64{own}}, 400, "starred is required"},
 		{"starred as text", `{"ids":[1],"starred":"yes"}`, 400, "field starred must be true or false"},
 		{"bad id", map[string]any{"ids": []int64{0}, "starred": true}, 400, "ids"},
-		{"too many", map[string]any{"ids": make([]int64, maxMarkIDs+1), "starred": true}, 400, "at most"},
+		{"too many", map[string]any{"ids": make([]int64, reading.MaxMarkIDs+1), "starred": true}, 400, "at most"},
 		{"unknown field", `{"ids":[1],"starred":true,"read":true}`, 400, "unknown field"},
 		{"unknown item", map[string]any{"ids": []int64{999}, "starred": true}, 404, "not found"},
 		{"another user's item", map[string]any{"ids": []int64{own, bobs}, "starred": true}, 404, "not found"},

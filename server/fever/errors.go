@@ -3,27 +3,12 @@ package fever
 import (
 	"net/http"
 
-	"vigil"
+	"vigil/server/internal/httperr"
 )
 
-// statusError is an error that names its own HTTP status, such as the
-// server's refusal of an address that failed too often.
-type statusError interface {
-	error
-	HTTPStatus() int
-}
-
-// status maps an error to its HTTP status by its vigil.Error code.
-func status(err error) int {
-	switch vigil.ErrorCode(err) {
-	case vigil.EINVALID:
-		return http.StatusBadRequest
-	case vigil.EUNAUTHORIZED:
-		return http.StatusUnauthorized
-	case vigil.ENOTFOUND:
-		return http.StatusNotFound
-	case vigil.ECONFLICT:
-		return http.StatusConflict
-	}
-	return http.StatusInternalServerError
+// fail writes err as {"api_version": 3, "error": ...} with the status
+// httperr decides; internal errors are logged, not shown.
+func (h *Handler) fail(w http.ResponseWriter, r *http.Request, err error) {
+	code, msg := httperr.Explain(h.cfg.Logger, "fever", r, err)
+	writeJSON(w, code, map[string]any{"api_version": APIVersion, "error": msg})
 }

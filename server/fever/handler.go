@@ -2,7 +2,6 @@ package fever
 
 import (
 	"encoding/json"
-	"errors"
 	"log/slog"
 	"net/http"
 	"time"
@@ -146,21 +145,13 @@ func lastRefreshed(subs []vigil.Subscription, now time.Time) int64 {
 	return last.Unix()
 }
 
-// answer writes out, or err as {"api_version": 3, "auth": 1, "error": ...}
-// with its status; internal errors are logged, not shown.
+// answer writes out, or err as fail does.
 func (h *Handler) answer(w http.ResponseWriter, r *http.Request, out map[string]any, err error) {
 	if err == nil {
 		writeJSON(w, http.StatusOK, out)
 		return
 	}
-	code, msg := status(err), vigil.ErrorMessage(err)
-	var se statusError
-	if errors.As(err, &se) {
-		code, msg = se.HTTPStatus(), se.Error()
-	} else if code == http.StatusInternalServerError {
-		h.cfg.Logger.Error("fever: request failed", "path", r.URL.Path, "err", err)
-	}
-	writeJSON(w, code, map[string]any{"api_version": APIVersion, "error": msg})
+	h.fail(w, r, err)
 }
 
 // writeJSON writes v with the status.

@@ -1,0 +1,131 @@
+package api
+
+import (
+	"net/http"
+
+	"vigil"
+	"vigil/server/internal/reading"
+)
+
+// addFeedRequest is the body of POST /api/feeds.
+type addFeedRequest struct {
+	URL    string   `json:"url"`
+	Weight *float64 `json:"weight"` // nil: 1
+}
+
+// Feeds lists the user's subscriptions with their feeds' state.
+func (s *Handlers) Feeds(w http.ResponseWriter, r *http.Request, u *vigil.User) error {
+	subs, err := s.st.Subscriptions(r.Context(), u.ID)
+	if err != nil {
+		return err
+	}
+	if subs == nil {
+		subs = []vigil.Subscription{}
+	}
+	writeJSON(w, http.StatusOK, subs)
+	return nil
+}
+
+// AddFeed subscribes the user to a feed URL: 201 Created with the new
+// subscription, or 200 OK with it when the user already followed the feed
+// (its weight kept unless the request gives one).
+func (s *Handlers) AddFeed(w http.ResponseWriter, r *http.Request, u *vigil.User) error {
+	var req addFeedRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		return err
+	}
+	already, err := s.reading.Followed(r.Context(), u.ID, req.URL)
+	if err != nil {
+		return err
+	}
+	weight := 1.0
+	switch {
+	case req.Weight != nil:
+		weight = *req.Weight
+	case already != nil:
+		weight = already.Weight
+	}
+	sub, err := s.reading.Subscribe(r.Context(), u.ID, req.URL, weight)
+	if err != nil {
+		return err
+	}
+	status := http.StatusCreated
+	if already != nil {
+		status = http.StatusOK
+	}
+	writeJSON(w, status, sub)
+	return nil
+}
+
+// Feed returns one of the user's subscriptions.
+func (s *Handlers) Feed(w http.ResponseWriter, r *http.Request, u *vigil.User) error {
+	id, err := reading.PathID(r, "feed")
+	if err != nil {
+		return err
+	}
+	sub, err := s.st.Subscription(r.Context(), u.ID, id)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, sub)
+	return nil
+}
+
+// SetWeight changes the weight, folder or title of one of the user's
+// subscriptions.
+func (s *Handlers) SetWeight(w http.ResponseWriter, r *http.Request, u *vigil.User) error {
+	id, err := reading.PathID(r, "feed")
+	if err != nil {
+		return err
+	}
+	var req reading.SubscriptionEdit
+	if err := decodeJSON(w, r, &req); err != nil {
+		return err
+	}
+	if req.Weight == nil && req.Folder == nil && req.Title == nil {
+		return vigil.Errorf(vigil.EINVALID, "weight, folder or title is required")
+	}
+	sub, err := s.reading.EditSubscription(r.Context(), u.ID, id, req)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, sub)
+	return nil
+}
+
+// Unsubscribe stops the user following a feed.
+func (s *Handlers) Unsubscribe(w http.ResponseWriter, r *http.Request, u *vigil.User) error {
+	id, err := reading.PathID(r, "feed")
+	if err != nil {
+		return err
+	}
+	if _, err := s.reading.Unsubscribe(r.Context(), u.ID, id); err != nil {
+		return err
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+// Observations lists the latest fetches of a feed the user follows.
+func (s *Handlers) Observations(w http.ResponseWriter, r *http.Request, u *vigil.User) error {
+	id, err := reading.PathID(r, "feed")
+	if err != nil {
+		return err
+	}
+	limit, err := reading.QueryInt(r.URL.Query(), "limit", reading.DefaultObservationLimit, 1, reading.MaxObservationLimit)
+	if err != nil {
+		return err
+	}
+	if _, err := s.st.Subscription(r.Context(), u.ID, id); err != nil {
+		return err
+	}
+	obs, err := s.st.Observations(r.Context(), id, limit)
+	if err != nil {
+		return err
+	}
+	if obs == nil {
+		obs = []vigil.Observation{}
+	}
+	writeJSON(w, http.StatusOK, obs)
+	return nil
+}

@@ -1,0 +1,165 @@
+package reading
+
+import (
+	"context"
+	"regexp"
+	"strings"
+
+	"vigil"
+	"vigil/change"
+	"vigil/updates"
+)
+
+// PageSettings is the body of PUT /api/pages/{id}/settings: a
+// follower's threshold and group, and (the owner only) the kinds monitored
+// and the selector. Absent fields stay as they are.
+type PageSettings struct {
+	Threshold *string   `json:"threshold"`
+	Frequency *string   `json:"frequency"`
+	Kinds     *[]string `json:"kinds"`
+	Selector  *string   `json:"selector"`
+	Ignore    *[]string `json:"ignore"`
+}
+
+// PageDetail is GET /api/pages/{id}: the page with the visitor's settings,
+// its document history and its versions.
+type PageDetail struct {
+	updates.Page
+	// Duplicate is another watched page with the same latest content.
+	Duplicate *vigil.Feed         `json:"duplicate,omitempty"`
+	Recent    []updates.Change    `json:"recent"`
+	Important []updates.Change    `json:"important"`
+	Versions  []vigil.PageVersion `json:"versions"`
+}
+
+// ChangeDetail is GET /api/changes/{id}: the change as the visitor sees it
+// and the diff view of the new version.
+type ChangeDetail struct {
+	updates.Change
+	Diff change.DiffView `json:"diff"`
+}
+
+// FollowPage makes a user follow rawURL as a page and wakes the monitor.
+func (s *Service) FollowPage(ctx context.Context, userID int64, rawURL string, weight float64) (*vigil.Subscription, error) {
+	u, err := vigil.NormalizeFeedURL(rawURL)
+	if err != nil {
+		return nil, err
+	}
+	if err := CheckWeight(weight); err != nil {
+		return nil, err
+	}
+	sub, err := s.st.FollowPage(ctx, userID, u, weight, s.now())
+	if err != nil {
+		return nil, err
+	}
+	if s.onSubscribe != nil {
+		s.onSubscribe(sub.Feed.ID)
+	}
+	return sub, nil
+}
+
+// PageDetail gathers one page the user follows.
+func (s *Service) PageDetail(ctx context.Context, userID, feedID int64) (PageDetail, error) {
+	sub, err := s.st.Subscription(ctx, userID, feedID)
+	if err != nil {
+		return PageDetail{}, err
+	}
+	f, err := updates.Build(ctx, s.st, userID, s.updates)
+	if err != nil {
+		return PageDetail{}, err
+	}
+	var d PageDetail
+	for _, p := range f.Pages {
+		if p.Feed.ID == sub.Feed.ID {
+			d.Page = p
+		}
+	}
+	if d.Feed.ID == 0 {
+		return PageDetail{}, vigil.Errorf(vigil.ENOTFOUND, "feed %d is not a watched page", feedID)
+	}
+	if d.Recent, d.Important, err = updates.History(ctx, s.st, userID, feedID, s.updates); err != nil {
+		return PageDetail{}, err
+	}
+	if d.Versions, err = s.st.Versions(ctx, feedID, 50); err != nil || len(d.Versions) == 0 {
+		return d, err
+	}
+	d.Duplicate, err = s.duplicateOf(ctx, feedID, d.Versions[0].Hash)
+	return d, err
+}
+
+// duplicateOf returns another page whose latest version has hash, or nil.
+func (s *Service) duplicateOf(ctx context.Context, feedID int64, hash string) (*vigil.Feed, error) {
+	other, err := s.st.DuplicatePage(ctx, feedID, hash)
+	if vigil.ErrorCode(err) == vigil.ENOTFOUND {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return s.st.Feed(ctx, other)
+}
+
+// MergePage merges a page into its duplicate (Glance et al. §3.1.4): its
+// followers move to the other URL and its groups join the other's (a
+// permanent move in the store, told to each follower). Only the page's
+// first follower may.
+func (s *Service) MergePage(ctx context.Context, userID, feedID int64) (*vigil.Feed, error) {
+	d, err := s.PageDetail(ctx, userID, feedID)
+	if err != nil {
+		return nil, err
+	}
+	if d.State.OwnerID != userID {
+		return nil, vigil.Errorf(vigil.ECONFLICT, "only the page's first follower may merge it")
+	}
+	if d.Duplicate == nil {
+		return nil, vigil.Errorf(vigil.ECONFLICT, "no other page has the same content now")
+	}
+	return d.Duplicate, s.st.MoveFeed(ctx, feedID, d.Duplicate.URL, s.now())
+}
+
+// SetPageSettings applies the fields of req that are set: the owner's
+// first, so that a refused one leaves everything as it was.
+func (s *Service) SetPageSettings(ctx context.Context, userID, feedID int64, req PageSettings) error {
+	pf, err := s.st.PageFollow(ctx, userID, feedID)
+	if err != nil {
+		return err
+	}
+	if req.Kinds != nil {
+		if err := s.st.SetPageKinds(ctx, userID, feedID, *req.Kinds); err != nil {
+			return err
+		}
+	}
+	if req.Selector != nil {
+		if err := s.st.SetPageSelector(ctx, userID, feedID, *req.Selector); err != nil {
+			return err
+		}
+	}
+	if req.Ignore != nil {
+		if err := checkIgnoreRules(*req.Ignore); err != nil {
+			return err
+		}
+		if err := s.st.SetPageIgnore(ctx, userID, feedID, *req.Ignore); err != nil {
+			return err
+		}
+	}
+	if req.Threshold == nil && req.Frequency == nil {
+		return nil
+	}
+	if req.Threshold != nil {
+		pf.Threshold = *req.Threshold
+	}
+	if req.Frequency != nil {
+		pf.Frequency = *req.Frequency
+	}
+	return s.st.SetPageFollow(ctx, *pf)
+}
+
+// checkIgnoreRules refuses an ignore rule that is not a regular expression.
+func checkIgnoreRules(rules []string) error {
+	for _, r := range rules {
+		if _, err := regexp.Compile(r); err != nil {
+			return vigil.Errorf(vigil.EINVALID, "ignore rule %q is not a regular expression: %s", r, strings.TrimPrefix(err.Error(), "error parsing regexp: "))
+		}
+	}
+	return nil
+}

@@ -1,0 +1,62 @@
+// Package web is vigil's plain server-rendered web UI: the pages of a
+// signed-in visitor (home, feeds, items, search, watched pages and their
+// changes, the dashboard with its charts), their forms, protected by
+// session cookies and CSRF tokens, and the login page. Its handlers are
+// registered by package server, whose routes.go lists every route; they
+// answer through reading.Service as the JSON API does.
+package web
+
+import (
+	"html/template"
+	"log/slog"
+	"time"
+
+	"vigil/server/internal/httpauth"
+	"vigil/server/internal/reading"
+	"vigil/store"
+)
+
+// Config is what the pages' handlers work with.
+type Config struct {
+	// Store holds the users' data.
+	Store store.Store
+	// Reading carries out the users' requests.
+	Reading *reading.Service
+	// Auth authenticates visitors and their forms.
+	Auth *httpauth.Auth
+	// Now tells the time; nil means time.Now.
+	Now func() time.Time
+	// Logger receives request failures; nil means slog.Default().
+	Logger *slog.Logger
+	// SecureCookies marks the flash cookie Secure, for HTTPS deployments.
+	SecureCookies bool
+	// BudgetPerHour is the global fetch limit per hour the dashboard
+	// draws; 0 means there is none.
+	BudgetPerHour int
+}
+
+// Handlers holds the web UI's handlers and its parsed templates.
+type Handlers struct {
+	st            store.Store
+	reading       *reading.Service
+	auth          *httpauth.Auth
+	now           func() time.Time
+	log           *slog.Logger
+	secureCookies bool
+	budgetPerHour int
+	pages         map[string]*template.Template
+}
+
+// New returns the web UI's handlers configured by cfg.
+func New(cfg Config) *Handlers {
+	s := &Handlers{st: cfg.Store, reading: cfg.Reading, auth: cfg.Auth, now: cfg.Now, log: cfg.Logger,
+		secureCookies: cfg.SecureCookies, budgetPerHour: cfg.BudgetPerHour}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	if s.log == nil {
+		s.log = slog.Default()
+	}
+	s.pages = s.parsePages()
+	return s
+}
