@@ -8,6 +8,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"vigil"
+	"vigil/store"
 )
 
 // RecordAccess notes that the user looked at their items at t.
@@ -15,14 +16,14 @@ func (db *DB) RecordAccess(ctx context.Context, userID int64, t time.Time) error
 	if t.IsZero() {
 		return vigil.Errorf(vigil.EINVALID, "an access needs a time")
 	}
-	_, err := db.pool.Exec(ctx, `INSERT INTO accesses (user_id, at) VALUES ($1, $2)`, userID, instant(t))
+	_, err := db.pool.Exec(ctx, `INSERT INTO accesses (user_id, at) VALUES ($1, $2)`, userID, store.Instant(t))
 	return wrapIf("record access", err)
 }
 
 // Accesses returns every user's access times at or after since, oldest
 // first, by user.
 func (db *DB) Accesses(ctx context.Context, since time.Time) (map[int64][]time.Time, error) {
-	rows, err := db.pool.Query(ctx, `SELECT user_id, at FROM accesses WHERE at >= $1 ORDER BY at`, instant(since))
+	rows, err := db.pool.Query(ctx, `SELECT user_id, at FROM accesses WHERE at >= $1 ORDER BY at`, store.Instant(since))
 	if err != nil {
 		return nil, wrap("list accesses", err)
 	}
@@ -34,7 +35,7 @@ func (db *DB) Accesses(ctx context.Context, since time.Time) (map[int64][]time.T
 		if err := rows.Scan(&user, &at); err != nil {
 			return nil, wrap("list accesses", err)
 		}
-		out[user] = append(out[user], fromNanos(at))
+		out[user] = append(out[user], store.FromNanos(at))
 	}
 	if err := rows.Err(); err != nil {
 		return nil, wrap("list accesses", err)
@@ -44,7 +45,7 @@ func (db *DB) Accesses(ctx context.Context, since time.Time) (map[int64][]time.T
 
 // PruneAccesses deletes accesses before t and returns how many went.
 func (db *DB) PruneAccesses(ctx context.Context, before time.Time) (int64, error) {
-	tag, err := db.pool.Exec(ctx, `DELETE FROM accesses WHERE at < $1`, instant(before))
+	tag, err := db.pool.Exec(ctx, `DELETE FROM accesses WHERE at < $1`, store.Instant(before))
 	if err != nil {
 		return 0, wrap("prune accesses", err)
 	}
@@ -75,7 +76,7 @@ func (db *DB) Notices(ctx context.Context, userID int64) ([]vigil.Notice, error)
 		var n vigil.Notice
 		var at sql.NullInt64
 		err := r.Scan(&n.ID, &n.UserID, &at, &n.Text)
-		n.At = fromNanos(at)
+		n.At = store.FromNanos(at)
 		return &n, err
 	})
 	return notices, wrapIf("list notices", err)

@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"vigil"
+	"vigil/store"
 )
 
 // feedColumns are the columns scanFeed reads, in order, for a feed aliased f:
@@ -57,13 +58,13 @@ func (db *DB) DueFeeds(ctx context.Context, now time.Time, limit int) ([]vigil.F
 		 WHERE (f.next_fetch IS NULL OR f.next_fetch <= $1)
 		   AND EXISTS (SELECT 1 FROM subscriptions s WHERE s.feed_id = f.id)
 		 ORDER BY f.next_fetch NULLS FIRST, f.id
-		 LIMIT $2`, instant(now), lim)
+		 LIMIT $2`, store.Instant(now), lim)
 }
 
 // SetNextFetch reschedules a feed without recording a fetch; an unknown
 // feed is ENOTFOUND.
 func (db *DB) SetNextFetch(ctx context.Context, feedID int64, next time.Time) error {
-	tag, err := db.pool.Exec(ctx, `UPDATE feeds SET next_fetch = $1 WHERE id = $2`, nanos(next), feedID)
+	tag, err := db.pool.Exec(ctx, `UPDATE feeds SET next_fetch = $1 WHERE id = $2`, store.Nanos(next), feedID)
 	if err != nil {
 		return wrap("set next fetch", err)
 	}
@@ -76,7 +77,7 @@ func (db *DB) Reschedule(ctx context.Context, feedID int64, from, to time.Time) 
 	tag, err := db.pool.Exec(ctx,
 		`UPDATE feeds SET next_fetch = $1
 		 WHERE id = $2 AND next_fetch IS NOT DISTINCT FROM $3 AND failures = 0`,
-		nanos(to), feedID, nanos(from))
+		store.Nanos(to), feedID, store.Nanos(from))
 	if err != nil {
 		return false, wrap("reschedule feed", err)
 	}
@@ -136,8 +137,8 @@ func (f *feedScan) finish() error {
 	if len(f.model) > 0 {
 		f.Model = json.RawMessage(f.model)
 	}
-	f.CreatedAt, f.LastFetch, f.LastSuccess = fromNanos(f.created), fromNanos(f.lastFetch), fromNanos(f.lastSuccess)
-	f.NextFetch, f.FailingSince = fromNanos(f.nextFetch), fromNanos(f.failingSince)
-	f.LastItem = fromNanos(f.lastItem)
+	f.CreatedAt, f.LastFetch, f.LastSuccess = store.FromNanos(f.created), store.FromNanos(f.lastFetch), store.FromNanos(f.lastSuccess)
+	f.NextFetch, f.FailingSince = store.FromNanos(f.nextFetch), store.FromNanos(f.failingSince)
+	f.LastItem = store.FromNanos(f.lastItem)
 	return nil
 }

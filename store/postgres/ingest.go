@@ -12,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"vigil"
+	"vigil/store"
 )
 
 // Ingest stores a fetch in one transaction: the items (new keys inserted
@@ -94,7 +95,7 @@ func afterWrites(feed *vigil.Feed, got *vigil.Ingested) {
 	feed.ItemCount += len(got.New)
 	for _, list := range [][]vigil.Item{got.New, got.Updated} {
 		for _, it := range list {
-			if at := sortAt(it.Published, it.Seen); at.After(feed.LastItem) {
+			if at := store.SortAt(it.Published, it.Seen); at.After(feed.LastItem) {
 				feed.LastItem = at
 			}
 		}
@@ -203,7 +204,7 @@ func numberNew(changes []changed) {
 // queueItems queues the insert of each new item, with the ID taken for
 // it, and the update of each edited one, and returns both lists.
 func queueItems(b *pgx.Batch, f vigil.Fetched, items []vigil.Item, changes []changed) (*vigil.Ingested, error) {
-	now := normalise(f.Observation.At)
+	now := store.Normalise(f.Observation.At)
 	got := &vigil.Ingested{}
 	for _, c := range changes {
 		if err := queueItem(b, items[c.index], c, now, got); err != nil {
@@ -254,9 +255,9 @@ const changedItemsSQL = `SELECT j.n - 1, i.id, i.seen,
 // queueItem queues the insert of a new item or the update of an edited
 // one, with its search text (searchColumn), and records which in got.
 func queueItem(b *pgx.Batch, it vigil.Item, c changed, now time.Time, got *vigil.Ingested) error {
-	it.Published, it.Updated = normalise(it.Published), normalise(it.Updated)
+	it.Published, it.Updated = store.Normalise(it.Published), store.Normalise(it.Updated)
 	search := searchColumn(itemSearchText(&it))
-	summary, content, err := encodeBody(&it)
+	summary, content, err := store.EncodeBody(&it)
 	if err != nil {
 		return wrap("encode item", err)
 	}
@@ -267,17 +268,17 @@ func queueItem(b *pgx.Batch, it vigil.Item, c changed, now time.Time, got *vigil
 				published, updated, seen, sort_at, search_text)
 			 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
 			it.ID, it.FeedID, it.Key, it.Hash, it.URL, it.Title, it.Author, summary, content,
-			nanos(it.Published), nanos(it.Updated), nanos(it.Seen), nanos(sortAt(it.Published, it.Seen)),
+			store.Nanos(it.Published), store.Nanos(it.Updated), store.Nanos(it.Seen), store.Nanos(store.SortAt(it.Published, it.Seen)),
 			search)
 		got.New = append(got.New, it)
 		return nil
 	}
-	it.ID, it.Seen = c.id.Int64, fromNanos(c.seen)
+	it.ID, it.Seen = c.id.Int64, store.FromNanos(c.seen)
 	b.Queue(
 		`UPDATE items SET hash = $1, url = $2, title = $3, author = $4, summary = $5, content = $6,
 			published = $7, updated = $8, sort_at = $9, search_text = $11 WHERE id = $10`,
 		it.Hash, it.URL, it.Title, it.Author, summary, content,
-		nanos(it.Published), nanos(it.Updated), nanos(sortAt(it.Published, it.Seen)), it.ID, search)
+		store.Nanos(it.Published), store.Nanos(it.Updated), store.Nanos(store.SortAt(it.Published, it.Seen)), it.ID, search)
 	got.Updated = append(got.Updated, it)
 	return nil
 }
@@ -309,7 +310,7 @@ func queueFeedState(b *pgx.Batch, id int64, feed *vigil.Feed, added int) error {
 		return vigil.Errorf(vigil.EINVALID, "decide returned feed %d for feed %d", feed.ID, id)
 	}
 	hints := feed.Hints
-	hints.NotBefore = normalise(hints.NotBefore)
+	hints.NotBefore = store.Normalise(hints.NotBefore)
 	hintsJSON, err := json.Marshal(hints)
 	if err != nil {
 		return wrap("encode hints", err)
@@ -326,9 +327,9 @@ func queueFeedState(b *pgx.Batch, id int64, feed *vigil.Feed, added int) error {
 			item_count = item_count + $21
 		 WHERE id = $20`,
 		clean(feed.Title), clean(feed.SiteURL), clean(feed.Description), clean(feed.Language),
-		string(feed.Status), clean(feed.ETag), clean(feed.LastModified), nanos(feed.LastFetch),
-		nanos(feed.LastSuccess), nanos(feed.NextFetch), feed.LastStatus, clean(feed.LastError),
-		feed.Failures, nanos(feed.FailingSince), feed.Missing, string(hintsJSON), feed.Window, model,
+		string(feed.Status), clean(feed.ETag), clean(feed.LastModified), store.Nanos(feed.LastFetch),
+		store.Nanos(feed.LastSuccess), store.Nanos(feed.NextFetch), feed.LastStatus, clean(feed.LastError),
+		feed.Failures, store.Nanos(feed.FailingSince), feed.Missing, string(hintsJSON), feed.Window, model,
 		feed.Rate, id, added)
 	return nil
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"vigil"
+	"vigil/store"
 )
 
 // TestIngestFeedReadWalksTheIndex checks that the ingest's read of the feed
@@ -66,7 +67,7 @@ func TestIngestFeedReadWalksTheIndex(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := fromNanos(sql.NullInt64{Int64: 19999, Valid: true}); !f.LastItem.Equal(want) {
+	if want := store.FromNanos(sql.NullInt64{Int64: 19999, Valid: true}); !f.LastItem.Equal(want) {
 		t.Errorf("newest item the fetch leaves alone: %v, want %v (the edited k20000 left out)", f.LastItem, want)
 	}
 }

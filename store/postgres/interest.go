@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"vigil"
+	"vigil/store"
 )
 
 // Page sizes of InterestItems.
@@ -22,7 +23,7 @@ func (db *DB) MarkOpened(ctx context.Context, userID, itemID int64, t time.Time)
 	}
 	return db.setStates(ctx, "mark opened", userID, []int64{itemID},
 		`INSERT INTO item_states (user_id, item_id, feed_id, read, opened) VALUES ($1, $2, $3, true, $4)
-		 ON CONFLICT (user_id, item_id) DO UPDATE SET read = true, opened = excluded.opened`, nanos(t))
+		 ON CONFLICT (user_id, item_id) DO UPDATE SET read = true, opened = excluded.opened`, store.Nanos(t))
 }
 
 // InterestItems lists the items the user opened or starred, with the user's

@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"vigil"
+	"vigil/store"
 )
 
 // Page sizes of item listings.
@@ -108,11 +109,11 @@ func itemsQuery(q vigil.ItemQuery) (string, []any) {
 		b.WriteString(`AND st.starred `)
 	}
 	if !q.Before.IsZero() {
-		b.WriteString(`AND (i.sort_at, i.id) < (` + p.add(nanos(q.Before.At).Int64) + `, ` + p.add(q.Before.ID) + `) `)
+		b.WriteString(`AND (i.sort_at, i.id) < (` + p.add(store.Nanos(q.Before.At).Int64) + `, ` + p.add(q.Before.ID) + `) `)
 	}
 	if !q.After.IsZero() {
 		// The nearest newer items: the index walked the other way.
-		b.WriteString(`AND (i.sort_at, i.id) > (` + p.add(nanos(q.After.At).Int64) + `, ` + p.add(q.After.ID) + `) `)
+		b.WriteString(`AND (i.sort_at, i.id) > (` + p.add(store.Nanos(q.After.At).Int64) + `, ` + p.add(q.After.ID) + `) `)
 		b.WriteString(`ORDER BY i.sort_at, i.id LIMIT ` + p.add(pageLimit(q.Limit)) + ` OFFSET ` + p.add(q.Offset))
 		return b.String(), p.args
 	}
@@ -157,9 +158,9 @@ func scanItem(s pgx.Row) (*vigil.Item, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := decodeBody(&it, summary, content); err != nil {
+	if err := store.DecodeBody(&it, summary, content); err != nil {
 		return nil, err
 	}
-	it.Published, it.Updated, it.Seen = fromNanos(published), fromNanos(updated), fromNanos(seen)
+	it.Published, it.Updated, it.Seen = store.FromNanos(published), store.FromNanos(updated), store.FromNanos(seen)
 	return &it, nil
 }

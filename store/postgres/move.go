@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"vigil"
+	"vigil/store"
 )
 
 // MoveFeed records a permanent redirect of a feed to newURL and leaves a
@@ -147,6 +148,6 @@ func noticeMove(ctx context.Context, tx pgx.Tx, feedID int64, oldURL, newURL str
 	text := fmt.Sprintf("The %s %s has moved permanently to %s.", kind, oldURL, newURL)
 	_, err := tx.Exec(ctx,
 		`INSERT INTO notices (user_id, at, text)
-		 SELECT user_id, $1, $2 FROM subscriptions WHERE feed_id = $3`, nanos(now), text, feedID)
+		 SELECT user_id, $1, $2 FROM subscriptions WHERE feed_id = $3`, store.Nanos(now), text, feedID)
 	return wrapIf("leave notices", err)
 }

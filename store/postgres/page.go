@@ -12,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"vigil"
+	"vigil/store"
 )
 
 // pageKinds are the kinds of change a page's owner may choose to monitor.
@@ -61,7 +62,7 @@ func (db *DB) followPage(ctx context.Context, userID int64, url string, weight f
 	_, err = tx.Exec(ctx,
 		`INSERT INTO subscriptions (user_id, feed_id, weight, created_at) VALUES ($1, $2, $3, $4)
 		 ON CONFLICT (user_id, feed_id) DO UPDATE SET weight = excluded.weight`,
-		userID, feedID, weight, nanos(now))
+		userID, feedID, weight, store.Nanos(now))
 	if isForeignKey(err) {
 		return 0, vigil.Errorf(vigil.ENOTFOUND, "user %d not found", userID)
 	}
@@ -80,7 +81,7 @@ func createFeedRow(ctx context.Context, tx pgx.Tx, url string, now time.Time) (i
 	tag, err := tx.Exec(ctx,
 		`INSERT INTO feeds (url, status, created_at, next_fetch) VALUES ($1, $2, $3, $3)
 		 ON CONFLICT (url) DO NOTHING`,
-		url, string(vigil.FeedActive), nanos(now))
+		url, string(vigil.FeedActive), store.Nanos(now))
 	if err != nil {
 		return 0, false, wrap("create page", err)
 	}
@@ -236,7 +237,7 @@ func (db *DB) MakePage(ctx context.Context, feedID int64, notice string, now tim
 		return wrap("make page", err)
 	}
 	if _, err := tx.Exec(ctx, `INSERT INTO notices (user_id, at, text)
-		SELECT user_id, $1, $2 FROM subscriptions WHERE feed_id = $3`, nanos(now), clean(notice), feedID); err != nil {
+		SELECT user_id, $1, $2 FROM subscriptions WHERE feed_id = $3`, store.Nanos(now), clean(notice), feedID); err != nil {
 		return wrap("make page", err)
 	}
 	if err := tx.Commit(ctx); err != nil {

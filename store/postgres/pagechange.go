@@ -30,7 +30,7 @@ func scanChange(s pgx.Row) (*vigil.PageChange, error) {
 	if err := s.Scan(&c.ID, &c.FeedID, &c.URL, &c.Title, &at, &c.Group, &c.VersionID, &c.PrevID, &extents, &c.Severity, &c.Summary); err != nil {
 		return nil, err
 	}
-	c.At, c.Extents, c.Evaluations = fromNanos(at), json.RawMessage(extents), []vigil.Evaluation{}
+	c.At, c.Extents, c.Evaluations = store.FromNanos(at), json.RawMessage(extents), []vigil.Evaluation{}
 	return &c, nil
 }
 
@@ -46,10 +46,10 @@ func (db *DB) Changes(ctx context.Context, q store.ChangeQuery) ([]vigil.PageCha
 		where = append(where, "c.feed_id IN (SELECT feed_id FROM subscriptions WHERE user_id = "+p.add(q.UserID)+")")
 	}
 	if !q.Since.IsZero() {
-		where = append(where, "c.at >= "+p.add(nanos(q.Since)))
+		where = append(where, "c.at >= "+p.add(store.Nanos(q.Since)))
 	}
 	if !q.Until.IsZero() {
-		where = append(where, "c.at < "+p.add(nanos(q.Until)))
+		where = append(where, "c.at < "+p.add(store.Nanos(q.Until)))
 	}
 	switch {
 	case q.Group != "":
@@ -112,7 +112,7 @@ func scanEvaluation(r pgx.Row) (*vigil.Evaluation, error) {
 	if err := r.Scan(&e.ChangeID, &e.UserID, &e.UserName, &e.Rating, &e.Comment, &at); err != nil {
 		return nil, err
 	}
-	e.At = fromNanos(at)
+	e.At = store.FromNanos(at)
 	return &e, nil
 }
 
@@ -156,7 +156,7 @@ func (db *DB) Evaluate(ctx context.Context, e vigil.Evaluation) error {
 		SELECT c.id, $2::bigint, $3::text, $4::text, $5::bigint FROM page_changes c
 		WHERE c.id = $1 AND c.feed_id IN (SELECT feed_id FROM subscriptions WHERE user_id = $2::bigint)
 		ON CONFLICT (change_id, user_id) DO UPDATE SET rating = excluded.rating, comment = excluded.comment, at = excluded.at`,
-		e.ChangeID, e.UserID, e.Rating, clean(e.Comment), nanos(e.At))
+		e.ChangeID, e.UserID, e.Rating, clean(e.Comment), store.Nanos(e.At))
 	if err != nil {
 		return wrap("store evaluation", err)
 	}
@@ -174,7 +174,7 @@ func (db *DB) AddGroupChange(ctx context.Context, feedID int64, group string, ve
 		SELECT $1::bigint, $2::bigint, $3::bigint, $4::text, $5::bigint, $6::text, $7::text, $8::text WHERE NOT EXISTS
 		(SELECT 1 FROM page_changes WHERE feed_id = $1::bigint AND grp = $4::text AND version_id = $2::bigint AND prev_id = $3::bigint)
 		RETURNING id`,
-		feedID, versionID, c.PrevID, group, nanos(at), clean(string(c.Extents)), clean(c.Severity), clean(c.Summary)).Scan(&id)
+		feedID, versionID, c.PrevID, group, store.Nanos(at), clean(string(c.Extents)), clean(c.Severity), clean(c.Summary)).Scan(&id)
 	if errors.Is(err, pgx.ErrNoRows) || isUnique(err) {
 		return 0, nil // the group has it already
 	}

@@ -1,13 +1,10 @@
 package postgres
 
 import (
-	"bytes"
-	"compress/flate"
 	"context"
 	"database/sql"
 	"errors"
 	"fmt"
-	"io"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -15,32 +12,6 @@ import (
 	"vigil"
 	"vigil/store"
 )
-
-// compress deflates b, as the embedded store does (level 6), so that
-// vigil migrate copies page bodies and extracts between the stores as they
-// are.
-func compress(b []byte) ([]byte, error) {
-	var buf bytes.Buffer
-	w, err := flate.NewWriter(&buf, flate.DefaultCompression)
-	if err != nil {
-		return nil, err
-	}
-	if _, err := w.Write(b); err != nil {
-		return nil, err
-	}
-	if err := w.Close(); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
-}
-
-// decompress inflates what compress made.
-func decompress(b []byte) ([]byte, error) {
-	if b == nil {
-		return nil, nil
-	}
-	return io.ReadAll(flate.NewReader(bytes.NewReader(b)))
-}
 
 // IngestPage stores a page fetch in one transaction: the observation
 // (NewItems 1 when a change was stored), the body once per distinct hash,
@@ -142,11 +113,11 @@ func storeVersion(ctx context.Context, tx pgx.Tx, p store.PageFetched) (store.Pa
 		return got, err
 	}
 	got.NewBytes = added
-	extract, err := compress(v.Extract)
+	extract, err := store.Deflate(v.Extract)
 	if err != nil {
 		return got, wrap("compress page extract", err)
 	}
-	at := nanos(p.Observation.At)
+	at := store.Nanos(p.Observation.At)
 	err = tx.QueryRow(ctx, `INSERT INTO page_versions (feed_id, at, hash, content_type, extract) VALUES ($1, $2, $3, $4, $5)
 		RETURNING id`, p.FeedID, at, clean(v.Hash), clean(v.ContentType), extract).Scan(&got.VersionID)
 	if err != nil {
@@ -175,7 +146,7 @@ func storeBlob(ctx context.Context, tx pgx.Tx, hash string, body []byte) (int64,
 	if !errors.Is(err, pgx.ErrNoRows) {
 		return 0, wrap("look up page body", err)
 	}
-	data, err := compress(body)
+	data, err := store.Deflate(body)
 	if err != nil {
 		return 0, wrap("compress page body", err)
 	}
@@ -204,7 +175,7 @@ func scanVersion(s pgx.Row, extra ...any) (*vigil.PageVersion, error) {
 	if err := s.Scan(dest...); err != nil {
 		return nil, err
 	}
-	v.At = fromNanos(at)
+	v.At = store.FromNanos(at)
 	return &v, nil
 }
 
@@ -218,7 +189,7 @@ func (db *DB) VersionAt(ctx context.Context, feedID int64, t time.Time) (*vigil.
 	var body, extract []byte
 	row := db.pool.QueryRow(ctx, `SELECT `+versionColumns+`, b.data, v.extract
 		FROM page_versions v JOIN page_blobs b ON b.hash = v.hash
-		WHERE v.feed_id = $1 AND v.at <= $2 ORDER BY v.at DESC, v.id DESC LIMIT 1`, feedID, instant(t))
+		WHERE v.feed_id = $1 AND v.at <= $2 ORDER BY v.at DESC, v.id DESC LIMIT 1`, feedID, store.Instant(t))
 	return finishVersion(row, &body, &extract)
 }
 
@@ -244,10 +215,10 @@ func finishVersion(row pgx.Row, body, extract *[]byte) (*vigil.PageVersion, erro
 	if err != nil {
 		return nil, wrap("read page version", err)
 	}
-	if v.Body, err = decompress(*body); err != nil {
+	if v.Body, err = store.Inflate(*body); err != nil {
 		return nil, wrap("decompress page version", err)
 	}
-	if v.Extract, err = decompress(*extract); err != nil {
+	if v.Extract, err = store.Inflate(*extract); err != nil {
 		return nil, wrap("decompress page extract", err)
 	}
 	return v, nil

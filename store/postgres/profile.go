@@ -172,7 +172,7 @@ func saveChannels(ctx context.Context, tx pgx.Tx, channels []store.ChannelProfil
 			 ON CONFLICT (feed_id) DO UPDATE SET state = excluded.state, terms = excluded.terms,
 				cohesion = excluded.cohesion, cohesion_sd = excluded.cohesion_sd, items = excluded.items,
 				novel = excluded.novel, novel_rate = excluded.novel_rate, updated = excluded.updated`,
-			p.FeedID, c.State, clean(string(terms)), p.Cohesion, p.CohesionSD, p.Items, p.Novel, p.NovelRate, nanos(p.Updated))
+			p.FeedID, c.State, clean(string(terms)), p.Cohesion, p.CohesionSD, p.Items, p.Novel, p.NovelRate, store.Nanos(p.Updated))
 		if err != nil {
 			return err
 		}
@@ -222,6 +222,6 @@ func scanProfile(s pgx.Row) (*vigil.Profile, error) {
 	if err := json.Unmarshal([]byte(terms), &p.Terms); err != nil {
 		return nil, err
 	}
-	p.Updated = fromNanos(updated)
+	p.Updated = store.FromNanos(updated)
 	return &p, nil
 }

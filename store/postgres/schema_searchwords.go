@@ -5,6 +5,8 @@ import (
 	"fmt"
 
 	"github.com/jackc/pgx/v5"
+
+	"vigil/store"
 )
 
 // reindexBatch is how many items reindexSearchText reads at a time.
@@ -46,7 +48,7 @@ func reindexFrom(ctx context.Context, tx pgx.Tx, after int64) (last int64, n int
 	if err != nil {
 		return 0, 0, fmt.Errorf("read items to reindex: %w", err)
 	}
-	c, err := bodyCodec()
+	c, err := store.BodyCodec()
 	if err != nil {
 		rows.Close()
 		return 0, 0, err

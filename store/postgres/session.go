@@ -8,6 +8,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"vigil"
+	"vigil/store"
 )
 
 // CreateSession stores a web session (hash of its cookie value) for a user
@@ -21,7 +22,7 @@ func (db *DB) CreateSession(ctx context.Context, tokenHash string, userID int64,
 	}
 	_, err := db.pool.Exec(ctx,
 		`INSERT INTO sessions (token_hash, user_id, expires) VALUES ($1, $2, $3)`,
-		tokenHash, userID, nanos(expires))
+		tokenHash, userID, store.Nanos(expires))
 	switch {
 	case isForeignKey(err):
 		return vigil.Errorf(vigil.ENOTFOUND, "user %d not found", userID)
@@ -39,7 +40,7 @@ func (db *DB) SessionUser(ctx context.Context, tokenHash string, now time.Time) 
 		`SELECT `+userColumns+`
 		 FROM sessions s JOIN users u ON u.id = s.user_id
 		 WHERE s.token_hash = $1 AND s.expires > $2`,
-		tokenHash, instant(now)))
+		tokenHash, store.Instant(now)))
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, vigil.Errorf(vigil.ENOTFOUND, "session not found or expired")
 	}

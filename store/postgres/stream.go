@@ -9,6 +9,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"vigil"
+	"vigil/store"
 )
 
 // Page sizes of stream listings: reader apps ask for up to a thousand IDs
@@ -58,7 +59,7 @@ func scanStreamEntry(r pgx.Row) (*vigil.StreamEntry, error) {
 	if err := r.Scan(&e.ID, &e.FeedID, &at, &e.Read, &e.Starred); err != nil {
 		return nil, err
 	}
-	e.At = fromNanos(at)
+	e.At = store.FromNanos(at)
 	return &e, nil
 }
 
@@ -91,10 +92,10 @@ func streamFilter(q vigil.StreamQuery, p *params) string {
 		add(`st.starred`)
 	}
 	if !q.Since.IsZero() {
-		add(`i.sort_at >= ` + p.add(instant(q.Since)))
+		add(`i.sort_at >= ` + p.add(store.Instant(q.Since)))
 	}
 	if !q.Until.IsZero() {
-		add(`i.sort_at <= ` + p.add(instant(q.Until)))
+		add(`i.sort_at <= ` + p.add(store.Instant(q.Until)))
 	}
 	if q.MinID != 0 {
 		add(`i.id >= ` + p.add(q.MinID))
@@ -118,7 +119,7 @@ func cursorFilter(q vigil.StreamQuery, p *params) string {
 	if q.ByID {
 		return `AND i.id ` + op + ` ` + p.add(q.After.ID) + ` `
 	}
-	return `AND (i.sort_at, i.id) ` + op + ` (` + p.add(instant(q.After.At)) + `, ` + p.add(q.After.ID) + `) `
+	return `AND (i.sort_at, i.id) ` + op + ` (` + p.add(store.Instant(q.After.At)) + `, ` + p.add(q.After.ID) + `) `
 }
 
 // MaxItemsByID bounds how many items one ItemsByID call reads.
@@ -200,7 +201,7 @@ func (db *DB) NewestItems(ctx context.Context, userID int64) (map[int64]time.Tim
 			return nil, wrap("read newest items", err)
 		}
 		if at.Valid {
-			newest[feedID] = fromNanos(at)
+			newest[feedID] = store.FromNanos(at)
 		}
 	}
 	if err := rows.Err(); err != nil {

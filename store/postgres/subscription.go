@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"vigil"
+	"vigil/store"
 )
 
 // subscriptionColumns are the columns scanSubscription reads, in order, for
@@ -53,7 +54,7 @@ func (db *DB) subscribe(ctx context.Context, userID int64, url string, weight fl
 	_, err = tx.Exec(ctx,
 		`INSERT INTO feeds (url, status, created_at, next_fetch) VALUES ($1, $2, $3, $3)
 		 ON CONFLICT (url) DO NOTHING`,
-		url, string(vigil.FeedActive), nanos(now))
+		url, string(vigil.FeedActive), store.Nanos(now))
 	if err != nil {
 		return 0, wrap("create feed", err)
 	}
@@ -64,7 +65,7 @@ func (db *DB) subscribe(ctx context.Context, userID int64, url string, weight fl
 	_, err = tx.Exec(ctx,
 		`INSERT INTO subscriptions (user_id, feed_id, weight, created_at) VALUES ($1, $2, $3, $4)
 		 ON CONFLICT (user_id, feed_id) DO UPDATE SET weight = excluded.weight`,
-		userID, feedID, weight, nanos(now))
+		userID, feedID, weight, store.Nanos(now))
 	if isForeignKey(err) {
 		return 0, vigil.Errorf(vigil.ENOTFOUND, "user %d not found", userID)
 	}
@@ -129,7 +130,7 @@ func scanSubscription(s pgx.Row) (*vigil.Subscription, error) {
 	if err := f.finish(); err != nil {
 		return nil, err
 	}
-	sub.Feed, sub.CreatedAt = f.Feed, fromNanos(created)
+	sub.Feed, sub.CreatedAt = f.Feed, store.FromNanos(created)
 	// A user's view of a feed must not reveal how many others follow it.
 	sub.Feed.Weight, sub.Feed.Subscribers = 0, 0
 	return &sub, nil

@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"vigil"
+	"vigil/store"
 )
 
 // userColumns are the columns scanUser reads, in order, for a user aliased u.
@@ -37,7 +38,7 @@ func (db *DB) CreateUser(ctx context.Context, u *vigil.User) error {
 	err := db.pool.QueryRow(ctx,
 		`INSERT INTO users (name, password_hash, token_hash, created_at, interests) VALUES ($1, $2, $3, $4, $5)
 		 RETURNING id`,
-		u.Name, u.PasswordHash, nullString(u.TokenHash), nanos(created), u.Interests).Scan(&id)
+		u.Name, u.PasswordHash, nullString(u.TokenHash), store.Nanos(created), u.Interests).Scan(&id)
 	if c, ok := violated(err, uniqueViolation); ok && c == "users_name_key" {
 		return vigil.Errorf(vigil.ECONFLICT, "user %q already exists", u.Name)
 	}
@@ -47,7 +48,7 @@ func (db *DB) CreateUser(ctx context.Context, u *vigil.User) error {
 	if err != nil {
 		return wrap("create user", err)
 	}
-	u.ID, u.CreatedAt = id, normalise(created)
+	u.ID, u.CreatedAt = id, store.Normalise(created)
 	return nil
 }
 
@@ -125,7 +126,7 @@ func scanUser(s pgx.Row) (*vigil.User, error) {
 	if err := s.Scan(&u.ID, &u.Name, &u.PasswordHash, &u.TokenHash, &created, &u.Interests); err != nil {
 		return nil, err
 	}
-	u.CreatedAt = fromNanos(created)
+	u.CreatedAt = store.FromNanos(created)
 	return &u, nil
 }
 

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"vigil"
+	"vigil/store"
 )
 
 // RecordAccess notes that the user looked at their items at t.
@@ -13,7 +14,7 @@ func (db *DB) RecordAccess(ctx context.Context, userID int64, t time.Time) error
 	if t.IsZero() {
 		return vigil.Errorf(vigil.EINVALID, "an access needs a time")
 	}
-	if _, err := db.write.ExecContext(ctx, `INSERT INTO accesses (user_id, at) VALUES (?, ?)`, userID, instant(t)); err != nil {
+	if _, err := db.write.ExecContext(ctx, `INSERT INTO accesses (user_id, at) VALUES (?, ?)`, userID, store.Instant(t)); err != nil {
 		return wrap("record access", err)
 	}
 	return nil
@@ -22,7 +23,7 @@ func (db *DB) RecordAccess(ctx context.Context, userID int64, t time.Time) error
 // Accesses returns every user's access times at or after since, oldest
 // first, by user.
 func (db *DB) Accesses(ctx context.Context, since time.Time) (map[int64][]time.Time, error) {
-	rows, err := db.read.QueryContext(ctx, `SELECT user_id, at FROM accesses WHERE at >= ? ORDER BY at`, instant(since))
+	rows, err := db.read.QueryContext(ctx, `SELECT user_id, at FROM accesses WHERE at >= ? ORDER BY at`, store.Instant(since))
 	if err != nil {
 		return nil, wrap("list accesses", err)
 	}
@@ -34,7 +35,7 @@ func (db *DB) Accesses(ctx context.Context, since time.Time) (map[int64][]time.T
 		if err := rows.Scan(&user, &at); err != nil {
 			return nil, wrap("list accesses", err)
 		}
-		out[user] = append(out[user], fromNanos(at))
+		out[user] = append(out[user], store.FromNanos(at))
 	}
 	if err := rows.Err(); err != nil {
 		return nil, wrap("list accesses", err)
@@ -44,7 +45,7 @@ func (db *DB) Accesses(ctx context.Context, since time.Time) (map[int64][]time.T
 
 // PruneAccesses deletes accesses before t and returns how many went.
 func (db *DB) PruneAccesses(ctx context.Context, before time.Time) (int64, error) {
-	res, err := db.write.ExecContext(ctx, `DELETE FROM accesses WHERE at < ?`, instant(before))
+	res, err := db.write.ExecContext(ctx, `DELETE FROM accesses WHERE at < ?`, store.Instant(before))
 	if err != nil {
 		return 0, wrap("prune accesses", err)
 	}

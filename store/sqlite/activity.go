@@ -23,7 +23,7 @@ func (db *DB) FetchHours(ctx context.Context, now time.Time, hours int) ([]store
 	if hours <= 0 {
 		return nil, nil
 	}
-	rows, err := db.read.QueryContext(ctx, fetchHoursQuery, instant(now), int64(hours)*int64(time.Hour))
+	rows, err := db.read.QueryContext(ctx, fetchHoursQuery, store.Instant(now), int64(hours)*int64(time.Hour))
 	if err != nil {
 		return nil, wrap("count fetches per hour", err)
 	}

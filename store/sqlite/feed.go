@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"vigil"
+	"vigil/store"
 )
 
 // feedColumns are the columns scanFeed reads, in order, for a feed aliased f:
@@ -53,13 +54,13 @@ func (db *DB) DueFeeds(ctx context.Context, now time.Time, limit int) ([]vigil.F
 		 WHERE (f.next_fetch IS NULL OR f.next_fetch <= ?)
 		   AND EXISTS (SELECT 1 FROM subscriptions s WHERE s.feed_id = f.id)
 		 ORDER BY f.next_fetch, f.id
-		 LIMIT ?`, instant(now), limit)
+		 LIMIT ?`, store.Instant(now), limit)
 }
 
 // SetNextFetch reschedules a feed without recording a fetch; an unknown
 // feed is ENOTFOUND.
 func (db *DB) SetNextFetch(ctx context.Context, feedID int64, next time.Time) error {
-	res, err := db.write.ExecContext(ctx, `UPDATE feeds SET next_fetch = ? WHERE id = ?`, nanos(next), feedID)
+	res, err := db.write.ExecContext(ctx, `UPDATE feeds SET next_fetch = ? WHERE id = ?`, store.Nanos(next), feedID)
 	if err != nil {
 		return wrap("set next fetch", err)
 	}
@@ -71,7 +72,7 @@ func (db *DB) SetNextFetch(ctx context.Context, feedID int64, next time.Time) er
 func (db *DB) Reschedule(ctx context.Context, feedID int64, from, to time.Time) (bool, error) {
 	res, err := db.write.ExecContext(ctx,
 		`UPDATE feeds SET next_fetch = ? WHERE id = ? AND next_fetch IS ? AND failures = 0`,
-		nanos(to), feedID, nanos(from))
+		store.Nanos(to), feedID, store.Nanos(from))
 	if err != nil {
 		return false, wrap("reschedule feed", err)
 	}
@@ -144,9 +145,9 @@ func (f *feedScan) finish() error {
 	if len(f.model) > 0 {
 		f.Model = json.RawMessage(f.model)
 	}
-	f.CreatedAt, f.LastFetch, f.LastSuccess = fromNanos(f.created), fromNanos(f.lastFetch), fromNanos(f.lastSuccess)
-	f.NextFetch, f.FailingSince = fromNanos(f.nextFetch), fromNanos(f.failingSince)
-	f.LastItem = fromNanos(f.lastItem)
+	f.CreatedAt, f.LastFetch, f.LastSuccess = store.FromNanos(f.created), store.FromNanos(f.lastFetch), store.FromNanos(f.lastSuccess)
+	f.NextFetch, f.FailingSince = store.FromNanos(f.nextFetch), store.FromNanos(f.failingSince)
+	f.LastItem = store.FromNanos(f.lastItem)
 	return nil
 }
 

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"vigil"
+	"vigil/store"
 )
 
 // Ingest stores a fetch in one transaction: the items (new keys inserted
@@ -106,7 +107,7 @@ func storeItems(ctx context.Context, st txStmts, f vigil.Fetched) (vigil.Ingeste
 		return vigil.Ingested{}, wrap("look up items", err)
 	}
 	var got vigil.Ingested
-	now := normalise(f.Observation.At)
+	now := store.Normalise(f.Observation.At)
 	for _, c := range changed {
 		it := items[c.index]
 		if err := storeItem(ctx, st, &it, c, now, &got); err != nil {
@@ -177,7 +178,7 @@ func storeItem(ctx context.Context, st txStmts, it *vigil.Item, c changed, now t
 		}
 		got.New = append(got.New, *it)
 	} else {
-		it.ID, it.Seen = c.id.Int64, fromNanos(c.seen)
+		it.ID, it.Seen = c.id.Int64, store.FromNanos(c.seen)
 		if err := updateItem(ctx, st.updateItem, it); err != nil {
 			return wrap("update item", err)
 		}
@@ -191,14 +192,14 @@ func storeItem(ctx context.Context, st txStmts, it *vigil.Item, c changed, now t
 
 // insertItem stores a new item and sets its ID.
 func insertItem(ctx context.Context, stmt *sql.Stmt, it *vigil.Item) error {
-	it.Published, it.Updated = normalise(it.Published), normalise(it.Updated)
-	summary, content, err := encodeBody(it)
+	it.Published, it.Updated = store.Normalise(it.Published), store.Normalise(it.Updated)
+	summary, content, err := store.EncodeBody(it)
 	if err != nil {
 		return err
 	}
 	res, err := stmt.ExecContext(ctx, it.FeedID, it.Key, it.Hash, it.URL, it.Title, it.Author,
-		summary, content, nanos(it.Published), nanos(it.Updated), nanos(it.Seen),
-		nanos(sortAt(it.Published, it.Seen)))
+		summary, content, store.Nanos(it.Published), store.Nanos(it.Updated), store.Nanos(it.Seen),
+		store.Nanos(store.SortAt(it.Published, it.Seen)))
 	if err != nil {
 		return err
 	}
@@ -208,13 +209,13 @@ func insertItem(ctx context.Context, stmt *sql.Stmt, it *vigil.Item) error {
 
 // updateItem replaces the content of a stored item.
 func updateItem(ctx context.Context, stmt *sql.Stmt, it *vigil.Item) error {
-	it.Published, it.Updated = normalise(it.Published), normalise(it.Updated)
-	summary, content, err := encodeBody(it)
+	it.Published, it.Updated = store.Normalise(it.Published), store.Normalise(it.Updated)
+	summary, content, err := store.EncodeBody(it)
 	if err != nil {
 		return err
 	}
 	_, err = stmt.ExecContext(ctx, it.Hash, it.URL, it.Title, it.Author, summary, content,
-		nanos(it.Published), nanos(it.Updated), nanos(sortAt(it.Published, it.Seen)), it.ID)
+		store.Nanos(it.Published), store.Nanos(it.Updated), store.Nanos(store.SortAt(it.Published, it.Seen)), it.ID)
 	return err
 }
 
@@ -228,7 +229,7 @@ func saveFeedState(ctx context.Context, st txStmts, id int64, feed *vigil.Feed) 
 		return vigil.Errorf(vigil.EINVALID, "decide returned feed %d for feed %d", feed.ID, id)
 	}
 	hints := feed.Hints
-	hints.NotBefore = normalise(hints.NotBefore)
+	hints.NotBefore = store.Normalise(hints.NotBefore)
 	hintsJSON, err := json.Marshal(hints)
 	if err != nil {
 		return wrap("encode hints", err)
@@ -238,8 +239,8 @@ func saveFeedState(ctx context.Context, st txStmts, id int64, feed *vigil.Feed) 
 		model = feed.Model
 	}
 	_, err = st.saveFeed.ExecContext(ctx, feed.Title, feed.SiteURL, feed.Description, feed.Language,
-		string(feed.Status), feed.ETag, feed.LastModified, nanos(feed.LastFetch), nanos(feed.LastSuccess),
-		nanos(feed.NextFetch), feed.LastStatus, feed.LastError, feed.Failures, nanos(feed.FailingSince),
+		string(feed.Status), feed.ETag, feed.LastModified, store.Nanos(feed.LastFetch), store.Nanos(feed.LastSuccess),
+		store.Nanos(feed.NextFetch), feed.LastStatus, feed.LastError, feed.Failures, store.Nanos(feed.FailingSince),
 		feed.Missing, string(hintsJSON), feed.Window, model, feed.Rate, id)
 	if err != nil {
 		return wrap("save feed state", err)

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"vigil"
+	"vigil/store"
 )
 
 // Page sizes of item listings.
@@ -120,12 +121,12 @@ func itemsQuery(q vigil.ItemQuery) (string, []any) {
 	}
 	if !q.Before.IsZero() {
 		b.WriteString(`AND (i.sort_at, i.id) < (?, ?) `)
-		args = append(args, nanos(q.Before.At).Int64, q.Before.ID)
+		args = append(args, store.Nanos(q.Before.At).Int64, q.Before.ID)
 	}
 	if !q.After.IsZero() {
 		// The nearest newer items: the index walked the other way.
 		b.WriteString(`AND (i.sort_at, i.id) > (?, ?) ORDER BY i.sort_at, i.id LIMIT ? OFFSET ?`)
-		args = append(args, nanos(q.After.At).Int64, q.After.ID)
+		args = append(args, store.Nanos(q.After.At).Int64, q.After.ID)
 		return b.String(), append(args, pageLimit(q.Limit), q.Offset)
 	}
 	b.WriteString(`ORDER BY i.sort_at DESC, i.id DESC LIMIT ? OFFSET ?`)
@@ -184,9 +185,9 @@ func scanItem(s scanner) (*vigil.Item, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := decodeBody(&it, summary, content); err != nil {
+	if err := store.DecodeBody(&it, summary, content); err != nil {
 		return nil, err
 	}
-	it.Published, it.Updated, it.Seen = fromNanos(published), fromNanos(updated), fromNanos(seen)
+	it.Published, it.Updated, it.Seen = store.FromNanos(published), store.FromNanos(updated), store.FromNanos(seen)
 	return &it, nil
 }

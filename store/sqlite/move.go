@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"vigil"
+	"vigil/store"
 )
 
 // MoveFeed records a permanent redirect of a feed to newURL and leaves a
@@ -150,7 +151,7 @@ func noticeMove(ctx context.Context, tx *sql.Tx, feedID int64, oldURL, newURL st
 	text := fmt.Sprintf("The %s %s has moved permanently to %s.", kind, oldURL, newURL)
 	_, err := tx.ExecContext(ctx,
 		`INSERT INTO notices (user_id, at, text)
-		 SELECT user_id, ?, ? FROM subscriptions WHERE feed_id = ?`, nanos(now), text, feedID)
+		 SELECT user_id, ?, ? FROM subscriptions WHERE feed_id = ?`, store.Nanos(now), text, feedID)
 	return wrapIf("leave notices", err)
 }
 

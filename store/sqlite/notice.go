@@ -5,6 +5,7 @@ import (
 	"database/sql"
 
 	"vigil"
+	"vigil/store"
 )
 
 // Notices lists the user's notices, newest first.
@@ -22,7 +23,7 @@ func (db *DB) Notices(ctx context.Context, userID int64) ([]vigil.Notice, error)
 		if err := rows.Scan(&n.ID, &n.UserID, &at, &n.Text); err != nil {
 			return nil, wrap("list notices", err)
 		}
-		n.At = fromNanos(at)
+		n.At = store.FromNanos(at)
 		notices = append(notices, n)
 	}
 	if err := rows.Err(); err != nil {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"vigil"
+	"vigil/store"
 )
 
 // pageKinds are the kinds of change a page's owner may choose to monitor.
@@ -59,7 +60,7 @@ func (db *DB) followPage(ctx context.Context, userID int64, url string, weight f
 	_, err = tx.ExecContext(ctx,
 		`INSERT INTO subscriptions (user_id, feed_id, weight, created_at) VALUES (?, ?, ?, ?)
 		 ON CONFLICT (user_id, feed_id) DO UPDATE SET weight = excluded.weight`,
-		userID, feedID, weight, nanos(now))
+		userID, feedID, weight, store.Nanos(now))
 	if isForeignKey(err) {
 		return 0, vigil.Errorf(vigil.ENOTFOUND, "user %d not found", userID)
 	}
@@ -78,7 +79,7 @@ func createFeedRow(ctx context.Context, tx *sql.Tx, url string, now time.Time) (
 	res, err := tx.ExecContext(ctx,
 		`INSERT INTO feeds (url, status, created_at, next_fetch) VALUES (?, ?, ?, ?)
 		 ON CONFLICT (url) DO NOTHING`,
-		url, vigil.FeedActive, nanos(now), nanos(now))
+		url, vigil.FeedActive, store.Nanos(now), store.Nanos(now))
 	if err != nil {
 		return 0, false, wrap("create page", err)
 	}
@@ -235,7 +236,7 @@ func (db *DB) MakePage(ctx context.Context, feedID int64, notice string, now tim
 		return wrap("make page", err)
 	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO notices (user_id, at, text)
-		SELECT user_id, ?, ? FROM subscriptions WHERE feed_id = ?`, nanos(now), notice, feedID); err != nil {
+		SELECT user_id, ?, ? FROM subscriptions WHERE feed_id = ?`, store.Nanos(now), notice, feedID); err != nil {
 		return wrap("make page", err)
 	}
 	if err := tx.Commit(); err != nil {

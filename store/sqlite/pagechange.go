@@ -28,7 +28,7 @@ func scanChange(s scanner) (*vigil.PageChange, error) {
 	if err := s.Scan(&c.ID, &c.FeedID, &c.URL, &c.Title, &at, &c.Group, &c.VersionID, &c.PrevID, &extents, &c.Severity, &c.Summary); err != nil {
 		return nil, err
 	}
-	c.At, c.Extents, c.Evaluations = fromNanos(at), json.RawMessage(extents), []vigil.Evaluation{}
+	c.At, c.Extents, c.Evaluations = store.FromNanos(at), json.RawMessage(extents), []vigil.Evaluation{}
 	return &c, nil
 }
 
@@ -44,10 +44,10 @@ func (db *DB) Changes(ctx context.Context, q store.ChangeQuery) ([]vigil.PageCha
 		args = append(args, q.UserID)
 	}
 	if !q.Since.IsZero() {
-		where, args = append(where, "c.at >= ?"), append(args, nanos(q.Since))
+		where, args = append(where, "c.at >= ?"), append(args, store.Nanos(q.Since))
 	}
 	if !q.Until.IsZero() {
-		where, args = append(where, "c.at < ?"), append(args, nanos(q.Until))
+		where, args = append(where, "c.at < ?"), append(args, store.Nanos(q.Until))
 	}
 	switch {
 	case q.Group != "":
@@ -113,7 +113,7 @@ func (db *DB) attachEvaluations(ctx context.Context, changes []vigil.PageChange)
 		if err := rows.Scan(&e.ChangeID, &e.UserID, &e.UserName, &e.Rating, &e.Comment, &at); err != nil {
 			return wrap("list evaluations", err)
 		}
-		e.At = fromNanos(at)
+		e.At = store.FromNanos(at)
 		c := &changes[index[e.ChangeID]]
 		c.Evaluations = append(c.Evaluations, e)
 	}
@@ -160,7 +160,7 @@ func (db *DB) Evaluate(ctx context.Context, e vigil.Evaluation) error {
 		SELECT c.id, ?2, ?3, ?4, ?5 FROM page_changes c
 		WHERE c.id = ?1 AND c.feed_id IN (SELECT feed_id FROM subscriptions WHERE user_id = ?2)
 		ON CONFLICT (change_id, user_id) DO UPDATE SET rating = excluded.rating, comment = excluded.comment, at = excluded.at`,
-		e.ChangeID, e.UserID, e.Rating, e.Comment, nanos(e.At))
+		e.ChangeID, e.UserID, e.Rating, e.Comment, store.Nanos(e.At))
 	if err != nil {
 		return wrap("store evaluation", err)
 	}
@@ -176,7 +176,7 @@ func (db *DB) AddGroupChange(ctx context.Context, feedID int64, group string, ve
 	res, err := db.write.ExecContext(ctx, `INSERT INTO page_changes (feed_id, version_id, prev_id, grp, at, extents, severity, summary)
 		SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8 WHERE NOT EXISTS
 		(SELECT 1 FROM page_changes WHERE feed_id = ?1 AND grp = ?4 AND version_id = ?2 AND prev_id = ?3)`,
-		feedID, versionID, c.PrevID, group, nanos(at), string(c.Extents), c.Severity, c.Summary)
+		feedID, versionID, c.PrevID, group, store.Nanos(at), string(c.Extents), c.Severity, c.Summary)
 	if err != nil {
 		return 0, wrap("store group change", err)
 	}

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"vigil"
+	"vigil/store"
 )
 
 // AddNotice leaves a notice for a user unless one with the same text is
@@ -14,7 +15,7 @@ func (db *DB) AddNotice(ctx context.Context, userID int64, text string, at time.
 		return vigil.Errorf(vigil.EINVALID, "notice text is empty")
 	}
 	_, err := db.write.ExecContext(ctx, `INSERT INTO notices (user_id, at, text)
-		SELECT ?1, ?2, ?3 WHERE NOT EXISTS (SELECT 1 FROM notices WHERE user_id = ?1 AND text = ?3)`, userID, nanos(at), text)
+		SELECT ?1, ?2, ?3 WHERE NOT EXISTS (SELECT 1 FROM notices WHERE user_id = ?1 AND text = ?3)`, userID, store.Nanos(at), text)
 	if isForeignKey(err) {
 		return vigil.Errorf(vigil.ENOTFOUND, "user %d not found", userID)
 	}

@@ -1,43 +1,15 @@
 package sqlite
 
 import (
-	"bytes"
-	"compress/flate"
 	"context"
 	"database/sql"
 	"errors"
 	"fmt"
-	"io"
 	"time"
 
 	"vigil"
 	"vigil/store"
 )
-
-// compress deflates b. DEFLATE from the standard library (level 6) keeps
-// vigil free of a compression dependency; HTML shrinks to a fifth or less.
-func compress(b []byte) ([]byte, error) {
-	var buf bytes.Buffer
-	w, err := flate.NewWriter(&buf, flate.DefaultCompression)
-	if err != nil {
-		return nil, err
-	}
-	if _, err := w.Write(b); err != nil {
-		return nil, err
-	}
-	if err := w.Close(); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
-}
-
-// decompress inflates what compress made.
-func decompress(b []byte) ([]byte, error) {
-	if b == nil {
-		return nil, nil
-	}
-	return io.ReadAll(flate.NewReader(bytes.NewReader(b)))
-}
 
 // IngestPage stores a page fetch in one transaction: the observation
 // (NewItems 1 when a change was stored), the body once per distinct hash,
@@ -130,11 +102,11 @@ func storeVersion(ctx context.Context, tx *sql.Tx, p store.PageFetched) (store.P
 		return got, err
 	}
 	got.NewBytes = added
-	extract, err := compress(v.Extract)
+	extract, err := store.Deflate(v.Extract)
 	if err != nil {
 		return got, wrap("compress page extract", err)
 	}
-	at := nanos(p.Observation.At)
+	at := store.Nanos(p.Observation.At)
 	res, err := tx.ExecContext(ctx, `INSERT INTO page_versions (feed_id, at, hash, content_type, extract) VALUES (?, ?, ?, ?, ?)`,
 		p.FeedID, at, v.Hash, v.ContentType, extract)
 	if err != nil {
@@ -167,7 +139,7 @@ func storeBlob(ctx context.Context, tx *sql.Tx, hash string, body []byte) (int64
 	if !errors.Is(err, sql.ErrNoRows) {
 		return 0, wrap("look up page body", err)
 	}
-	data, err := compress(body)
+	data, err := store.Deflate(body)
 	if err != nil {
 		return 0, wrap("compress page body", err)
 	}
@@ -191,7 +163,7 @@ func scanVersion(s scanner, extra ...any) (*vigil.PageVersion, error) {
 	if err := s.Scan(dest...); err != nil {
 		return nil, err
 	}
-	v.At = fromNanos(at)
+	v.At = store.FromNanos(at)
 	return &v, nil
 }
 
@@ -205,7 +177,7 @@ func (db *DB) VersionAt(ctx context.Context, feedID int64, t time.Time) (*vigil.
 	var body, extract []byte
 	row := db.read.QueryRowContext(ctx, `SELECT `+versionColumns+`, b.data, v.extract
 		FROM page_versions v JOIN page_blobs b ON b.hash = v.hash
-		WHERE v.feed_id = ? AND v.at <= ? ORDER BY v.at DESC, v.id DESC LIMIT 1`, feedID, nanos(t))
+		WHERE v.feed_id = ? AND v.at <= ? ORDER BY v.at DESC, v.id DESC LIMIT 1`, feedID, store.Nanos(t))
 	return finishVersion(row, &body, &extract)
 }
 
@@ -231,10 +203,10 @@ func finishVersion(row scanner, body, extract *[]byte) (*vigil.PageVersion, erro
 	if err != nil {
 		return nil, wrap("read page version", err)
 	}
-	if v.Body, err = decompress(*body); err != nil {
+	if v.Body, err = store.Inflate(*body); err != nil {
 		return nil, wrap("decompress page version", err)
 	}
-	if v.Extract, err = decompress(*extract); err != nil {
+	if v.Extract, err = store.Inflate(*extract); err != nil {
 		return nil, wrap("decompress page extract", err)
 	}
 	return v, nil

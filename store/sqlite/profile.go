@@ -193,7 +193,7 @@ func saveChannels(ctx context.Context, tx *sql.Tx, channels []store.ChannelProfi
 			return err
 		}
 		_, err = stmt.ExecContext(ctx, p.FeedID, c.State, string(terms), p.Cohesion, p.CohesionSD,
-			p.Items, p.Novel, p.NovelRate, nanos(p.Updated))
+			p.Items, p.Novel, p.NovelRate, store.Nanos(p.Updated))
 		if err != nil {
 			return err
 		}
@@ -255,6 +255,6 @@ func scanProfile(s scanner) (*vigil.Profile, error) {
 	if err := json.Unmarshal([]byte(terms), &p.Terms); err != nil {
 		return nil, err
 	}
-	p.Updated = fromNanos(updated)
+	p.Updated = store.FromNanos(updated)
 	return &p, nil
 }

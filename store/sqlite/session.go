@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"vigil"
+	"vigil/store"
 )
 
 // CreateSession stores a web session (hash of its cookie value) for a user
@@ -20,7 +21,7 @@ func (db *DB) CreateSession(ctx context.Context, tokenHash string, userID int64,
 	}
 	_, err := db.write.ExecContext(ctx,
 		`INSERT INTO sessions (token_hash, user_id, expires) VALUES (?, ?, ?)`,
-		tokenHash, userID, nanos(expires))
+		tokenHash, userID, store.Nanos(expires))
 	switch {
 	case isForeignKey(err):
 		return vigil.Errorf(vigil.ENOTFOUND, "user %d not found", userID)
@@ -38,7 +39,7 @@ func (db *DB) SessionUser(ctx context.Context, tokenHash string, now time.Time) 
 		`SELECT `+userColumns+`
 		 FROM sessions s JOIN users u ON u.id = s.user_id
 		 WHERE s.token_hash = ? AND s.expires > ?`,
-		tokenHash, instant(now))
+		tokenHash, store.Instant(now))
 	u, err := scanUser(row)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, vigil.Errorf(vigil.ENOTFOUND, "session not found or expired")

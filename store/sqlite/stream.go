@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"vigil"
+	"vigil/store"
 )
 
 // Page sizes of stream listings: reader apps ask for up to a thousand IDs
@@ -52,7 +53,7 @@ func (db *DB) StreamEntries(ctx context.Context, q vigil.StreamQuery) ([]vigil.S
 		if err := rows.Scan(&e.ID, &e.FeedID, &at, &e.Read, &e.Starred); err != nil {
 			return nil, wrap("list stream", err)
 		}
-		e.At = fromNanos(at)
+		e.At = store.FromNanos(at)
 		entries = append(entries, e)
 	}
 	if err := rows.Err(); err != nil {
@@ -93,10 +94,10 @@ func streamFilter(q vigil.StreamQuery) (string, []any) {
 		add(`st.starred = 1`)
 	}
 	if !q.Since.IsZero() {
-		add(`i.sort_at >= ?`, instant(q.Since))
+		add(`i.sort_at >= ?`, store.Instant(q.Since))
 	}
 	if !q.Until.IsZero() {
-		add(`i.sort_at <= ?`, instant(q.Until))
+		add(`i.sort_at <= ?`, store.Instant(q.Until))
 	}
 	if q.MinID != 0 {
 		add(`i.id >= ?`, q.MinID)
@@ -120,7 +121,7 @@ func cursorFilter(q vigil.StreamQuery, args *[]any) string {
 		}
 		return `AND i.id < ? `
 	}
-	at := instant(q.After.At)
+	at := store.Instant(q.After.At)
 	*args = append(*args, at, at, q.After.ID)
 	if q.OldestFirst {
 		return `AND (i.sort_at > ? OR (i.sort_at = ? AND i.id > ?)) `
@@ -228,7 +229,7 @@ func (db *DB) NewestItems(ctx context.Context, userID int64) (map[int64]time.Tim
 			return nil, wrap("read newest items", err)
 		}
 		if at.Valid {
-			newest[feedID] = fromNanos(at)
+			newest[feedID] = store.FromNanos(at)
 		}
 	}
 	if err := rows.Err(); err != nil {

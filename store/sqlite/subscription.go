@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"vigil"
+	"vigil/store"
 )
 
 // subscriptionColumns are the columns scanSubscription reads, in order, for
@@ -51,7 +52,7 @@ func (db *DB) subscribe(ctx context.Context, userID int64, url string, weight fl
 	_, err = tx.ExecContext(ctx,
 		`INSERT INTO feeds (url, status, created_at, next_fetch) VALUES (?, ?, ?, ?)
 		 ON CONFLICT (url) DO NOTHING`,
-		url, vigil.FeedActive, nanos(now), nanos(now))
+		url, vigil.FeedActive, store.Nanos(now), store.Nanos(now))
 	if err != nil {
 		return 0, wrap("create feed", err)
 	}
@@ -62,7 +63,7 @@ func (db *DB) subscribe(ctx context.Context, userID int64, url string, weight fl
 	_, err = tx.ExecContext(ctx,
 		`INSERT INTO subscriptions (user_id, feed_id, weight, created_at) VALUES (?, ?, ?, ?)
 		 ON CONFLICT (user_id, feed_id) DO UPDATE SET weight = excluded.weight`,
-		userID, feedID, weight, nanos(now))
+		userID, feedID, weight, store.Nanos(now))
 	if isForeignKey(err) {
 		return 0, vigil.Errorf(vigil.ENOTFOUND, "user %d not found", userID)
 	}
@@ -140,7 +141,7 @@ func scanSubscription(s scanner) (*vigil.Subscription, error) {
 	if err := f.finish(); err != nil {
 		return nil, err
 	}
-	sub.Feed, sub.CreatedAt = f.Feed, fromNanos(created)
+	sub.Feed, sub.CreatedAt = f.Feed, store.FromNanos(created)
 	// A user's view of a feed must not reveal how many others follow it.
 	sub.Feed.Weight, sub.Feed.Subscribers = 0, 0
 	return &sub, nil

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"vigil"
+	"vigil/store"
 )
 
 // userColumns are the columns scanUser reads, in order, for a user aliased u.
@@ -33,7 +34,7 @@ func (db *DB) CreateUser(ctx context.Context, u *vigil.User) error {
 	}
 	res, err := db.write.ExecContext(ctx,
 		`INSERT INTO users (name, password_hash, token_hash, created_at, interests) VALUES (?, ?, ?, ?, ?)`,
-		u.Name, u.PasswordHash, nullString(u.TokenHash), nanos(created), u.Interests)
+		u.Name, u.PasswordHash, nullString(u.TokenHash), store.Nanos(created), u.Interests)
 	if isUnique(err) && strings.Contains(err.Error(), "users.name") {
 		return vigil.Errorf(vigil.ECONFLICT, "user %q already exists", u.Name)
 	}
@@ -47,7 +48,7 @@ func (db *DB) CreateUser(ctx context.Context, u *vigil.User) error {
 	if err != nil {
 		return wrap("create user", err)
 	}
-	u.ID, u.CreatedAt = id, fromNanos(nanos(created))
+	u.ID, u.CreatedAt = id, store.FromNanos(store.Nanos(created))
 	return nil
 }
 
@@ -140,7 +141,7 @@ func scanUser(s scanner) (*vigil.User, error) {
 	if err := s.Scan(&u.ID, &u.Name, &u.PasswordHash, &u.TokenHash, &created, &u.Interests); err != nil {
 		return nil, err
 	}
-	u.CreatedAt = fromNanos(created)
+	u.CreatedAt = store.FromNanos(created)
 	return &u, nil
 }
 
