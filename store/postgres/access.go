@@ -5,8 +5,6 @@ import (
 	"database/sql"
 	"time"
 
-	"github.com/jackc/pgx/v5"
-
 	"vigil"
 	"vigil/store"
 )
@@ -58,7 +56,7 @@ func (db *DB) Readers(ctx context.Context) ([]vigil.Reader, error) {
 	if err != nil {
 		return nil, wrap("list readers", err)
 	}
-	readers, err := collect(rows, func(r pgx.Row) (*vigil.Reader, error) {
+	readers, err := collect(rows, func(r store.Row) (*vigil.Reader, error) {
 		var v vigil.Reader
 		return &v, r.Scan(&v.UserID, &v.FeedID, &v.Weight)
 	})
@@ -72,7 +70,7 @@ func (db *DB) Notices(ctx context.Context, userID int64) ([]vigil.Notice, error)
 	if err != nil {
 		return nil, wrap("list notices", err)
 	}
-	notices, err := collect(rows, func(r pgx.Row) (*vigil.Notice, error) {
+	notices, err := collect(rows, func(r store.Row) (*vigil.Notice, error) {
 		var n vigil.Notice
 		var at sql.NullInt64
 		err := r.Scan(&n.ID, &n.UserID, &at, &n.Text)

@@ -9,13 +9,14 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"vigil"
+	"vigil/store"
 )
 
 // digestColumns are the columns scanDigest reads from users.
 const digestColumns = `id, name, email, digest, webhook`
 
 // scanDigest reads digestColumns.
-func scanDigest(s pgx.Row) (*vigil.DigestSettings, error) {
+func scanDigest(s store.Row) (*vigil.DigestSettings, error) {
 	var (
 		d  vigil.DigestSettings
 		on bool

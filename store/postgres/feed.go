@@ -2,10 +2,7 @@ package postgres
 
 import (
 	"context"
-	"database/sql"
-	"encoding/json"
 	"errors"
-	"fmt"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -30,7 +27,7 @@ const feedStoredColumns = `f.id, f.url, f.title, f.site_url, f.description, f.la
 
 // Feed returns a feed with its derived fields, or ENOTFOUND.
 func (db *DB) Feed(ctx context.Context, id int64) (*vigil.Feed, error) {
-	f, err := scanFeed(db.pool.QueryRow(ctx, `SELECT `+feedColumns+` FROM feeds f WHERE f.id = $1`, id))
+	f, err := store.ScanFeed(db.pool.QueryRow(ctx, `SELECT `+feedColumns+` FROM feeds f WHERE f.id = $1`, id))
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, vigil.Errorf(vigil.ENOTFOUND, "feed %d not found", id)
 	}
@@ -90,55 +87,6 @@ func (db *DB) queryFeeds(ctx context.Context, op, query string, args ...any) ([]
 	if err != nil {
 		return nil, wrap(op, err)
 	}
-	feeds, err := collect(rows, scanFeed)
+	feeds, err := collect(rows, store.ScanFeed)
 	return feeds, wrapIf(op, err)
-}
-
-// scanFeed reads the feedColumns of one row.
-func scanFeed(s pgx.Row) (*vigil.Feed, error) {
-	var f feedScan
-	if err := s.Scan(f.dest()...); err != nil {
-		return nil, err
-	}
-	if err := f.finish(); err != nil {
-		return nil, err
-	}
-	return &f.Feed, nil
-}
-
-// feedScan holds a feed while its columns are scanned, with the columns that
-// need decoding kept raw until finish.
-type feedScan struct {
-	vigil.Feed
-	status                                                   string
-	created, lastFetch, lastSuccess, nextFetch, failingSince sql.NullInt64
-	lastItem                                                 sql.NullInt64
-	hints                                                    string
-	model                                                    []byte
-}
-
-// dest returns the scan destinations of feedColumns.
-func (f *feedScan) dest() []any {
-	return []any{&f.ID, &f.URL, &f.Title, &f.SiteURL, &f.Description, &f.Language, &f.status,
-		&f.created, &f.ETag, &f.LastModified, &f.lastFetch, &f.lastSuccess, &f.nextFetch,
-		&f.LastStatus, &f.LastError, &f.Failures, &f.failingSince, &f.Missing, &f.hints,
-		&f.Window, &f.model, &f.Rate, &f.ItemCount, &f.Subscribers, &f.Weight, &f.lastItem}
-}
-
-// finish decodes the raw columns into the feed.
-func (f *feedScan) finish() error {
-	f.Status = vigil.FeedStatus(f.status)
-	if err := json.Unmarshal([]byte(f.hints), &f.Hints); err != nil {
-		return fmt.Errorf("decode hints of feed %d: %w", f.ID, err)
-	}
-	if !f.Hints.NotBefore.IsZero() {
-		f.Hints.NotBefore = f.Hints.NotBefore.UTC()
-	}
-	if len(f.model) > 0 {
-		f.Model = json.RawMessage(f.model)
-	}
-	f.CreatedAt, f.LastFetch, f.LastSuccess = store.FromNanos(f.created), store.FromNanos(f.lastFetch), store.FromNanos(f.lastSuccess)
-	f.NextFetch, f.FailingSince = store.FromNanos(f.nextFetch), store.FromNanos(f.failingSince)
-	f.LastItem = store.FromNanos(f.lastItem)
-	return nil
 }

@@ -144,14 +144,14 @@ func lockAndCompare(ctx context.Context, conn batcher, feedID int64, items []vig
 	var current *vigil.Feed
 	b.Queue(ingestFeedSQL, feedID, keys, hashes).QueryRow(func(r pgx.Row) error {
 		var err error
-		current, err = scanFeed(r)
+		current, err = store.ScanFeed(r)
 		return err
 	})
 	var found []changed
 	if len(items) > 0 {
 		b.Queue(changedItemsSQL, keys, hashes, feedID).Query(func(rows pgx.Rows) error {
 			var err error
-			found, err = collect(rows, func(r pgx.Row) (*changed, error) {
+			found, err = collect(rows, func(r store.Row) (*changed, error) {
 				var c changed
 				return &c, r.Scan(&c.index, &c.id, &c.seen, &c.newID)
 			})

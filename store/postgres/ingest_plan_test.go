@@ -63,7 +63,7 @@ func TestIngestFeedReadWalksTheIndex(t *testing.T) {
 	if !strings.Contains(text, "Limit") || !strings.Contains(text, "Index Scan") || strings.Contains(text, "Seq Scan on items") {
 		t.Errorf("the newest-item read does not walk the sort index from the top:\n%s", text)
 	}
-	f, err := scanFeed(conn.QueryRow(ctx, execute))
+	f, err := store.ScanFeed(conn.QueryRow(ctx, execute))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -149,7 +149,7 @@ func (db *DB) Item(ctx context.Context, userID, itemID int64) (*vigil.Item, erro
 }
 
 // scanItem reads the itemColumns of one row.
-func scanItem(s pgx.Row) (*vigil.Item, error) {
+func scanItem(s store.Row) (*vigil.Item, error) {
 	var it vigil.Item
 	var published, updated, seen sql.NullInt64
 	var summary, content []byte

@@ -47,7 +47,7 @@ func (db *DB) CountFetchesSince(ctx context.Context, t time.Time) (int, error) {
 }
 
 // scanObservation reads one observation row.
-func scanObservation(s pgx.Row) (*vigil.Observation, error) {
+func scanObservation(s store.Row) (*vigil.Observation, error) {
 	var o vigil.Observation
 	var at sql.NullInt64
 	var latency int64

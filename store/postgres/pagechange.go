@@ -21,7 +21,7 @@ var ratings = map[string]bool{"negligible": true, "significant": true, "importan
 const changeColumns = `c.id, c.feed_id, f.url, f.title, c.at, c.grp, c.version_id, c.prev_id, c.extents, c.severity, c.summary`
 
 // scanChange reads changeColumns.
-func scanChange(s pgx.Row) (*vigil.PageChange, error) {
+func scanChange(s store.Row) (*vigil.PageChange, error) {
 	var (
 		c       vigil.PageChange
 		at      sql.NullInt64
@@ -104,7 +104,7 @@ func (db *DB) attachEvaluations(ctx context.Context, changes []vigil.PageChange)
 }
 
 // scanEvaluation reads one evaluation row of attachEvaluations.
-func scanEvaluation(r pgx.Row) (*vigil.Evaluation, error) {
+func scanEvaluation(r store.Row) (*vigil.Evaluation, error) {
 	var (
 		e  vigil.Evaluation
 		at sql.NullInt64

@@ -77,7 +77,7 @@ func storePageFetch(ctx context.Context, tx pgx.Tx, p store.PageFetched, changed
 			return wrap("store page noise", err)
 		}
 	}
-	current, err := scanFeed(tx.QueryRow(ctx, `SELECT `+feedColumns+` FROM feeds f WHERE f.id = $1`, p.FeedID))
+	current, err := store.ScanFeed(tx.QueryRow(ctx, `SELECT `+feedColumns+` FROM feeds f WHERE f.id = $1`, p.FeedID))
 	if err != nil {
 		return wrap("read feed state in page ingest", err)
 	}
@@ -236,7 +236,7 @@ func (db *DB) Versions(ctx context.Context, feedID int64, limit int) ([]vigil.Pa
 	if err != nil {
 		return nil, wrap("list page versions", err)
 	}
-	out, err := collect(rows, func(r pgx.Row) (*vigil.PageVersion, error) { return scanVersion(r) })
+	out, err := collect(rows, func(r store.Row) (*vigil.PageVersion, error) { return scanVersion(r) })
 	return out, wrapIf("list page versions", err)
 }
 

@@ -211,7 +211,7 @@ func (db *DB) Profiles(ctx context.Context) ([]vigil.Profile, error) {
 }
 
 // scanProfile reads the profileColumns of one row.
-func scanProfile(s pgx.Row) (*vigil.Profile, error) {
+func scanProfile(s store.Row) (*vigil.Profile, error) {
 	var p vigil.Profile
 	var terms string
 	var updated sql.NullInt64

@@ -6,8 +6,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/jackc/pgx/v5"
-
 	"vigil"
 	"vigil/store"
 )
@@ -53,7 +51,7 @@ func (db *DB) StreamEntries(ctx context.Context, q vigil.StreamQuery) ([]vigil.S
 }
 
 // scanStreamEntry reads one row of StreamEntries.
-func scanStreamEntry(r pgx.Row) (*vigil.StreamEntry, error) {
+func scanStreamEntry(r store.Row) (*vigil.StreamEntry, error) {
 	var e vigil.StreamEntry
 	var at sql.NullInt64
 	if err := r.Scan(&e.ID, &e.FeedID, &at, &e.Read, &e.Starred); err != nil {

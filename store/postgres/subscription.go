@@ -2,7 +2,6 @@ package postgres
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"math"
 	"strings"
@@ -99,13 +98,13 @@ func (db *DB) Subscriptions(ctx context.Context, userID int64) ([]vigil.Subscrip
 	if err != nil {
 		return nil, wrap("list subscriptions", err)
 	}
-	subs, err := collect(rows, scanSubscription)
+	subs, err := collect(rows, store.ScanSubscription)
 	return subs, wrapIf("list subscriptions", err)
 }
 
 // Subscription returns one of the user's subscriptions, or ENOTFOUND.
 func (db *DB) Subscription(ctx context.Context, userID, feedID int64) (*vigil.Subscription, error) {
-	s, err := scanSubscription(db.pool.QueryRow(ctx,
+	s, err := store.ScanSubscription(db.pool.QueryRow(ctx,
 		`SELECT `+subscriptionColumns+`
 		 FROM subscriptions sub JOIN feeds f ON f.id = sub.feed_id
 		 WHERE sub.user_id = $1 AND sub.feed_id = $2`, userID, feedID))
@@ -116,22 +115,4 @@ func (db *DB) Subscription(ctx context.Context, userID, feedID int64) (*vigil.Su
 		return nil, wrap("read subscription", err)
 	}
 	return s, nil
-}
-
-// scanSubscription reads the subscriptionColumns of one row.
-func scanSubscription(s pgx.Row) (*vigil.Subscription, error) {
-	var sub vigil.Subscription
-	var created sql.NullInt64
-	var f feedScan
-	dest := append([]any{&sub.UserID, &sub.Weight, &created, &sub.Folder, &sub.Title, &sub.Unread}, f.dest()...)
-	if err := s.Scan(dest...); err != nil {
-		return nil, err
-	}
-	if err := f.finish(); err != nil {
-		return nil, err
-	}
-	sub.Feed, sub.CreatedAt = f.Feed, store.FromNanos(created)
-	// A user's view of a feed must not reveal how many others follow it.
-	sub.Feed.Weight, sub.Feed.Subscribers = 0, 0
-	return &sub, nil
 }

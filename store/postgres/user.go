@@ -120,7 +120,7 @@ func checkInterests(text string) error {
 }
 
 // scanUser reads the userColumns of one row.
-func scanUser(s pgx.Row) (*vigil.User, error) {
+func scanUser(s store.Row) (*vigil.User, error) {
 	var u vigil.User
 	var created sql.NullInt64
 	if err := s.Scan(&u.ID, &u.Name, &u.PasswordHash, &u.TokenHash, &created, &u.Interests); err != nil {
@@ -144,15 +144,7 @@ func requireRow(n int64, format string, args ...any) error {
 }
 
 // collect reads every row with scan and closes rows.
-func collect[T any](rows pgx.Rows, scan func(pgx.Row) (*T, error)) ([]T, error) {
+func collect[T any](rows pgx.Rows, scan func(store.Row) (*T, error)) ([]T, error) {
 	defer rows.Close()
-	var out []T
-	for rows.Next() {
-		v, err := scan(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, *v)
-	}
-	return out, rows.Err()
+	return store.Collect(rows, scan)
 }

@@ -3,9 +3,7 @@ package sqlite
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
-	"fmt"
 	"time"
 
 	"vigil"
@@ -27,7 +25,7 @@ func (db *DB) Feed(ctx context.Context, id int64) (*vigil.Feed, error) {
 	// A cached statement: a fetch pass reads every feed again just before
 	// fetching it, and parsing this query cost most of the read.
 	row := db.reads.queryRow(ctx, db.read, `SELECT `+feedColumns+` FROM feeds f WHERE f.id = ?`, id)
-	f, err := scanFeed(row)
+	f, err := store.ScanFeed(row)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, vigil.Errorf(vigil.ENOTFOUND, "feed %d not found", id)
 	}
@@ -92,7 +90,7 @@ func (db *DB) queryFeeds(ctx context.Context, op, query string, args ...any) ([]
 	defer rows.Close()
 	var feeds []vigil.Feed
 	for rows.Next() {
-		f, err := scanFeed(rows)
+		f, err := store.ScanFeed(rows)
 		if err != nil {
 			return nil, wrap(op, err)
 		}
@@ -102,53 +100,6 @@ func (db *DB) queryFeeds(ctx context.Context, op, query string, args ...any) ([]
 		return nil, wrap(op, err)
 	}
 	return feeds, nil
-}
-
-// scanFeed reads the feedColumns of one row.
-func scanFeed(s scanner) (*vigil.Feed, error) {
-	var f feedScan
-	if err := s.Scan(f.dest()...); err != nil {
-		return nil, err
-	}
-	if err := f.finish(); err != nil {
-		return nil, err
-	}
-	return &f.Feed, nil
-}
-
-// feedScan holds a feed while its columns are scanned, with the columns that
-// need decoding kept raw until finish.
-type feedScan struct {
-	vigil.Feed
-	created, lastFetch, lastSuccess, nextFetch, failingSince sql.NullInt64
-	lastItem                                                 sql.NullInt64
-	hints                                                    string
-	model                                                    []byte
-}
-
-// dest returns the scan destinations of feedColumns.
-func (f *feedScan) dest() []any {
-	return []any{&f.ID, &f.URL, &f.Title, &f.SiteURL, &f.Description, &f.Language, &f.Status,
-		&f.created, &f.ETag, &f.LastModified, &f.lastFetch, &f.lastSuccess, &f.nextFetch,
-		&f.LastStatus, &f.LastError, &f.Failures, &f.failingSince, &f.Missing, &f.hints,
-		&f.Window, &f.model, &f.Rate, &f.ItemCount, &f.Subscribers, &f.Weight, &f.lastItem}
-}
-
-// finish decodes the raw columns into the feed.
-func (f *feedScan) finish() error {
-	if err := json.Unmarshal([]byte(f.hints), &f.Hints); err != nil {
-		return fmt.Errorf("decode hints of feed %d: %w", f.ID, err)
-	}
-	if !f.Hints.NotBefore.IsZero() {
-		f.Hints.NotBefore = f.Hints.NotBefore.UTC()
-	}
-	if len(f.model) > 0 {
-		f.Model = json.RawMessage(f.model)
-	}
-	f.CreatedAt, f.LastFetch, f.LastSuccess = store.FromNanos(f.created), store.FromNanos(f.lastFetch), store.FromNanos(f.lastSuccess)
-	f.NextFetch, f.FailingSince = store.FromNanos(f.nextFetch), store.FromNanos(f.failingSince)
-	f.LastItem = store.FromNanos(f.lastItem)
-	return nil
 }
 
 // requireRow turns an update that touched no row into ENOTFOUND.

@@ -38,7 +38,7 @@ func (db *DB) Ingest(ctx context.Context, f vigil.Fetched, decide func(vigil.Ing
 	if err != nil {
 		return vigil.Ingested{}, err
 	}
-	current, err := scanFeed(st.readFeed.QueryRowContext(ctx, f.FeedID))
+	current, err := store.ScanFeed(st.readFeed.QueryRowContext(ctx, f.FeedID))
 	if err != nil {
 		return vigil.Ingested{}, wrap("read feed state in ingest", err)
 	}

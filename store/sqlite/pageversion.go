@@ -66,7 +66,7 @@ func storePageFetch(ctx context.Context, tx *sql.Tx, st txStmts, p store.PageFet
 			return wrap("store page noise", err)
 		}
 	}
-	current, err := scanFeed(tx.QueryRowContext(ctx, `SELECT `+feedColumns+` FROM feeds f WHERE f.id = ?`, p.FeedID))
+	current, err := store.ScanFeed(tx.QueryRowContext(ctx, `SELECT `+feedColumns+` FROM feeds f WHERE f.id = ?`, p.FeedID))
 	if err != nil {
 		return wrap("read feed state in page ingest", err)
 	}

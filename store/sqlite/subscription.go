@@ -101,7 +101,7 @@ func (db *DB) Subscriptions(ctx context.Context, userID int64) ([]vigil.Subscrip
 	defer rows.Close()
 	var subs []vigil.Subscription
 	for rows.Next() {
-		s, err := scanSubscription(rows)
+		s, err := store.ScanSubscription(rows)
 		if err != nil {
 			return nil, wrap("list subscriptions", err)
 		}
@@ -119,7 +119,7 @@ func (db *DB) Subscription(ctx context.Context, userID, feedID int64) (*vigil.Su
 		`SELECT `+subscriptionColumns+`
 		 FROM subscriptions sub JOIN feeds f ON f.id = sub.feed_id
 		 WHERE sub.user_id = ? AND sub.feed_id = ?`, userID, feedID)
-	s, err := scanSubscription(row)
+	s, err := store.ScanSubscription(row)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, vigil.Errorf(vigil.ENOTFOUND, "subscription to feed %d not found", feedID)
 	}
@@ -127,22 +127,4 @@ func (db *DB) Subscription(ctx context.Context, userID, feedID int64) (*vigil.Su
 		return nil, wrap("read subscription", err)
 	}
 	return s, nil
-}
-
-// scanSubscription reads the subscriptionColumns of one row.
-func scanSubscription(s scanner) (*vigil.Subscription, error) {
-	var sub vigil.Subscription
-	var created sql.NullInt64
-	var f feedScan
-	dest := append([]any{&sub.UserID, &sub.Weight, &created, &sub.Folder, &sub.Title, &sub.Unread}, f.dest()...)
-	if err := s.Scan(dest...); err != nil {
-		return nil, err
-	}
-	if err := f.finish(); err != nil {
-		return nil, err
-	}
-	sub.Feed, sub.CreatedAt = f.Feed, store.FromNanos(created)
-	// A user's view of a feed must not reveal how many others follow it.
-	sub.Feed.Weight, sub.Feed.Subscribers = 0, 0
-	return &sub, nil
 }
