@@ -2,7 +2,6 @@ package postgres
 
 import (
 	"context"
-	"database/sql"
 	"time"
 
 	"vigil"
@@ -26,19 +25,8 @@ func (db *DB) Accesses(ctx context.Context, since time.Time) (map[int64][]time.T
 		return nil, wrap("list accesses", err)
 	}
 	defer rows.Close()
-	out := map[int64][]time.Time{}
-	for rows.Next() {
-		var user int64
-		var at sql.NullInt64
-		if err := rows.Scan(&user, &at); err != nil {
-			return nil, wrap("list accesses", err)
-		}
-		out[user] = append(out[user], store.FromNanos(at))
-	}
-	if err := rows.Err(); err != nil {
-		return nil, wrap("list accesses", err)
-	}
-	return out, nil
+	out, err := store.ReadAccesses(rows)
+	return out, wrapIf("list accesses", err)
 }
 
 // PruneAccesses deletes accesses before t and returns how many went.
@@ -56,10 +44,7 @@ func (db *DB) Readers(ctx context.Context) ([]vigil.Reader, error) {
 	if err != nil {
 		return nil, wrap("list readers", err)
 	}
-	readers, err := collect(rows, func(r store.Row) (*vigil.Reader, error) {
-		var v vigil.Reader
-		return &v, r.Scan(&v.UserID, &v.FeedID, &v.Weight)
-	})
+	readers, err := collect(rows, store.ScanReader)
 	return readers, wrapIf("list readers", err)
 }
 
@@ -70,12 +55,6 @@ func (db *DB) Notices(ctx context.Context, userID int64) ([]vigil.Notice, error)
 	if err != nil {
 		return nil, wrap("list notices", err)
 	}
-	notices, err := collect(rows, func(r store.Row) (*vigil.Notice, error) {
-		var n vigil.Notice
-		var at sql.NullInt64
-		err := r.Scan(&n.ID, &n.UserID, &at, &n.Text)
-		n.At = store.FromNanos(at)
-		return &n, err
-	})
+	notices, err := collect(rows, store.ScanNotice)
 	return notices, wrapIf("list notices", err)
 }

@@ -12,25 +12,12 @@ import (
 	"vigil/store"
 )
 
-// digestColumns are the columns scanDigest reads from users.
+// digestColumns are the columns store.ScanDigestSettings reads from users.
 const digestColumns = `id, name, email, digest, webhook`
-
-// scanDigest reads digestColumns.
-func scanDigest(s store.Row) (*vigil.DigestSettings, error) {
-	var (
-		d  vigil.DigestSettings
-		on bool
-	)
-	if err := s.Scan(&d.UserID, &d.Name, &d.Email, &on, &d.Webhook); err != nil {
-		return nil, err
-	}
-	d.Off = !on
-	return &d, nil
-}
 
 // DigestSettings returns a user's digest settings, or ENOTFOUND.
 func (db *DB) DigestSettings(ctx context.Context, userID int64) (*vigil.DigestSettings, error) {
-	d, err := scanDigest(db.pool.QueryRow(ctx, `SELECT `+digestColumns+` FROM users WHERE id = $1`, userID))
+	d, err := store.ScanDigestSettings(db.pool.QueryRow(ctx, `SELECT `+digestColumns+` FROM users WHERE id = $1`, userID))
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, vigil.Errorf(vigil.ENOTFOUND, "user %d not found", userID)
 	}
@@ -66,7 +53,7 @@ func (db *DB) AllDigestSettings(ctx context.Context) ([]vigil.DigestSettings, er
 	if err != nil {
 		return nil, wrap("list digest settings", err)
 	}
-	out, err := collect(rows, scanDigest)
+	out, err := collect(rows, store.ScanDigestSettings)
 	return out, wrapIf("list digest settings", err)
 }
 

@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"errors"
 
+	"vigil/store"
+
 	"github.com/jackc/pgx/v5"
 
 	"vigil"
@@ -31,7 +33,7 @@ func (db *DB) UserByFeverKey(ctx context.Context, keyHash string) (*vigil.User, 
 	if keyHash == "" {
 		return nil, vigil.Errorf(vigil.ENOTFOUND, "no user has this Fever key")
 	}
-	u, err := scanUser(db.pool.QueryRow(ctx, `SELECT `+userColumns+` FROM users u WHERE u.fever_key_hash = $1`, keyHash))
+	u, err := store.ScanUser(db.pool.QueryRow(ctx, `SELECT `+userColumns+` FROM users u WHERE u.fever_key_hash = $1`, keyHash))
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, vigil.Errorf(vigil.ENOTFOUND, "no user has this Fever key")
 	}

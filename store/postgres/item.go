@@ -2,7 +2,6 @@ package postgres
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"slices"
@@ -26,7 +25,7 @@ const (
 	MaxItemsAfterLimit     = 5000
 )
 
-// itemColumns are the columns scanItem reads, in order, for an item aliased
+// itemColumns are the columns store.ScanItem reads, in order, for an item aliased
 // i, its feed f and the reader's state st (which may be absent).
 const itemColumns = itemFields + `, COALESCE(st.read, false), COALESCE(st.starred, false)`
 
@@ -77,7 +76,7 @@ func (db *DB) queryItems(ctx context.Context, op, query string, args ...any) ([]
 	if err != nil {
 		return nil, wrap(op, err)
 	}
-	items, err := collect(rows, scanItem)
+	items, err := collect(rows, store.ScanItem)
 	return items, wrapIf(op, err)
 }
 
@@ -138,7 +137,7 @@ func (db *DB) Item(ctx context.Context, userID, itemID int64) (*vigil.Item, erro
 	if userID != 0 {
 		query += ` AND EXISTS (SELECT 1 FROM subscriptions sub WHERE sub.user_id = $1 AND sub.feed_id = i.feed_id)`
 	}
-	it, err := scanItem(db.pool.QueryRow(ctx, query, userID, itemID))
+	it, err := store.ScanItem(db.pool.QueryRow(ctx, query, userID, itemID))
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, vigil.Errorf(vigil.ENOTFOUND, "item %d not found", itemID)
 	}
@@ -146,21 +145,4 @@ func (db *DB) Item(ctx context.Context, userID, itemID int64) (*vigil.Item, erro
 		return nil, wrap("read item", err)
 	}
 	return it, nil
-}
-
-// scanItem reads the itemColumns of one row.
-func scanItem(s store.Row) (*vigil.Item, error) {
-	var it vigil.Item
-	var published, updated, seen sql.NullInt64
-	var summary, content []byte
-	err := s.Scan(&it.ID, &it.FeedID, &it.Key, &it.Hash, &it.URL, &it.Title, &it.Author,
-		&summary, &content, &published, &updated, &seen, &it.FeedTitle, &it.Read, &it.Starred)
-	if err != nil {
-		return nil, err
-	}
-	if err := store.DecodeBody(&it, summary, content); err != nil {
-		return nil, err
-	}
-	it.Published, it.Updated, it.Seen = store.FromNanos(published), store.FromNanos(updated), store.FromNanos(seen)
-	return &it, nil
 }

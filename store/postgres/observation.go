@@ -2,7 +2,6 @@ package postgres
 
 import (
 	"context"
-	"database/sql"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -24,7 +23,7 @@ func (db *DB) Observations(ctx context.Context, feedID int64, limit int) ([]vigi
 	if err != nil {
 		return nil, wrap("list observations", err)
 	}
-	obs, err := collect(rows, scanObservation)
+	obs, err := collect(rows, store.ScanObservation)
 	if err != nil {
 		return nil, wrap("list observations", err)
 	}
@@ -44,17 +43,6 @@ func (db *DB) CountFetchesSince(ctx context.Context, t time.Time) (int, error) {
 		return 0, wrap("count fetches", err)
 	}
 	return n, nil
-}
-
-// scanObservation reads one observation row.
-func scanObservation(s store.Row) (*vigil.Observation, error) {
-	var o vigil.Observation
-	var at sql.NullInt64
-	var latency int64
-	err := s.Scan(&o.ID, &o.FeedID, &at, &o.Status, &o.Bytes, &latency,
-		&o.Items, &o.NewItems, &o.Updated, &o.NotModified, &o.Error)
-	o.At, o.Latency = store.FromNanos(at), time.Duration(latency)
-	return &o, err
 }
 
 // queueObservation queues the insert of o for the feed.

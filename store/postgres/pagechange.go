@@ -2,8 +2,6 @@ package postgres
 
 import (
 	"context"
-	"database/sql"
-	"encoding/json"
 	"errors"
 	"strings"
 	"time"
@@ -17,22 +15,8 @@ import (
 // ratings are the evaluation words (Glance et al. §3.1.3).
 var ratings = map[string]bool{"negligible": true, "significant": true, "important": true}
 
-// changeColumns are the columns scanChange reads for a change c of feed f.
+// changeColumns are the columns store.ScanChange reads for a change c of feed f.
 const changeColumns = `c.id, c.feed_id, f.url, f.title, c.at, c.grp, c.version_id, c.prev_id, c.extents, c.severity, c.summary`
-
-// scanChange reads changeColumns.
-func scanChange(s store.Row) (*vigil.PageChange, error) {
-	var (
-		c       vigil.PageChange
-		at      sql.NullInt64
-		extents string
-	)
-	if err := s.Scan(&c.ID, &c.FeedID, &c.URL, &c.Title, &at, &c.Group, &c.VersionID, &c.PrevID, &extents, &c.Severity, &c.Summary); err != nil {
-		return nil, err
-	}
-	c.At, c.Extents, c.Evaluations = store.FromNanos(at), json.RawMessage(extents), []vigil.Evaluation{}
-	return &c, nil
-}
 
 // Changes lists changes newest first, of one page (q.FeedID) and/or of the
 // pages a user follows (q.UserID), at or after q.Since, with evaluations.
@@ -69,7 +53,7 @@ func (db *DB) Changes(ctx context.Context, q store.ChangeQuery) ([]vigil.PageCha
 	if err != nil {
 		return nil, wrap("list page changes", err)
 	}
-	out, err := collect(rows, scanChange)
+	out, err := collect(rows, store.ScanChange)
 	if err != nil {
 		return nil, wrap("list page changes", err)
 	}
@@ -81,39 +65,18 @@ func (db *DB) attachEvaluations(ctx context.Context, changes []vigil.PageChange)
 	if len(changes) == 0 {
 		return nil
 	}
-	index := make(map[int64]int, len(changes))
-	ids := make([]int64, len(changes))
-	for i, c := range changes {
-		index[c.ID], ids[i] = i, c.ID
-	}
 	rows, err := db.pool.Query(ctx, `SELECT e.change_id, e.user_id, u.name, e.rating, e.comment, e.at
 		FROM evaluations e JOIN users u ON u.id = e.user_id
-		WHERE e.change_id = ANY($1) ORDER BY e.at, e.user_id`, ids)
+		WHERE e.change_id = ANY($1) ORDER BY e.at, e.user_id`, store.ChangeIDs(changes))
 	if err != nil {
 		return wrap("list evaluations", err)
 	}
-	evals, err := collect(rows, scanEvaluation)
+	evals, err := collect(rows, store.ScanEvaluation)
 	if err != nil {
 		return wrap("list evaluations", err)
 	}
-	for _, e := range evals {
-		c := &changes[index[e.ChangeID]]
-		c.Evaluations = append(c.Evaluations, e)
-	}
+	store.AttachEvaluations(changes, evals)
 	return nil
-}
-
-// scanEvaluation reads one evaluation row of attachEvaluations.
-func scanEvaluation(r store.Row) (*vigil.Evaluation, error) {
-	var (
-		e  vigil.Evaluation
-		at sql.NullInt64
-	)
-	if err := r.Scan(&e.ChangeID, &e.UserID, &e.UserName, &e.Rating, &e.Comment, &at); err != nil {
-		return nil, err
-	}
-	e.At = store.FromNanos(at)
-	return &e, nil
 }
 
 // Change returns one change with its evaluations; with a userID only a
@@ -125,7 +88,7 @@ func (db *DB) Change(ctx context.Context, userID, changeID int64) (*vigil.PageCh
 		query += ` AND c.feed_id IN (SELECT feed_id FROM subscriptions WHERE user_id = $2)`
 		args = append(args, userID)
 	}
-	c, err := scanChange(db.pool.QueryRow(ctx, query, args...))
+	c, err := store.ScanChange(db.pool.QueryRow(ctx, query, args...))
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, vigil.Errorf(vigil.ENOTFOUND, "change %d not found", changeID)
 	}

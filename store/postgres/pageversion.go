@@ -2,7 +2,6 @@ package postgres
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"time"
@@ -161,23 +160,9 @@ func storeBlob(ctx context.Context, tx pgx.Tx, hash string, body []byte) (int64,
 	return int64(len(data)), nil
 }
 
-// versionColumns are the columns scanVersion reads for a version v joined
+// versionColumns are the columns store.ScanVersion reads for a version v joined
 // to its blob b.
 const versionColumns = `v.id, v.feed_id, v.at, v.hash, b.size, v.content_type`
-
-// scanVersion reads versionColumns, then the extra destinations.
-func scanVersion(s pgx.Row, extra ...any) (*vigil.PageVersion, error) {
-	var (
-		v  vigil.PageVersion
-		at sql.NullInt64
-	)
-	dest := append([]any{&v.ID, &v.FeedID, &at, &v.Hash, &v.Size, &v.ContentType}, extra...)
-	if err := s.Scan(dest...); err != nil {
-		return nil, err
-	}
-	v.At = store.FromNanos(at)
-	return &v, nil
-}
 
 // LatestVersion returns the page's newest version with body and extract.
 func (db *DB) LatestVersion(ctx context.Context, feedID int64) (*vigil.PageVersion, error) {
@@ -208,7 +193,7 @@ func (db *DB) fullVersion(ctx context.Context, where string, arg int64) (*vigil.
 
 // finishVersion scans a version with its compressed body and extract.
 func finishVersion(row pgx.Row, body, extract *[]byte) (*vigil.PageVersion, error) {
-	v, err := scanVersion(row, body, extract)
+	v, err := store.ScanVersion(row, body, extract)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, vigil.Errorf(vigil.ENOTFOUND, "no page version found")
 	}
@@ -236,7 +221,7 @@ func (db *DB) Versions(ctx context.Context, feedID int64, limit int) ([]vigil.Pa
 	if err != nil {
 		return nil, wrap("list page versions", err)
 	}
-	out, err := collect(rows, func(r store.Row) (*vigil.PageVersion, error) { return scanVersion(r) })
+	out, err := collect(rows, func(r store.Row) (*vigil.PageVersion, error) { return store.ScanVersion(r) })
 	return out, wrapIf("list page versions", err)
 }
 

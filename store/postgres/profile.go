@@ -2,7 +2,6 @@ package postgres
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"errors"
 	"math"
@@ -14,7 +13,7 @@ import (
 	"vigil/store"
 )
 
-// profileColumns are the columns scanProfile reads, in order.
+// profileColumns are the columns store.ScanProfile reads, in order.
 const profileColumns = `feed_id, terms, cohesion, cohesion_sd, items, novel, novel_rate, updated`
 
 // LoadProfilerState reads what the profiler saved in one repeatable-read
@@ -190,7 +189,7 @@ func termsOrEmpty(terms []vigil.TermWeight) []vigil.TermWeight {
 
 // Profile returns a feed's profile, or ENOTFOUND when it has none yet.
 func (db *DB) Profile(ctx context.Context, feedID int64) (*vigil.Profile, error) {
-	p, err := scanProfile(db.pool.QueryRow(ctx, `SELECT `+profileColumns+` FROM profiles WHERE feed_id = $1`, feedID))
+	p, err := store.ScanProfile(db.pool.QueryRow(ctx, `SELECT `+profileColumns+` FROM profiles WHERE feed_id = $1`, feedID))
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, vigil.Errorf(vigil.ENOTFOUND, "feed %d has no profile", feedID)
 	}
@@ -206,22 +205,6 @@ func (db *DB) Profiles(ctx context.Context) ([]vigil.Profile, error) {
 	if err != nil {
 		return nil, wrap("list profiles", err)
 	}
-	profiles, err := collect(rows, scanProfile)
+	profiles, err := collect(rows, store.ScanProfile)
 	return profiles, wrapIf("list profiles", err)
-}
-
-// scanProfile reads the profileColumns of one row.
-func scanProfile(s store.Row) (*vigil.Profile, error) {
-	var p vigil.Profile
-	var terms string
-	var updated sql.NullInt64
-	err := s.Scan(&p.FeedID, &terms, &p.Cohesion, &p.CohesionSD, &p.Items, &p.Novel, &p.NovelRate, &updated)
-	if err != nil {
-		return nil, err
-	}
-	if err := json.Unmarshal([]byte(terms), &p.Terms); err != nil {
-		return nil, err
-	}
-	p.Updated = store.FromNanos(updated)
-	return &p, nil
 }

@@ -36,7 +36,7 @@ func (db *DB) CreateSession(ctx context.Context, tokenHash string, userID int64,
 
 // SessionUser returns the user of a session that expires after now, or ENOTFOUND.
 func (db *DB) SessionUser(ctx context.Context, tokenHash string, now time.Time) (*vigil.User, error) {
-	u, err := scanUser(db.pool.QueryRow(ctx,
+	u, err := store.ScanUser(db.pool.QueryRow(ctx,
 		`SELECT `+userColumns+`
 		 FROM sessions s JOIN users u ON u.id = s.user_id
 		 WHERE s.token_hash = $1 AND s.expires > $2`,

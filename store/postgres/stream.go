@@ -2,7 +2,6 @@ package postgres
 
 import (
 	"context"
-	"database/sql"
 	"strings"
 	"time"
 
@@ -46,19 +45,8 @@ func (db *DB) StreamEntries(ctx context.Context, q vigil.StreamQuery) ([]vigil.S
 	if err != nil {
 		return nil, wrap("list stream", err)
 	}
-	entries, err := collect(rows, scanStreamEntry)
+	entries, err := collect(rows, store.ScanStreamEntry)
 	return entries, wrapIf("list stream", err)
-}
-
-// scanStreamEntry reads one row of StreamEntries.
-func scanStreamEntry(r store.Row) (*vigil.StreamEntry, error) {
-	var e vigil.StreamEntry
-	var at sql.NullInt64
-	if err := r.Scan(&e.ID, &e.FeedID, &at, &e.Read, &e.Starred); err != nil {
-		return nil, err
-	}
-	e.At = store.FromNanos(at)
-	return &e, nil
 }
 
 // streamFrom joins items to the user's subscriptions and states; the
@@ -191,19 +179,6 @@ func (db *DB) NewestItems(ctx context.Context, userID int64) (map[int64]time.Tim
 		return nil, wrap("read newest items", err)
 	}
 	defer rows.Close()
-	newest := make(map[int64]time.Time)
-	for rows.Next() {
-		var feedID int64
-		var at sql.NullInt64
-		if err := rows.Scan(&feedID, &at); err != nil {
-			return nil, wrap("read newest items", err)
-		}
-		if at.Valid {
-			newest[feedID] = store.FromNanos(at)
-		}
-	}
-	if err := rows.Err(); err != nil {
-		return nil, wrap("read newest items", err)
-	}
-	return newest, nil
+	newest, err := store.ReadNewestItems(rows)
+	return newest, wrapIf("read newest items", err)
 }

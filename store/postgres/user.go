@@ -14,7 +14,7 @@ import (
 	"vigil/store"
 )
 
-// userColumns are the columns scanUser reads, in order, for a user aliased u.
+// userColumns are the columns store.ScanUser reads, in order, for a user aliased u.
 const userColumns = `u.id, u.name, u.password_hash, COALESCE(u.token_hash, ''), u.created_at, u.interests`
 
 // MaxInterestsLength is the most characters a user's interests may have.
@@ -54,7 +54,7 @@ func (db *DB) CreateUser(ctx context.Context, u *vigil.User) error {
 
 // UserByName returns the user with that name, or ENOTFOUND.
 func (db *DB) UserByName(ctx context.Context, name string) (*vigil.User, error) {
-	u, err := scanUser(db.pool.QueryRow(ctx, `SELECT `+userColumns+` FROM users u WHERE u.name = $1`, name))
+	u, err := store.ScanUser(db.pool.QueryRow(ctx, `SELECT `+userColumns+` FROM users u WHERE u.name = $1`, name))
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, vigil.Errorf(vigil.ENOTFOUND, "user %q not found", name)
 	}
@@ -70,7 +70,7 @@ func (db *DB) UserByToken(ctx context.Context, tokenHash string) (*vigil.User, e
 	if tokenHash == "" {
 		return nil, vigil.Errorf(vigil.ENOTFOUND, "no user has this token")
 	}
-	u, err := scanUser(db.pool.QueryRow(ctx, `SELECT `+userColumns+` FROM users u WHERE u.token_hash = $1`, tokenHash))
+	u, err := store.ScanUser(db.pool.QueryRow(ctx, `SELECT `+userColumns+` FROM users u WHERE u.token_hash = $1`, tokenHash))
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, vigil.Errorf(vigil.ENOTFOUND, "no user has this token")
 	}
@@ -86,7 +86,7 @@ func (db *DB) Users(ctx context.Context) ([]vigil.User, error) {
 	if err != nil {
 		return nil, wrap("list users", err)
 	}
-	users, err := collect(rows, scanUser)
+	users, err := collect(rows, store.ScanUser)
 	return users, wrapIf("list users", err)
 }
 
@@ -117,17 +117,6 @@ func checkInterests(text string) error {
 		return vigil.Errorf(vigil.EINVALID, "interests have %d characters, more than the limit of %d", n, MaxInterestsLength)
 	}
 	return nil
-}
-
-// scanUser reads the userColumns of one row.
-func scanUser(s store.Row) (*vigil.User, error) {
-	var u vigil.User
-	var created sql.NullInt64
-	if err := s.Scan(&u.ID, &u.Name, &u.PasswordHash, &u.TokenHash, &created, &u.Interests); err != nil {
-		return nil, err
-	}
-	u.CreatedAt = store.FromNanos(created)
-	return &u, nil
 }
 
 // nullString stores the empty string as NULL.

@@ -2,7 +2,6 @@ package sqlite
 
 import (
 	"context"
-	"database/sql"
 	"time"
 
 	"vigil"
@@ -28,19 +27,8 @@ func (db *DB) Accesses(ctx context.Context, since time.Time) (map[int64][]time.T
 		return nil, wrap("list accesses", err)
 	}
 	defer rows.Close()
-	out := map[int64][]time.Time{}
-	for rows.Next() {
-		var user int64
-		var at sql.NullInt64
-		if err := rows.Scan(&user, &at); err != nil {
-			return nil, wrap("list accesses", err)
-		}
-		out[user] = append(out[user], store.FromNanos(at))
-	}
-	if err := rows.Err(); err != nil {
-		return nil, wrap("list accesses", err)
-	}
-	return out, nil
+	out, err := store.ReadAccesses(rows)
+	return out, wrapIf("list accesses", err)
 }
 
 // PruneAccesses deletes accesses before t and returns how many went.
@@ -62,17 +50,6 @@ func (db *DB) Readers(ctx context.Context) ([]vigil.Reader, error) {
 	if err != nil {
 		return nil, wrap("list readers", err)
 	}
-	defer rows.Close()
-	var out []vigil.Reader
-	for rows.Next() {
-		var r vigil.Reader
-		if err := rows.Scan(&r.UserID, &r.FeedID, &r.Weight); err != nil {
-			return nil, wrap("list readers", err)
-		}
-		out = append(out, r)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, wrap("list readers", err)
-	}
-	return out, nil
+	readers, err := collect(rows, store.ScanReader)
+	return readers, wrapIf("list readers", err)
 }

@@ -27,17 +27,6 @@ func (db *DB) FetchHours(ctx context.Context, now time.Time, hours int) ([]store
 	if err != nil {
 		return nil, wrap("count fetches per hour", err)
 	}
-	defer rows.Close()
-	var out []store.FetchHour
-	for rows.Next() {
-		var h store.FetchHour
-		if err := rows.Scan(&h.FeedID, &h.Ago, &h.Fetches, &h.Failed, &h.NewItems); err != nil {
-			return nil, wrap("count fetches per hour", err)
-		}
-		out = append(out, h)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, wrap("count fetches per hour", err)
-	}
-	return out, nil
+	out, err := collect(rows, store.ScanFetchHour)
+	return out, wrapIf("count fetches per hour", err)
 }

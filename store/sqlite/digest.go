@@ -7,28 +7,17 @@ import (
 	"net/mail"
 	"strings"
 
+	"vigil/store"
+
 	"vigil"
 )
 
-// digestColumns are the columns scanDigest reads from users.
+// digestColumns are the columns store.ScanDigestSettings reads from users.
 const digestColumns = `id, name, email, digest, webhook`
-
-// scanDigest reads digestColumns.
-func scanDigest(s scanner) (*vigil.DigestSettings, error) {
-	var (
-		d  vigil.DigestSettings
-		on bool
-	)
-	if err := s.Scan(&d.UserID, &d.Name, &d.Email, &on, &d.Webhook); err != nil {
-		return nil, err
-	}
-	d.Off = !on
-	return &d, nil
-}
 
 // DigestSettings returns a user's digest settings, or ENOTFOUND.
 func (db *DB) DigestSettings(ctx context.Context, userID int64) (*vigil.DigestSettings, error) {
-	d, err := scanDigest(db.read.QueryRowContext(ctx, `SELECT `+digestColumns+` FROM users WHERE id = ?`, userID))
+	d, err := store.ScanDigestSettings(db.read.QueryRowContext(ctx, `SELECT `+digestColumns+` FROM users WHERE id = ?`, userID))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, vigil.Errorf(vigil.ENOTFOUND, "user %d not found", userID)
 	}
@@ -63,16 +52,8 @@ func (db *DB) AllDigestSettings(ctx context.Context) ([]vigil.DigestSettings, er
 	if err != nil {
 		return nil, wrap("list digest settings", err)
 	}
-	defer rows.Close()
-	var out []vigil.DigestSettings
-	for rows.Next() {
-		d, err := scanDigest(rows)
-		if err != nil {
-			return nil, wrap("list digest settings", err)
-		}
-		out = append(out, *d)
-	}
-	return out, wrap2("list digest settings", rows.Err())
+	out, err := collect(rows, store.ScanDigestSettings)
+	return out, wrapIf("list digest settings", err)
 }
 
 // ClaimDigest records the user's digest of day as sent; false when it was.

@@ -87,16 +87,8 @@ func (db *DB) queryFeeds(ctx context.Context, op, query string, args ...any) ([]
 	if err != nil {
 		return nil, wrap(op, err)
 	}
-	defer rows.Close()
-	var feeds []vigil.Feed
-	for rows.Next() {
-		f, err := store.ScanFeed(rows)
-		if err != nil {
-			return nil, wrap(op, err)
-		}
-		feeds = append(feeds, *f)
-	}
-	if err := rows.Err(); err != nil {
+	feeds, err := collect(rows, store.ScanFeed)
+	if err != nil {
 		return nil, wrap(op, err)
 	}
 	return feeds, nil

@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"errors"
 
+	"vigil/store"
+
 	"vigil"
 )
 
@@ -30,7 +32,7 @@ func (db *DB) UserByFeverKey(ctx context.Context, keyHash string) (*vigil.User, 
 		return nil, vigil.Errorf(vigil.ENOTFOUND, "no user has this Fever key")
 	}
 	row := db.read.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users u WHERE u.fever_key_hash = ?`, keyHash)
-	u, err := scanUser(row)
+	u, err := store.ScanUser(row)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, vigil.Errorf(vigil.ENOTFOUND, "no user has this Fever key")
 	}

@@ -23,7 +23,7 @@ const (
 	MaxItemsAfterLimit     = 5000
 )
 
-// itemColumns are the columns scanItem reads, in order, for an item aliased
+// itemColumns are the columns store.ScanItem reads, in order, for an item aliased
 // i, its feed f and the reader's state st (which may be absent).
 const itemColumns = itemFields + `, COALESCE(st.read, 0), COALESCE(st.starred, 0)`
 
@@ -74,16 +74,8 @@ func (db *DB) queryItems(ctx context.Context, op, query string, args ...any) ([]
 	if err != nil {
 		return nil, wrap(op, err)
 	}
-	defer rows.Close()
-	var items []vigil.Item
-	for rows.Next() {
-		it, err := scanItem(rows)
-		if err != nil {
-			return nil, wrap(op, err)
-		}
-		items = append(items, *it)
-	}
-	if err := rows.Err(); err != nil {
+	items, err := collect(rows, store.ScanItem)
+	if err != nil {
 		return nil, wrap(op, err)
 	}
 	return items, nil
@@ -165,7 +157,7 @@ func (db *DB) Item(ctx context.Context, userID, itemID int64) (*vigil.Item, erro
 		query += ` AND EXISTS (SELECT 1 FROM subscriptions sub WHERE sub.user_id = ? AND sub.feed_id = i.feed_id)`
 		args = append(args, userID)
 	}
-	it, err := scanItem(db.read.QueryRowContext(ctx, query, args...))
+	it, err := store.ScanItem(db.read.QueryRowContext(ctx, query, args...))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, vigil.Errorf(vigil.ENOTFOUND, "item %d not found", itemID)
 	}
@@ -173,21 +165,4 @@ func (db *DB) Item(ctx context.Context, userID, itemID int64) (*vigil.Item, erro
 		return nil, wrap("read item", err)
 	}
 	return it, nil
-}
-
-// scanItem reads the itemColumns of one row.
-func scanItem(s scanner) (*vigil.Item, error) {
-	var it vigil.Item
-	var published, updated, seen sql.NullInt64
-	var summary, content []byte
-	err := s.Scan(&it.ID, &it.FeedID, &it.Key, &it.Hash, &it.URL, &it.Title, &it.Author,
-		&summary, &content, &published, &updated, &seen, &it.FeedTitle, &it.Read, &it.Starred)
-	if err != nil {
-		return nil, err
-	}
-	if err := store.DecodeBody(&it, summary, content); err != nil {
-		return nil, err
-	}
-	it.Published, it.Updated, it.Seen = store.FromNanos(published), store.FromNanos(updated), store.FromNanos(seen)
-	return &it, nil
 }

@@ -2,7 +2,6 @@ package sqlite
 
 import (
 	"context"
-	"database/sql"
 
 	"vigil"
 	"vigil/store"
@@ -15,19 +14,6 @@ func (db *DB) Notices(ctx context.Context, userID int64) ([]vigil.Notice, error)
 	if err != nil {
 		return nil, wrap("list notices", err)
 	}
-	defer rows.Close()
-	var notices []vigil.Notice
-	for rows.Next() {
-		var n vigil.Notice
-		var at sql.NullInt64
-		if err := rows.Scan(&n.ID, &n.UserID, &at, &n.Text); err != nil {
-			return nil, wrap("list notices", err)
-		}
-		n.At = store.FromNanos(at)
-		notices = append(notices, n)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, wrap("list notices", err)
-	}
-	return notices, nil
+	notices, err := collect(rows, store.ScanNotice)
+	return notices, wrapIf("list notices", err)
 }

@@ -21,16 +21,8 @@ func (db *DB) Observations(ctx context.Context, feedID int64, limit int) ([]vigi
 	if err != nil {
 		return nil, wrap("list observations", err)
 	}
-	defer rows.Close()
-	var obs []vigil.Observation
-	for rows.Next() {
-		o, err := scanObservation(rows)
-		if err != nil {
-			return nil, wrap("list observations", err)
-		}
-		obs = append(obs, o)
-	}
-	if err := rows.Err(); err != nil {
+	obs, err := collect(rows, store.ScanObservation)
+	if err != nil {
 		return nil, wrap("list observations", err)
 	}
 	if len(obs) == 0 {
@@ -50,16 +42,6 @@ func (db *DB) CountFetchesSince(ctx context.Context, t time.Time) (int, error) {
 		return 0, wrap("count fetches", err)
 	}
 	return n, nil
-}
-
-// scanObservation reads one observation row.
-func scanObservation(s scanner) (vigil.Observation, error) {
-	var o vigil.Observation
-	var at sql.NullInt64
-	err := s.Scan(&o.ID, &o.FeedID, &at, &o.Status, &o.Bytes, &o.Latency,
-		&o.Items, &o.NewItems, &o.Updated, &o.NotModified, &o.Error)
-	o.At = store.FromNanos(at)
-	return o, err
 }
 
 // insertObservation stores o for the feed and returns its ID.

@@ -15,22 +15,8 @@ import (
 // ratings are the evaluation words (Glance et al. §3.1.3).
 var ratings = map[string]bool{"negligible": true, "significant": true, "important": true}
 
-// changeColumns are the columns scanChange reads for a change c of feed f.
+// changeColumns are the columns store.ScanChange reads for a change c of feed f.
 const changeColumns = `c.id, c.feed_id, f.url, f.title, c.at, c.grp, c.version_id, c.prev_id, c.extents, c.severity, c.summary`
-
-// scanChange reads changeColumns.
-func scanChange(s scanner) (*vigil.PageChange, error) {
-	var (
-		c       vigil.PageChange
-		at      sql.NullInt64
-		extents string
-	)
-	if err := s.Scan(&c.ID, &c.FeedID, &c.URL, &c.Title, &at, &c.Group, &c.VersionID, &c.PrevID, &extents, &c.Severity, &c.Summary); err != nil {
-		return nil, err
-	}
-	c.At, c.Extents, c.Evaluations = store.FromNanos(at), json.RawMessage(extents), []vigil.Evaluation{}
-	return &c, nil
-}
 
 // Changes lists changes newest first, of one page (q.FeedID) and/or of the
 // pages a user follows (q.UserID), at or after q.Since, with evaluations.
@@ -68,17 +54,8 @@ func (db *DB) Changes(ctx context.Context, q store.ChangeQuery) ([]vigil.PageCha
 	if err != nil {
 		return nil, wrap("list page changes", err)
 	}
-	var out []vigil.PageChange
-	for rows.Next() {
-		c, err := scanChange(rows)
-		if err != nil {
-			rows.Close()
-			return nil, wrap("list page changes", err)
-		}
-		out = append(out, *c)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
+	out, err := collect(rows, store.ScanChange)
+	if err != nil {
 		return nil, wrap("list page changes", err)
 	}
 	return out, db.attachEvaluations(ctx, out)
@@ -89,12 +66,7 @@ func (db *DB) attachEvaluations(ctx context.Context, changes []vigil.PageChange)
 	if len(changes) == 0 {
 		return nil
 	}
-	index := make(map[int64]int, len(changes))
-	ids := make([]int64, len(changes))
-	for i, c := range changes {
-		index[c.ID], ids[i] = i, c.ID
-	}
-	arg, err := json.Marshal(ids)
+	arg, err := json.Marshal(store.ChangeIDs(changes))
 	if err != nil {
 		return wrap("list evaluations", err)
 	}
@@ -104,20 +76,12 @@ func (db *DB) attachEvaluations(ctx context.Context, changes []vigil.PageChange)
 	if err != nil {
 		return wrap("list evaluations", err)
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var (
-			e  vigil.Evaluation
-			at sql.NullInt64
-		)
-		if err := rows.Scan(&e.ChangeID, &e.UserID, &e.UserName, &e.Rating, &e.Comment, &at); err != nil {
-			return wrap("list evaluations", err)
-		}
-		e.At = store.FromNanos(at)
-		c := &changes[index[e.ChangeID]]
-		c.Evaluations = append(c.Evaluations, e)
+	evals, err := collect(rows, store.ScanEvaluation)
+	if err != nil {
+		return wrap("list evaluations", err)
 	}
-	return wrap2("list evaluations", rows.Err())
+	store.AttachEvaluations(changes, evals)
+	return nil
 }
 
 // Change returns one change with its evaluations; with a userID only a
@@ -129,7 +93,7 @@ func (db *DB) Change(ctx context.Context, userID, changeID int64) (*vigil.PageCh
 		query += ` AND c.feed_id IN (SELECT feed_id FROM subscriptions WHERE user_id = ?)`
 		args = append(args, userID)
 	}
-	c, err := scanChange(db.read.QueryRowContext(ctx, query, args...))
+	c, err := store.ScanChange(db.read.QueryRowContext(ctx, query, args...))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, vigil.Errorf(vigil.ENOTFOUND, "change %d not found", changeID)
 	}

@@ -149,23 +149,9 @@ func storeBlob(ctx context.Context, tx *sql.Tx, hash string, body []byte) (int64
 	return int64(len(data)), nil
 }
 
-// versionColumns are the columns scanVersion reads for a version v joined
+// versionColumns are the columns store.ScanVersion reads for a version v joined
 // to its blob b.
 const versionColumns = `v.id, v.feed_id, v.at, v.hash, b.size, v.content_type`
-
-// scanVersion reads versionColumns, then the extra destinations.
-func scanVersion(s scanner, extra ...any) (*vigil.PageVersion, error) {
-	var (
-		v  vigil.PageVersion
-		at sql.NullInt64
-	)
-	dest := append([]any{&v.ID, &v.FeedID, &at, &v.Hash, &v.Size, &v.ContentType}, extra...)
-	if err := s.Scan(dest...); err != nil {
-		return nil, err
-	}
-	v.At = store.FromNanos(at)
-	return &v, nil
-}
 
 // LatestVersion returns the page's newest version with body and extract.
 func (db *DB) LatestVersion(ctx context.Context, feedID int64) (*vigil.PageVersion, error) {
@@ -196,7 +182,7 @@ func (db *DB) fullVersion(ctx context.Context, where string, arg int64) (*vigil.
 
 // finishVersion scans a version with its compressed body and extract.
 func finishVersion(row scanner, body, extract *[]byte) (*vigil.PageVersion, error) {
-	v, err := scanVersion(row, body, extract)
+	v, err := store.ScanVersion(row, body, extract)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, vigil.Errorf(vigil.ENOTFOUND, "no page version found")
 	}
@@ -223,24 +209,8 @@ func (db *DB) Versions(ctx context.Context, feedID int64, limit int) ([]vigil.Pa
 	if err != nil {
 		return nil, wrap("list page versions", err)
 	}
-	defer rows.Close()
-	var out []vigil.PageVersion
-	for rows.Next() {
-		v, err := scanVersion(rows)
-		if err != nil {
-			return nil, wrap("list page versions", err)
-		}
-		out = append(out, *v)
-	}
-	return out, wrap2("list page versions", rows.Err())
-}
-
-// wrap2 wraps a non-nil error like wrap and passes nil through.
-func wrap2(op string, err error) error {
-	if err == nil {
-		return nil
-	}
-	return wrap(op, err)
+	out, err := collect(rows, func(r store.Row) (*vigil.PageVersion, error) { return store.ScanVersion(r) })
+	return out, wrapIf("list page versions", err)
 }
 
 // DuplicatePage returns the lowest-numbered other page whose latest version

@@ -13,7 +13,7 @@ import (
 	"vigil/store"
 )
 
-// profileColumns are the columns scanProfile reads, in order.
+// profileColumns are the columns store.ScanProfile reads, in order.
 const profileColumns = `feed_id, terms, cohesion, cohesion_sd, items, novel, novel_rate, updated`
 
 // LoadProfilerState reads what the profiler saved in one snapshot, handing
@@ -212,7 +212,7 @@ func termsOrEmpty(terms []vigil.TermWeight) []vigil.TermWeight {
 // Profile returns a feed's profile, or ENOTFOUND when it has none yet.
 func (db *DB) Profile(ctx context.Context, feedID int64) (*vigil.Profile, error) {
 	row := db.read.QueryRowContext(ctx, `SELECT `+profileColumns+` FROM profiles WHERE feed_id = ?`, feedID)
-	p, err := scanProfile(row)
+	p, err := store.ScanProfile(row)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, vigil.Errorf(vigil.ENOTFOUND, "feed %d has no profile", feedID)
 	}
@@ -228,33 +228,9 @@ func (db *DB) Profiles(ctx context.Context) ([]vigil.Profile, error) {
 	if err != nil {
 		return nil, wrap("list profiles", err)
 	}
-	defer rows.Close()
-	var profiles []vigil.Profile
-	for rows.Next() {
-		p, err := scanProfile(rows)
-		if err != nil {
-			return nil, wrap("list profiles", err)
-		}
-		profiles = append(profiles, *p)
-	}
-	if err := rows.Err(); err != nil {
+	profiles, err := collect(rows, store.ScanProfile)
+	if err != nil {
 		return nil, wrap("list profiles", err)
 	}
 	return profiles, nil
-}
-
-// scanProfile reads the profileColumns of one row.
-func scanProfile(s scanner) (*vigil.Profile, error) {
-	var p vigil.Profile
-	var terms string
-	var updated sql.NullInt64
-	err := s.Scan(&p.FeedID, &terms, &p.Cohesion, &p.CohesionSD, &p.Items, &p.Novel, &p.NovelRate, &updated)
-	if err != nil {
-		return nil, err
-	}
-	if err := json.Unmarshal([]byte(terms), &p.Terms); err != nil {
-		return nil, err
-	}
-	p.Updated = store.FromNanos(updated)
-	return &p, nil
 }

@@ -1,7 +1,5 @@
 package sqlite
 
-import ()
-
 // schemaV1 creates the first schema. Times are INTEGER Unix nanoseconds in
 // UTC, NULL for the zero time.
 const schemaV1 = `

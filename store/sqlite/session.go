@@ -40,7 +40,7 @@ func (db *DB) SessionUser(ctx context.Context, tokenHash string, now time.Time) 
 		 FROM sessions s JOIN users u ON u.id = s.user_id
 		 WHERE s.token_hash = ? AND s.expires > ?`,
 		tokenHash, store.Instant(now))
-	u, err := scanUser(row)
+	u, err := store.ScanUser(row)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, vigil.Errorf(vigil.ENOTFOUND, "session not found or expired")
 	}

@@ -3,6 +3,8 @@ package sqlite
 import (
 	"context"
 	"database/sql"
+
+	"vigil/store"
 )
 
 // stmts are the statements Ingest runs, prepared once on the writing
@@ -77,4 +79,10 @@ func (s *stmts) in(ctx context.Context, tx *sql.Tx) txStmts {
 		insertObservation: tx.StmtContext(ctx, s.insertObservation),
 		saveFeed:          tx.StmtContext(ctx, s.saveFeed),
 	}
+}
+
+// collect scans every row of rows with scan and closes rows.
+func collect[T any](rows *sql.Rows, scan func(store.Row) (*T, error)) ([]T, error) {
+	defer rows.Close()
+	return store.Collect(rows, scan)
 }

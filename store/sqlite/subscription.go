@@ -98,16 +98,8 @@ func (db *DB) Subscriptions(ctx context.Context, userID int64) ([]vigil.Subscrip
 	if err != nil {
 		return nil, wrap("list subscriptions", err)
 	}
-	defer rows.Close()
-	var subs []vigil.Subscription
-	for rows.Next() {
-		s, err := store.ScanSubscription(rows)
-		if err != nil {
-			return nil, wrap("list subscriptions", err)
-		}
-		subs = append(subs, *s)
-	}
-	if err := rows.Err(); err != nil {
+	subs, err := collect(rows, store.ScanSubscription)
+	if err != nil {
 		return nil, wrap("list subscriptions", err)
 	}
 	return subs, nil

@@ -12,7 +12,7 @@ import (
 	"vigil/store"
 )
 
-// userColumns are the columns scanUser reads, in order, for a user aliased u.
+// userColumns are the columns store.ScanUser reads, in order, for a user aliased u.
 const userColumns = `u.id, u.name, u.password_hash, COALESCE(u.token_hash, ''), u.created_at, u.interests`
 
 // MaxInterestsLength is the most characters a user's interests may have.
@@ -55,7 +55,7 @@ func (db *DB) CreateUser(ctx context.Context, u *vigil.User) error {
 // UserByName returns the user with that name, or ENOTFOUND.
 func (db *DB) UserByName(ctx context.Context, name string) (*vigil.User, error) {
 	row := db.read.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users u WHERE u.name = ?`, name)
-	u, err := scanUser(row)
+	u, err := store.ScanUser(row)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, vigil.Errorf(vigil.ENOTFOUND, "user %q not found", name)
 	}
@@ -72,7 +72,7 @@ func (db *DB) UserByToken(ctx context.Context, tokenHash string) (*vigil.User, e
 		return nil, vigil.Errorf(vigil.ENOTFOUND, "no user has this token")
 	}
 	row := db.reads.queryRow(ctx, db.read, `SELECT `+userColumns+` FROM users u WHERE u.token_hash = ?`, tokenHash)
-	u, err := scanUser(row)
+	u, err := store.ScanUser(row)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, vigil.Errorf(vigil.ENOTFOUND, "no user has this token")
 	}
@@ -88,16 +88,8 @@ func (db *DB) Users(ctx context.Context) ([]vigil.User, error) {
 	if err != nil {
 		return nil, wrap("list users", err)
 	}
-	defer rows.Close()
-	var users []vigil.User
-	for rows.Next() {
-		u, err := scanUser(rows)
-		if err != nil {
-			return nil, wrap("list users", err)
-		}
-		users = append(users, *u)
-	}
-	if err := rows.Err(); err != nil {
+	users, err := collect(rows, store.ScanUser)
+	if err != nil {
 		return nil, wrap("list users", err)
 	}
 	return users, nil
@@ -132,17 +124,6 @@ func checkInterests(text string) error {
 // scanner is a *sql.Row or *sql.Rows.
 type scanner interface {
 	Scan(dest ...any) error
-}
-
-// scanUser reads the userColumns of one row.
-func scanUser(s scanner) (*vigil.User, error) {
-	var u vigil.User
-	var created sql.NullInt64
-	if err := s.Scan(&u.ID, &u.Name, &u.PasswordHash, &u.TokenHash, &created, &u.Interests); err != nil {
-		return nil, err
-	}
-	u.CreatedAt = store.FromNanos(created)
-	return &u, nil
 }
 
 // nullString stores the empty string as NULL.
