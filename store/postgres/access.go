@@ -10,8 +10,8 @@ import (
 
 // RecordAccess notes that the user looked at their items at t.
 func (db *DB) RecordAccess(ctx context.Context, userID int64, t time.Time) error {
-	if t.IsZero() {
-		return vigil.Errorf(vigil.EINVALID, "an access needs a time")
+	if err := store.CheckAccess(t); err != nil {
+		return err
 	}
 	_, err := db.pool.Exec(ctx, `INSERT INTO accesses (user_id, at) VALUES ($1, $2)`, userID, store.Instant(t))
 	return wrapIf("record access", err)

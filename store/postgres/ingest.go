@@ -3,7 +3,6 @@ package postgres
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -37,7 +36,7 @@ import (
 // hostile feed may carry: they are dropped and replaced with U+FFFD
 // respectively (see clean) before storing.
 func (db *DB) Ingest(ctx context.Context, f vigil.Fetched, decide func(vigil.Ingested, *vigil.Feed) (*vigil.Feed, error)) (vigil.Ingested, error) {
-	if err := checkFetched(f); err != nil {
+	if err := store.CheckFetched(f); err != nil {
 		return vigil.Ingested{}, err
 	}
 	conn, err := db.pool.Acquire(ctx)
@@ -51,7 +50,7 @@ func (db *DB) Ingest(ctx context.Context, f vigil.Fetched, decide func(vigil.Ing
 			rollback(ctx, conn)
 		}
 	}()
-	items := uniqueItems(f.FeedID, f.Items)
+	items := store.UniqueItems(f.FeedID, cleanItems(f.Items))
 	current, changes, err := lockAndCompare(ctx, conn, f.FeedID, items)
 	if err != nil {
 		return vigil.Ingested{}, err
@@ -100,22 +99,6 @@ func afterWrites(feed *vigil.Feed, got *vigil.Ingested) {
 			}
 		}
 	}
-}
-
-// checkFetched rejects a fetch that cannot be stored.
-func checkFetched(f vigil.Fetched) error {
-	if f.Observation.At.IsZero() {
-		return vigil.Errorf(vigil.EINVALID, "observation of feed %d has no time", f.FeedID)
-	}
-	if f.Observation.FeedID != 0 && f.Observation.FeedID != f.FeedID {
-		return vigil.Errorf(vigil.EINVALID, "observation of feed %d is for feed %d", f.FeedID, f.Observation.FeedID)
-	}
-	for i, it := range f.Items {
-		if it.Key == "" {
-			return vigil.Errorf(vigil.EINVALID, "item %d of feed %d has no key", i, f.FeedID)
-		}
-	}
-	return nil
 }
 
 // lockAndCompare begins the ingest's transaction on conn (with generic
@@ -214,23 +197,6 @@ func queueItems(b *pgx.Batch, f vigil.Fetched, items []vigil.Item, changes []cha
 	return got, nil
 }
 
-// uniqueItems returns the first item of each key, cleaned and ready to
-// store for the feed.
-func uniqueItems(feedID int64, items []vigil.Item) []vigil.Item {
-	keys := make(map[string]struct{}, len(items))
-	unique := make([]vigil.Item, 0, len(items))
-	for _, it := range items {
-		cleanItem(&it)
-		if _, dup := keys[it.Key]; dup {
-			continue
-		}
-		keys[it.Key] = struct{}{}
-		it.ID, it.FeedID, it.Read, it.Starred, it.FeedTitle = 0, feedID, false, false, ""
-		unique = append(unique, it)
-	}
-	return unique
-}
-
 // changed is an item of a fetch that is new or differs from what is stored.
 type changed struct {
 	index int           // position in the fetch's unique items
@@ -306,18 +272,9 @@ func queueFeedState(b *pgx.Batch, id int64, feed *vigil.Feed, added int) error {
 		}
 		return nil
 	}
-	if feed.ID != 0 && feed.ID != id {
-		return vigil.Errorf(vigil.EINVALID, "decide returned feed %d for feed %d", feed.ID, id)
-	}
-	hints := feed.Hints
-	hints.NotBefore = store.Normalise(hints.NotBefore)
-	hintsJSON, err := json.Marshal(hints)
+	hints, model, err := store.FeedState(id, feed)
 	if err != nil {
-		return wrap("encode hints", err)
-	}
-	var model []byte
-	if len(feed.Model) > 0 {
-		model = feed.Model
+		return err
 	}
 	b.Queue(
 		`UPDATE feeds SET title = $1, site_url = $2, description = $3, language = $4,
@@ -329,7 +286,7 @@ func queueFeedState(b *pgx.Batch, id int64, feed *vigil.Feed, added int) error {
 		clean(feed.Title), clean(feed.SiteURL), clean(feed.Description), clean(feed.Language),
 		string(feed.Status), clean(feed.ETag), clean(feed.LastModified), store.Nanos(feed.LastFetch),
 		store.Nanos(feed.LastSuccess), store.Nanos(feed.NextFetch), feed.LastStatus, clean(feed.LastError),
-		feed.Failures, store.Nanos(feed.FailingSince), feed.Missing, string(hintsJSON), feed.Window, model,
+		feed.Failures, store.Nanos(feed.FailingSince), feed.Missing, hints, feed.Window, model,
 		feed.Rate, id, added)
 	return nil
 }

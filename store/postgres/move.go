@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -23,11 +22,8 @@ import (
 // unknown feed is ENOTFOUND; an empty URL is EINVALID; moving a feed to its
 // own URL changes nothing.
 func (db *DB) MoveFeed(ctx context.Context, feedID int64, newURL string, now time.Time) error {
-	if strings.TrimSpace(newURL) == "" {
-		return vigil.Errorf(vigil.EINVALID, "new URL of feed %d is empty", feedID)
-	}
-	if now.IsZero() {
-		return vigil.Errorf(vigil.EINVALID, "time of the move of feed %d is zero", feedID)
+	if err := store.CheckMove(feedID, newURL, now); err != nil {
+		return err
 	}
 	newURL = clean(newURL)
 	tx, err := db.pool.Begin(ctx)

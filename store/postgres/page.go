@@ -5,8 +5,6 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
-	"math"
-	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -15,22 +13,13 @@ import (
 	"vigil/store"
 )
 
-// pageKinds are the kinds of change a page's owner may choose to monitor.
-var pageKinds = map[string]bool{"text": true, "links": true, "images": true}
-
 // FollowPage makes the user follow url as a page: the feed row, the page
 // row and the subscription are written in one transaction, so the monitor
 // never fetches the URL as a feed. Following it again only sets the weight;
 // a URL already watched as a feed is ECONFLICT.
 func (db *DB) FollowPage(ctx context.Context, userID int64, url string, weight float64, now time.Time) (*vigil.Subscription, error) {
-	if strings.TrimSpace(url) == "" {
-		return nil, vigil.Errorf(vigil.EINVALID, "page URL is empty")
-	}
-	if !(weight > 0) || math.IsInf(weight, 0) {
-		return nil, vigil.Errorf(vigil.EINVALID, "weight %v is not a positive number", weight)
-	}
-	if now.IsZero() {
-		return nil, vigil.Errorf(vigil.EINVALID, "subscription time is zero")
+	if err := store.CheckFollow("page", url, weight, now); err != nil {
+		return nil, err
 	}
 	feedID, err := db.followPage(ctx, userID, url, weight, now)
 	if err != nil {
@@ -134,7 +123,7 @@ func (db *DB) Page(ctx context.Context, feedID int64) (*vigil.Page, error) {
 		return nil, wrap("read page", err)
 	}
 	p.OwnerID = owner.Int64
-	p.Kinds = splitKinds(kinds)
+	p.Kinds = store.SplitPageKinds(kinds)
 	if len(noise) > 0 {
 		p.Noise = json.RawMessage(noise)
 	}
@@ -144,48 +133,34 @@ func (db *DB) Page(ctx context.Context, feedID int64) (*vigil.Page, error) {
 	return &p, nil
 }
 
-// splitKinds splits the stored comma-separated kinds.
-func splitKinds(s string) []string {
-	if s == "" {
-		return []string{}
-	}
-	return strings.Split(s, ",")
-}
-
 // SetPageKinds sets the kinds of change monitored on a page. Only its
 // owner may (ECONFLICT for anyone else); an unknown kind is EINVALID.
 func (db *DB) SetPageKinds(ctx context.Context, userID, feedID int64, kinds []string) error {
-	for _, k := range kinds {
-		if !pageKinds[k] {
-			return vigil.Errorf(vigil.EINVALID, "kind %q is not one of text, links, images", k)
-		}
+	v, err := store.JoinPageKinds(kinds)
+	if err != nil {
+		return err
 	}
-	return db.setPageColumn(ctx, userID, feedID, "kinds", strings.Join(kinds, ","))
+	return db.setPageColumn(ctx, userID, feedID, "kinds", v)
 }
 
 // SetPageSelector sets the CSS selector of the watched region; only the
 // page's owner may (ECONFLICT otherwise). The change package checks the
 // selector at the next fetch and the page's note tells what was wrong.
 func (db *DB) SetPageSelector(ctx context.Context, userID, feedID int64, selector string) error {
-	if len(selector) > 1000 {
-		return vigil.Errorf(vigil.EINVALID, "selector is longer than 1000 bytes")
+	selector, err := store.PageSelector(selector)
+	if err != nil {
+		return err
 	}
-	return db.setPageColumn(ctx, userID, feedID, "selector", clean(strings.TrimSpace(selector)))
+	return db.setPageColumn(ctx, userID, feedID, "selector", clean(selector))
 }
 
 // SetPageIgnore sets the page's ignore rules; only its owner may.
 func (db *DB) SetPageIgnore(ctx context.Context, userID, feedID int64, rules []string) error {
-	if len(rules) > 50 {
-		return vigil.Errorf(vigil.EINVALID, "at most 50 ignore rules, got %d", len(rules))
-	}
-	if rules == nil {
-		rules = []string{}
-	}
-	b, err := json.Marshal(rules)
+	v, err := store.PageIgnore(rules)
 	if err != nil {
-		return wrap("encode ignore rules", err)
+		return err
 	}
-	return db.setPageColumn(ctx, userID, feedID, "ignore", string(b))
+	return db.setPageColumn(ctx, userID, feedID, "ignore", v)
 }
 
 // setPageColumn sets one of the owner's columns of a page (a constant name).

@@ -19,8 +19,8 @@ import (
 // the same page one after the other never add the same version twice. If
 // decide fails nothing is stored.
 func (db *DB) IngestPage(ctx context.Context, p store.PageFetched, decide func(bool, *vigil.Feed) (*vigil.Feed, error)) (store.PageIngested, error) {
-	if p.Observation.At.IsZero() {
-		return store.PageIngested{}, vigil.Errorf(vigil.EINVALID, "observation of page %d has no time", p.FeedID)
+	if err := store.CheckPageFetched(p); err != nil {
+		return store.PageIngested{}, err
 	}
 	tx, err := db.pool.Begin(ctx)
 	if err != nil {
@@ -54,14 +54,7 @@ func (db *DB) IngestPage(ctx context.Context, p store.PageFetched, decide func(b
 
 // storePageFetch stores the observation, the page's note and the feed state.
 func storePageFetch(ctx context.Context, tx pgx.Tx, p store.PageFetched, changed bool, decide func(bool, *vigil.Feed) (*vigil.Feed, error)) error {
-	o := p.Observation
-	o.Items, o.NewItems, o.Updated = 0, 0, 0
-	if p.Read {
-		o.Items = 1
-	}
-	if changed {
-		o.NewItems = 1
-	}
+	o := store.PageObservation(p, changed)
 	if err := insertObservation(ctx, tx, p.FeedID, o); err != nil {
 		return wrap("store observation", err)
 	}
@@ -95,8 +88,8 @@ func storeVersion(ctx context.Context, tx pgx.Tx, p store.PageFetched) (store.Pa
 	if v == nil {
 		return store.PageIngested{}, nil
 	}
-	if v.Hash == "" {
-		return store.PageIngested{}, vigil.Errorf(vigil.EINVALID, "version of page %d has no hash", p.FeedID)
+	if err := store.CheckPageVersion(p); err != nil {
+		return store.PageIngested{}, err
 	}
 	var got store.PageIngested
 	var latest string

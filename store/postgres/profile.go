@@ -4,8 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"math"
-	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
 
@@ -74,7 +72,7 @@ func eachRow[K, V any](ctx context.Context, tx pgx.Tx, query string, fn func(K, 
 // that is not finite are EINVALID; then, as on any failure, nothing is
 // stored.
 func (db *DB) SaveProfiles(ctx context.Context, b store.ProfileBatch) error {
-	if err := checkBatch(b); err != nil {
+	if err := store.CheckProfileBatch(b, storable); err != nil {
 		return err
 	}
 	tx, err := db.pool.Begin(ctx)
@@ -93,44 +91,6 @@ func (db *DB) SaveProfiles(ctx context.Context, b store.ProfileBatch) error {
 		return wrap("save channel profiles", err)
 	}
 	return wrapIf("save profiles", tx.Commit(ctx))
-}
-
-// checkBatch refuses a batch that cannot be stored as it is.
-func checkBatch(b store.ProfileBatch) error {
-	if b.Through < 0 || b.Documents < 0 {
-		return vigil.Errorf(vigil.EINVALID, "profile batch through item %d with %d documents: neither may be negative",
-			b.Through, b.Documents)
-	}
-	for term := range b.DFDelta {
-		if !utf8.ValidString(term) || clean(term) != term {
-			return vigil.Errorf(vigil.EINVALID, "document frequency change for term %q: the term is not valid UTF-8", term)
-		}
-	}
-	for i, c := range b.Channels {
-		p := c.Profile
-		if p.FeedID <= 0 {
-			return vigil.Errorf(vigil.EINVALID, "channel %d of the profile batch has no feed ID", i)
-		}
-		if !finite(p.Cohesion, p.CohesionSD, p.NovelRate) {
-			return vigil.Errorf(vigil.EINVALID, "profile of feed %d has a cohesion, deviation or novel rate that is not a finite number", p.FeedID)
-		}
-		for _, t := range p.Terms {
-			if !finite(t.Weight) {
-				return vigil.Errorf(vigil.EINVALID, "profile of feed %d weighs term %q %v, not a finite number", p.FeedID, t.Term, t.Weight)
-			}
-		}
-	}
-	return nil
-}
-
-// finite reports whether every x is a finite number.
-func finite(xs ...float64) bool {
-	for _, x := range xs {
-		if math.IsNaN(x) || math.IsInf(x, 0) {
-			return false
-		}
-	}
-	return true
 }
 
 // addDF adds delta to the document frequencies in two statements, the
@@ -161,7 +121,7 @@ func addDF(ctx context.Context, tx pgx.Tx, delta map[string]int64) error {
 func saveChannels(ctx context.Context, tx pgx.Tx, channels []store.ChannelProfile) error {
 	for _, c := range channels {
 		p := c.Profile
-		terms, err := json.Marshal(termsOrEmpty(p.Terms))
+		terms, err := json.Marshal(store.TermsOrEmpty(p.Terms))
 		if err != nil {
 			return err
 		}
@@ -177,14 +137,6 @@ func saveChannels(ctx context.Context, tx pgx.Tx, channels []store.ChannelProfil
 		}
 	}
 	return nil
-}
-
-// termsOrEmpty stores no terms as an empty JSON array rather than null.
-func termsOrEmpty(terms []vigil.TermWeight) []vigil.TermWeight {
-	if terms == nil {
-		return []vigil.TermWeight{}
-	}
-	return terms
 }
 
 // Profile returns a feed's profile, or ENOTFOUND when it has none yet.

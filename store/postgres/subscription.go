@@ -3,8 +3,6 @@ package postgres
 import (
 	"context"
 	"errors"
-	"math"
-	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -26,14 +24,8 @@ const subscriptionColumns = `sub.user_id, sub.weight, sub.created_at, sub.folder
 // weight that is not a positive finite number is EINVALID; an unknown user
 // is ENOTFOUND.
 func (db *DB) Subscribe(ctx context.Context, userID int64, url string, weight float64, now time.Time) (*vigil.Subscription, error) {
-	if strings.TrimSpace(url) == "" {
-		return nil, vigil.Errorf(vigil.EINVALID, "feed URL is empty")
-	}
-	if !(weight > 0) || math.IsInf(weight, 0) {
-		return nil, vigil.Errorf(vigil.EINVALID, "weight %v is not a positive number", weight)
-	}
-	if now.IsZero() {
-		return nil, vigil.Errorf(vigil.EINVALID, "subscription time is zero")
+	if err := store.CheckFollow("feed", url, weight, now); err != nil {
+		return nil, err
 	}
 	feedID, err := db.subscribe(ctx, userID, url, weight, now)
 	if err != nil {

@@ -4,9 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
 
@@ -17,17 +15,11 @@ import (
 // userColumns are the columns store.ScanUser reads, in order, for a user aliased u.
 const userColumns = `u.id, u.name, u.password_hash, COALESCE(u.token_hash, ''), u.created_at, u.interests`
 
-// MaxInterestsLength is the most characters a user's interests may have.
-const MaxInterestsLength = 4000
-
 // CreateUser stores a new user and sets its ID, and its CreatedAt when zero.
 // An empty name, or interests SetInterests would refuse, is EINVALID; a
 // taken name or token hash is ECONFLICT.
 func (db *DB) CreateUser(ctx context.Context, u *vigil.User) error {
-	if strings.TrimSpace(u.Name) == "" {
-		return vigil.Errorf(vigil.EINVALID, "user name is empty")
-	}
-	if err := checkInterests(u.Interests); err != nil {
+	if err := store.CheckNewUser(u); err != nil {
 		return err
 	}
 	created := u.CreatedAt
@@ -92,10 +84,10 @@ func (db *DB) Users(ctx context.Context) ([]vigil.User, error) {
 
 // SetInterests stores the user's free-text interests, which seed their
 // recommendations; empty text clears them. Text longer than
-// MaxInterestsLength characters or not valid UTF-8 is EINVALID; an unknown
+// store.MaxInterestsLength characters or not valid UTF-8 is EINVALID; an unknown
 // user is ENOTFOUND.
 func (db *DB) SetInterests(ctx context.Context, userID int64, text string) error {
-	if err := checkInterests(text); err != nil {
+	if err := store.CheckInterests(text); err != nil {
 		return err
 	}
 	tag, err := db.pool.Exec(ctx, `UPDATE users SET interests = $1 WHERE id = $2`, text, userID)
@@ -103,20 +95,6 @@ func (db *DB) SetInterests(ctx context.Context, userID int64, text string) error
 		return wrap("set interests", err)
 	}
 	return requireRow(tag.RowsAffected(), "user %d not found", userID)
-}
-
-// checkInterests refuses interests that are too long or not text.
-func checkInterests(text string) error {
-	if !utf8.ValidString(text) {
-		return vigil.Errorf(vigil.EINVALID, "interests are not valid UTF-8 text")
-	}
-	if strings.IndexByte(text, 0) >= 0 {
-		return vigil.Errorf(vigil.EINVALID, "interests contain a NUL character")
-	}
-	if n := utf8.RuneCountInString(text); n > MaxInterestsLength {
-		return vigil.Errorf(vigil.EINVALID, "interests have %d characters, more than the limit of %d", n, MaxInterestsLength)
-	}
-	return nil
 }
 
 // nullString stores the empty string as NULL.

@@ -4,8 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"net/mail"
-	"strings"
 
 	"vigil/store"
 
@@ -30,14 +28,9 @@ func (db *DB) DigestSettings(ctx context.Context, userID int64) (*vigil.DigestSe
 // SetDigestSettings stores a user's e-mail address (a plain address or
 // empty), opt-out and webhook URL (http or https, or empty).
 func (db *DB) SetDigestSettings(ctx context.Context, d vigil.DigestSettings) error {
-	d.Email, d.Webhook = strings.TrimSpace(d.Email), strings.TrimSpace(d.Webhook)
-	if d.Email != "" {
-		if a, err := mail.ParseAddress(d.Email); err != nil || a.Address != d.Email {
-			return vigil.Errorf(vigil.EINVALID, "e-mail address %q is not a plain address like name@example.org", d.Email)
-		}
-	}
-	if d.Webhook != "" && !strings.HasPrefix(d.Webhook, "http://") && !strings.HasPrefix(d.Webhook, "https://") {
-		return vigil.Errorf(vigil.EINVALID, "webhook %q is not an http or https URL", d.Webhook)
+	d, err := store.CleanDigestSettings(d)
+	if err != nil {
+		return err
 	}
 	res, err := db.write.ExecContext(ctx, `UPDATE users SET email = ?, digest = ?, webhook = ? WHERE id = ?`, d.Email, !d.Off, d.Webhook, d.UserID)
 	if err != nil {

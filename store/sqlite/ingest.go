@@ -25,7 +25,7 @@ import (
 // methods. An unknown feed is ENOTFOUND; a zero observation time or an item
 // without a key is EINVALID.
 func (db *DB) Ingest(ctx context.Context, f vigil.Fetched, decide func(vigil.Ingested, *vigil.Feed) (*vigil.Feed, error)) (vigil.Ingested, error) {
-	if err := checkFetched(f); err != nil {
+	if err := store.CheckFetched(f); err != nil {
 		return vigil.Ingested{}, err
 	}
 	tx, err := db.write.BeginTx(ctx, nil)
@@ -53,22 +53,6 @@ func (db *DB) Ingest(ctx context.Context, f vigil.Fetched, decide func(vigil.Ing
 		return vigil.Ingested{}, wrap("commit ingest", err)
 	}
 	return got, nil
-}
-
-// checkFetched rejects a fetch that cannot be stored.
-func checkFetched(f vigil.Fetched) error {
-	if f.Observation.At.IsZero() {
-		return vigil.Errorf(vigil.EINVALID, "observation of feed %d has no time", f.FeedID)
-	}
-	if f.Observation.FeedID != 0 && f.Observation.FeedID != f.FeedID {
-		return vigil.Errorf(vigil.EINVALID, "observation of feed %d is for feed %d", f.FeedID, f.Observation.FeedID)
-	}
-	for i, it := range f.Items {
-		if it.Key == "" {
-			return vigil.Errorf(vigil.EINVALID, "item %d of feed %d has no key", i, f.FeedID)
-		}
-	}
-	return nil
 }
 
 // ingest stores the items and the observation of f.
@@ -101,7 +85,7 @@ func ingest(ctx context.Context, st txStmts, f vigil.Fetched) (vigil.Ingested, e
 // storeItems inserts the new items of f and updates the edited ones; only
 // the first occurrence of a key within the fetch counts.
 func storeItems(ctx context.Context, st txStmts, f vigil.Fetched) (vigil.Ingested, error) {
-	items := uniqueItems(f.FeedID, f.Items)
+	items := store.UniqueItems(f.FeedID, f.Items)
 	changed, err := changedItems(ctx, st.changedItems, f.FeedID, items)
 	if err != nil {
 		return vigil.Ingested{}, wrap("look up items", err)
@@ -115,21 +99,6 @@ func storeItems(ctx context.Context, st txStmts, f vigil.Fetched) (vigil.Ingeste
 		}
 	}
 	return got, nil
-}
-
-// uniqueItems returns the first item of each key, ready to store for the feed.
-func uniqueItems(feedID int64, items []vigil.Item) []vigil.Item {
-	keys := make(map[string]struct{}, len(items))
-	unique := make([]vigil.Item, 0, len(items))
-	for _, it := range items {
-		if _, dup := keys[it.Key]; dup {
-			continue
-		}
-		keys[it.Key] = struct{}{}
-		it.ID, it.FeedID, it.Read, it.Starred, it.FeedTitle = 0, feedID, false, false, ""
-		unique = append(unique, it)
-	}
-	return unique
 }
 
 // changed is an item of a fetch that is new or differs from what is stored.
@@ -225,23 +194,14 @@ func saveFeedState(ctx context.Context, st txStmts, id int64, feed *vigil.Feed) 
 	if feed == nil {
 		return nil
 	}
-	if feed.ID != 0 && feed.ID != id {
-		return vigil.Errorf(vigil.EINVALID, "decide returned feed %d for feed %d", feed.ID, id)
-	}
-	hints := feed.Hints
-	hints.NotBefore = store.Normalise(hints.NotBefore)
-	hintsJSON, err := json.Marshal(hints)
+	hints, model, err := store.FeedState(id, feed)
 	if err != nil {
-		return wrap("encode hints", err)
-	}
-	var model []byte
-	if len(feed.Model) > 0 {
-		model = feed.Model
+		return err
 	}
 	_, err = st.saveFeed.ExecContext(ctx, feed.Title, feed.SiteURL, feed.Description, feed.Language,
 		string(feed.Status), feed.ETag, feed.LastModified, store.Nanos(feed.LastFetch), store.Nanos(feed.LastSuccess),
 		store.Nanos(feed.NextFetch), feed.LastStatus, feed.LastError, feed.Failures, store.Nanos(feed.FailingSince),
-		feed.Missing, string(hintsJSON), feed.Window, model, feed.Rate, id)
+		feed.Missing, hints, feed.Window, model, feed.Rate, id)
 	if err != nil {
 		return wrap("save feed state", err)
 	}

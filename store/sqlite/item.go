@@ -11,18 +11,6 @@ import (
 	"vigil/store"
 )
 
-// Page sizes of item listings.
-const (
-	DefaultItemLimit = 50
-	MaxItemLimit     = 500
-)
-
-// Page sizes of the profiler's reading of items.
-const (
-	DefaultItemsAfterLimit = 500
-	MaxItemsAfterLimit     = 5000
-)
-
 // itemColumns are the columns store.ScanItem reads, in order, for an item aliased
 // i, its feed f and the reader's state st (which may be absent).
 const itemColumns = itemFields + `, COALESCE(st.read, 0), COALESCE(st.starred, 0)`
@@ -37,11 +25,11 @@ const itemFields = `i.id, i.feed_id, i.key, i.hash, i.url, i.title, i.author, i.
 // listed, with the user's read and starred states. Before continues a
 // listing after a cursor, After lists the page just before one; Offset skips items (O(offset), kept for old
 // clients). Limit 0 means
-// DefaultItemLimit and is at most MaxItemLimit; a negative Limit or Offset
+// store.DefaultItemLimit and is at most store.MaxItemLimit; a negative Limit or Offset
 // is EINVALID.
 func (db *DB) Items(ctx context.Context, q vigil.ItemQuery) ([]vigil.Item, error) {
-	if q.Limit < 0 || q.Offset < 0 {
-		return nil, vigil.Errorf(vigil.EINVALID, "item limit %d and offset %d must not be negative", q.Limit, q.Offset)
+	if err := store.CheckItemQuery(q); err != nil {
+		return nil, err
 	}
 	query, args := itemsQuery(q)
 	items, err := db.queryItems(ctx, "list items", query, args...)
@@ -53,18 +41,16 @@ func (db *DB) Items(ctx context.Context, q vigil.ItemQuery) ([]vigil.Item, error
 
 // ItemsAfter returns up to limit stored items with an ID above after, in ID
 // order, without any reader's state: what the profiler folds into channel
-// profiles. Limit 0 means DefaultItemsAfterLimit and is at most
-// MaxItemsAfterLimit; a negative limit is EINVALID.
+// profiles. Limit 0 means store.DefaultItemsAfterLimit and is at most
+// store.MaxItemsAfterLimit; a negative limit is EINVALID.
 func (db *DB) ItemsAfter(ctx context.Context, after int64, limit int) ([]vigil.Item, error) {
-	if limit < 0 {
-		return nil, vigil.Errorf(vigil.EINVALID, "item limit %d must not be negative", limit)
-	}
-	if limit == 0 {
-		limit = DefaultItemsAfterLimit
+	limit, err := store.Limit(limit, store.DefaultItemsAfterLimit, store.MaxItemsAfterLimit)
+	if err != nil {
+		return nil, err
 	}
 	return db.queryItems(ctx, "list items after an ID",
 		`SELECT `+itemFields+`, 0, 0 FROM items i JOIN feeds f ON f.id = i.feed_id
-		 WHERE i.id > ? ORDER BY i.id LIMIT ?`, after, min(limit, MaxItemsAfterLimit))
+		 WHERE i.id > ? ORDER BY i.id LIMIT ?`, after, limit)
 }
 
 // queryItems runs a query that selects itemColumns and reads every row; op
@@ -119,10 +105,10 @@ func itemsQuery(q vigil.ItemQuery) (string, []any) {
 		// The nearest newer items: the index walked the other way.
 		b.WriteString(`AND (i.sort_at, i.id) > (?, ?) ORDER BY i.sort_at, i.id LIMIT ? OFFSET ?`)
 		args = append(args, store.Nanos(q.After.At).Int64, q.After.ID)
-		return b.String(), append(args, pageLimit(q.Limit), q.Offset)
+		return b.String(), append(args, store.PageLimit(q.Limit), q.Offset)
 	}
 	b.WriteString(`ORDER BY i.sort_at DESC, i.id DESC LIMIT ? OFFSET ?`)
-	return b.String(), append(args, pageLimit(q.Limit), q.Offset)
+	return b.String(), append(args, store.PageLimit(q.Limit), q.Offset)
 }
 
 // itemsIndex names the index a listing walks, so that SQLite never picks
@@ -136,14 +122,6 @@ func itemsIndex(q vigil.ItemQuery) string {
 	default:
 		return "INDEXED BY items_sort"
 	}
-}
-
-// pageLimit applies the default and the maximum page size.
-func pageLimit(limit int) int {
-	if limit == 0 {
-		return DefaultItemLimit
-	}
-	return min(limit, MaxItemLimit)
 }
 
 // Item returns one item of a feed the user follows, with the user's read

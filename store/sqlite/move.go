@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"vigil"
@@ -21,11 +20,8 @@ import (
 // carry over to the other feed's item with that key (see mergeStates). An unknown feed is ENOTFOUND; an empty
 // URL is EINVALID; moving a feed to its own URL changes nothing.
 func (db *DB) MoveFeed(ctx context.Context, feedID int64, newURL string, now time.Time) error {
-	if strings.TrimSpace(newURL) == "" {
-		return vigil.Errorf(vigil.EINVALID, "new URL of feed %d is empty", feedID)
-	}
-	if now.IsZero() {
-		return vigil.Errorf(vigil.EINVALID, "time of the move of feed %d is zero", feedID)
+	if err := store.CheckMove(feedID, newURL, now); err != nil {
+		return err
 	}
 	tx, err := db.write.BeginTx(ctx, nil)
 	if err != nil {

@@ -12,9 +12,6 @@ import (
 	"vigil/store"
 )
 
-// ratings are the evaluation words (Glance et al. §3.1.3).
-var ratings = map[string]bool{"negligible": true, "significant": true, "important": true}
-
 // changeColumns are the columns store.ScanChange reads for a change c of feed f.
 const changeColumns = `c.id, c.feed_id, f.url, f.title, c.at, c.grp, c.version_id, c.prev_id, c.extents, c.severity, c.summary`
 
@@ -111,14 +108,9 @@ func (db *DB) Change(ctx context.Context, userID, changeID int64) (*vigil.PageCh
 // user follows. A rating that is not negligible, significant or important
 // is EINVALID; a change the user cannot see is ENOTFOUND.
 func (db *DB) Evaluate(ctx context.Context, e vigil.Evaluation) error {
-	if !ratings[e.Rating] {
-		return vigil.Errorf(vigil.EINVALID, "rating %q is not one of negligible, significant, important", e.Rating)
-	}
-	if len(e.Comment) > 4000 {
-		return vigil.Errorf(vigil.EINVALID, "comment is longer than 4000 bytes")
-	}
-	if e.At.IsZero() {
-		e.At = time.Unix(0, 0)
+	e, err := store.CleanEvaluation(e)
+	if err != nil {
+		return err
 	}
 	res, err := db.write.ExecContext(ctx, `INSERT INTO evaluations (change_id, user_id, rating, comment, at)
 		SELECT c.id, ?2, ?3, ?4, ?5 FROM page_changes c
@@ -134,8 +126,8 @@ func (db *DB) Evaluate(ctx context.Context, e vigil.Evaluation) error {
 // AddGroupChange stores a change of a weekly or monthly group, once per
 // (group, from, to).
 func (db *DB) AddGroupChange(ctx context.Context, feedID int64, group string, versionID int64, c store.NewChange, at time.Time) (int64, error) {
-	if group != "weekly" && group != "monthly" {
-		return 0, vigil.Errorf(vigil.EINVALID, "group %q is not weekly or monthly", group)
+	if err := store.CheckChangeGroup(group); err != nil {
+		return 0, err
 	}
 	res, err := db.write.ExecContext(ctx, `INSERT INTO page_changes (feed_id, version_id, prev_id, grp, at, extents, severity, summary)
 		SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8 WHERE NOT EXISTS

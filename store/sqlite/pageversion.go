@@ -16,8 +16,8 @@ import (
 // the version, the change and the feed state decide returns given the feed
 // as stored now. If decide fails nothing is stored.
 func (db *DB) IngestPage(ctx context.Context, p store.PageFetched, decide func(bool, *vigil.Feed) (*vigil.Feed, error)) (store.PageIngested, error) {
-	if p.Observation.At.IsZero() {
-		return store.PageIngested{}, vigil.Errorf(vigil.EINVALID, "observation of page %d has no time", p.FeedID)
+	if err := store.CheckPageFetched(p); err != nil {
+		return store.PageIngested{}, err
 	}
 	tx, err := db.write.BeginTx(ctx, nil)
 	if err != nil {
@@ -45,14 +45,7 @@ func (db *DB) IngestPage(ctx context.Context, p store.PageFetched, decide func(b
 
 // storePageFetch stores the observation, the page's note and the feed state.
 func storePageFetch(ctx context.Context, tx *sql.Tx, st txStmts, p store.PageFetched, changed bool, decide func(bool, *vigil.Feed) (*vigil.Feed, error)) error {
-	o := p.Observation
-	o.Items, o.NewItems, o.Updated = 0, 0, 0
-	if p.Read {
-		o.Items = 1
-	}
-	if changed {
-		o.NewItems = 1
-	}
+	o := store.PageObservation(p, changed)
 	if _, err := insertObservation(ctx, st.insertObservation, p.FeedID, o); err != nil {
 		return wrap("store observation", err)
 	}
@@ -85,8 +78,8 @@ func storeVersion(ctx context.Context, tx *sql.Tx, p store.PageFetched) (store.P
 	if v == nil {
 		return store.PageIngested{}, nil
 	}
-	if v.Hash == "" {
-		return store.PageIngested{}, vigil.Errorf(vigil.EINVALID, "version of page %d has no hash", p.FeedID)
+	if err := store.CheckPageVersion(p); err != nil {
+		return store.PageIngested{}, err
 	}
 	var got store.PageIngested
 	var latest string

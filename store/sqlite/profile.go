@@ -6,8 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math"
-	"unicode/utf8"
 
 	"vigil"
 	"vigil/store"
@@ -86,7 +84,7 @@ func eachRow[K, V any](ctx context.Context, tx *sql.Tx, query string, fn func(K,
 // and a profile with a number that is not finite are EINVALID; then, as on
 // any failure, nothing is stored.
 func (db *DB) SaveProfiles(ctx context.Context, b store.ProfileBatch) error {
-	if err := checkBatch(b); err != nil {
+	if err := store.CheckProfileBatch(b, nil); err != nil {
 		return err
 	}
 	tx, err := db.write.BeginTx(ctx, nil)
@@ -108,44 +106,6 @@ func (db *DB) SaveProfiles(ctx context.Context, b store.ProfileBatch) error {
 		return wrap("save profiles", err)
 	}
 	return nil
-}
-
-// checkBatch refuses a batch that cannot be stored as it is.
-func checkBatch(b store.ProfileBatch) error {
-	if b.Through < 0 || b.Documents < 0 {
-		return vigil.Errorf(vigil.EINVALID, "profile batch through item %d with %d documents: neither may be negative",
-			b.Through, b.Documents)
-	}
-	for term := range b.DFDelta {
-		if !utf8.ValidString(term) {
-			return vigil.Errorf(vigil.EINVALID, "document frequency change for term %q: the term is not valid UTF-8", term)
-		}
-	}
-	for i, c := range b.Channels {
-		p := c.Profile
-		if p.FeedID <= 0 {
-			return vigil.Errorf(vigil.EINVALID, "channel %d of the profile batch has no feed ID", i)
-		}
-		if !finite(p.Cohesion, p.CohesionSD, p.NovelRate) {
-			return vigil.Errorf(vigil.EINVALID, "profile of feed %d has a cohesion, deviation or novel rate that is not a finite number", p.FeedID)
-		}
-		for _, t := range p.Terms {
-			if !finite(t.Weight) {
-				return vigil.Errorf(vigil.EINVALID, "profile of feed %d weighs term %q %v, not a finite number", p.FeedID, t.Term, t.Weight)
-			}
-		}
-	}
-	return nil
-}
-
-// finite reports whether every x is a finite number.
-func finite(xs ...float64) bool {
-	for _, x := range xs {
-		if math.IsNaN(x) || math.IsInf(x, 0) {
-			return false
-		}
-	}
-	return true
 }
 
 // addDF adds delta to the document frequencies in two statements, the
@@ -188,7 +148,7 @@ func saveChannels(ctx context.Context, tx *sql.Tx, channels []store.ChannelProfi
 	defer stmt.Close()
 	for _, c := range channels {
 		p := c.Profile
-		terms, err := json.Marshal(termsOrEmpty(p.Terms))
+		terms, err := json.Marshal(store.TermsOrEmpty(p.Terms))
 		if err != nil {
 			return err
 		}
@@ -199,14 +159,6 @@ func saveChannels(ctx context.Context, tx *sql.Tx, channels []store.ChannelProfi
 		}
 	}
 	return nil
-}
-
-// termsOrEmpty stores no terms as an empty JSON array rather than null.
-func termsOrEmpty(terms []vigil.TermWeight) []vigil.TermWeight {
-	if terms == nil {
-		return []vigil.TermWeight{}
-	}
-	return terms
 }
 
 // Profile returns a feed's profile, or ENOTFOUND when it has none yet.

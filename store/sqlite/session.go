@@ -13,11 +13,8 @@ import (
 // CreateSession stores a web session (hash of its cookie value) for a user
 // until expires. An unknown user is ENOTFOUND; a hash already in use is ECONFLICT.
 func (db *DB) CreateSession(ctx context.Context, tokenHash string, userID int64, expires time.Time) error {
-	if tokenHash == "" {
-		return vigil.Errorf(vigil.EINVALID, "session token hash is empty")
-	}
-	if expires.IsZero() {
-		return vigil.Errorf(vigil.EINVALID, "session expiry is zero")
+	if err := store.CheckSession(tokenHash, expires); err != nil {
+		return err
 	}
 	_, err := db.write.ExecContext(ctx,
 		`INSERT INTO sessions (token_hash, user_id, expires) VALUES (?, ?, ?)`,
