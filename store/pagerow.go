@@ -3,6 +3,7 @@ package store
 import (
 	"database/sql"
 	"encoding/json"
+	"fmt"
 
 	"vigil"
 )
@@ -51,4 +52,49 @@ func ScanVersion(s Row, extra ...any) (*vigil.PageVersion, error) {
 	}
 	v.At = FromNanos(at)
 	return &v, nil
+}
+
+// ScanFullVersion reads a page version as ScanVersion does, followed by its
+// compressed body and extract, which it decompresses. A failed scan's error
+// is returned as it is.
+func ScanFullVersion(r Row) (*vigil.PageVersion, error) {
+	var body, extract []byte
+	v, err := ScanVersion(r, &body, &extract)
+	if err != nil {
+		return nil, err
+	}
+	if v.Body, err = Inflate(body); err != nil {
+		return nil, fmt.Errorf("decompress page version: %w", err)
+	}
+	if v.Extract, err = Inflate(extract); err != nil {
+		return nil, fmt.Errorf("decompress page extract: %w", err)
+	}
+	return v, nil
+}
+
+// ScanPage reads the page of the feed feedID from r, whose columns are, in
+// order: kinds, selector, ignore, noise, content_type, note, the owner's
+// user ID, the number of versions and the bytes their bodies take. A failed
+// scan's error is returned as it is.
+func ScanPage(r Row, feedID int64) (*vigil.Page, error) {
+	var (
+		p      = vigil.Page{FeedID: feedID}
+		kinds  string
+		owner  sql.NullInt64
+		ignore string
+		noise  []byte
+	)
+	err := r.Scan(&kinds, &p.Selector, &ignore, &noise, &p.ContentType, &p.Note, &owner, &p.Versions, &p.StoredBytes)
+	if err != nil {
+		return nil, err
+	}
+	p.OwnerID = owner.Int64
+	p.Kinds = SplitPageKinds(kinds)
+	if len(noise) > 0 {
+		p.Noise = json.RawMessage(noise)
+	}
+	if err := json.Unmarshal([]byte(ignore), &p.Ignore); err != nil {
+		return nil, fmt.Errorf("decode ignore rules of page: %w", err)
+	}
+	return &p, nil
 }

@@ -3,7 +3,6 @@ package postgres
 import (
 	"context"
 	"errors"
-	"fmt"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -135,14 +134,12 @@ func mergeStates(ctx context.Context, tx pgx.Tx, from, to int64) error {
 
 // noticeMove leaves a notice for every subscriber of the feed.
 func noticeMove(ctx context.Context, tx pgx.Tx, feedID int64, oldURL, newURL string, now time.Time) error {
-	kind := "feed"
-	if page, err := isPage(ctx, tx, feedID); err != nil {
+	page, err := isPage(ctx, tx, feedID)
+	if err != nil {
 		return err
-	} else if page {
-		kind = "page"
 	}
-	text := fmt.Sprintf("The %s %s has moved permanently to %s.", kind, oldURL, newURL)
-	_, err := tx.Exec(ctx,
+	text := store.MoveNotice(page, oldURL, newURL)
+	_, err = tx.Exec(ctx,
 		`INSERT INTO notices (user_id, at, text)
 		 SELECT user_id, $1, $2 FROM subscriptions WHERE feed_id = $3`, store.Nanos(now), text, feedID)
 	return wrapIf("leave notices", err)

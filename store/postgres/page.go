@@ -2,8 +2,6 @@ package postgres
 
 import (
 	"context"
-	"database/sql"
-	"encoding/json"
 	"errors"
 	"time"
 
@@ -102,35 +100,20 @@ func isPage(ctx context.Context, q rowQuerier, feedID int64) (bool, error) {
 // Page returns the page of a feed row, or ENOTFOUND when it is not a page.
 // Its owner is the earliest follower still following.
 func (db *DB) Page(ctx context.Context, feedID int64) (*vigil.Page, error) {
-	var (
-		p      = vigil.Page{FeedID: feedID}
-		kinds  string
-		owner  sql.NullInt64
-		ignore string
-		noise  []byte
-	)
-	err := db.pool.QueryRow(ctx, `SELECT p.kinds, p.selector, p.ignore, p.noise, p.content_type, p.note,
+	row := db.pool.QueryRow(ctx, `SELECT p.kinds, p.selector, p.ignore, p.noise, p.content_type, p.note,
 		(SELECT user_id FROM subscriptions s WHERE s.feed_id = p.feed_id ORDER BY s.created_at, s.user_id LIMIT 1),
 		(SELECT count(*) FROM page_versions v WHERE v.feed_id = p.feed_id),
 		(SELECT coalesce(sum(octet_length(b.data)), 0) FROM page_blobs b
 			WHERE b.hash IN (SELECT hash FROM page_versions v WHERE v.feed_id = p.feed_id))
-		FROM pages p WHERE p.feed_id = $1`, feedID).
-		Scan(&kinds, &p.Selector, &ignore, &noise, &p.ContentType, &p.Note, &owner, &p.Versions, &p.StoredBytes)
+		FROM pages p WHERE p.feed_id = $1`, feedID)
+	p, err := store.ScanPage(row, feedID)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, vigil.Errorf(vigil.ENOTFOUND, "feed %d is not a watched page", feedID)
 	}
 	if err != nil {
 		return nil, wrap("read page", err)
 	}
-	p.OwnerID = owner.Int64
-	p.Kinds = store.SplitPageKinds(kinds)
-	if len(noise) > 0 {
-		p.Noise = json.RawMessage(noise)
-	}
-	if err := json.Unmarshal([]byte(ignore), &p.Ignore); err != nil {
-		return nil, wrap("decode ignore rules of page", err)
-	}
-	return &p, nil
+	return p, nil
 }
 
 // SetPageKinds sets the kinds of change monitored on a page. Only its

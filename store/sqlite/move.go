@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"fmt"
 	"time"
 
 	"vigil"
@@ -138,14 +137,12 @@ func mergeStates(ctx context.Context, tx *sql.Tx, from, to int64) error {
 
 // noticeMove leaves a notice for every subscriber of the feed.
 func noticeMove(ctx context.Context, tx *sql.Tx, feedID int64, oldURL, newURL string, now time.Time) error {
-	kind := "feed"
-	if page, err := isPage(ctx, tx, feedID); err != nil {
+	page, err := isPage(ctx, tx, feedID)
+	if err != nil {
 		return err
-	} else if page {
-		kind = "page"
 	}
-	text := fmt.Sprintf("The %s %s has moved permanently to %s.", kind, oldURL, newURL)
-	_, err := tx.ExecContext(ctx,
+	text := store.MoveNotice(page, oldURL, newURL)
+	_, err = tx.ExecContext(ctx,
 		`INSERT INTO notices (user_id, at, text)
 		 SELECT user_id, ?, ? FROM subscriptions WHERE feed_id = ?`, store.Nanos(now), text, feedID)
 	return wrapIf("leave notices", err)

@@ -153,11 +153,10 @@ func (db *DB) LatestVersion(ctx context.Context, feedID int64) (*vigil.PageVersi
 
 // VersionAt returns the version current at t, with body and extract.
 func (db *DB) VersionAt(ctx context.Context, feedID int64, t time.Time) (*vigil.PageVersion, error) {
-	var body, extract []byte
 	row := db.read.QueryRowContext(ctx, `SELECT `+versionColumns+`, b.data, v.extract
 		FROM page_versions v JOIN page_blobs b ON b.hash = v.hash
 		WHERE v.feed_id = ? AND v.at <= ? ORDER BY v.at DESC, v.id DESC LIMIT 1`, feedID, store.Nanos(t))
-	return finishVersion(row, &body, &extract)
+	return finishVersion(row)
 }
 
 // Version returns one version with body and extract.
@@ -167,28 +166,18 @@ func (db *DB) Version(ctx context.Context, versionID int64) (*vigil.PageVersion,
 
 // fullVersion reads the version the where clause selects, decompressed.
 func (db *DB) fullVersion(ctx context.Context, where string, arg int64) (*vigil.PageVersion, error) {
-	var body, extract []byte
 	row := db.read.QueryRowContext(ctx, `SELECT `+versionColumns+`, b.data, v.extract
 		FROM page_versions v JOIN page_blobs b ON b.hash = v.hash WHERE `+where, arg)
-	return finishVersion(row, &body, &extract)
+	return finishVersion(row)
 }
 
-// finishVersion scans a version with its compressed body and extract.
-func finishVersion(row scanner, body, extract *[]byte) (*vigil.PageVersion, error) {
-	v, err := store.ScanVersion(row, body, extract)
+// finishVersion reads a version with its body and extract.
+func finishVersion(row store.Row) (*vigil.PageVersion, error) {
+	v, err := store.ScanFullVersion(row)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, vigil.Errorf(vigil.ENOTFOUND, "no page version found")
 	}
-	if err != nil {
-		return nil, wrap("read page version", err)
-	}
-	if v.Body, err = store.Inflate(*body); err != nil {
-		return nil, wrap("decompress page version", err)
-	}
-	if v.Extract, err = store.Inflate(*extract); err != nil {
-		return nil, wrap("decompress page extract", err)
-	}
-	return v, nil
+	return v, wrapIf("read page version", err)
 }
 
 // Versions lists a page's versions newest first, without bodies.

@@ -103,11 +103,6 @@ func (db *DB) SetInterests(ctx context.Context, userID int64, text string) error
 	return requireRow(res, "set interests", "user %d not found", userID)
 }
 
-// scanner is a *sql.Row or *sql.Rows.
-type scanner interface {
-	Scan(dest ...any) error
-}
-
 // nullString stores the empty string as NULL.
 func nullString(s string) sql.NullString {
 	return sql.NullString{String: s, Valid: s != ""}
