@@ -19,3 +19,19 @@ func Collect[T any](rows Rows, scan func(Row) (*T, error)) ([]T, error) {
 	}
 	return out, rows.Err()
 }
+
+// EachPair hands the two columns of every row of rows to fn, stopping at
+// its first error; it does not close rows.
+func EachPair[K, V any](rows Rows, fn func(K, V) error) error {
+	for rows.Next() {
+		var k K
+		var v V
+		if err := rows.Scan(&k, &v); err != nil {
+			return err
+		}
+		if err := fn(k, v); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}

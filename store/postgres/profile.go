@@ -50,17 +50,7 @@ func eachRow[K, V any](ctx context.Context, tx pgx.Tx, query string, fn func(K, 
 		return err
 	}
 	defer rows.Close()
-	for rows.Next() {
-		var k K
-		var v V
-		if err := rows.Scan(&k, &v); err != nil {
-			return err
-		}
-		if err := fn(k, v); err != nil {
-			return err
-		}
-	}
-	return rows.Err()
+	return store.EachPair(rows, fn)
 }
 
 // SaveProfiles stores one profiler step in one transaction: the watermark
