@@ -2,9 +2,6 @@ package postgres
 
 import (
 	"context"
-	"errors"
-
-	"github.com/jackc/pgx/v5"
 
 	"vigil"
 	"vigil/store"
@@ -16,13 +13,7 @@ const digestColumns = `id, name, email, digest, webhook`
 // DigestSettings returns a user's digest settings, or ENOTFOUND.
 func (db *DB) DigestSettings(ctx context.Context, userID int64) (*vigil.DigestSettings, error) {
 	d, err := store.ScanDigestSettings(db.pool.QueryRow(ctx, `SELECT `+digestColumns+` FROM users WHERE id = $1`, userID))
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, vigil.Errorf(vigil.ENOTFOUND, "user %d not found", userID)
-	}
-	if err != nil {
-		return nil, wrap("read digest settings", err)
-	}
-	return d, nil
+	return found(d, err, "read digest settings", "user %d not found", userID)
 }
 
 // SetDigestSettings stores a user's e-mail address (a plain address or

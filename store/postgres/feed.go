@@ -2,10 +2,7 @@ package postgres
 
 import (
 	"context"
-	"errors"
 	"time"
-
-	"github.com/jackc/pgx/v5"
 
 	"vigil"
 	"vigil/store"
@@ -28,13 +25,7 @@ const feedStoredColumns = `f.id, f.url, f.title, f.site_url, f.description, f.la
 // Feed returns a feed with its derived fields, or ENOTFOUND.
 func (db *DB) Feed(ctx context.Context, id int64) (*vigil.Feed, error) {
 	f, err := store.ScanFeed(db.pool.QueryRow(ctx, `SELECT `+feedColumns+` FROM feeds f WHERE f.id = $1`, id))
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, vigil.Errorf(vigil.ENOTFOUND, "feed %d not found", id)
-	}
-	if err != nil {
-		return nil, wrap("read feed", err)
-	}
-	return f, nil
+	return found(f, err, "read feed", "feed %d not found", id)
 }
 
 // Feeds lists every feed with its derived fields, by ID.

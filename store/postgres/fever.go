@@ -3,11 +3,8 @@ package postgres
 import (
 	"context"
 	"database/sql"
-	"errors"
 
 	"vigil/store"
-
-	"github.com/jackc/pgx/v5"
 
 	"vigil"
 )
@@ -34,11 +31,5 @@ func (db *DB) UserByFeverKey(ctx context.Context, keyHash string) (*vigil.User, 
 		return nil, vigil.Errorf(vigil.ENOTFOUND, "no user has this Fever key")
 	}
 	u, err := store.ScanUser(db.pool.QueryRow(ctx, `SELECT `+userColumns+` FROM users u WHERE u.fever_key_hash = $1`, keyHash))
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, vigil.Errorf(vigil.ENOTFOUND, "no user has this Fever key")
-	}
-	if err != nil {
-		return nil, wrap("read user by Fever key", err)
-	}
-	return u, nil
+	return found(u, err, "read user by Fever key", "no user has this Fever key")
 }

@@ -2,12 +2,9 @@ package postgres
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
-
-	"github.com/jackc/pgx/v5"
 
 	"vigil"
 	"vigil/store"
@@ -116,11 +113,5 @@ func (db *DB) Item(ctx context.Context, userID, itemID int64) (*vigil.Item, erro
 		query += ` AND EXISTS (SELECT 1 FROM subscriptions sub WHERE sub.user_id = $1 AND sub.feed_id = i.feed_id)`
 	}
 	it, err := store.ScanItem(db.pool.QueryRow(ctx, query, userID, itemID))
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, vigil.Errorf(vigil.ENOTFOUND, "item %d not found", itemID)
-	}
-	if err != nil {
-		return nil, wrap("read item", err)
-	}
-	return it, nil
+	return found(it, err, "read item", "item %d not found", itemID)
 }

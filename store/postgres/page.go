@@ -107,13 +107,7 @@ func (db *DB) Page(ctx context.Context, feedID int64) (*vigil.Page, error) {
 			WHERE b.hash IN (SELECT hash FROM page_versions v WHERE v.feed_id = p.feed_id))
 		FROM pages p WHERE p.feed_id = $1`, feedID)
 	p, err := store.ScanPage(row, feedID)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, vigil.Errorf(vigil.ENOTFOUND, "feed %d is not a watched page", feedID)
-	}
-	if err != nil {
-		return nil, wrap("read page", err)
-	}
-	return p, nil
+	return found(p, err, "read page", "feed %d is not a watched page", feedID)
 }
 
 // SetPageKinds sets the kinds of change monitored on a page. Only its

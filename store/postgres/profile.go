@@ -3,7 +3,6 @@ package postgres
 import (
 	"context"
 	"encoding/json"
-	"errors"
 
 	"github.com/jackc/pgx/v5"
 
@@ -132,13 +131,7 @@ func saveChannels(ctx context.Context, tx pgx.Tx, channels []store.ChannelProfil
 // Profile returns a feed's profile, or ENOTFOUND when it has none yet.
 func (db *DB) Profile(ctx context.Context, feedID int64) (*vigil.Profile, error) {
 	p, err := store.ScanProfile(db.pool.QueryRow(ctx, `SELECT `+profileColumns+` FROM profiles WHERE feed_id = $1`, feedID))
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, vigil.Errorf(vigil.ENOTFOUND, "feed %d has no profile", feedID)
-	}
-	if err != nil {
-		return nil, wrap("read profile", err)
-	}
-	return p, nil
+	return found(p, err, "read profile", "feed %d has no profile", feedID)
 }
 
 // Profiles returns every stored profile, by feed ID.

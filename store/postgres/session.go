@@ -2,10 +2,7 @@ package postgres
 
 import (
 	"context"
-	"errors"
 	"time"
-
-	"github.com/jackc/pgx/v5"
 
 	"vigil"
 	"vigil/store"
@@ -38,13 +35,7 @@ func (db *DB) SessionUser(ctx context.Context, tokenHash string, now time.Time) 
 		 FROM sessions s JOIN users u ON u.id = s.user_id
 		 WHERE s.token_hash = $1 AND s.expires > $2`,
 		tokenHash, store.Instant(now)))
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, vigil.Errorf(vigil.ENOTFOUND, "session not found or expired")
-	}
-	if err != nil {
-		return nil, wrap("read session", err)
-	}
-	return u, nil
+	return found(u, err, "read session", "session not found or expired")
 }
 
 // DeleteSession removes a session; a missing one is not an error.

@@ -2,10 +2,7 @@ package postgres
 
 import (
 	"context"
-	"errors"
 	"time"
-
-	"github.com/jackc/pgx/v5"
 
 	"vigil"
 	"vigil/store"
@@ -100,11 +97,5 @@ func (db *DB) Subscription(ctx context.Context, userID, feedID int64) (*vigil.Su
 		`SELECT `+subscriptionColumns+`
 		 FROM subscriptions sub JOIN feeds f ON f.id = sub.feed_id
 		 WHERE sub.user_id = $1 AND sub.feed_id = $2`, userID, feedID))
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, vigil.Errorf(vigil.ENOTFOUND, "subscription to feed %d not found", feedID)
-	}
-	if err != nil {
-		return nil, wrap("read subscription", err)
-	}
-	return s, nil
+	return found(s, err, "read subscription", "subscription to feed %d not found", feedID)
 }

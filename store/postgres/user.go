@@ -3,7 +3,6 @@ package postgres
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -47,13 +46,7 @@ func (db *DB) CreateUser(ctx context.Context, u *vigil.User) error {
 // UserByName returns the user with that name, or ENOTFOUND.
 func (db *DB) UserByName(ctx context.Context, name string) (*vigil.User, error) {
 	u, err := store.ScanUser(db.pool.QueryRow(ctx, `SELECT `+userColumns+` FROM users u WHERE u.name = $1`, name))
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, vigil.Errorf(vigil.ENOTFOUND, "user %q not found", name)
-	}
-	if err != nil {
-		return nil, wrap("read user", err)
-	}
-	return u, nil
+	return found(u, err, "read user", "user %q not found", name)
 }
 
 // UserByToken returns the user whose API token hashes to tokenHash, or
@@ -63,13 +56,7 @@ func (db *DB) UserByToken(ctx context.Context, tokenHash string) (*vigil.User, e
 		return nil, vigil.Errorf(vigil.ENOTFOUND, "no user has this token")
 	}
 	u, err := store.ScanUser(db.pool.QueryRow(ctx, `SELECT `+userColumns+` FROM users u WHERE u.token_hash = $1`, tokenHash))
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, vigil.Errorf(vigil.ENOTFOUND, "no user has this token")
-	}
-	if err != nil {
-		return nil, wrap("read user by token", err)
-	}
-	return u, nil
+	return found(u, err, "read user by token", "no user has this token")
 }
 
 // Users lists every user by name.

@@ -3,7 +3,6 @@ package sqlite
 import (
 	"context"
 	"database/sql"
-	"errors"
 
 	"vigil/store"
 
@@ -16,13 +15,7 @@ const digestColumns = `id, name, email, digest, webhook`
 // DigestSettings returns a user's digest settings, or ENOTFOUND.
 func (db *DB) DigestSettings(ctx context.Context, userID int64) (*vigil.DigestSettings, error) {
 	d, err := store.ScanDigestSettings(db.read.QueryRowContext(ctx, `SELECT `+digestColumns+` FROM users WHERE id = ?`, userID))
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, vigil.Errorf(vigil.ENOTFOUND, "user %d not found", userID)
-	}
-	if err != nil {
-		return nil, wrap("read digest settings", err)
-	}
-	return d, nil
+	return found(d, err, "read digest settings", "user %d not found", userID)
 }
 
 // SetDigestSettings stores a user's e-mail address (a plain address or

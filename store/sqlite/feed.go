@@ -3,7 +3,6 @@ package sqlite
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"time"
 
 	"vigil"
@@ -26,13 +25,7 @@ func (db *DB) Feed(ctx context.Context, id int64) (*vigil.Feed, error) {
 	// fetching it, and parsing this query cost most of the read.
 	row := db.reads.queryRow(ctx, db.read, `SELECT `+feedColumns+` FROM feeds f WHERE f.id = ?`, id)
 	f, err := store.ScanFeed(row)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, vigil.Errorf(vigil.ENOTFOUND, "feed %d not found", id)
-	}
-	if err != nil {
-		return nil, wrap("read feed", err)
-	}
-	return f, nil
+	return found(f, err, "read feed", "feed %d not found", id)
 }
 
 // Feeds lists every feed with its derived fields, by ID.

@@ -3,7 +3,6 @@ package sqlite
 import (
 	"context"
 	"database/sql"
-	"errors"
 
 	"vigil/store"
 
@@ -33,11 +32,5 @@ func (db *DB) UserByFeverKey(ctx context.Context, keyHash string) (*vigil.User, 
 	}
 	row := db.read.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users u WHERE u.fever_key_hash = ?`, keyHash)
 	u, err := store.ScanUser(row)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, vigil.Errorf(vigil.ENOTFOUND, "no user has this Fever key")
-	}
-	if err != nil {
-		return nil, wrap("read user by Fever key", err)
-	}
-	return u, nil
+	return found(u, err, "read user by Fever key", "no user has this Fever key")
 }

@@ -2,8 +2,6 @@ package sqlite
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"slices"
 	"strings"
 
@@ -136,11 +134,5 @@ func (db *DB) Item(ctx context.Context, userID, itemID int64) (*vigil.Item, erro
 		args = append(args, userID)
 	}
 	it, err := store.ScanItem(db.read.QueryRowContext(ctx, query, args...))
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, vigil.Errorf(vigil.ENOTFOUND, "item %d not found", itemID)
-	}
-	if err != nil {
-		return nil, wrap("read item", err)
-	}
-	return it, nil
+	return found(it, err, "read item", "item %d not found", itemID)
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
-	"errors"
 	"fmt"
 
 	"vigil"
@@ -155,13 +154,7 @@ func saveChannels(ctx context.Context, tx *sql.Tx, channels []store.ChannelProfi
 func (db *DB) Profile(ctx context.Context, feedID int64) (*vigil.Profile, error) {
 	row := db.read.QueryRowContext(ctx, `SELECT `+profileColumns+` FROM profiles WHERE feed_id = ?`, feedID)
 	p, err := store.ScanProfile(row)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, vigil.Errorf(vigil.ENOTFOUND, "feed %d has no profile", feedID)
-	}
-	if err != nil {
-		return nil, wrap("read profile", err)
-	}
-	return p, nil
+	return found(p, err, "read profile", "feed %d has no profile", feedID)
 }
 
 // Profiles returns every stored profile, by feed ID.

@@ -2,8 +2,6 @@ package sqlite
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"time"
 
 	"vigil"
@@ -38,13 +36,7 @@ func (db *DB) SessionUser(ctx context.Context, tokenHash string, now time.Time) 
 		 WHERE s.token_hash = ? AND s.expires > ?`,
 		tokenHash, store.Instant(now))
 	u, err := store.ScanUser(row)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, vigil.Errorf(vigil.ENOTFOUND, "session not found or expired")
-	}
-	if err != nil {
-		return nil, wrap("read session", err)
-	}
-	return u, nil
+	return found(u, err, "read session", "session not found or expired")
 }
 
 // DeleteSession removes a session; a missing one is not an error.

@@ -2,8 +2,6 @@ package sqlite
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"time"
 
 	"vigil"
@@ -104,11 +102,5 @@ func (db *DB) Subscription(ctx context.Context, userID, feedID int64) (*vigil.Su
 		 FROM subscriptions sub JOIN feeds f ON f.id = sub.feed_id
 		 WHERE sub.user_id = ? AND sub.feed_id = ?`, userID, feedID)
 	s, err := store.ScanSubscription(row)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, vigil.Errorf(vigil.ENOTFOUND, "subscription to feed %d not found", feedID)
-	}
-	if err != nil {
-		return nil, wrap("read subscription", err)
-	}
-	return s, nil
+	return found(s, err, "read subscription", "subscription to feed %d not found", feedID)
 }

@@ -3,7 +3,6 @@ package sqlite
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"strings"
 	"time"
 
@@ -49,13 +48,7 @@ func (db *DB) CreateUser(ctx context.Context, u *vigil.User) error {
 func (db *DB) UserByName(ctx context.Context, name string) (*vigil.User, error) {
 	row := db.read.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users u WHERE u.name = ?`, name)
 	u, err := store.ScanUser(row)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, vigil.Errorf(vigil.ENOTFOUND, "user %q not found", name)
-	}
-	if err != nil {
-		return nil, wrap("read user", err)
-	}
-	return u, nil
+	return found(u, err, "read user", "user %q not found", name)
 }
 
 // UserByToken returns the user whose API token hashes to tokenHash, or
@@ -66,13 +59,7 @@ func (db *DB) UserByToken(ctx context.Context, tokenHash string) (*vigil.User, e
 	}
 	row := db.reads.queryRow(ctx, db.read, `SELECT `+userColumns+` FROM users u WHERE u.token_hash = ?`, tokenHash)
 	u, err := store.ScanUser(row)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, vigil.Errorf(vigil.ENOTFOUND, "no user has this token")
-	}
-	if err != nil {
-		return nil, wrap("read user by token", err)
-	}
-	return u, nil
+	return found(u, err, "read user by token", "no user has this token")
 }
 
 // Users lists every user by name.
