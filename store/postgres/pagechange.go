@@ -3,7 +3,6 @@ package postgres
 import (
 	"context"
 	"errors"
-	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -19,34 +18,9 @@ const changeColumns = `c.id, c.feed_id, f.url, f.title, c.at, c.grp, c.version_i
 // pages a user follows (q.UserID), at or after q.Since, with evaluations.
 func (db *DB) Changes(ctx context.Context, q store.ChangeQuery) ([]vigil.PageChange, error) {
 	var p params
-	where := []string{"true"}
-	if q.FeedID != 0 {
-		where = append(where, "c.feed_id = "+p.add(q.FeedID))
-	}
-	if q.UserID != 0 {
-		where = append(where, "c.feed_id IN (SELECT feed_id FROM subscriptions WHERE user_id = "+p.add(q.UserID)+")")
-	}
-	if !q.Since.IsZero() {
-		where = append(where, "c.at >= "+p.add(store.Nanos(q.Since)))
-	}
-	if !q.Until.IsZero() {
-		where = append(where, "c.at < "+p.add(store.Nanos(q.Until)))
-	}
-	switch {
-	case q.Group != "":
-		where = append(where, "c.grp = "+p.add(q.Group))
-	case q.UserID != 0:
-		where = append(where, `c.grp = coalesce((SELECT pf.frequency FROM page_follows pf
-			WHERE pf.user_id = `+p.add(q.UserID)+` AND pf.feed_id = c.feed_id), 'daily')`)
-	default:
-		where = append(where, "c.grp = 'daily'")
-	}
-	limit := q.Limit
-	if limit <= 0 {
-		limit = 100
-	}
+	where := store.ChangeWhere(q, p.add)
 	rows, err := db.pool.Query(ctx, `SELECT `+changeColumns+` FROM page_changes c JOIN feeds f ON f.id = c.feed_id
-		WHERE `+strings.Join(where, " AND ")+` ORDER BY c.id DESC LIMIT `+p.add(limit), p.args...)
+		WHERE `+where+` ORDER BY c.id DESC LIMIT `+p.add(store.ChangeLimit(q)), p.args...)
 	if err != nil {
 		return nil, wrap("list page changes", err)
 	}

@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
-	"strings"
 	"time"
 
 	"vigil"
@@ -18,36 +17,10 @@ const changeColumns = `c.id, c.feed_id, f.url, f.title, c.at, c.grp, c.version_i
 // Changes lists changes newest first, of one page (q.FeedID) and/or of the
 // pages a user follows (q.UserID), at or after q.Since, with evaluations.
 func (db *DB) Changes(ctx context.Context, q store.ChangeQuery) ([]vigil.PageChange, error) {
-	where, args := []string{"1 = 1"}, []any{}
-	if q.FeedID != 0 {
-		where, args = append(where, "c.feed_id = ?"), append(args, q.FeedID)
-	}
-	if q.UserID != 0 {
-		where = append(where, "c.feed_id IN (SELECT feed_id FROM subscriptions WHERE user_id = ?)")
-		args = append(args, q.UserID)
-	}
-	if !q.Since.IsZero() {
-		where, args = append(where, "c.at >= ?"), append(args, store.Nanos(q.Since))
-	}
-	if !q.Until.IsZero() {
-		where, args = append(where, "c.at < ?"), append(args, store.Nanos(q.Until))
-	}
-	switch {
-	case q.Group != "":
-		where, args = append(where, "c.grp = ?"), append(args, q.Group)
-	case q.UserID != 0:
-		where = append(where, `c.grp = coalesce((SELECT pf.frequency FROM page_follows pf
-			WHERE pf.user_id = ? AND pf.feed_id = c.feed_id), 'daily')`)
-		args = append(args, q.UserID)
-	default:
-		where = append(where, "c.grp = 'daily'")
-	}
-	limit := q.Limit
-	if limit <= 0 {
-		limit = 100
-	}
+	var p positional
+	where := store.ChangeWhere(q, p.add)
 	rows, err := db.read.QueryContext(ctx, `SELECT `+changeColumns+` FROM page_changes c JOIN feeds f ON f.id = c.feed_id
-		WHERE `+strings.Join(where, " AND ")+` ORDER BY c.id DESC LIMIT ?`, append(args, limit)...)
+		WHERE `+where+` ORDER BY c.id DESC LIMIT `+p.add(store.ChangeLimit(q)), p.args...)
 	if err != nil {
 		return nil, wrap("list page changes", err)
 	}

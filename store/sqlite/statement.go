@@ -86,3 +86,13 @@ func collect[T any](rows *sql.Rows, scan func(store.Row) (*T, error)) ([]T, erro
 	defer rows.Close()
 	return store.Collect(rows, scan)
 }
+
+// positional collects the arguments of a query built in pieces, for its
+// "?" placeholders.
+type positional struct{ args []any }
+
+// add appends an argument and returns its placeholder.
+func (p *positional) add(v any) string {
+	p.args = append(p.args, v)
+	return "?"
+}
