@@ -13,13 +13,13 @@ import (
 	"vigil/store/itembody"
 )
 
-// bodyLevel is the zstd level item bodies are compressed at: the default
-// level stores ~2 KB of HTML in about a third of its size at a fraction of
-// the cost of parsing the feed it came in.
+// bodyLevel is the zstd level item bodies are compressed at: the default,
+// which costs little beside parsing the feed the body came in.
 const bodyLevel = zstd.SpeedDefault
 
-// BodyCodec returns the one codec of the process's item bodies: its zstd encoder
-// and decoder are reused by every call, whichever database they serve.
+// BodyCodec returns the one codec of the process's item bodies: its zstd
+// encoder and decoder are reused by every call, whichever database they
+// serve.
 var BodyCodec = sync.OnceValues(func() (*itembody.Codec, error) { return itembody.New(bodyLevel) })
 
 // EncodeBody returns the stored summary and content of it (see itembody):
@@ -48,8 +48,8 @@ func DecodeBody(it *vigil.Item, summary, content []byte) error {
 
 // Deflate compresses a page body or extract as both stores keep it, DEFLATE
 // at level 6, so that vigil migrate copies them between the stores as they
-// are. DEFLATE from the standard library keeps vigil free of a compression
-// dependency; HTML shrinks to a fifth or less.
+// are. DEFLATE from the standard library keeps vigil free of a second
+// compression dependency for page bodies.
 func Deflate(b []byte) ([]byte, error) {
 	var buf bytes.Buffer
 	w, err := flate.NewWriter(&buf, flate.DefaultCompression)

@@ -13,7 +13,7 @@ import (
 const reindexBatch = 1000
 
 // reindexSearchText is migration 9, which makes the search text in Go
-// (issue 11, ingest speed): the worker that stores an item writes its
+// for ingest speed: the worker that stores an item writes its
 // search text (searchColumn), from the words the embedded store's
 // tokenizer finds, and the server only casts it for the index. Computing
 // it in SQL (to_tsvector, then vigil_lexemes, a SQL function planned anew
