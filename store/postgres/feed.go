@@ -8,7 +8,7 @@ import (
 	"vigil/store"
 )
 
-// feedColumns are the columns scanFeed reads, in order, for a feed aliased f:
+// feedColumns are the columns store.ScanFeed reads, in order, for a feed aliased f:
 // the stored state followed by the derived fields.
 const feedColumns = feedStoredColumns + `,
 	(SELECT max(i.sort_at) FROM items i WHERE i.feed_id = f.id)`

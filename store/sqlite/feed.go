@@ -9,7 +9,7 @@ import (
 	"vigil/store"
 )
 
-// feedColumns are the columns scanFeed reads, in order, for a feed aliased f:
+// feedColumns are the columns store.ScanFeed reads, in order, for a feed aliased f:
 // the stored state followed by the derived fields.
 const feedColumns = `f.id, f.url, f.title, f.site_url, f.description, f.language, f.status,
 	f.created_at, f.etag, f.last_modified, f.last_fetch, f.last_success, f.next_fetch,

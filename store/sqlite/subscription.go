@@ -8,7 +8,7 @@ import (
 	"vigil/store"
 )
 
-// subscriptionColumns are the columns scanSubscription reads, in order, for
+// subscriptionColumns are the columns store.ScanSubscription reads, in order, for
 // a subscription aliased sub joined to its feed f.
 const subscriptionColumns = `sub.user_id, sub.weight, sub.created_at, sub.folder, sub.title,
 	f.item_count - (SELECT count(*) FROM item_states st
