@@ -41,20 +41,12 @@ func (db *DB) PruneAccesses(ctx context.Context, before time.Time) (int64, error
 // Readers lists every subscription as (user, feed, weight).
 func (db *DB) Readers(ctx context.Context) ([]vigil.Reader, error) {
 	rows, err := db.pool.Query(ctx, `SELECT user_id, feed_id, weight FROM subscriptions ORDER BY feed_id, user_id`)
-	if err != nil {
-		return nil, wrap("list readers", err)
-	}
-	readers, err := collect(rows, store.ScanReader)
-	return readers, wrapIf("list readers", err)
+	return list(rows, err, "list readers", store.ScanReader)
 }
 
 // Notices lists the user's notices, newest first.
 func (db *DB) Notices(ctx context.Context, userID int64) ([]vigil.Notice, error) {
 	rows, err := db.pool.Query(ctx,
 		`SELECT id, user_id, at, text FROM notices WHERE user_id = $1 ORDER BY at DESC, id DESC`, userID)
-	if err != nil {
-		return nil, wrap("list notices", err)
-	}
-	notices, err := collect(rows, store.ScanNotice)
-	return notices, wrapIf("list notices", err)
+	return list(rows, err, "list notices", store.ScanNotice)
 }

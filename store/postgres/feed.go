@@ -75,9 +75,5 @@ func (db *DB) Reschedule(ctx context.Context, feedID int64, from, to time.Time) 
 // queryFeeds runs a query selecting feedColumns and scans every row.
 func (db *DB) queryFeeds(ctx context.Context, op, query string, args ...any) ([]vigil.Feed, error) {
 	rows, err := db.pool.Query(ctx, query, args...)
-	if err != nil {
-		return nil, wrap(op, err)
-	}
-	feeds, err := collect(rows, store.ScanFeed)
-	return feeds, wrapIf(op, err)
+	return list(rows, err, op, store.ScanFeed)
 }

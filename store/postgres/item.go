@@ -56,11 +56,7 @@ func (db *DB) ItemsAfter(ctx context.Context, after int64, limit int) ([]vigil.I
 // names the operation in errors.
 func (db *DB) queryItems(ctx context.Context, op, query string, args ...any) ([]vigil.Item, error) {
 	rows, err := db.pool.Query(ctx, query, args...)
-	if err != nil {
-		return nil, wrap(op, err)
-	}
-	items, err := collect(rows, store.ScanItem)
-	return items, wrapIf(op, err)
+	return list(rows, err, op, store.ScanItem)
 }
 
 // params numbers the placeholders of a query as its arguments are added.

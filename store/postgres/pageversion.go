@@ -200,11 +200,7 @@ func (db *DB) Versions(ctx context.Context, feedID int64, limit int) ([]vigil.Pa
 	rows, err := db.pool.Query(ctx, `SELECT `+versionColumns+`
 		FROM page_versions v JOIN page_blobs b ON b.hash = v.hash
 		WHERE v.feed_id = $1 ORDER BY v.id DESC LIMIT $2`, feedID, limit)
-	if err != nil {
-		return nil, wrap("list page versions", err)
-	}
-	out, err := collect(rows, func(r store.Row) (*vigil.PageVersion, error) { return store.ScanVersion(r) })
-	return out, wrapIf("list page versions", err)
+	return list(rows, err, "list page versions", func(r store.Row) (*vigil.PageVersion, error) { return store.ScanVersion(r) })
 }
 
 // DuplicatePage returns the lowest-numbered other page whose latest version

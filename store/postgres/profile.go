@@ -137,9 +137,5 @@ func (db *DB) Profile(ctx context.Context, feedID int64) (*vigil.Profile, error)
 // Profiles returns every stored profile, by feed ID.
 func (db *DB) Profiles(ctx context.Context) ([]vigil.Profile, error) {
 	rows, err := db.pool.Query(ctx, `SELECT `+profileColumns+` FROM profiles ORDER BY feed_id`)
-	if err != nil {
-		return nil, wrap("list profiles", err)
-	}
-	profiles, err := collect(rows, store.ScanProfile)
-	return profiles, wrapIf("list profiles", err)
+	return list(rows, err, "list profiles", store.ScanProfile)
 }

@@ -25,11 +25,7 @@ func (db *DB) StreamEntries(ctx context.Context, q vigil.StreamQuery) ([]vigil.S
 	rows, err := db.pool.Query(ctx,
 		`SELECT i.id, i.feed_id, i.sort_at, COALESCE(st.read, false), COALESCE(st.starred, false) `+
 			streamFrom+where+cursor+orderBy+` LIMIT `+p.add(limit), p.args...)
-	if err != nil {
-		return nil, wrap("list stream", err)
-	}
-	entries, err := collect(rows, store.ScanStreamEntry)
-	return entries, wrapIf("list stream", err)
+	return list(rows, err, "list stream", store.ScanStreamEntry)
 }
 
 // streamFrom joins items to the user's subscriptions and states; the

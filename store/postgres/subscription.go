@@ -84,11 +84,7 @@ func (db *DB) Subscriptions(ctx context.Context, userID int64) ([]vigil.Subscrip
 		 FROM subscriptions sub JOIN feeds f ON f.id = sub.feed_id
 		 WHERE sub.user_id = $1
 		 ORDER BY lower(COALESCE(NULLIF(f.title, ''), f.url)) COLLATE "C", f.id`, userID)
-	if err != nil {
-		return nil, wrap("list subscriptions", err)
-	}
-	subs, err := collect(rows, store.ScanSubscription)
-	return subs, wrapIf("list subscriptions", err)
+	return list(rows, err, "list subscriptions", store.ScanSubscription)
 }
 
 // Subscription returns one of the user's subscriptions, or ENOTFOUND.

@@ -62,11 +62,7 @@ func (db *DB) UserByToken(ctx context.Context, tokenHash string) (*vigil.User, e
 // Users lists every user by name.
 func (db *DB) Users(ctx context.Context) ([]vigil.User, error) {
 	rows, err := db.pool.Query(ctx, `SELECT `+userColumns+` FROM users u ORDER BY u.name COLLATE "C", u.id`)
-	if err != nil {
-		return nil, wrap("list users", err)
-	}
-	users, err := collect(rows, store.ScanUser)
-	return users, wrapIf("list users", err)
+	return list(rows, err, "list users", store.ScanUser)
 }
 
 // SetInterests stores the user's free-text interests, which seed their
@@ -101,4 +97,14 @@ func requireRow(n int64, format string, args ...any) error {
 func collect[T any](rows pgx.Rows, scan func(store.Row) (*T, error)) ([]T, error) {
 	defer rows.Close()
 	return store.Collect(rows, scan)
+}
+
+// list scans every row a query returned with scan and closes the rows; a
+// failed query or scan is wrapped by op.
+func list[T any](rows pgx.Rows, err error, op string, scan func(store.Row) (*T, error)) ([]T, error) {
+	if err != nil {
+		return nil, wrap(op, err)
+	}
+	out, err := collect(rows, scan)
+	return out, wrapIf(op, err)
 }

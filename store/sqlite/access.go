@@ -47,9 +47,5 @@ func (db *DB) PruneAccesses(ctx context.Context, before time.Time) (int64, error
 // Readers lists every subscription as (user, feed, weight).
 func (db *DB) Readers(ctx context.Context) ([]vigil.Reader, error) {
 	rows, err := db.read.QueryContext(ctx, `SELECT user_id, feed_id, weight FROM subscriptions ORDER BY feed_id, user_id`)
-	if err != nil {
-		return nil, wrap("list readers", err)
-	}
-	readers, err := collect(rows, store.ScanReader)
-	return readers, wrapIf("list readers", err)
+	return list(rows, err, "list readers", store.ScanReader)
 }

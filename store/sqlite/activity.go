@@ -24,9 +24,5 @@ func (db *DB) FetchHours(ctx context.Context, now time.Time, hours int) ([]store
 		return nil, nil
 	}
 	rows, err := db.read.QueryContext(ctx, fetchHoursQuery, store.Instant(now), int64(hours)*int64(time.Hour))
-	if err != nil {
-		return nil, wrap("count fetches per hour", err)
-	}
-	out, err := collect(rows, store.ScanFetchHour)
-	return out, wrapIf("count fetches per hour", err)
+	return list(rows, err, "count fetches per hour", store.ScanFetchHour)
 }

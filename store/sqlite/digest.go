@@ -35,11 +35,7 @@ func (db *DB) SetDigestSettings(ctx context.Context, d vigil.DigestSettings) err
 // AllDigestSettings lists every user's digest settings by user ID.
 func (db *DB) AllDigestSettings(ctx context.Context) ([]vigil.DigestSettings, error) {
 	rows, err := db.read.QueryContext(ctx, `SELECT `+digestColumns+` FROM users ORDER BY id`)
-	if err != nil {
-		return nil, wrap("list digest settings", err)
-	}
-	out, err := collect(rows, store.ScanDigestSettings)
-	return out, wrapIf("list digest settings", err)
+	return list(rows, err, "list digest settings", store.ScanDigestSettings)
 }
 
 // ClaimDigest records the user's digest of day as sent; false when it was.

@@ -77,14 +77,7 @@ func (db *DB) Reschedule(ctx context.Context, feedID int64, from, to time.Time) 
 // queryFeeds runs a query selecting feedColumns and scans every row.
 func (db *DB) queryFeeds(ctx context.Context, op, query string, args ...any) ([]vigil.Feed, error) {
 	rows, err := db.read.QueryContext(ctx, query, args...)
-	if err != nil {
-		return nil, wrap(op, err)
-	}
-	feeds, err := collect(rows, store.ScanFeed)
-	if err != nil {
-		return nil, wrap(op, err)
-	}
-	return feeds, nil
+	return list(rows, err, op, store.ScanFeed)
 }
 
 // requireRow turns an update that touched no row into ENOTFOUND.

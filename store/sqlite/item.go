@@ -55,14 +55,7 @@ func (db *DB) ItemsAfter(ctx context.Context, after int64, limit int) ([]vigil.I
 // names the operation in errors.
 func (db *DB) queryItems(ctx context.Context, op, query string, args ...any) ([]vigil.Item, error) {
 	rows, err := db.reads.query(ctx, db.read, query, args...)
-	if err != nil {
-		return nil, wrap(op, err)
-	}
-	items, err := collect(rows, store.ScanItem)
-	if err != nil {
-		return nil, wrap(op, err)
-	}
-	return items, nil
+	return list(rows, err, op, store.ScanItem)
 }
 
 // itemsQuery builds the listing query for q. Listings walk an index in

@@ -11,9 +11,5 @@ import (
 func (db *DB) Notices(ctx context.Context, userID int64) ([]vigil.Notice, error) {
 	rows, err := db.read.QueryContext(ctx,
 		`SELECT id, user_id, at, text FROM notices WHERE user_id = ? ORDER BY at DESC, id DESC`, userID)
-	if err != nil {
-		return nil, wrap("list notices", err)
-	}
-	notices, err := collect(rows, store.ScanNotice)
-	return notices, wrapIf("list notices", err)
+	return list(rows, err, "list notices", store.ScanNotice)
 }

@@ -160,12 +160,5 @@ func (db *DB) Profile(ctx context.Context, feedID int64) (*vigil.Profile, error)
 // Profiles returns every stored profile, by feed ID.
 func (db *DB) Profiles(ctx context.Context) ([]vigil.Profile, error) {
 	rows, err := db.read.QueryContext(ctx, `SELECT `+profileColumns+` FROM profiles ORDER BY feed_id`)
-	if err != nil {
-		return nil, wrap("list profiles", err)
-	}
-	profiles, err := collect(rows, store.ScanProfile)
-	if err != nil {
-		return nil, wrap("list profiles", err)
-	}
-	return profiles, nil
+	return list(rows, err, "list profiles", store.ScanProfile)
 }

@@ -96,3 +96,13 @@ func (p *positional) add(v any) string {
 	p.args = append(p.args, v)
 	return "?"
 }
+
+// list scans every row a query returned with scan and closes the rows; a
+// failed query or scan is wrapped by op.
+func list[T any](rows *sql.Rows, err error, op string, scan func(store.Row) (*T, error)) ([]T, error) {
+	if err != nil {
+		return nil, wrap(op, err)
+	}
+	out, err := collect(rows, scan)
+	return out, wrapIf(op, err)
+}

@@ -24,11 +24,7 @@ func (db *DB) StreamEntries(ctx context.Context, q vigil.StreamQuery) ([]vigil.S
 		`SELECT i.id, i.feed_id, i.sort_at, COALESCE(st.read, 0), COALESCE(st.starred, 0) `+
 			streamFrom+where+cursorFilter(q, &args)+orderBy+` LIMIT ?`,
 		append(args, limit)...)
-	if err != nil {
-		return nil, wrap("list stream", err)
-	}
-	entries, err := collect(rows, store.ScanStreamEntry)
-	return entries, wrapIf("list stream", err)
+	return list(rows, err, "list stream", store.ScanStreamEntry)
 }
 
 // streamFrom joins items to the user's subscriptions and states; the

@@ -85,14 +85,7 @@ func (db *DB) Subscriptions(ctx context.Context, userID int64) ([]vigil.Subscrip
 		 FROM subscriptions sub JOIN feeds f ON f.id = sub.feed_id
 		 WHERE sub.user_id = ?
 		 ORDER BY COALESCE(NULLIF(f.title, ''), f.url) COLLATE NOCASE, f.id`, userID)
-	if err != nil {
-		return nil, wrap("list subscriptions", err)
-	}
-	subs, err := collect(rows, store.ScanSubscription)
-	if err != nil {
-		return nil, wrap("list subscriptions", err)
-	}
-	return subs, nil
+	return list(rows, err, "list subscriptions", store.ScanSubscription)
 }
 
 // Subscription returns one of the user's subscriptions, or ENOTFOUND.

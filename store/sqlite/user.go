@@ -65,14 +65,7 @@ func (db *DB) UserByToken(ctx context.Context, tokenHash string) (*vigil.User, e
 // Users lists every user by name.
 func (db *DB) Users(ctx context.Context) ([]vigil.User, error) {
 	rows, err := db.read.QueryContext(ctx, `SELECT `+userColumns+` FROM users u ORDER BY u.name, u.id`)
-	if err != nil {
-		return nil, wrap("list users", err)
-	}
-	users, err := collect(rows, store.ScanUser)
-	if err != nil {
-		return nil, wrap("list users", err)
-	}
-	return users, nil
+	return list(rows, err, "list users", store.ScanUser)
 }
 
 // SetInterests stores the user's free-text interests, which seed their
