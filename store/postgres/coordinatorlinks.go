@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"vigil"
-
 	"vigil/store"
 )
 
