@@ -2,49 +2,36 @@ package postgres
 
 import (
 	"context"
-	"database/sql"
 	"time"
 
-	"github.com/jackc/pgx/v5"
-
 	"vigil"
+	"vigil/store"
 )
 
 // RecordAccess notes that the user looked at their items at t.
 func (db *DB) RecordAccess(ctx context.Context, userID int64, t time.Time) error {
-	if t.IsZero() {
-		return vigil.Errorf(vigil.EINVALID, "an access needs a time")
+	if err := store.CheckAccess(t); err != nil {
+		return err
 	}
-	_, err := db.pool.Exec(ctx, `INSERT INTO accesses (user_id, at) VALUES ($1, $2)`, userID, instant(t))
+	_, err := db.pool.Exec(ctx, `INSERT INTO accesses (user_id, at) VALUES ($1, $2)`, userID, store.Instant(t))
 	return wrapIf("record access", err)
 }
 
 // Accesses returns every user's access times at or after since, oldest
 // first, by user.
 func (db *DB) Accesses(ctx context.Context, since time.Time) (map[int64][]time.Time, error) {
-	rows, err := db.pool.Query(ctx, `SELECT user_id, at FROM accesses WHERE at >= $1 ORDER BY at`, instant(since))
+	rows, err := db.pool.Query(ctx, `SELECT user_id, at FROM accesses WHERE at >= $1 ORDER BY at`, store.Instant(since))
 	if err != nil {
 		return nil, wrap("list accesses", err)
 	}
 	defer rows.Close()
-	out := map[int64][]time.Time{}
-	for rows.Next() {
-		var user int64
-		var at sql.NullInt64
-		if err := rows.Scan(&user, &at); err != nil {
-			return nil, wrap("list accesses", err)
-		}
-		out[user] = append(out[user], fromNanos(at))
-	}
-	if err := rows.Err(); err != nil {
-		return nil, wrap("list accesses", err)
-	}
-	return out, nil
+	out, err := store.ReadAccesses(rows)
+	return out, wrapIf("list accesses", err)
 }
 
 // PruneAccesses deletes accesses before t and returns how many went.
 func (db *DB) PruneAccesses(ctx context.Context, before time.Time) (int64, error) {
-	tag, err := db.pool.Exec(ctx, `DELETE FROM accesses WHERE at < $1`, instant(before))
+	tag, err := db.pool.Exec(ctx, `DELETE FROM accesses WHERE at < $1`, store.Instant(before))
 	if err != nil {
 		return 0, wrap("prune accesses", err)
 	}
@@ -54,29 +41,12 @@ func (db *DB) PruneAccesses(ctx context.Context, before time.Time) (int64, error
 // Readers lists every subscription as (user, feed, weight).
 func (db *DB) Readers(ctx context.Context) ([]vigil.Reader, error) {
 	rows, err := db.pool.Query(ctx, `SELECT user_id, feed_id, weight FROM subscriptions ORDER BY feed_id, user_id`)
-	if err != nil {
-		return nil, wrap("list readers", err)
-	}
-	readers, err := collect(rows, func(r pgx.Row) (*vigil.Reader, error) {
-		var v vigil.Reader
-		return &v, r.Scan(&v.UserID, &v.FeedID, &v.Weight)
-	})
-	return readers, wrapIf("list readers", err)
+	return list(rows, err, "list readers", store.ScanReader)
 }
 
 // Notices lists the user's notices, newest first.
 func (db *DB) Notices(ctx context.Context, userID int64) ([]vigil.Notice, error) {
 	rows, err := db.pool.Query(ctx,
 		`SELECT id, user_id, at, text FROM notices WHERE user_id = $1 ORDER BY at DESC, id DESC`, userID)
-	if err != nil {
-		return nil, wrap("list notices", err)
-	}
-	notices, err := collect(rows, func(r pgx.Row) (*vigil.Notice, error) {
-		var n vigil.Notice
-		var at sql.NullInt64
-		err := r.Scan(&n.ID, &n.UserID, &at, &n.Text)
-		n.At = fromNanos(at)
-		return &n, err
-	})
-	return notices, wrapIf("list notices", err)
+	return list(rows, err, "list notices", store.ScanNotice)
 }

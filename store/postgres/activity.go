@@ -24,21 +24,6 @@ func (db *DB) FetchHours(ctx context.Context, now time.Time, hours int) ([]store
 	if hours <= 0 {
 		return nil, nil
 	}
-	rows, err := db.pool.Query(ctx, fetchHoursQuery, instant(now), int64(hours)*int64(time.Hour))
-	if err != nil {
-		return nil, wrap("count fetches per hour", err)
-	}
-	defer rows.Close()
-	var out []store.FetchHour
-	for rows.Next() {
-		var h store.FetchHour
-		if err := rows.Scan(&h.FeedID, &h.Ago, &h.Fetches, &h.Failed, &h.NewItems); err != nil {
-			return nil, wrap("count fetches per hour", err)
-		}
-		out = append(out, h)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, wrap("count fetches per hour", err)
-	}
-	return out, nil
+	rows, err := db.pool.Query(ctx, fetchHoursQuery, store.Instant(now), int64(hours)*int64(time.Hour))
+	return list(rows, err, "count fetches per hour", store.ScanFetchHour)
 }

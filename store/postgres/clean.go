@@ -22,3 +22,19 @@ func cleanItem(it *vigil.Item) {
 		*p = clean(*p)
 	}
 }
+
+// storable reports whether PostgreSQL text holds s as it is, which clean
+// would not change.
+func storable(s string) bool {
+	return clean(s) == s
+}
+
+// cleanItems returns a copy of items with every text field cleaned.
+func cleanItems(items []vigil.Item) []vigil.Item {
+	out := make([]vigil.Item, len(items))
+	for i, it := range items {
+		cleanItem(&it)
+		out[i] = it
+	}
+	return out
+}

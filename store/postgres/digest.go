@@ -2,54 +2,26 @@ package postgres
 
 import (
 	"context"
-	"errors"
-	"net/mail"
-	"strings"
-
-	"github.com/jackc/pgx/v5"
 
 	"vigil"
+	"vigil/store"
 )
 
-// digestColumns are the columns scanDigest reads from users.
+// digestColumns are the columns store.ScanDigestSettings reads from users.
 const digestColumns = `id, name, email, digest, webhook`
-
-// scanDigest reads digestColumns.
-func scanDigest(s pgx.Row) (*vigil.DigestSettings, error) {
-	var (
-		d  vigil.DigestSettings
-		on bool
-	)
-	if err := s.Scan(&d.UserID, &d.Name, &d.Email, &on, &d.Webhook); err != nil {
-		return nil, err
-	}
-	d.Off = !on
-	return &d, nil
-}
 
 // DigestSettings returns a user's digest settings, or ENOTFOUND.
 func (db *DB) DigestSettings(ctx context.Context, userID int64) (*vigil.DigestSettings, error) {
-	d, err := scanDigest(db.pool.QueryRow(ctx, `SELECT `+digestColumns+` FROM users WHERE id = $1`, userID))
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, vigil.Errorf(vigil.ENOTFOUND, "user %d not found", userID)
-	}
-	if err != nil {
-		return nil, wrap("read digest settings", err)
-	}
-	return d, nil
+	d, err := store.ScanDigestSettings(db.pool.QueryRow(ctx, `SELECT `+digestColumns+` FROM users WHERE id = $1`, userID))
+	return found(d, err, "read digest settings", "user %d not found", userID)
 }
 
 // SetDigestSettings stores a user's e-mail address (a plain address or
 // empty), opt-out and webhook URL (http or https, or empty).
 func (db *DB) SetDigestSettings(ctx context.Context, d vigil.DigestSettings) error {
-	d.Email, d.Webhook = strings.TrimSpace(d.Email), strings.TrimSpace(d.Webhook)
-	if d.Email != "" {
-		if a, err := mail.ParseAddress(d.Email); err != nil || a.Address != d.Email {
-			return vigil.Errorf(vigil.EINVALID, "e-mail address %q is not a plain address like name@example.org", d.Email)
-		}
-	}
-	if d.Webhook != "" && !strings.HasPrefix(d.Webhook, "http://") && !strings.HasPrefix(d.Webhook, "https://") {
-		return vigil.Errorf(vigil.EINVALID, "webhook %q is not an http or https URL", d.Webhook)
+	d, err := store.CleanDigestSettings(d)
+	if err != nil {
+		return err
 	}
 	tag, err := db.pool.Exec(ctx, `UPDATE users SET email = $1, digest = $2, webhook = $3 WHERE id = $4`,
 		clean(d.Email), !d.Off, clean(d.Webhook), d.UserID)
@@ -62,11 +34,7 @@ func (db *DB) SetDigestSettings(ctx context.Context, d vigil.DigestSettings) err
 // AllDigestSettings lists every user's digest settings by user ID.
 func (db *DB) AllDigestSettings(ctx context.Context) ([]vigil.DigestSettings, error) {
 	rows, err := db.pool.Query(ctx, `SELECT `+digestColumns+` FROM users ORDER BY id`)
-	if err != nil {
-		return nil, wrap("list digest settings", err)
-	}
-	out, err := collect(rows, scanDigest)
-	return out, wrapIf("list digest settings", err)
+	return list(rows, err, "list digest settings", store.ScanDigestSettings)
 }
 
 // ClaimDigest records the user's digest of day as sent; false when it was.

@@ -4,6 +4,9 @@ import (
 	"errors"
 	"fmt"
 
+	"vigil"
+
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 )
 
@@ -50,3 +53,15 @@ func isForeignKey(err error) bool {
 
 // errReadOnly is why a store on a read-only session cannot serve.
 var errReadOnly = errors.New("the database session is read-only")
+
+// found returns v read by a query for one row, err nil; ENOTFOUND with the
+// formatted message when there was no row; otherwise err, wrapped by op.
+func found[T any](v *T, err error, op, format string, args ...any) (*T, error) {
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, vigil.Errorf(vigil.ENOTFOUND, format, args...)
+	}
+	if err != nil {
+		return nil, wrap(op, err)
+	}
+	return v, nil
+}

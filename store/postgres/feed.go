@@ -2,18 +2,13 @@ package postgres
 
 import (
 	"context"
-	"database/sql"
-	"encoding/json"
-	"errors"
-	"fmt"
 	"time"
 
-	"github.com/jackc/pgx/v5"
-
 	"vigil"
+	"vigil/store"
 )
 
-// feedColumns are the columns scanFeed reads, in order, for a feed aliased f:
+// feedColumns are the columns store.ScanFeed reads, in order, for a feed aliased f:
 // the stored state followed by the derived fields.
 const feedColumns = feedStoredColumns + `,
 	(SELECT max(i.sort_at) FROM items i WHERE i.feed_id = f.id)`
@@ -29,14 +24,8 @@ const feedStoredColumns = `f.id, f.url, f.title, f.site_url, f.description, f.la
 
 // Feed returns a feed with its derived fields, or ENOTFOUND.
 func (db *DB) Feed(ctx context.Context, id int64) (*vigil.Feed, error) {
-	f, err := scanFeed(db.pool.QueryRow(ctx, `SELECT `+feedColumns+` FROM feeds f WHERE f.id = $1`, id))
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, vigil.Errorf(vigil.ENOTFOUND, "feed %d not found", id)
-	}
-	if err != nil {
-		return nil, wrap("read feed", err)
-	}
-	return f, nil
+	f, err := store.ScanFeed(db.pool.QueryRow(ctx, `SELECT `+feedColumns+` FROM feeds f WHERE f.id = $1`, id))
+	return found(f, err, "read feed", "feed %d not found", id)
 }
 
 // Feeds lists every feed with its derived fields, by ID.
@@ -57,13 +46,13 @@ func (db *DB) DueFeeds(ctx context.Context, now time.Time, limit int) ([]vigil.F
 		 WHERE (f.next_fetch IS NULL OR f.next_fetch <= $1)
 		   AND EXISTS (SELECT 1 FROM subscriptions s WHERE s.feed_id = f.id)
 		 ORDER BY f.next_fetch NULLS FIRST, f.id
-		 LIMIT $2`, instant(now), lim)
+		 LIMIT $2`, store.Instant(now), lim)
 }
 
 // SetNextFetch reschedules a feed without recording a fetch; an unknown
 // feed is ENOTFOUND.
 func (db *DB) SetNextFetch(ctx context.Context, feedID int64, next time.Time) error {
-	tag, err := db.pool.Exec(ctx, `UPDATE feeds SET next_fetch = $1 WHERE id = $2`, nanos(next), feedID)
+	tag, err := db.pool.Exec(ctx, `UPDATE feeds SET next_fetch = $1 WHERE id = $2`, store.Nanos(next), feedID)
 	if err != nil {
 		return wrap("set next fetch", err)
 	}
@@ -76,7 +65,7 @@ func (db *DB) Reschedule(ctx context.Context, feedID int64, from, to time.Time) 
 	tag, err := db.pool.Exec(ctx,
 		`UPDATE feeds SET next_fetch = $1
 		 WHERE id = $2 AND next_fetch IS NOT DISTINCT FROM $3 AND failures = 0`,
-		nanos(to), feedID, nanos(from))
+		store.Nanos(to), feedID, store.Nanos(from))
 	if err != nil {
 		return false, wrap("reschedule feed", err)
 	}
@@ -86,58 +75,5 @@ func (db *DB) Reschedule(ctx context.Context, feedID int64, from, to time.Time) 
 // queryFeeds runs a query selecting feedColumns and scans every row.
 func (db *DB) queryFeeds(ctx context.Context, op, query string, args ...any) ([]vigil.Feed, error) {
 	rows, err := db.pool.Query(ctx, query, args...)
-	if err != nil {
-		return nil, wrap(op, err)
-	}
-	feeds, err := collect(rows, scanFeed)
-	return feeds, wrapIf(op, err)
-}
-
-// scanFeed reads the feedColumns of one row.
-func scanFeed(s pgx.Row) (*vigil.Feed, error) {
-	var f feedScan
-	if err := s.Scan(f.dest()...); err != nil {
-		return nil, err
-	}
-	if err := f.finish(); err != nil {
-		return nil, err
-	}
-	return &f.Feed, nil
-}
-
-// feedScan holds a feed while its columns are scanned, with the columns that
-// need decoding kept raw until finish.
-type feedScan struct {
-	vigil.Feed
-	status                                                   string
-	created, lastFetch, lastSuccess, nextFetch, failingSince sql.NullInt64
-	lastItem                                                 sql.NullInt64
-	hints                                                    string
-	model                                                    []byte
-}
-
-// dest returns the scan destinations of feedColumns.
-func (f *feedScan) dest() []any {
-	return []any{&f.ID, &f.URL, &f.Title, &f.SiteURL, &f.Description, &f.Language, &f.status,
-		&f.created, &f.ETag, &f.LastModified, &f.lastFetch, &f.lastSuccess, &f.nextFetch,
-		&f.LastStatus, &f.LastError, &f.Failures, &f.failingSince, &f.Missing, &f.hints,
-		&f.Window, &f.model, &f.Rate, &f.ItemCount, &f.Subscribers, &f.Weight, &f.lastItem}
-}
-
-// finish decodes the raw columns into the feed.
-func (f *feedScan) finish() error {
-	f.Status = vigil.FeedStatus(f.status)
-	if err := json.Unmarshal([]byte(f.hints), &f.Hints); err != nil {
-		return fmt.Errorf("decode hints of feed %d: %w", f.ID, err)
-	}
-	if !f.Hints.NotBefore.IsZero() {
-		f.Hints.NotBefore = f.Hints.NotBefore.UTC()
-	}
-	if len(f.model) > 0 {
-		f.Model = json.RawMessage(f.model)
-	}
-	f.CreatedAt, f.LastFetch, f.LastSuccess = fromNanos(f.created), fromNanos(f.lastFetch), fromNanos(f.lastSuccess)
-	f.NextFetch, f.FailingSince = fromNanos(f.nextFetch), fromNanos(f.failingSince)
-	f.LastItem = fromNanos(f.lastItem)
-	return nil
+	return list(rows, err, op, store.ScanFeed)
 }

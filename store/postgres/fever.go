@@ -3,9 +3,8 @@ package postgres
 import (
 	"context"
 	"database/sql"
-	"errors"
 
-	"github.com/jackc/pgx/v5"
+	"vigil/store"
 
 	"vigil"
 )
@@ -31,12 +30,6 @@ func (db *DB) UserByFeverKey(ctx context.Context, keyHash string) (*vigil.User, 
 	if keyHash == "" {
 		return nil, vigil.Errorf(vigil.ENOTFOUND, "no user has this Fever key")
 	}
-	u, err := scanUser(db.pool.QueryRow(ctx, `SELECT `+userColumns+` FROM users u WHERE u.fever_key_hash = $1`, keyHash))
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, vigil.Errorf(vigil.ENOTFOUND, "no user has this Fever key")
-	}
-	if err != nil {
-		return nil, wrap("read user by Fever key", err)
-	}
-	return u, nil
+	u, err := store.ScanUser(db.pool.QueryRow(ctx, `SELECT `+userColumns+` FROM users u WHERE u.fever_key_hash = $1`, keyHash))
+	return found(u, err, "read user by Fever key", "no user has this Fever key")
 }

@@ -2,7 +2,8 @@ package postgres
 
 import (
 	"context"
-	"strings"
+
+	"vigil/store"
 
 	"vigil"
 )
@@ -18,16 +19,13 @@ func (db *DB) SetFolder(ctx context.Context, userID, feedID int64, folder string
 	return db.setSubscriptionText(ctx, "set folder", "folder", userID, feedID, clean)
 }
 
-// MaxTitleLength bounds a user's own title for a feed, in bytes.
-const MaxTitleLength = 1024
-
 // RenameSubscription sets the user's own title for a feed, trimmed of
-// spaces ("" shows the feed's own again). A title over MaxTitleLength
+// spaces ("" shows the feed's own again). A title over store.MaxTitleLength
 // bytes is EINVALID, a feed the user does not follow ENOTFOUND.
 func (db *DB) RenameSubscription(ctx context.Context, userID, feedID int64, title string) error {
-	title = strings.TrimSpace(title)
-	if len(title) > MaxTitleLength {
-		return vigil.Errorf(vigil.EINVALID, "title is longer than %d bytes", MaxTitleLength)
+	title, err := store.SubscriptionTitle(title)
+	if err != nil {
+		return err
 	}
 	return db.setSubscriptionText(ctx, "rename subscription", "title", userID, feedID, clean(title))
 }

@@ -3,6 +3,8 @@ package postgres
 import (
 	"context"
 	"time"
+
+	"vigil/store"
 )
 
 // Ping checks that the database answers a query on the schema and that the
@@ -30,7 +32,7 @@ func (db *DB) CountDue(ctx context.Context, now time.Time) (int, error) {
 	err := db.pool.QueryRow(ctx,
 		`SELECT count(*) FROM feeds f
 		 WHERE (f.next_fetch IS NULL OR f.next_fetch <= $1)
-		   AND EXISTS (SELECT 1 FROM subscriptions s WHERE s.feed_id = f.id)`, instant(now)).Scan(&n)
+		   AND EXISTS (SELECT 1 FROM subscriptions s WHERE s.feed_id = f.id)`, store.Instant(now)).Scan(&n)
 	if err != nil {
 		return 0, wrap("count due feeds", err)
 	}

@@ -3,7 +3,6 @@ package postgres
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -12,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"vigil"
+	"vigil/store"
 )
 
 // Ingest stores a fetch in one transaction: the items (new keys inserted
@@ -36,7 +36,7 @@ import (
 // hostile feed may carry: they are dropped and replaced with U+FFFD
 // respectively (see clean) before storing.
 func (db *DB) Ingest(ctx context.Context, f vigil.Fetched, decide func(vigil.Ingested, *vigil.Feed) (*vigil.Feed, error)) (vigil.Ingested, error) {
-	if err := checkFetched(f); err != nil {
+	if err := store.CheckFetched(f); err != nil {
 		return vigil.Ingested{}, err
 	}
 	conn, err := db.pool.Acquire(ctx)
@@ -50,7 +50,7 @@ func (db *DB) Ingest(ctx context.Context, f vigil.Fetched, decide func(vigil.Ing
 			rollback(ctx, conn)
 		}
 	}()
-	items := uniqueItems(f.FeedID, f.Items)
+	items := store.UniqueItems(f.FeedID, cleanItems(f.Items))
 	current, changes, err := lockAndCompare(ctx, conn, f.FeedID, items)
 	if err != nil {
 		return vigil.Ingested{}, err
@@ -94,27 +94,11 @@ func afterWrites(feed *vigil.Feed, got *vigil.Ingested) {
 	feed.ItemCount += len(got.New)
 	for _, list := range [][]vigil.Item{got.New, got.Updated} {
 		for _, it := range list {
-			if at := sortAt(it.Published, it.Seen); at.After(feed.LastItem) {
+			if at := store.SortAt(it.Published, it.Seen); at.After(feed.LastItem) {
 				feed.LastItem = at
 			}
 		}
 	}
-}
-
-// checkFetched rejects a fetch that cannot be stored.
-func checkFetched(f vigil.Fetched) error {
-	if f.Observation.At.IsZero() {
-		return vigil.Errorf(vigil.EINVALID, "observation of feed %d has no time", f.FeedID)
-	}
-	if f.Observation.FeedID != 0 && f.Observation.FeedID != f.FeedID {
-		return vigil.Errorf(vigil.EINVALID, "observation of feed %d is for feed %d", f.FeedID, f.Observation.FeedID)
-	}
-	for i, it := range f.Items {
-		if it.Key == "" {
-			return vigil.Errorf(vigil.EINVALID, "item %d of feed %d has no key", i, f.FeedID)
-		}
-	}
-	return nil
 }
 
 // lockAndCompare begins the ingest's transaction on conn (with generic
@@ -143,14 +127,14 @@ func lockAndCompare(ctx context.Context, conn batcher, feedID int64, items []vig
 	var current *vigil.Feed
 	b.Queue(ingestFeedSQL, feedID, keys, hashes).QueryRow(func(r pgx.Row) error {
 		var err error
-		current, err = scanFeed(r)
+		current, err = store.ScanFeed(r)
 		return err
 	})
 	var found []changed
 	if len(items) > 0 {
 		b.Queue(changedItemsSQL, keys, hashes, feedID).Query(func(rows pgx.Rows) error {
 			var err error
-			found, err = collect(rows, func(r pgx.Row) (*changed, error) {
+			found, err = collect(rows, func(r store.Row) (*changed, error) {
 				var c changed
 				return &c, r.Scan(&c.index, &c.id, &c.seen, &c.newID)
 			})
@@ -203,7 +187,7 @@ func numberNew(changes []changed) {
 // queueItems queues the insert of each new item, with the ID taken for
 // it, and the update of each edited one, and returns both lists.
 func queueItems(b *pgx.Batch, f vigil.Fetched, items []vigil.Item, changes []changed) (*vigil.Ingested, error) {
-	now := normalise(f.Observation.At)
+	now := store.Normalise(f.Observation.At)
 	got := &vigil.Ingested{}
 	for _, c := range changes {
 		if err := queueItem(b, items[c.index], c, now, got); err != nil {
@@ -211,23 +195,6 @@ func queueItems(b *pgx.Batch, f vigil.Fetched, items []vigil.Item, changes []cha
 		}
 	}
 	return got, nil
-}
-
-// uniqueItems returns the first item of each key, cleaned and ready to
-// store for the feed.
-func uniqueItems(feedID int64, items []vigil.Item) []vigil.Item {
-	keys := make(map[string]struct{}, len(items))
-	unique := make([]vigil.Item, 0, len(items))
-	for _, it := range items {
-		cleanItem(&it)
-		if _, dup := keys[it.Key]; dup {
-			continue
-		}
-		keys[it.Key] = struct{}{}
-		it.ID, it.FeedID, it.Read, it.Starred, it.FeedTitle = 0, feedID, false, false, ""
-		unique = append(unique, it)
-	}
-	return unique
 }
 
 // changed is an item of a fetch that is new or differs from what is stored.
@@ -254,9 +221,9 @@ const changedItemsSQL = `SELECT j.n - 1, i.id, i.seen,
 // queueItem queues the insert of a new item or the update of an edited
 // one, with its search text (searchColumn), and records which in got.
 func queueItem(b *pgx.Batch, it vigil.Item, c changed, now time.Time, got *vigil.Ingested) error {
-	it.Published, it.Updated = normalise(it.Published), normalise(it.Updated)
+	it.Published, it.Updated = store.Normalise(it.Published), store.Normalise(it.Updated)
 	search := searchColumn(itemSearchText(&it))
-	summary, content, err := encodeBody(&it)
+	summary, content, err := store.EncodeBody(&it)
 	if err != nil {
 		return wrap("encode item", err)
 	}
@@ -267,17 +234,17 @@ func queueItem(b *pgx.Batch, it vigil.Item, c changed, now time.Time, got *vigil
 				published, updated, seen, sort_at, search_text)
 			 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
 			it.ID, it.FeedID, it.Key, it.Hash, it.URL, it.Title, it.Author, summary, content,
-			nanos(it.Published), nanos(it.Updated), nanos(it.Seen), nanos(sortAt(it.Published, it.Seen)),
+			store.Nanos(it.Published), store.Nanos(it.Updated), store.Nanos(it.Seen), store.Nanos(store.SortAt(it.Published, it.Seen)),
 			search)
 		got.New = append(got.New, it)
 		return nil
 	}
-	it.ID, it.Seen = c.id.Int64, fromNanos(c.seen)
+	it.ID, it.Seen = c.id.Int64, store.FromNanos(c.seen)
 	b.Queue(
 		`UPDATE items SET hash = $1, url = $2, title = $3, author = $4, summary = $5, content = $6,
 			published = $7, updated = $8, sort_at = $9, search_text = $11 WHERE id = $10`,
 		it.Hash, it.URL, it.Title, it.Author, summary, content,
-		nanos(it.Published), nanos(it.Updated), nanos(sortAt(it.Published, it.Seen)), it.ID, search)
+		store.Nanos(it.Published), store.Nanos(it.Updated), store.Nanos(store.SortAt(it.Published, it.Seen)), it.ID, search)
 	got.Updated = append(got.Updated, it)
 	return nil
 }
@@ -305,18 +272,9 @@ func queueFeedState(b *pgx.Batch, id int64, feed *vigil.Feed, added int) error {
 		}
 		return nil
 	}
-	if feed.ID != 0 && feed.ID != id {
-		return vigil.Errorf(vigil.EINVALID, "decide returned feed %d for feed %d", feed.ID, id)
-	}
-	hints := feed.Hints
-	hints.NotBefore = normalise(hints.NotBefore)
-	hintsJSON, err := json.Marshal(hints)
+	hints, model, err := store.FeedState(id, feed)
 	if err != nil {
-		return wrap("encode hints", err)
-	}
-	var model []byte
-	if len(feed.Model) > 0 {
-		model = feed.Model
+		return err
 	}
 	b.Queue(
 		`UPDATE feeds SET title = $1, site_url = $2, description = $3, language = $4,
@@ -326,9 +284,9 @@ func queueFeedState(b *pgx.Batch, id int64, feed *vigil.Feed, added int) error {
 			item_count = item_count + $21
 		 WHERE id = $20`,
 		clean(feed.Title), clean(feed.SiteURL), clean(feed.Description), clean(feed.Language),
-		string(feed.Status), clean(feed.ETag), clean(feed.LastModified), nanos(feed.LastFetch),
-		nanos(feed.LastSuccess), nanos(feed.NextFetch), feed.LastStatus, clean(feed.LastError),
-		feed.Failures, nanos(feed.FailingSince), feed.Missing, string(hintsJSON), feed.Window, model,
+		string(feed.Status), clean(feed.ETag), clean(feed.LastModified), store.Nanos(feed.LastFetch),
+		store.Nanos(feed.LastSuccess), store.Nanos(feed.NextFetch), feed.LastStatus, clean(feed.LastError),
+		feed.Failures, store.Nanos(feed.FailingSince), feed.Missing, hints, feed.Window, model,
 		feed.Rate, id, added)
 	return nil
 }

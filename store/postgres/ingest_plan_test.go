@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"vigil"
+	"vigil/store"
 )
 
 // TestIngestFeedReadWalksTheIndex checks that the ingest's read of the feed
@@ -62,11 +63,11 @@ func TestIngestFeedReadWalksTheIndex(t *testing.T) {
 	if !strings.Contains(text, "Limit") || !strings.Contains(text, "Index Scan") || strings.Contains(text, "Seq Scan on items") {
 		t.Errorf("the newest-item read does not walk the sort index from the top:\n%s", text)
 	}
-	f, err := scanFeed(conn.QueryRow(ctx, execute))
+	f, err := store.ScanFeed(conn.QueryRow(ctx, execute))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := fromNanos(sql.NullInt64{Int64: 19999, Valid: true}); !f.LastItem.Equal(want) {
+	if want := store.FromNanos(sql.NullInt64{Int64: 19999, Valid: true}); !f.LastItem.Equal(want) {
 		t.Errorf("newest item the fetch leaves alone: %v, want %v (the edited k20000 left out)", f.LastItem, want)
 	}
 }

@@ -3,13 +3,12 @@ package postgres
 import (
 	"context"
 	"errors"
-	"fmt"
-	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 
 	"vigil"
+	"vigil/store"
 )
 
 // MoveFeed records a permanent redirect of a feed to newURL and leaves a
@@ -22,11 +21,8 @@ import (
 // unknown feed is ENOTFOUND; an empty URL is EINVALID; moving a feed to its
 // own URL changes nothing.
 func (db *DB) MoveFeed(ctx context.Context, feedID int64, newURL string, now time.Time) error {
-	if strings.TrimSpace(newURL) == "" {
-		return vigil.Errorf(vigil.EINVALID, "new URL of feed %d is empty", feedID)
-	}
-	if now.IsZero() {
-		return vigil.Errorf(vigil.EINVALID, "time of the move of feed %d is zero", feedID)
+	if err := store.CheckMove(feedID, newURL, now); err != nil {
+		return err
 	}
 	newURL = clean(newURL)
 	tx, err := db.pool.Begin(ctx)
@@ -138,15 +134,13 @@ func mergeStates(ctx context.Context, tx pgx.Tx, from, to int64) error {
 
 // noticeMove leaves a notice for every subscriber of the feed.
 func noticeMove(ctx context.Context, tx pgx.Tx, feedID int64, oldURL, newURL string, now time.Time) error {
-	kind := "feed"
-	if page, err := isPage(ctx, tx, feedID); err != nil {
+	page, err := isPage(ctx, tx, feedID)
+	if err != nil {
 		return err
-	} else if page {
-		kind = "page"
 	}
-	text := fmt.Sprintf("The %s %s has moved permanently to %s.", kind, oldURL, newURL)
-	_, err := tx.Exec(ctx,
+	text := store.MoveNotice(page, oldURL, newURL)
+	_, err = tx.Exec(ctx,
 		`INSERT INTO notices (user_id, at, text)
-		 SELECT user_id, $1, $2 FROM subscriptions WHERE feed_id = $3`, nanos(now), text, feedID)
+		 SELECT user_id, $1, $2 FROM subscriptions WHERE feed_id = $3`, store.Nanos(now), text, feedID)
 	return wrapIf("leave notices", err)
 }

@@ -2,12 +2,12 @@ package postgres
 
 import (
 	"context"
-	"database/sql"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 
 	"vigil"
+	"vigil/store"
 )
 
 // Observations lists a feed's latest observations, newest first; a limit of
@@ -23,7 +23,7 @@ func (db *DB) Observations(ctx context.Context, feedID int64, limit int) ([]vigi
 	if err != nil {
 		return nil, wrap("list observations", err)
 	}
-	obs, err := collect(rows, scanObservation)
+	obs, err := collect(rows, store.ScanObservation)
 	if err != nil {
 		return nil, wrap("list observations", err)
 	}
@@ -38,22 +38,11 @@ func (db *DB) Observations(ctx context.Context, feedID int64, limit int) ([]vigi
 // CountFetchesSince counts observations at or after t over all feeds.
 func (db *DB) CountFetchesSince(ctx context.Context, t time.Time) (int, error) {
 	var n int
-	err := db.pool.QueryRow(ctx, `SELECT count(*) FROM observations WHERE at >= $1`, instant(t)).Scan(&n)
+	err := db.pool.QueryRow(ctx, `SELECT count(*) FROM observations WHERE at >= $1`, store.Instant(t)).Scan(&n)
 	if err != nil {
 		return 0, wrap("count fetches", err)
 	}
 	return n, nil
-}
-
-// scanObservation reads one observation row.
-func scanObservation(s pgx.Row) (*vigil.Observation, error) {
-	var o vigil.Observation
-	var at sql.NullInt64
-	var latency int64
-	err := s.Scan(&o.ID, &o.FeedID, &at, &o.Status, &o.Bytes, &latency,
-		&o.Items, &o.NewItems, &o.Updated, &o.NotModified, &o.Error)
-	o.At, o.Latency = fromNanos(at), time.Duration(latency)
-	return &o, err
 }
 
 // queueObservation queues the insert of o for the feed.
@@ -61,7 +50,7 @@ func queueObservation(b *pgx.Batch, feedID int64, o vigil.Observation) {
 	b.Queue(
 		`INSERT INTO observations (feed_id, at, status, bytes, latency, items, new_items, updated_items,
 			not_modified, error) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-		feedID, nanos(o.At), o.Status, o.Bytes, int64(o.Latency), o.Items, o.NewItems, o.Updated,
+		feedID, store.Nanos(o.At), o.Status, o.Bytes, int64(o.Latency), o.Items, o.NewItems, o.Updated,
 		o.NotModified, clean(o.Error))
 }
 

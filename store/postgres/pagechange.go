@@ -2,10 +2,7 @@ package postgres
 
 import (
 	"context"
-	"database/sql"
-	"encoding/json"
 	"errors"
-	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -14,62 +11,20 @@ import (
 	"vigil/store"
 )
 
-// ratings are the evaluation words (Glance et al. §3.1.3).
-var ratings = map[string]bool{"negligible": true, "significant": true, "important": true}
-
-// changeColumns are the columns scanChange reads for a change c of feed f.
+// changeColumns are the columns store.ScanChange reads for a change c of feed f.
 const changeColumns = `c.id, c.feed_id, f.url, f.title, c.at, c.grp, c.version_id, c.prev_id, c.extents, c.severity, c.summary`
-
-// scanChange reads changeColumns.
-func scanChange(s pgx.Row) (*vigil.PageChange, error) {
-	var (
-		c       vigil.PageChange
-		at      sql.NullInt64
-		extents string
-	)
-	if err := s.Scan(&c.ID, &c.FeedID, &c.URL, &c.Title, &at, &c.Group, &c.VersionID, &c.PrevID, &extents, &c.Severity, &c.Summary); err != nil {
-		return nil, err
-	}
-	c.At, c.Extents, c.Evaluations = fromNanos(at), json.RawMessage(extents), []vigil.Evaluation{}
-	return &c, nil
-}
 
 // Changes lists changes newest first, of one page (q.FeedID) and/or of the
 // pages a user follows (q.UserID), at or after q.Since, with evaluations.
 func (db *DB) Changes(ctx context.Context, q store.ChangeQuery) ([]vigil.PageChange, error) {
 	var p params
-	where := []string{"true"}
-	if q.FeedID != 0 {
-		where = append(where, "c.feed_id = "+p.add(q.FeedID))
-	}
-	if q.UserID != 0 {
-		where = append(where, "c.feed_id IN (SELECT feed_id FROM subscriptions WHERE user_id = "+p.add(q.UserID)+")")
-	}
-	if !q.Since.IsZero() {
-		where = append(where, "c.at >= "+p.add(nanos(q.Since)))
-	}
-	if !q.Until.IsZero() {
-		where = append(where, "c.at < "+p.add(nanos(q.Until)))
-	}
-	switch {
-	case q.Group != "":
-		where = append(where, "c.grp = "+p.add(q.Group))
-	case q.UserID != 0:
-		where = append(where, `c.grp = coalesce((SELECT pf.frequency FROM page_follows pf
-			WHERE pf.user_id = `+p.add(q.UserID)+` AND pf.feed_id = c.feed_id), 'daily')`)
-	default:
-		where = append(where, "c.grp = 'daily'")
-	}
-	limit := q.Limit
-	if limit <= 0 {
-		limit = 100
-	}
+	where := store.ChangeWhere(q, p.add)
 	rows, err := db.pool.Query(ctx, `SELECT `+changeColumns+` FROM page_changes c JOIN feeds f ON f.id = c.feed_id
-		WHERE `+strings.Join(where, " AND ")+` ORDER BY c.id DESC LIMIT `+p.add(limit), p.args...)
+		WHERE `+where+` ORDER BY c.id DESC LIMIT `+p.add(store.ChangeLimit(q)), p.args...)
 	if err != nil {
 		return nil, wrap("list page changes", err)
 	}
-	out, err := collect(rows, scanChange)
+	out, err := collect(rows, store.ScanChange)
 	if err != nil {
 		return nil, wrap("list page changes", err)
 	}
@@ -81,39 +36,18 @@ func (db *DB) attachEvaluations(ctx context.Context, changes []vigil.PageChange)
 	if len(changes) == 0 {
 		return nil
 	}
-	index := make(map[int64]int, len(changes))
-	ids := make([]int64, len(changes))
-	for i, c := range changes {
-		index[c.ID], ids[i] = i, c.ID
-	}
 	rows, err := db.pool.Query(ctx, `SELECT e.change_id, e.user_id, u.name, e.rating, e.comment, e.at
 		FROM evaluations e JOIN users u ON u.id = e.user_id
-		WHERE e.change_id = ANY($1) ORDER BY e.at, e.user_id`, ids)
+		WHERE e.change_id = ANY($1) ORDER BY e.at, e.user_id`, store.ChangeIDs(changes))
 	if err != nil {
 		return wrap("list evaluations", err)
 	}
-	evals, err := collect(rows, scanEvaluation)
+	evals, err := collect(rows, store.ScanEvaluation)
 	if err != nil {
 		return wrap("list evaluations", err)
 	}
-	for _, e := range evals {
-		c := &changes[index[e.ChangeID]]
-		c.Evaluations = append(c.Evaluations, e)
-	}
+	store.AttachEvaluations(changes, evals)
 	return nil
-}
-
-// scanEvaluation reads one evaluation row of attachEvaluations.
-func scanEvaluation(r pgx.Row) (*vigil.Evaluation, error) {
-	var (
-		e  vigil.Evaluation
-		at sql.NullInt64
-	)
-	if err := r.Scan(&e.ChangeID, &e.UserID, &e.UserName, &e.Rating, &e.Comment, &at); err != nil {
-		return nil, err
-	}
-	e.At = fromNanos(at)
-	return &e, nil
 }
 
 // Change returns one change with its evaluations; with a userID only a
@@ -125,7 +59,7 @@ func (db *DB) Change(ctx context.Context, userID, changeID int64) (*vigil.PageCh
 		query += ` AND c.feed_id IN (SELECT feed_id FROM subscriptions WHERE user_id = $2)`
 		args = append(args, userID)
 	}
-	c, err := scanChange(db.pool.QueryRow(ctx, query, args...))
+	c, err := store.ScanChange(db.pool.QueryRow(ctx, query, args...))
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, vigil.Errorf(vigil.ENOTFOUND, "change %d not found", changeID)
 	}
@@ -143,20 +77,15 @@ func (db *DB) Change(ctx context.Context, userID, changeID int64) (*vigil.PageCh
 // user follows. A rating that is not negligible, significant or important
 // is EINVALID; a change the user cannot see is ENOTFOUND.
 func (db *DB) Evaluate(ctx context.Context, e vigil.Evaluation) error {
-	if !ratings[e.Rating] {
-		return vigil.Errorf(vigil.EINVALID, "rating %q is not one of negligible, significant, important", e.Rating)
-	}
-	if len(e.Comment) > 4000 {
-		return vigil.Errorf(vigil.EINVALID, "comment is longer than 4000 bytes")
-	}
-	if e.At.IsZero() {
-		e.At = time.Unix(0, 0)
+	e, err := store.CleanEvaluation(e)
+	if err != nil {
+		return err
 	}
 	tag, err := db.pool.Exec(ctx, `INSERT INTO evaluations (change_id, user_id, rating, comment, at)
 		SELECT c.id, $2::bigint, $3::text, $4::text, $5::bigint FROM page_changes c
 		WHERE c.id = $1 AND c.feed_id IN (SELECT feed_id FROM subscriptions WHERE user_id = $2::bigint)
 		ON CONFLICT (change_id, user_id) DO UPDATE SET rating = excluded.rating, comment = excluded.comment, at = excluded.at`,
-		e.ChangeID, e.UserID, e.Rating, clean(e.Comment), nanos(e.At))
+		e.ChangeID, e.UserID, e.Rating, clean(e.Comment), store.Nanos(e.At))
 	if err != nil {
 		return wrap("store evaluation", err)
 	}
@@ -166,15 +95,15 @@ func (db *DB) Evaluate(ctx context.Context, e vigil.Evaluation) error {
 // AddGroupChange stores a change of a weekly or monthly group, once per
 // (group, from, to); it returns 0 when the group had it already.
 func (db *DB) AddGroupChange(ctx context.Context, feedID int64, group string, versionID int64, c store.NewChange, at time.Time) (int64, error) {
-	if group != "weekly" && group != "monthly" {
-		return 0, vigil.Errorf(vigil.EINVALID, "group %q is not weekly or monthly", group)
+	if err := store.CheckChangeGroup(group); err != nil {
+		return 0, err
 	}
 	var id int64
 	err := db.pool.QueryRow(ctx, `INSERT INTO page_changes (feed_id, version_id, prev_id, grp, at, extents, severity, summary)
 		SELECT $1::bigint, $2::bigint, $3::bigint, $4::text, $5::bigint, $6::text, $7::text, $8::text WHERE NOT EXISTS
 		(SELECT 1 FROM page_changes WHERE feed_id = $1::bigint AND grp = $4::text AND version_id = $2::bigint AND prev_id = $3::bigint)
 		RETURNING id`,
-		feedID, versionID, c.PrevID, group, nanos(at), clean(string(c.Extents)), clean(c.Severity), clean(c.Summary)).Scan(&id)
+		feedID, versionID, c.PrevID, group, store.Nanos(at), clean(string(c.Extents)), clean(c.Severity), clean(c.Summary)).Scan(&id)
 	if errors.Is(err, pgx.ErrNoRows) || isUnique(err) {
 		return 0, nil // the group has it already
 	}

@@ -1,13 +1,9 @@
 package postgres
 
 import (
-	"bytes"
-	"compress/flate"
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
-	"io"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -16,32 +12,6 @@ import (
 	"vigil/store"
 )
 
-// compress deflates b, as the embedded store does (level 6), so that
-// vigil migrate copies page bodies and extracts between the stores as they
-// are.
-func compress(b []byte) ([]byte, error) {
-	var buf bytes.Buffer
-	w, err := flate.NewWriter(&buf, flate.DefaultCompression)
-	if err != nil {
-		return nil, err
-	}
-	if _, err := w.Write(b); err != nil {
-		return nil, err
-	}
-	if err := w.Close(); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
-}
-
-// decompress inflates what compress made.
-func decompress(b []byte) ([]byte, error) {
-	if b == nil {
-		return nil, nil
-	}
-	return io.ReadAll(flate.NewReader(bytes.NewReader(b)))
-}
-
 // IngestPage stores a page fetch in one transaction: the observation
 // (NewItems 1 when a change was stored), the body once per distinct hash,
 // the version, the change and the feed state decide returns given the feed
@@ -49,8 +19,8 @@ func decompress(b []byte) ([]byte, error) {
 // the same page one after the other never add the same version twice. If
 // decide fails nothing is stored.
 func (db *DB) IngestPage(ctx context.Context, p store.PageFetched, decide func(bool, *vigil.Feed) (*vigil.Feed, error)) (store.PageIngested, error) {
-	if p.Observation.At.IsZero() {
-		return store.PageIngested{}, vigil.Errorf(vigil.EINVALID, "observation of page %d has no time", p.FeedID)
+	if err := store.CheckPageFetched(p); err != nil {
+		return store.PageIngested{}, err
 	}
 	tx, err := db.pool.Begin(ctx)
 	if err != nil {
@@ -84,14 +54,7 @@ func (db *DB) IngestPage(ctx context.Context, p store.PageFetched, decide func(b
 
 // storePageFetch stores the observation, the page's note and the feed state.
 func storePageFetch(ctx context.Context, tx pgx.Tx, p store.PageFetched, changed bool, decide func(bool, *vigil.Feed) (*vigil.Feed, error)) error {
-	o := p.Observation
-	o.Items, o.NewItems, o.Updated = 0, 0, 0
-	if p.Read {
-		o.Items = 1
-	}
-	if changed {
-		o.NewItems = 1
-	}
+	o := store.PageObservation(p, changed)
 	if err := insertObservation(ctx, tx, p.FeedID, o); err != nil {
 		return wrap("store observation", err)
 	}
@@ -106,7 +69,7 @@ func storePageFetch(ctx context.Context, tx pgx.Tx, p store.PageFetched, changed
 			return wrap("store page noise", err)
 		}
 	}
-	current, err := scanFeed(tx.QueryRow(ctx, `SELECT `+feedColumns+` FROM feeds f WHERE f.id = $1`, p.FeedID))
+	current, err := store.ScanFeed(tx.QueryRow(ctx, `SELECT `+feedColumns+` FROM feeds f WHERE f.id = $1`, p.FeedID))
 	if err != nil {
 		return wrap("read feed state in page ingest", err)
 	}
@@ -125,8 +88,8 @@ func storeVersion(ctx context.Context, tx pgx.Tx, p store.PageFetched) (store.Pa
 	if v == nil {
 		return store.PageIngested{}, nil
 	}
-	if v.Hash == "" {
-		return store.PageIngested{}, vigil.Errorf(vigil.EINVALID, "version of page %d has no hash", p.FeedID)
+	if err := store.CheckPageVersion(p); err != nil {
+		return store.PageIngested{}, err
 	}
 	var got store.PageIngested
 	var latest string
@@ -142,11 +105,11 @@ func storeVersion(ctx context.Context, tx pgx.Tx, p store.PageFetched) (store.Pa
 		return got, err
 	}
 	got.NewBytes = added
-	extract, err := compress(v.Extract)
+	extract, err := store.Deflate(v.Extract)
 	if err != nil {
 		return got, wrap("compress page extract", err)
 	}
-	at := nanos(p.Observation.At)
+	at := store.Nanos(p.Observation.At)
 	err = tx.QueryRow(ctx, `INSERT INTO page_versions (feed_id, at, hash, content_type, extract) VALUES ($1, $2, $3, $4, $5)
 		RETURNING id`, p.FeedID, at, clean(v.Hash), clean(v.ContentType), extract).Scan(&got.VersionID)
 	if err != nil {
@@ -175,7 +138,7 @@ func storeBlob(ctx context.Context, tx pgx.Tx, hash string, body []byte) (int64,
 	if !errors.Is(err, pgx.ErrNoRows) {
 		return 0, wrap("look up page body", err)
 	}
-	data, err := compress(body)
+	data, err := store.Deflate(body)
 	if err != nil {
 		return 0, wrap("compress page body", err)
 	}
@@ -190,23 +153,9 @@ func storeBlob(ctx context.Context, tx pgx.Tx, hash string, body []byte) (int64,
 	return int64(len(data)), nil
 }
 
-// versionColumns are the columns scanVersion reads for a version v joined
+// versionColumns are the columns store.ScanVersion reads for a version v joined
 // to its blob b.
 const versionColumns = `v.id, v.feed_id, v.at, v.hash, b.size, v.content_type`
-
-// scanVersion reads versionColumns, then the extra destinations.
-func scanVersion(s pgx.Row, extra ...any) (*vigil.PageVersion, error) {
-	var (
-		v  vigil.PageVersion
-		at sql.NullInt64
-	)
-	dest := append([]any{&v.ID, &v.FeedID, &at, &v.Hash, &v.Size, &v.ContentType}, extra...)
-	if err := s.Scan(dest...); err != nil {
-		return nil, err
-	}
-	v.At = fromNanos(at)
-	return &v, nil
-}
 
 // LatestVersion returns the page's newest version with body and extract.
 func (db *DB) LatestVersion(ctx context.Context, feedID int64) (*vigil.PageVersion, error) {
@@ -215,11 +164,10 @@ func (db *DB) LatestVersion(ctx context.Context, feedID int64) (*vigil.PageVersi
 
 // VersionAt returns the version current at t, with body and extract.
 func (db *DB) VersionAt(ctx context.Context, feedID int64, t time.Time) (*vigil.PageVersion, error) {
-	var body, extract []byte
 	row := db.pool.QueryRow(ctx, `SELECT `+versionColumns+`, b.data, v.extract
 		FROM page_versions v JOIN page_blobs b ON b.hash = v.hash
-		WHERE v.feed_id = $1 AND v.at <= $2 ORDER BY v.at DESC, v.id DESC LIMIT 1`, feedID, instant(t))
-	return finishVersion(row, &body, &extract)
+		WHERE v.feed_id = $1 AND v.at <= $2 ORDER BY v.at DESC, v.id DESC LIMIT 1`, feedID, store.Instant(t))
+	return finishVersion(row)
 }
 
 // Version returns one version with body and extract.
@@ -229,28 +177,18 @@ func (db *DB) Version(ctx context.Context, versionID int64) (*vigil.PageVersion,
 
 // fullVersion reads the version the where clause selects, decompressed.
 func (db *DB) fullVersion(ctx context.Context, where string, arg int64) (*vigil.PageVersion, error) {
-	var body, extract []byte
 	row := db.pool.QueryRow(ctx, `SELECT `+versionColumns+`, b.data, v.extract
 		FROM page_versions v JOIN page_blobs b ON b.hash = v.hash WHERE `+where, arg)
-	return finishVersion(row, &body, &extract)
+	return finishVersion(row)
 }
 
-// finishVersion scans a version with its compressed body and extract.
-func finishVersion(row pgx.Row, body, extract *[]byte) (*vigil.PageVersion, error) {
-	v, err := scanVersion(row, body, extract)
+// finishVersion reads a version with its body and extract.
+func finishVersion(row store.Row) (*vigil.PageVersion, error) {
+	v, err := store.ScanFullVersion(row)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, vigil.Errorf(vigil.ENOTFOUND, "no page version found")
 	}
-	if err != nil {
-		return nil, wrap("read page version", err)
-	}
-	if v.Body, err = decompress(*body); err != nil {
-		return nil, wrap("decompress page version", err)
-	}
-	if v.Extract, err = decompress(*extract); err != nil {
-		return nil, wrap("decompress page extract", err)
-	}
-	return v, nil
+	return v, wrapIf("read page version", err)
 }
 
 // Versions lists a page's versions newest first, without bodies; a limit
@@ -262,11 +200,7 @@ func (db *DB) Versions(ctx context.Context, feedID int64, limit int) ([]vigil.Pa
 	rows, err := db.pool.Query(ctx, `SELECT `+versionColumns+`
 		FROM page_versions v JOIN page_blobs b ON b.hash = v.hash
 		WHERE v.feed_id = $1 ORDER BY v.id DESC LIMIT $2`, feedID, limit)
-	if err != nil {
-		return nil, wrap("list page versions", err)
-	}
-	out, err := collect(rows, func(r pgx.Row) (*vigil.PageVersion, error) { return scanVersion(r) })
-	return out, wrapIf("list page versions", err)
+	return list(rows, err, "list page versions", func(r store.Row) (*vigil.PageVersion, error) { return store.ScanVersion(r) })
 }
 
 // DuplicatePage returns the lowest-numbered other page whose latest version

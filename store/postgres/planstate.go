@@ -9,6 +9,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"vigil"
+	"vigil/store"
 )
 
 // schemaV5 keeps each policy's last whole plan (store.PlanStates), as the
@@ -35,7 +36,7 @@ func (db *DB) PlanState(ctx context.Context, policy string) ([]byte, time.Time, 
 	if err != nil {
 		return nil, time.Time{}, wrap("read the stored plan", err)
 	}
-	return state, fromNanos(at), nil
+	return state, store.FromNanos(at), nil
 }
 
 // SavePlanState stores policy's plan state made at at, replacing the
@@ -44,7 +45,7 @@ func (db *DB) SavePlanState(ctx context.Context, policy string, state []byte, at
 	_, err := db.pool.Exec(ctx,
 		`INSERT INTO plan_states (policy, state, planned_at) VALUES ($1, $2, $3)
 		 ON CONFLICT (policy) DO UPDATE SET state = excluded.state, planned_at = excluded.planned_at`,
-		policy, state, nanos(at))
+		policy, state, store.Nanos(at))
 	if err != nil {
 		return wrap("store the plan", err)
 	}

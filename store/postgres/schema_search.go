@@ -1,6 +1,6 @@
 package postgres
 
-// schemaV6 makes the search index lean (issue 11, storage). An item's
+// schemaV6 makes the search index lean for storage. An item's
 // search vector keeps the positions of its title's words, under weight A,
 // and only the words of its body, without positions or weight: a third of
 // the size, so that the row, with its compressed body, fits in its page

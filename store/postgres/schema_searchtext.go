@@ -1,6 +1,6 @@
 package postgres
 
-// schemaV7 keeps an item's search vector as text (issue 11, storage): the
+// schemaV7 keeps an item's search vector as text for storage: the
 // column search_text holds the lexemes of the title with their positions,
 // a line break, then the lexemes of the body that the title lacks, each in
 // the input syntax of tsvector. The GIN index items_search is built on the

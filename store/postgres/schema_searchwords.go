@@ -5,13 +5,15 @@ import (
 	"fmt"
 
 	"github.com/jackc/pgx/v5"
+
+	"vigil/store"
 )
 
 // reindexBatch is how many items reindexSearchText reads at a time.
 const reindexBatch = 1000
 
 // reindexSearchText is migration 9, which makes the search text in Go
-// (issue 11, ingest speed): the worker that stores an item writes its
+// for ingest speed: the worker that stores an item writes its
 // search text (searchColumn), from the words the embedded store's
 // tokenizer finds, and the server only casts it for the index. Computing
 // it in SQL (to_tsvector, then vigil_lexemes, a SQL function planned anew
@@ -46,7 +48,7 @@ func reindexFrom(ctx context.Context, tx pgx.Tx, after int64) (last int64, n int
 	if err != nil {
 		return 0, 0, fmt.Errorf("read items to reindex: %w", err)
 	}
-	c, err := bodyCodec()
+	c, err := store.BodyCodec()
 	if err != nil {
 		rows.Close()
 		return 0, 0, err

@@ -1,6 +1,6 @@
 package postgres
 
-// schemaV8 makes the item indexes leaner (issue 11, storage). The indexes
+// schemaV8 makes the item indexes leaner for storage. The indexes
 // that list items newest first, all of them and a feed's, keep the sort
 // time without the ID: an index entry of 8 bytes less per item in each.
 // The ID only breaks ties between items of the same sort time, which

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/text/unicode/norm"
 
 	"vigil"
+	"vigil/store"
 	"vigil/store/fulltext"
 )
 
@@ -105,11 +106,12 @@ func fold(s string) string {
 // plain text with the rules of fulltext.ParseQuery: every word must occur, a
 // word ending in * matches any word it begins, "double-quoted words" must
 // occur as a phrase, in the title or in the body. A query with no word is
-// EINVALID, as is a negative limit; limit 0 means DefaultItemLimit and is at
-// most MaxItemLimit.
+// EINVALID, as is a negative limit; limit 0 means store.DefaultItemLimit and is at
+// most store.MaxItemLimit.
 func (db *DB) SearchItems(ctx context.Context, userID int64, query string, limit int) ([]vigil.Item, error) {
-	if limit < 0 {
-		return nil, vigil.Errorf(vigil.EINVALID, "item limit %d must not be negative", limit)
+	limit, err := store.Limit(limit, store.DefaultItemLimit, store.MaxItemLimit)
+	if err != nil {
+		return nil, err
 	}
 	terms, err := fulltext.ParseQuery(query)
 	if err != nil {
@@ -121,9 +123,9 @@ func (db *DB) SearchItems(ctx context.Context, userID int64, query string, limit
 	}
 	if phrases := phraseTerms(terms); len(phrases) > 0 {
 		sqlText, args := searchQuery(`i.id`, userID, terms, 0)
-		return db.searchPhrases(ctx, userID, sqlText, args, phrases, pageLimit(limit))
+		return db.searchPhrases(ctx, userID, sqlText, args, phrases, limit)
 	}
-	sqlText, args := searchQuery(itemColumns, userID, terms, pageLimit(limit))
+	sqlText, args := searchQuery(itemColumns, userID, terms, limit)
 	return db.queryItems(ctx, "search items", sqlText, args...)
 }
 

@@ -7,6 +7,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"vigil"
+	"vigil/store"
 	"vigil/store/fulltext"
 )
 
@@ -87,7 +88,7 @@ func itemsByID(ctx context.Context, tx pgx.Tx, userID int64, ids []int64) ([]vig
 	if err != nil {
 		return nil, err
 	}
-	items, err := collect(rows, scanItem)
+	items, err := collect(rows, store.ScanItem)
 	if err != nil {
 		return nil, err
 	}

@@ -2,26 +2,21 @@ package postgres
 
 import (
 	"context"
-	"errors"
 	"time"
 
-	"github.com/jackc/pgx/v5"
-
 	"vigil"
+	"vigil/store"
 )
 
 // CreateSession stores a web session (hash of its cookie value) for a user
 // until expires. An unknown user is ENOTFOUND; a hash already in use is ECONFLICT.
 func (db *DB) CreateSession(ctx context.Context, tokenHash string, userID int64, expires time.Time) error {
-	if tokenHash == "" {
-		return vigil.Errorf(vigil.EINVALID, "session token hash is empty")
-	}
-	if expires.IsZero() {
-		return vigil.Errorf(vigil.EINVALID, "session expiry is zero")
+	if err := store.CheckSession(tokenHash, expires); err != nil {
+		return err
 	}
 	_, err := db.pool.Exec(ctx,
 		`INSERT INTO sessions (token_hash, user_id, expires) VALUES ($1, $2, $3)`,
-		tokenHash, userID, nanos(expires))
+		tokenHash, userID, store.Nanos(expires))
 	switch {
 	case isForeignKey(err):
 		return vigil.Errorf(vigil.ENOTFOUND, "user %d not found", userID)
@@ -35,18 +30,12 @@ func (db *DB) CreateSession(ctx context.Context, tokenHash string, userID int64,
 
 // SessionUser returns the user of a session that expires after now, or ENOTFOUND.
 func (db *DB) SessionUser(ctx context.Context, tokenHash string, now time.Time) (*vigil.User, error) {
-	u, err := scanUser(db.pool.QueryRow(ctx,
+	u, err := store.ScanUser(db.pool.QueryRow(ctx,
 		`SELECT `+userColumns+`
 		 FROM sessions s JOIN users u ON u.id = s.user_id
 		 WHERE s.token_hash = $1 AND s.expires > $2`,
-		tokenHash, instant(now)))
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, vigil.Errorf(vigil.ENOTFOUND, "session not found or expired")
-	}
-	if err != nil {
-		return nil, wrap("read session", err)
-	}
-	return u, nil
+		tokenHash, store.Instant(now)))
+	return found(u, err, "read session", "session not found or expired")
 }
 
 // DeleteSession removes a session; a missing one is not an error.

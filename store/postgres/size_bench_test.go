@@ -10,7 +10,7 @@ import (
 )
 
 // sizeItems is how many items BenchmarkBytesPerItem stores: 5,000 by
-// default, `-args -items 50500` for the size of the issue's Miniflux
+// default, `-args -items 50500` for the size of a Miniflux
 // database, where the fixed cost of the schema's empty tables weighs less.
 var sizeItems = flag.Int("items", 5000, "items BenchmarkBytesPerItem stores")
 

@@ -2,64 +2,30 @@ package postgres
 
 import (
 	"context"
-	"database/sql"
 	"strings"
 	"time"
 
-	"github.com/jackc/pgx/v5"
-
 	"vigil"
-)
-
-// Page sizes of stream listings: reader apps ask for up to a thousand IDs
-// at a time, and some for more.
-const (
-	DefaultStreamLimit = 20
-	MaxStreamLimit     = 10000
+	"vigil/store"
 )
 
 // StreamEntries lists the items q selects, by sort time and then ID (or by
 // ID alone with q.ByID), newest first unless q.OldestFirst. Limit 0 means
-// DefaultStreamLimit and is at most MaxStreamLimit; a negative limit or a
+// store.DefaultStreamLimit and is at most store.MaxStreamLimit; a negative limit or a
 // query without a user is EINVALID.
 func (db *DB) StreamEntries(ctx context.Context, q vigil.StreamQuery) ([]vigil.StreamEntry, error) {
-	if q.UserID == 0 || q.Limit < 0 {
-		return nil, vigil.Errorf(vigil.EINVALID, "a stream needs a user and a limit that is not negative")
+	limit, err := store.StreamLimit(q)
+	if err != nil {
+		return nil, err
 	}
 	var p params
 	where := streamFilter(q, &p)
-	order := `DESC`
-	if q.OldestFirst {
-		order = `ASC`
-	}
-	limit := q.Limit
-	if limit == 0 {
-		limit = DefaultStreamLimit
-	}
-	orderBy := ` ORDER BY i.sort_at ` + order + `, i.id ` + order
-	if q.ByID {
-		orderBy = ` ORDER BY i.id ` + order
-	}
+	orderBy := store.StreamOrder(q)
 	cursor := cursorFilter(q, &p)
 	rows, err := db.pool.Query(ctx,
 		`SELECT i.id, i.feed_id, i.sort_at, COALESCE(st.read, false), COALESCE(st.starred, false) `+
-			streamFrom+where+cursor+orderBy+` LIMIT `+p.add(min(limit, MaxStreamLimit)), p.args...)
-	if err != nil {
-		return nil, wrap("list stream", err)
-	}
-	entries, err := collect(rows, scanStreamEntry)
-	return entries, wrapIf("list stream", err)
-}
-
-// scanStreamEntry reads one row of StreamEntries.
-func scanStreamEntry(r pgx.Row) (*vigil.StreamEntry, error) {
-	var e vigil.StreamEntry
-	var at sql.NullInt64
-	if err := r.Scan(&e.ID, &e.FeedID, &at, &e.Read, &e.Starred); err != nil {
-		return nil, err
-	}
-	e.At = fromNanos(at)
-	return &e, nil
+			streamFrom+where+cursor+orderBy+` LIMIT `+p.add(limit), p.args...)
+	return list(rows, err, "list stream", store.ScanStreamEntry)
 }
 
 // streamFrom joins items to the user's subscriptions and states; the
@@ -91,10 +57,10 @@ func streamFilter(q vigil.StreamQuery, p *params) string {
 		add(`st.starred`)
 	}
 	if !q.Since.IsZero() {
-		add(`i.sort_at >= ` + p.add(instant(q.Since)))
+		add(`i.sort_at >= ` + p.add(store.Instant(q.Since)))
 	}
 	if !q.Until.IsZero() {
-		add(`i.sort_at <= ` + p.add(instant(q.Until)))
+		add(`i.sort_at <= ` + p.add(store.Instant(q.Until)))
 	}
 	if q.MinID != 0 {
 		add(`i.id >= ` + p.add(q.MinID))
@@ -118,19 +84,16 @@ func cursorFilter(q vigil.StreamQuery, p *params) string {
 	if q.ByID {
 		return `AND i.id ` + op + ` ` + p.add(q.After.ID) + ` `
 	}
-	return `AND (i.sort_at, i.id) ` + op + ` (` + p.add(instant(q.After.At)) + `, ` + p.add(q.After.ID) + `) `
+	return `AND (i.sort_at, i.id) ` + op + ` (` + p.add(store.Instant(q.After.At)) + `, ` + p.add(q.After.ID) + `) `
 }
-
-// MaxItemsByID bounds how many items one ItemsByID call reads.
-const MaxItemsByID = 10000
 
 // ItemsByID returns the items with those IDs that belong to feeds the user
 // follows, with the user's read and starred states, in the order asked;
 // unknown IDs and items of other feeds are left out. More than
-// MaxItemsByID IDs is EINVALID.
+// store.MaxItemsByID IDs is EINVALID.
 func (db *DB) ItemsByID(ctx context.Context, userID int64, ids []int64) ([]vigil.Item, error) {
-	if len(ids) > MaxItemsByID {
-		return nil, vigil.Errorf(vigil.EINVALID, "at most %d items can be read at once, not %d", MaxItemsByID, len(ids))
+	if err := store.CheckItemIDs(ids); err != nil {
+		return nil, err
 	}
 	if len(ids) == 0 {
 		return []vigil.Item{}, nil
@@ -143,18 +106,7 @@ func (db *DB) ItemsByID(ctx context.Context, userID int64, ids []int64) ([]vigil
 	if err != nil {
 		return nil, err
 	}
-	byID := make(map[int64]vigil.Item, len(found))
-	for _, it := range found {
-		byID[it.ID] = it
-	}
-	items := make([]vigil.Item, 0, len(found))
-	for _, id := range ids {
-		if it, ok := byID[id]; ok {
-			items = append(items, it)
-			delete(byID, id) // an ID asked twice is answered once
-		}
-	}
-	return items, nil
+	return store.InIDOrder(ids, found), nil
 }
 
 // MarkStreamRead marks read, in one statement, every item q selects whose
@@ -162,12 +114,9 @@ func (db *DB) ItemsByID(ctx context.Context, userID int64, ids []int64) ([]vigil
 // order, continuation and limit do not apply. It returns how many items
 // changed state.
 func (db *DB) MarkStreamRead(ctx context.Context, q vigil.StreamQuery, until time.Time) (int64, error) {
-	if q.UserID == 0 {
-		return 0, vigil.Errorf(vigil.EINVALID, "marking a stream read needs a user")
-	}
-	q.ExcludeRead, q.ReadOnly = true, false
-	if !until.IsZero() && (q.Until.IsZero() || until.Before(q.Until)) {
-		q.Until = until
+	q, err := store.ReadUnder(q, until)
+	if err != nil {
+		return 0, err
 	}
 	var p params
 	where := streamFilter(q, &p)
@@ -192,19 +141,6 @@ func (db *DB) NewestItems(ctx context.Context, userID int64) (map[int64]time.Tim
 		return nil, wrap("read newest items", err)
 	}
 	defer rows.Close()
-	newest := make(map[int64]time.Time)
-	for rows.Next() {
-		var feedID int64
-		var at sql.NullInt64
-		if err := rows.Scan(&feedID, &at); err != nil {
-			return nil, wrap("read newest items", err)
-		}
-		if at.Valid {
-			newest[feedID] = fromNanos(at)
-		}
-	}
-	if err := rows.Err(); err != nil {
-		return nil, wrap("read newest items", err)
-	}
-	return newest, nil
+	newest, err := store.ReadNewestItems(rows)
+	return newest, wrapIf("read newest items", err)
 }

@@ -3,30 +3,22 @@ package postgres
 import (
 	"context"
 	"database/sql"
-	"errors"
-	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
 
 	"vigil"
+	"vigil/store"
 )
 
-// userColumns are the columns scanUser reads, in order, for a user aliased u.
+// userColumns are the columns store.ScanUser reads, in order, for a user aliased u.
 const userColumns = `u.id, u.name, u.password_hash, COALESCE(u.token_hash, ''), u.created_at, u.interests`
-
-// MaxInterestsLength is the most characters a user's interests may have.
-const MaxInterestsLength = 4000
 
 // CreateUser stores a new user and sets its ID, and its CreatedAt when zero.
 // An empty name, or interests SetInterests would refuse, is EINVALID; a
 // taken name or token hash is ECONFLICT.
 func (db *DB) CreateUser(ctx context.Context, u *vigil.User) error {
-	if strings.TrimSpace(u.Name) == "" {
-		return vigil.Errorf(vigil.EINVALID, "user name is empty")
-	}
-	if err := checkInterests(u.Interests); err != nil {
+	if err := store.CheckNewUser(u); err != nil {
 		return err
 	}
 	created := u.CreatedAt
@@ -37,7 +29,7 @@ func (db *DB) CreateUser(ctx context.Context, u *vigil.User) error {
 	err := db.pool.QueryRow(ctx,
 		`INSERT INTO users (name, password_hash, token_hash, created_at, interests) VALUES ($1, $2, $3, $4, $5)
 		 RETURNING id`,
-		u.Name, u.PasswordHash, nullString(u.TokenHash), nanos(created), u.Interests).Scan(&id)
+		u.Name, u.PasswordHash, nullString(u.TokenHash), store.Nanos(created), u.Interests).Scan(&id)
 	if c, ok := violated(err, uniqueViolation); ok && c == "users_name_key" {
 		return vigil.Errorf(vigil.ECONFLICT, "user %q already exists", u.Name)
 	}
@@ -47,20 +39,14 @@ func (db *DB) CreateUser(ctx context.Context, u *vigil.User) error {
 	if err != nil {
 		return wrap("create user", err)
 	}
-	u.ID, u.CreatedAt = id, normalise(created)
+	u.ID, u.CreatedAt = id, store.Normalise(created)
 	return nil
 }
 
 // UserByName returns the user with that name, or ENOTFOUND.
 func (db *DB) UserByName(ctx context.Context, name string) (*vigil.User, error) {
-	u, err := scanUser(db.pool.QueryRow(ctx, `SELECT `+userColumns+` FROM users u WHERE u.name = $1`, name))
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, vigil.Errorf(vigil.ENOTFOUND, "user %q not found", name)
-	}
-	if err != nil {
-		return nil, wrap("read user", err)
-	}
-	return u, nil
+	u, err := store.ScanUser(db.pool.QueryRow(ctx, `SELECT `+userColumns+` FROM users u WHERE u.name = $1`, name))
+	return found(u, err, "read user", "user %q not found", name)
 }
 
 // UserByToken returns the user whose API token hashes to tokenHash, or
@@ -69,32 +55,22 @@ func (db *DB) UserByToken(ctx context.Context, tokenHash string) (*vigil.User, e
 	if tokenHash == "" {
 		return nil, vigil.Errorf(vigil.ENOTFOUND, "no user has this token")
 	}
-	u, err := scanUser(db.pool.QueryRow(ctx, `SELECT `+userColumns+` FROM users u WHERE u.token_hash = $1`, tokenHash))
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, vigil.Errorf(vigil.ENOTFOUND, "no user has this token")
-	}
-	if err != nil {
-		return nil, wrap("read user by token", err)
-	}
-	return u, nil
+	u, err := store.ScanUser(db.pool.QueryRow(ctx, `SELECT `+userColumns+` FROM users u WHERE u.token_hash = $1`, tokenHash))
+	return found(u, err, "read user by token", "no user has this token")
 }
 
 // Users lists every user by name.
 func (db *DB) Users(ctx context.Context) ([]vigil.User, error) {
 	rows, err := db.pool.Query(ctx, `SELECT `+userColumns+` FROM users u ORDER BY u.name COLLATE "C", u.id`)
-	if err != nil {
-		return nil, wrap("list users", err)
-	}
-	users, err := collect(rows, scanUser)
-	return users, wrapIf("list users", err)
+	return list(rows, err, "list users", store.ScanUser)
 }
 
 // SetInterests stores the user's free-text interests, which seed their
 // recommendations; empty text clears them. Text longer than
-// MaxInterestsLength characters or not valid UTF-8 is EINVALID; an unknown
+// store.MaxInterestsLength characters or not valid UTF-8 is EINVALID; an unknown
 // user is ENOTFOUND.
 func (db *DB) SetInterests(ctx context.Context, userID int64, text string) error {
-	if err := checkInterests(text); err != nil {
+	if err := store.CheckInterests(text); err != nil {
 		return err
 	}
 	tag, err := db.pool.Exec(ctx, `UPDATE users SET interests = $1 WHERE id = $2`, text, userID)
@@ -102,31 +78,6 @@ func (db *DB) SetInterests(ctx context.Context, userID int64, text string) error
 		return wrap("set interests", err)
 	}
 	return requireRow(tag.RowsAffected(), "user %d not found", userID)
-}
-
-// checkInterests refuses interests that are too long or not text.
-func checkInterests(text string) error {
-	if !utf8.ValidString(text) {
-		return vigil.Errorf(vigil.EINVALID, "interests are not valid UTF-8 text")
-	}
-	if strings.IndexByte(text, 0) >= 0 {
-		return vigil.Errorf(vigil.EINVALID, "interests contain a NUL character")
-	}
-	if n := utf8.RuneCountInString(text); n > MaxInterestsLength {
-		return vigil.Errorf(vigil.EINVALID, "interests have %d characters, more than the limit of %d", n, MaxInterestsLength)
-	}
-	return nil
-}
-
-// scanUser reads the userColumns of one row.
-func scanUser(s pgx.Row) (*vigil.User, error) {
-	var u vigil.User
-	var created sql.NullInt64
-	if err := s.Scan(&u.ID, &u.Name, &u.PasswordHash, &u.TokenHash, &created, &u.Interests); err != nil {
-		return nil, err
-	}
-	u.CreatedAt = fromNanos(created)
-	return &u, nil
 }
 
 // nullString stores the empty string as NULL.
@@ -143,15 +94,17 @@ func requireRow(n int64, format string, args ...any) error {
 }
 
 // collect reads every row with scan and closes rows.
-func collect[T any](rows pgx.Rows, scan func(pgx.Row) (*T, error)) ([]T, error) {
+func collect[T any](rows pgx.Rows, scan func(store.Row) (*T, error)) ([]T, error) {
 	defer rows.Close()
-	var out []T
-	for rows.Next() {
-		v, err := scan(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, *v)
+	return store.Collect(rows, scan)
+}
+
+// list scans every row a query returned with scan and closes the rows; a
+// failed query or scan is wrapped by op.
+func list[T any](rows pgx.Rows, err error, op string, scan func(store.Row) (*T, error)) ([]T, error) {
+	if err != nil {
+		return nil, wrap(op, err)
 	}
-	return out, rows.Err()
+	out, err := collect(rows, scan)
+	return out, wrapIf(op, err)
 }

@@ -2,18 +2,18 @@ package sqlite
 
 import (
 	"context"
-	"database/sql"
 	"time"
 
 	"vigil"
+	"vigil/store"
 )
 
 // RecordAccess notes that the user looked at their items at t.
 func (db *DB) RecordAccess(ctx context.Context, userID int64, t time.Time) error {
-	if t.IsZero() {
-		return vigil.Errorf(vigil.EINVALID, "an access needs a time")
+	if err := store.CheckAccess(t); err != nil {
+		return err
 	}
-	if _, err := db.write.ExecContext(ctx, `INSERT INTO accesses (user_id, at) VALUES (?, ?)`, userID, instant(t)); err != nil {
+	if _, err := db.write.ExecContext(ctx, `INSERT INTO accesses (user_id, at) VALUES (?, ?)`, userID, store.Instant(t)); err != nil {
 		return wrap("record access", err)
 	}
 	return nil
@@ -22,29 +22,18 @@ func (db *DB) RecordAccess(ctx context.Context, userID int64, t time.Time) error
 // Accesses returns every user's access times at or after since, oldest
 // first, by user.
 func (db *DB) Accesses(ctx context.Context, since time.Time) (map[int64][]time.Time, error) {
-	rows, err := db.read.QueryContext(ctx, `SELECT user_id, at FROM accesses WHERE at >= ? ORDER BY at`, instant(since))
+	rows, err := db.read.QueryContext(ctx, `SELECT user_id, at FROM accesses WHERE at >= ? ORDER BY at`, store.Instant(since))
 	if err != nil {
 		return nil, wrap("list accesses", err)
 	}
 	defer rows.Close()
-	out := map[int64][]time.Time{}
-	for rows.Next() {
-		var user int64
-		var at sql.NullInt64
-		if err := rows.Scan(&user, &at); err != nil {
-			return nil, wrap("list accesses", err)
-		}
-		out[user] = append(out[user], fromNanos(at))
-	}
-	if err := rows.Err(); err != nil {
-		return nil, wrap("list accesses", err)
-	}
-	return out, nil
+	out, err := store.ReadAccesses(rows)
+	return out, wrapIf("list accesses", err)
 }
 
 // PruneAccesses deletes accesses before t and returns how many went.
 func (db *DB) PruneAccesses(ctx context.Context, before time.Time) (int64, error) {
-	res, err := db.write.ExecContext(ctx, `DELETE FROM accesses WHERE at < ?`, instant(before))
+	res, err := db.write.ExecContext(ctx, `DELETE FROM accesses WHERE at < ?`, store.Instant(before))
 	if err != nil {
 		return 0, wrap("prune accesses", err)
 	}
@@ -58,20 +47,5 @@ func (db *DB) PruneAccesses(ctx context.Context, before time.Time) (int64, error
 // Readers lists every subscription as (user, feed, weight).
 func (db *DB) Readers(ctx context.Context) ([]vigil.Reader, error) {
 	rows, err := db.read.QueryContext(ctx, `SELECT user_id, feed_id, weight FROM subscriptions ORDER BY feed_id, user_id`)
-	if err != nil {
-		return nil, wrap("list readers", err)
-	}
-	defer rows.Close()
-	var out []vigil.Reader
-	for rows.Next() {
-		var r vigil.Reader
-		if err := rows.Scan(&r.UserID, &r.FeedID, &r.Weight); err != nil {
-			return nil, wrap("list readers", err)
-		}
-		out = append(out, r)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, wrap("list readers", err)
-	}
-	return out, nil
+	return list(rows, err, "list readers", store.ScanReader)
 }

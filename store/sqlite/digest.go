@@ -3,52 +3,27 @@ package sqlite
 import (
 	"context"
 	"database/sql"
-	"errors"
-	"net/mail"
-	"strings"
+
+	"vigil/store"
 
 	"vigil"
 )
 
-// digestColumns are the columns scanDigest reads from users.
+// digestColumns are the columns store.ScanDigestSettings reads from users.
 const digestColumns = `id, name, email, digest, webhook`
-
-// scanDigest reads digestColumns.
-func scanDigest(s scanner) (*vigil.DigestSettings, error) {
-	var (
-		d  vigil.DigestSettings
-		on bool
-	)
-	if err := s.Scan(&d.UserID, &d.Name, &d.Email, &on, &d.Webhook); err != nil {
-		return nil, err
-	}
-	d.Off = !on
-	return &d, nil
-}
 
 // DigestSettings returns a user's digest settings, or ENOTFOUND.
 func (db *DB) DigestSettings(ctx context.Context, userID int64) (*vigil.DigestSettings, error) {
-	d, err := scanDigest(db.read.QueryRowContext(ctx, `SELECT `+digestColumns+` FROM users WHERE id = ?`, userID))
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, vigil.Errorf(vigil.ENOTFOUND, "user %d not found", userID)
-	}
-	if err != nil {
-		return nil, wrap("read digest settings", err)
-	}
-	return d, nil
+	d, err := store.ScanDigestSettings(db.read.QueryRowContext(ctx, `SELECT `+digestColumns+` FROM users WHERE id = ?`, userID))
+	return found(d, err, "read digest settings", "user %d not found", userID)
 }
 
 // SetDigestSettings stores a user's e-mail address (a plain address or
 // empty), opt-out and webhook URL (http or https, or empty).
 func (db *DB) SetDigestSettings(ctx context.Context, d vigil.DigestSettings) error {
-	d.Email, d.Webhook = strings.TrimSpace(d.Email), strings.TrimSpace(d.Webhook)
-	if d.Email != "" {
-		if a, err := mail.ParseAddress(d.Email); err != nil || a.Address != d.Email {
-			return vigil.Errorf(vigil.EINVALID, "e-mail address %q is not a plain address like name@example.org", d.Email)
-		}
-	}
-	if d.Webhook != "" && !strings.HasPrefix(d.Webhook, "http://") && !strings.HasPrefix(d.Webhook, "https://") {
-		return vigil.Errorf(vigil.EINVALID, "webhook %q is not an http or https URL", d.Webhook)
+	d, err := store.CleanDigestSettings(d)
+	if err != nil {
+		return err
 	}
 	res, err := db.write.ExecContext(ctx, `UPDATE users SET email = ?, digest = ?, webhook = ? WHERE id = ?`, d.Email, !d.Off, d.Webhook, d.UserID)
 	if err != nil {
@@ -60,19 +35,7 @@ func (db *DB) SetDigestSettings(ctx context.Context, d vigil.DigestSettings) err
 // AllDigestSettings lists every user's digest settings by user ID.
 func (db *DB) AllDigestSettings(ctx context.Context) ([]vigil.DigestSettings, error) {
 	rows, err := db.read.QueryContext(ctx, `SELECT `+digestColumns+` FROM users ORDER BY id`)
-	if err != nil {
-		return nil, wrap("list digest settings", err)
-	}
-	defer rows.Close()
-	var out []vigil.DigestSettings
-	for rows.Next() {
-		d, err := scanDigest(rows)
-		if err != nil {
-			return nil, wrap("list digest settings", err)
-		}
-		out = append(out, *d)
-	}
-	return out, wrap2("list digest settings", rows.Err())
+	return list(rows, err, "list digest settings", store.ScanDigestSettings)
 }
 
 // ClaimDigest records the user's digest of day as sent; false when it was.

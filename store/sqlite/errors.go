@@ -1,8 +1,11 @@
 package sqlite
 
 import (
+	"database/sql"
 	"errors"
 	"fmt"
+
+	"vigil"
 
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
@@ -31,4 +34,16 @@ func errorCode(err error) int {
 		return e.Code()
 	}
 	return 0
+}
+
+// found returns v read by a query for one row, err nil; ENOTFOUND with the
+// formatted message when there was no row; otherwise err, wrapped by op.
+func found[T any](v *T, err error, op, format string, args ...any) (*T, error) {
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, vigil.Errorf(vigil.ENOTFOUND, format, args...)
+	}
+	if err != nil {
+		return nil, wrap(op, err)
+	}
+	return v, nil
 }

@@ -3,15 +3,13 @@ package sqlite
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
-	"errors"
-	"fmt"
 	"time"
 
 	"vigil"
+	"vigil/store"
 )
 
-// feedColumns are the columns scanFeed reads, in order, for a feed aliased f:
+// feedColumns are the columns store.ScanFeed reads, in order, for a feed aliased f:
 // the stored state followed by the derived fields.
 const feedColumns = `f.id, f.url, f.title, f.site_url, f.description, f.language, f.status,
 	f.created_at, f.etag, f.last_modified, f.last_fetch, f.last_success, f.next_fetch,
@@ -26,14 +24,8 @@ func (db *DB) Feed(ctx context.Context, id int64) (*vigil.Feed, error) {
 	// A cached statement: a fetch pass reads every feed again just before
 	// fetching it, and parsing this query cost most of the read.
 	row := db.reads.queryRow(ctx, db.read, `SELECT `+feedColumns+` FROM feeds f WHERE f.id = ?`, id)
-	f, err := scanFeed(row)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, vigil.Errorf(vigil.ENOTFOUND, "feed %d not found", id)
-	}
-	if err != nil {
-		return nil, wrap("read feed", err)
-	}
-	return f, nil
+	f, err := store.ScanFeed(row)
+	return found(f, err, "read feed", "feed %d not found", id)
 }
 
 // Feeds lists every feed with its derived fields, by ID.
@@ -53,13 +45,13 @@ func (db *DB) DueFeeds(ctx context.Context, now time.Time, limit int) ([]vigil.F
 		 WHERE (f.next_fetch IS NULL OR f.next_fetch <= ?)
 		   AND EXISTS (SELECT 1 FROM subscriptions s WHERE s.feed_id = f.id)
 		 ORDER BY f.next_fetch, f.id
-		 LIMIT ?`, instant(now), limit)
+		 LIMIT ?`, store.Instant(now), limit)
 }
 
 // SetNextFetch reschedules a feed without recording a fetch; an unknown
 // feed is ENOTFOUND.
 func (db *DB) SetNextFetch(ctx context.Context, feedID int64, next time.Time) error {
-	res, err := db.write.ExecContext(ctx, `UPDATE feeds SET next_fetch = ? WHERE id = ?`, nanos(next), feedID)
+	res, err := db.write.ExecContext(ctx, `UPDATE feeds SET next_fetch = ? WHERE id = ?`, store.Nanos(next), feedID)
 	if err != nil {
 		return wrap("set next fetch", err)
 	}
@@ -71,7 +63,7 @@ func (db *DB) SetNextFetch(ctx context.Context, feedID int64, next time.Time) er
 func (db *DB) Reschedule(ctx context.Context, feedID int64, from, to time.Time) (bool, error) {
 	res, err := db.write.ExecContext(ctx,
 		`UPDATE feeds SET next_fetch = ? WHERE id = ? AND next_fetch IS ? AND failures = 0`,
-		nanos(to), feedID, nanos(from))
+		store.Nanos(to), feedID, store.Nanos(from))
 	if err != nil {
 		return false, wrap("reschedule feed", err)
 	}
@@ -85,69 +77,7 @@ func (db *DB) Reschedule(ctx context.Context, feedID int64, from, to time.Time) 
 // queryFeeds runs a query selecting feedColumns and scans every row.
 func (db *DB) queryFeeds(ctx context.Context, op, query string, args ...any) ([]vigil.Feed, error) {
 	rows, err := db.read.QueryContext(ctx, query, args...)
-	if err != nil {
-		return nil, wrap(op, err)
-	}
-	defer rows.Close()
-	var feeds []vigil.Feed
-	for rows.Next() {
-		f, err := scanFeed(rows)
-		if err != nil {
-			return nil, wrap(op, err)
-		}
-		feeds = append(feeds, *f)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, wrap(op, err)
-	}
-	return feeds, nil
-}
-
-// scanFeed reads the feedColumns of one row.
-func scanFeed(s scanner) (*vigil.Feed, error) {
-	var f feedScan
-	if err := s.Scan(f.dest()...); err != nil {
-		return nil, err
-	}
-	if err := f.finish(); err != nil {
-		return nil, err
-	}
-	return &f.Feed, nil
-}
-
-// feedScan holds a feed while its columns are scanned, with the columns that
-// need decoding kept raw until finish.
-type feedScan struct {
-	vigil.Feed
-	created, lastFetch, lastSuccess, nextFetch, failingSince sql.NullInt64
-	lastItem                                                 sql.NullInt64
-	hints                                                    string
-	model                                                    []byte
-}
-
-// dest returns the scan destinations of feedColumns.
-func (f *feedScan) dest() []any {
-	return []any{&f.ID, &f.URL, &f.Title, &f.SiteURL, &f.Description, &f.Language, &f.Status,
-		&f.created, &f.ETag, &f.LastModified, &f.lastFetch, &f.lastSuccess, &f.nextFetch,
-		&f.LastStatus, &f.LastError, &f.Failures, &f.failingSince, &f.Missing, &f.hints,
-		&f.Window, &f.model, &f.Rate, &f.ItemCount, &f.Subscribers, &f.Weight, &f.lastItem}
-}
-
-// finish decodes the raw columns into the feed.
-func (f *feedScan) finish() error {
-	if err := json.Unmarshal([]byte(f.hints), &f.Hints); err != nil {
-		return fmt.Errorf("decode hints of feed %d: %w", f.ID, err)
-	}
-	if !f.Hints.NotBefore.IsZero() {
-		f.Hints.NotBefore = f.Hints.NotBefore.UTC()
-	}
-	if len(f.model) > 0 {
-		f.Model = json.RawMessage(f.model)
-	}
-	f.CreatedAt, f.LastFetch, f.LastSuccess = fromNanos(f.created), fromNanos(f.lastFetch), fromNanos(f.lastSuccess)
-	f.NextFetch, f.FailingSince = fromNanos(f.nextFetch), fromNanos(f.failingSince)
-	f.LastItem = fromNanos(f.lastItem)
-	return nil
+	return list(rows, err, op, store.ScanFeed)
 }
 
 // requireRow turns an update that touched no row into ENOTFOUND.

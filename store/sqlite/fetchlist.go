@@ -20,7 +20,7 @@ func (db *DB) FetchList(ctx context.Context, now time.Time, all bool) ([]store.F
 		 WHERE (f.next_fetch IS NULL OR f.next_fetch <= ?)
 		   AND EXISTS (SELECT 1 FROM subscriptions s WHERE s.feed_id = f.id)
 		 ORDER BY f.next_fetch, f.id`
-		args = append(args, instant(now))
+		args = append(args, store.Instant(now))
 	}
 	rows, err := db.read.QueryContext(ctx, query, args...)
 	if err != nil {

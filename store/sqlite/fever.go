@@ -3,7 +3,8 @@ package sqlite
 import (
 	"context"
 	"database/sql"
-	"errors"
+
+	"vigil/store"
 
 	"vigil"
 )
@@ -30,12 +31,6 @@ func (db *DB) UserByFeverKey(ctx context.Context, keyHash string) (*vigil.User, 
 		return nil, vigil.Errorf(vigil.ENOTFOUND, "no user has this Fever key")
 	}
 	row := db.read.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users u WHERE u.fever_key_hash = ?`, keyHash)
-	u, err := scanUser(row)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, vigil.Errorf(vigil.ENOTFOUND, "no user has this Fever key")
-	}
-	if err != nil {
-		return nil, wrap("read user by Fever key", err)
-	}
-	return u, nil
+	u, err := store.ScanUser(row)
+	return found(u, err, "read user by Fever key", "no user has this Fever key")
 }

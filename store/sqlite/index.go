@@ -5,6 +5,7 @@ import (
 	"database/sql"
 
 	"vigil"
+	"vigil/store"
 	"vigil/store/fulltext"
 )
 
@@ -59,7 +60,7 @@ func itemsForIndex(ctx context.Context, tx *sql.Tx, after int64) ([]vigil.Item, 
 		if err := rows.Scan(&it.ID, &it.Title, &summary, &content); err != nil {
 			return nil, err
 		}
-		if err := decodeBody(&it, summary, content); err != nil {
+		if err := store.DecodeBody(&it, summary, content); err != nil {
 			return nil, err
 		}
 		items = append(items, it)

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"vigil"
+	"vigil/store"
 )
 
 // Ingest stores a fetch in one transaction: the items (new keys inserted
@@ -24,7 +25,7 @@ import (
 // methods. An unknown feed is ENOTFOUND; a zero observation time or an item
 // without a key is EINVALID.
 func (db *DB) Ingest(ctx context.Context, f vigil.Fetched, decide func(vigil.Ingested, *vigil.Feed) (*vigil.Feed, error)) (vigil.Ingested, error) {
-	if err := checkFetched(f); err != nil {
+	if err := store.CheckFetched(f); err != nil {
 		return vigil.Ingested{}, err
 	}
 	tx, err := db.write.BeginTx(ctx, nil)
@@ -37,7 +38,7 @@ func (db *DB) Ingest(ctx context.Context, f vigil.Fetched, decide func(vigil.Ing
 	if err != nil {
 		return vigil.Ingested{}, err
 	}
-	current, err := scanFeed(st.readFeed.QueryRowContext(ctx, f.FeedID))
+	current, err := store.ScanFeed(st.readFeed.QueryRowContext(ctx, f.FeedID))
 	if err != nil {
 		return vigil.Ingested{}, wrap("read feed state in ingest", err)
 	}
@@ -52,22 +53,6 @@ func (db *DB) Ingest(ctx context.Context, f vigil.Fetched, decide func(vigil.Ing
 		return vigil.Ingested{}, wrap("commit ingest", err)
 	}
 	return got, nil
-}
-
-// checkFetched rejects a fetch that cannot be stored.
-func checkFetched(f vigil.Fetched) error {
-	if f.Observation.At.IsZero() {
-		return vigil.Errorf(vigil.EINVALID, "observation of feed %d has no time", f.FeedID)
-	}
-	if f.Observation.FeedID != 0 && f.Observation.FeedID != f.FeedID {
-		return vigil.Errorf(vigil.EINVALID, "observation of feed %d is for feed %d", f.FeedID, f.Observation.FeedID)
-	}
-	for i, it := range f.Items {
-		if it.Key == "" {
-			return vigil.Errorf(vigil.EINVALID, "item %d of feed %d has no key", i, f.FeedID)
-		}
-	}
-	return nil
 }
 
 // ingest stores the items and the observation of f.
@@ -100,13 +85,13 @@ func ingest(ctx context.Context, st txStmts, f vigil.Fetched) (vigil.Ingested, e
 // storeItems inserts the new items of f and updates the edited ones; only
 // the first occurrence of a key within the fetch counts.
 func storeItems(ctx context.Context, st txStmts, f vigil.Fetched) (vigil.Ingested, error) {
-	items := uniqueItems(f.FeedID, f.Items)
+	items := store.UniqueItems(f.FeedID, f.Items)
 	changed, err := changedItems(ctx, st.changedItems, f.FeedID, items)
 	if err != nil {
 		return vigil.Ingested{}, wrap("look up items", err)
 	}
 	var got vigil.Ingested
-	now := normalise(f.Observation.At)
+	now := store.Normalise(f.Observation.At)
 	for _, c := range changed {
 		it := items[c.index]
 		if err := storeItem(ctx, st, &it, c, now, &got); err != nil {
@@ -114,21 +99,6 @@ func storeItems(ctx context.Context, st txStmts, f vigil.Fetched) (vigil.Ingeste
 		}
 	}
 	return got, nil
-}
-
-// uniqueItems returns the first item of each key, ready to store for the feed.
-func uniqueItems(feedID int64, items []vigil.Item) []vigil.Item {
-	keys := make(map[string]struct{}, len(items))
-	unique := make([]vigil.Item, 0, len(items))
-	for _, it := range items {
-		if _, dup := keys[it.Key]; dup {
-			continue
-		}
-		keys[it.Key] = struct{}{}
-		it.ID, it.FeedID, it.Read, it.Starred, it.FeedTitle = 0, feedID, false, false, ""
-		unique = append(unique, it)
-	}
-	return unique
 }
 
 // changed is an item of a fetch that is new or differs from what is stored.
@@ -177,7 +147,7 @@ func storeItem(ctx context.Context, st txStmts, it *vigil.Item, c changed, now t
 		}
 		got.New = append(got.New, *it)
 	} else {
-		it.ID, it.Seen = c.id.Int64, fromNanos(c.seen)
+		it.ID, it.Seen = c.id.Int64, store.FromNanos(c.seen)
 		if err := updateItem(ctx, st.updateItem, it); err != nil {
 			return wrap("update item", err)
 		}
@@ -191,14 +161,14 @@ func storeItem(ctx context.Context, st txStmts, it *vigil.Item, c changed, now t
 
 // insertItem stores a new item and sets its ID.
 func insertItem(ctx context.Context, stmt *sql.Stmt, it *vigil.Item) error {
-	it.Published, it.Updated = normalise(it.Published), normalise(it.Updated)
-	summary, content, err := encodeBody(it)
+	it.Published, it.Updated = store.Normalise(it.Published), store.Normalise(it.Updated)
+	summary, content, err := store.EncodeBody(it)
 	if err != nil {
 		return err
 	}
 	res, err := stmt.ExecContext(ctx, it.FeedID, it.Key, it.Hash, it.URL, it.Title, it.Author,
-		summary, content, nanos(it.Published), nanos(it.Updated), nanos(it.Seen),
-		nanos(sortAt(it.Published, it.Seen)))
+		summary, content, store.Nanos(it.Published), store.Nanos(it.Updated), store.Nanos(it.Seen),
+		store.Nanos(store.SortAt(it.Published, it.Seen)))
 	if err != nil {
 		return err
 	}
@@ -208,13 +178,13 @@ func insertItem(ctx context.Context, stmt *sql.Stmt, it *vigil.Item) error {
 
 // updateItem replaces the content of a stored item.
 func updateItem(ctx context.Context, stmt *sql.Stmt, it *vigil.Item) error {
-	it.Published, it.Updated = normalise(it.Published), normalise(it.Updated)
-	summary, content, err := encodeBody(it)
+	it.Published, it.Updated = store.Normalise(it.Published), store.Normalise(it.Updated)
+	summary, content, err := store.EncodeBody(it)
 	if err != nil {
 		return err
 	}
 	_, err = stmt.ExecContext(ctx, it.Hash, it.URL, it.Title, it.Author, summary, content,
-		nanos(it.Published), nanos(it.Updated), nanos(sortAt(it.Published, it.Seen)), it.ID)
+		store.Nanos(it.Published), store.Nanos(it.Updated), store.Nanos(store.SortAt(it.Published, it.Seen)), it.ID)
 	return err
 }
 
@@ -224,23 +194,14 @@ func saveFeedState(ctx context.Context, st txStmts, id int64, feed *vigil.Feed) 
 	if feed == nil {
 		return nil
 	}
-	if feed.ID != 0 && feed.ID != id {
-		return vigil.Errorf(vigil.EINVALID, "decide returned feed %d for feed %d", feed.ID, id)
-	}
-	hints := feed.Hints
-	hints.NotBefore = normalise(hints.NotBefore)
-	hintsJSON, err := json.Marshal(hints)
+	hints, model, err := store.FeedState(id, feed)
 	if err != nil {
-		return wrap("encode hints", err)
-	}
-	var model []byte
-	if len(feed.Model) > 0 {
-		model = feed.Model
+		return err
 	}
 	_, err = st.saveFeed.ExecContext(ctx, feed.Title, feed.SiteURL, feed.Description, feed.Language,
-		string(feed.Status), feed.ETag, feed.LastModified, nanos(feed.LastFetch), nanos(feed.LastSuccess),
-		nanos(feed.NextFetch), feed.LastStatus, feed.LastError, feed.Failures, nanos(feed.FailingSince),
-		feed.Missing, string(hintsJSON), feed.Window, model, feed.Rate, id)
+		string(feed.Status), feed.ETag, feed.LastModified, store.Nanos(feed.LastFetch), store.Nanos(feed.LastSuccess),
+		store.Nanos(feed.NextFetch), feed.LastStatus, feed.LastError, feed.Failures, store.Nanos(feed.FailingSince),
+		feed.Missing, hints, feed.Window, model, feed.Rate, id)
 	if err != nil {
 		return wrap("save feed state", err)
 	}

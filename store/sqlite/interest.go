@@ -5,24 +5,19 @@ import (
 	"time"
 
 	"vigil"
-)
-
-// Page sizes of InterestItems.
-const (
-	DefaultInterestLimit = 200
-	MaxInterestLimit     = 1000
+	"vigil/store"
 )
 
 // MarkOpened records that the user opened an item at t and marks it read.
 // An item of a feed the user does not follow is ENOTFOUND; a zero t is
 // EINVALID.
 func (db *DB) MarkOpened(ctx context.Context, userID, itemID int64, t time.Time) error {
-	if t.IsZero() {
-		return vigil.Errorf(vigil.EINVALID, "time item %d was opened is zero", itemID)
+	if err := store.CheckOpened(itemID, t); err != nil {
+		return err
 	}
 	return db.setStates(ctx, "mark opened", userID, []int64{itemID},
 		`INSERT INTO item_states (user_id, item_id, feed_id, read, opened) VALUES (?, ?, ?, 1, ?)
-		 ON CONFLICT (user_id, item_id) DO UPDATE SET read = 1, opened = excluded.opened`, nanos(t))
+		 ON CONFLICT (user_id, item_id) DO UPDATE SET read = 1, opened = excluded.opened`, store.Nanos(t))
 }
 
 // InterestItems lists the items the user opened or starred, with the user's
@@ -30,19 +25,17 @@ func (db *DB) MarkOpened(ctx context.Context, userID, itemID int64, t time.Time)
 // ties newest ID first. Like every listing for a user it keeps to the feeds
 // the user follows (the states of an unfollowed feed's items stay stored
 // and count again if the user follows it again). Limit 0 means
-// DefaultInterestLimit and is at most MaxInterestLimit; a negative limit is
+// store.DefaultInterestLimit and is at most store.MaxInterestLimit; a negative limit is
 // EINVALID.
 func (db *DB) InterestItems(ctx context.Context, userID int64, limit int) ([]vigil.Item, error) {
-	if limit < 0 {
-		return nil, vigil.Errorf(vigil.EINVALID, "item limit %d must not be negative", limit)
-	}
-	if limit == 0 {
-		limit = DefaultInterestLimit
+	limit, err := store.Limit(limit, store.DefaultInterestLimit, store.MaxInterestLimit)
+	if err != nil {
+		return nil, err
 	}
 	return db.queryItems(ctx, "list interest items",
 		`SELECT `+itemColumns+` FROM item_states st
 		 JOIN items i ON i.id = st.item_id JOIN feeds f ON f.id = i.feed_id
 		 JOIN subscriptions sub ON sub.user_id = st.user_id AND sub.feed_id = i.feed_id
 		 WHERE st.user_id = ? AND (st.starred = 1 OR st.opened IS NOT NULL)
-		 ORDER BY st.opened DESC NULLS LAST, i.id DESC LIMIT ?`, userID, min(limit, MaxInterestLimit))
+		 ORDER BY st.opened DESC NULLS LAST, i.id DESC LIMIT ?`, userID, limit)
 }

@@ -108,11 +108,11 @@ func TestMigrationToV3IndexesStoredItems(t *testing.T) {
 		query string
 		want  int
 	}{
-		{"item", DefaultItemLimit},
+		{"item", store.DefaultItemLimit},
 		{"word1201", 1},
 		{"word1", 1},
 		{"word12*", 13}, // word12, word120..word129, word1200 and word1201
-		{"even bold", DefaultItemLimit},
+		{"even bold", store.DefaultItemLimit},
 		{"amp", 0},
 	}
 	for _, s := range searches {
@@ -125,7 +125,7 @@ func TestMigrationToV3IndexesStoredItems(t *testing.T) {
 	if err := db.read.QueryRowContext(ctx, `SELECT count(*) FROM items_fts`).Scan(&indexed); err != nil || indexed != items {
 		t.Errorf("%d items indexed (%v), want %d", indexed, err, items)
 	}
-	list, err := db.Items(ctx, vigil.ItemQuery{UserID: 1, Limit: MaxItemLimit})
+	list, err := db.Items(ctx, vigil.ItemQuery{UserID: 1, Limit: store.MaxItemLimit})
 	if err != nil {
 		t.Fatal(err)
 	}

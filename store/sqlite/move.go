@@ -4,11 +4,10 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"fmt"
-	"strings"
 	"time"
 
 	"vigil"
+	"vigil/store"
 )
 
 // MoveFeed records a permanent redirect of a feed to newURL and leaves a
@@ -20,11 +19,8 @@ import (
 // carry over to the other feed's item with that key (see mergeStates). An unknown feed is ENOTFOUND; an empty
 // URL is EINVALID; moving a feed to its own URL changes nothing.
 func (db *DB) MoveFeed(ctx context.Context, feedID int64, newURL string, now time.Time) error {
-	if strings.TrimSpace(newURL) == "" {
-		return vigil.Errorf(vigil.EINVALID, "new URL of feed %d is empty", feedID)
-	}
-	if now.IsZero() {
-		return vigil.Errorf(vigil.EINVALID, "time of the move of feed %d is zero", feedID)
+	if err := store.CheckMove(feedID, newURL, now); err != nil {
+		return err
 	}
 	tx, err := db.write.BeginTx(ctx, nil)
 	if err != nil {
@@ -141,16 +137,14 @@ func mergeStates(ctx context.Context, tx *sql.Tx, from, to int64) error {
 
 // noticeMove leaves a notice for every subscriber of the feed.
 func noticeMove(ctx context.Context, tx *sql.Tx, feedID int64, oldURL, newURL string, now time.Time) error {
-	kind := "feed"
-	if page, err := isPage(ctx, tx, feedID); err != nil {
+	page, err := isPage(ctx, tx, feedID)
+	if err != nil {
 		return err
-	} else if page {
-		kind = "page"
 	}
-	text := fmt.Sprintf("The %s %s has moved permanently to %s.", kind, oldURL, newURL)
-	_, err := tx.ExecContext(ctx,
+	text := store.MoveNotice(page, oldURL, newURL)
+	_, err = tx.ExecContext(ctx,
 		`INSERT INTO notices (user_id, at, text)
-		 SELECT user_id, ?, ? FROM subscriptions WHERE feed_id = ?`, nanos(now), text, feedID)
+		 SELECT user_id, ?, ? FROM subscriptions WHERE feed_id = ?`, store.Nanos(now), text, feedID)
 	return wrapIf("leave notices", err)
 }
 

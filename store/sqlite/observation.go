@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"vigil"
+	"vigil/store"
 )
 
 // Observations lists a feed's latest observations, newest first; a limit of
@@ -20,16 +21,8 @@ func (db *DB) Observations(ctx context.Context, feedID int64, limit int) ([]vigi
 	if err != nil {
 		return nil, wrap("list observations", err)
 	}
-	defer rows.Close()
-	var obs []vigil.Observation
-	for rows.Next() {
-		o, err := scanObservation(rows)
-		if err != nil {
-			return nil, wrap("list observations", err)
-		}
-		obs = append(obs, o)
-	}
-	if err := rows.Err(); err != nil {
+	obs, err := collect(rows, store.ScanObservation)
+	if err != nil {
 		return nil, wrap("list observations", err)
 	}
 	if len(obs) == 0 {
@@ -44,26 +37,16 @@ func (db *DB) Observations(ctx context.Context, feedID int64, limit int) ([]vigi
 func (db *DB) CountFetchesSince(ctx context.Context, t time.Time) (int, error) {
 	var n int
 	err := db.read.QueryRowContext(ctx,
-		`SELECT count(*) FROM observations WHERE at >= ?`, instant(t)).Scan(&n)
+		`SELECT count(*) FROM observations WHERE at >= ?`, store.Instant(t)).Scan(&n)
 	if err != nil {
 		return 0, wrap("count fetches", err)
 	}
 	return n, nil
 }
 
-// scanObservation reads one observation row.
-func scanObservation(s scanner) (vigil.Observation, error) {
-	var o vigil.Observation
-	var at sql.NullInt64
-	err := s.Scan(&o.ID, &o.FeedID, &at, &o.Status, &o.Bytes, &o.Latency,
-		&o.Items, &o.NewItems, &o.Updated, &o.NotModified, &o.Error)
-	o.At = fromNanos(at)
-	return o, err
-}
-
 // insertObservation stores o for the feed and returns its ID.
 func insertObservation(ctx context.Context, stmt *sql.Stmt, feedID int64, o vigil.Observation) (int64, error) {
-	res, err := stmt.ExecContext(ctx, feedID, nanos(o.At), o.Status, o.Bytes, int64(o.Latency),
+	res, err := stmt.ExecContext(ctx, feedID, store.Nanos(o.At), o.Status, o.Bytes, int64(o.Latency),
 		o.Items, o.NewItems, o.Updated, o.NotModified, o.Error)
 	if err != nil {
 		return 0, err

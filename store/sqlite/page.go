@@ -3,31 +3,20 @@ package sqlite
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
-	"math"
-	"strings"
 	"time"
 
 	"vigil"
+	"vigil/store"
 )
-
-// pageKinds are the kinds of change a page's owner may choose to monitor.
-var pageKinds = map[string]bool{"text": true, "links": true, "images": true}
 
 // FollowPage makes the user follow url as a page: the feed row, the page
 // row and the subscription are written in one transaction, so the monitor
 // never fetches the URL as a feed. Following it again only sets the weight;
 // a URL already watched as a feed is ECONFLICT.
 func (db *DB) FollowPage(ctx context.Context, userID int64, url string, weight float64, now time.Time) (*vigil.Subscription, error) {
-	if strings.TrimSpace(url) == "" {
-		return nil, vigil.Errorf(vigil.EINVALID, "page URL is empty")
-	}
-	if !(weight > 0) || math.IsInf(weight, 0) {
-		return nil, vigil.Errorf(vigil.EINVALID, "weight %v is not a positive number", weight)
-	}
-	if now.IsZero() {
-		return nil, vigil.Errorf(vigil.EINVALID, "subscription time is zero")
+	if err := store.CheckFollow("page", url, weight, now); err != nil {
+		return nil, err
 	}
 	feedID, err := db.followPage(ctx, userID, url, weight, now)
 	if err != nil {
@@ -59,7 +48,7 @@ func (db *DB) followPage(ctx context.Context, userID int64, url string, weight f
 	_, err = tx.ExecContext(ctx,
 		`INSERT INTO subscriptions (user_id, feed_id, weight, created_at) VALUES (?, ?, ?, ?)
 		 ON CONFLICT (user_id, feed_id) DO UPDATE SET weight = excluded.weight`,
-		userID, feedID, weight, nanos(now))
+		userID, feedID, weight, store.Nanos(now))
 	if isForeignKey(err) {
 		return 0, vigil.Errorf(vigil.ENOTFOUND, "user %d not found", userID)
 	}
@@ -78,7 +67,7 @@ func createFeedRow(ctx context.Context, tx *sql.Tx, url string, now time.Time) (
 	res, err := tx.ExecContext(ctx,
 		`INSERT INTO feeds (url, status, created_at, next_fetch) VALUES (?, ?, ?, ?)
 		 ON CONFLICT (url) DO NOTHING`,
-		url, vigil.FeedActive, nanos(now), nanos(now))
+		url, vigil.FeedActive, store.Nanos(now), store.Nanos(now))
 	if err != nil {
 		return 0, false, wrap("create page", err)
 	}
@@ -109,81 +98,44 @@ func isPage(ctx context.Context, q querier, feedID int64) (bool, error) {
 // Page returns the page of a feed row, or ENOTFOUND when it is not a page.
 // Its owner is the earliest follower still following.
 func (db *DB) Page(ctx context.Context, feedID int64) (*vigil.Page, error) {
-	var (
-		p     = vigil.Page{FeedID: feedID}
-		kinds string
-		owner sql.NullInt64
-	)
-	var (
-		ignore string
-		noise  []byte
-	)
-	err := db.read.QueryRowContext(ctx, `SELECT p.kinds, p.selector, p.ignore, p.noise, p.content_type, p.note,
+	row := db.read.QueryRowContext(ctx, `SELECT p.kinds, p.selector, p.ignore, p.noise, p.content_type, p.note,
 		(SELECT user_id FROM subscriptions s WHERE s.feed_id = p.feed_id ORDER BY s.created_at, s.user_id LIMIT 1),
 		(SELECT count(*) FROM page_versions v WHERE v.feed_id = p.feed_id),
 		(SELECT coalesce(sum(length(b.data)), 0) FROM page_blobs b
 			WHERE b.hash IN (SELECT hash FROM page_versions v WHERE v.feed_id = p.feed_id))
-		FROM pages p WHERE p.feed_id = ?`, feedID).
-		Scan(&kinds, &p.Selector, &ignore, &noise, &p.ContentType, &p.Note, &owner, &p.Versions, &p.StoredBytes)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, vigil.Errorf(vigil.ENOTFOUND, "feed %d is not a watched page", feedID)
-	}
-	if err != nil {
-		return nil, wrap("read page", err)
-	}
-	p.OwnerID = owner.Int64
-	p.Kinds = splitKinds(kinds)
-	if len(noise) > 0 {
-		p.Noise = json.RawMessage(noise)
-	}
-	if err := json.Unmarshal([]byte(ignore), &p.Ignore); err != nil {
-		return nil, wrap("decode ignore rules of page", err)
-	}
-	return &p, nil
-}
-
-// splitKinds splits the stored comma-separated kinds.
-func splitKinds(s string) []string {
-	if s == "" {
-		return []string{}
-	}
-	return strings.Split(s, ",")
+		FROM pages p WHERE p.feed_id = ?`, feedID)
+	p, err := store.ScanPage(row, feedID)
+	return found(p, err, "read page", "feed %d is not a watched page", feedID)
 }
 
 // SetPageKinds sets the kinds of change monitored on a page. Only its
 // owner may (ECONFLICT for anyone else); an unknown kind is EINVALID.
 func (db *DB) SetPageKinds(ctx context.Context, userID, feedID int64, kinds []string) error {
-	for _, k := range kinds {
-		if !pageKinds[k] {
-			return vigil.Errorf(vigil.EINVALID, "kind %q is not one of text, links, images", k)
-		}
+	v, err := store.JoinPageKinds(kinds)
+	if err != nil {
+		return err
 	}
-	return db.setPageColumn(ctx, userID, feedID, "kinds", strings.Join(kinds, ","))
+	return db.setPageColumn(ctx, userID, feedID, "kinds", v)
 }
 
 // SetPageSelector sets the CSS selector of the watched region; only the
 // page's owner may (ECONFLICT otherwise). The change package checks the
 // selector at the next fetch and the page's note tells what was wrong.
 func (db *DB) SetPageSelector(ctx context.Context, userID, feedID int64, selector string) error {
-	if len(selector) > 1000 {
-		return vigil.Errorf(vigil.EINVALID, "selector is longer than 1000 bytes")
+	selector, err := store.PageSelector(selector)
+	if err != nil {
+		return err
 	}
-	return db.setPageColumn(ctx, userID, feedID, "selector", strings.TrimSpace(selector))
+	return db.setPageColumn(ctx, userID, feedID, "selector", selector)
 }
 
 // SetPageIgnore sets the page's ignore rules; only its owner may.
 func (db *DB) SetPageIgnore(ctx context.Context, userID, feedID int64, rules []string) error {
-	if len(rules) > 50 {
-		return vigil.Errorf(vigil.EINVALID, "at most 50 ignore rules, got %d", len(rules))
-	}
-	if rules == nil {
-		rules = []string{}
-	}
-	b, err := json.Marshal(rules)
+	v, err := store.PageIgnore(rules)
 	if err != nil {
-		return wrap("encode ignore rules", err)
+		return err
 	}
-	return db.setPageColumn(ctx, userID, feedID, "ignore", string(b))
+	return db.setPageColumn(ctx, userID, feedID, "ignore", v)
 }
 
 // setPageColumn sets one of the owner's columns of a page (a constant name).
@@ -235,7 +187,7 @@ func (db *DB) MakePage(ctx context.Context, feedID int64, notice string, now tim
 		return wrap("make page", err)
 	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO notices (user_id, at, text)
-		SELECT user_id, ?, ? FROM subscriptions WHERE feed_id = ?`, nanos(now), notice, feedID); err != nil {
+		SELECT user_id, ?, ? FROM subscriptions WHERE feed_id = ?`, store.Nanos(now), notice, feedID); err != nil {
 		return wrap("make page", err)
 	}
 	if err := tx.Commit(); err != nil {

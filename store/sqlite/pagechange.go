@@ -5,80 +5,27 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
-	"strings"
 	"time"
 
 	"vigil"
 	"vigil/store"
 )
 
-// ratings are the evaluation words (Glance et al. §3.1.3).
-var ratings = map[string]bool{"negligible": true, "significant": true, "important": true}
-
-// changeColumns are the columns scanChange reads for a change c of feed f.
+// changeColumns are the columns store.ScanChange reads for a change c of feed f.
 const changeColumns = `c.id, c.feed_id, f.url, f.title, c.at, c.grp, c.version_id, c.prev_id, c.extents, c.severity, c.summary`
-
-// scanChange reads changeColumns.
-func scanChange(s scanner) (*vigil.PageChange, error) {
-	var (
-		c       vigil.PageChange
-		at      sql.NullInt64
-		extents string
-	)
-	if err := s.Scan(&c.ID, &c.FeedID, &c.URL, &c.Title, &at, &c.Group, &c.VersionID, &c.PrevID, &extents, &c.Severity, &c.Summary); err != nil {
-		return nil, err
-	}
-	c.At, c.Extents, c.Evaluations = fromNanos(at), json.RawMessage(extents), []vigil.Evaluation{}
-	return &c, nil
-}
 
 // Changes lists changes newest first, of one page (q.FeedID) and/or of the
 // pages a user follows (q.UserID), at or after q.Since, with evaluations.
 func (db *DB) Changes(ctx context.Context, q store.ChangeQuery) ([]vigil.PageChange, error) {
-	where, args := []string{"1 = 1"}, []any{}
-	if q.FeedID != 0 {
-		where, args = append(where, "c.feed_id = ?"), append(args, q.FeedID)
-	}
-	if q.UserID != 0 {
-		where = append(where, "c.feed_id IN (SELECT feed_id FROM subscriptions WHERE user_id = ?)")
-		args = append(args, q.UserID)
-	}
-	if !q.Since.IsZero() {
-		where, args = append(where, "c.at >= ?"), append(args, nanos(q.Since))
-	}
-	if !q.Until.IsZero() {
-		where, args = append(where, "c.at < ?"), append(args, nanos(q.Until))
-	}
-	switch {
-	case q.Group != "":
-		where, args = append(where, "c.grp = ?"), append(args, q.Group)
-	case q.UserID != 0:
-		where = append(where, `c.grp = coalesce((SELECT pf.frequency FROM page_follows pf
-			WHERE pf.user_id = ? AND pf.feed_id = c.feed_id), 'daily')`)
-		args = append(args, q.UserID)
-	default:
-		where = append(where, "c.grp = 'daily'")
-	}
-	limit := q.Limit
-	if limit <= 0 {
-		limit = 100
-	}
+	var p positional
+	where := store.ChangeWhere(q, p.add)
 	rows, err := db.read.QueryContext(ctx, `SELECT `+changeColumns+` FROM page_changes c JOIN feeds f ON f.id = c.feed_id
-		WHERE `+strings.Join(where, " AND ")+` ORDER BY c.id DESC LIMIT ?`, append(args, limit)...)
+		WHERE `+where+` ORDER BY c.id DESC LIMIT `+p.add(store.ChangeLimit(q)), p.args...)
 	if err != nil {
 		return nil, wrap("list page changes", err)
 	}
-	var out []vigil.PageChange
-	for rows.Next() {
-		c, err := scanChange(rows)
-		if err != nil {
-			rows.Close()
-			return nil, wrap("list page changes", err)
-		}
-		out = append(out, *c)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
+	out, err := collect(rows, store.ScanChange)
+	if err != nil {
 		return nil, wrap("list page changes", err)
 	}
 	return out, db.attachEvaluations(ctx, out)
@@ -89,12 +36,7 @@ func (db *DB) attachEvaluations(ctx context.Context, changes []vigil.PageChange)
 	if len(changes) == 0 {
 		return nil
 	}
-	index := make(map[int64]int, len(changes))
-	ids := make([]int64, len(changes))
-	for i, c := range changes {
-		index[c.ID], ids[i] = i, c.ID
-	}
-	arg, err := json.Marshal(ids)
+	arg, err := json.Marshal(store.ChangeIDs(changes))
 	if err != nil {
 		return wrap("list evaluations", err)
 	}
@@ -104,20 +46,12 @@ func (db *DB) attachEvaluations(ctx context.Context, changes []vigil.PageChange)
 	if err != nil {
 		return wrap("list evaluations", err)
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var (
-			e  vigil.Evaluation
-			at sql.NullInt64
-		)
-		if err := rows.Scan(&e.ChangeID, &e.UserID, &e.UserName, &e.Rating, &e.Comment, &at); err != nil {
-			return wrap("list evaluations", err)
-		}
-		e.At = fromNanos(at)
-		c := &changes[index[e.ChangeID]]
-		c.Evaluations = append(c.Evaluations, e)
+	evals, err := collect(rows, store.ScanEvaluation)
+	if err != nil {
+		return wrap("list evaluations", err)
 	}
-	return wrap2("list evaluations", rows.Err())
+	store.AttachEvaluations(changes, evals)
+	return nil
 }
 
 // Change returns one change with its evaluations; with a userID only a
@@ -129,7 +63,7 @@ func (db *DB) Change(ctx context.Context, userID, changeID int64) (*vigil.PageCh
 		query += ` AND c.feed_id IN (SELECT feed_id FROM subscriptions WHERE user_id = ?)`
 		args = append(args, userID)
 	}
-	c, err := scanChange(db.read.QueryRowContext(ctx, query, args...))
+	c, err := store.ScanChange(db.read.QueryRowContext(ctx, query, args...))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, vigil.Errorf(vigil.ENOTFOUND, "change %d not found", changeID)
 	}
@@ -147,20 +81,15 @@ func (db *DB) Change(ctx context.Context, userID, changeID int64) (*vigil.PageCh
 // user follows. A rating that is not negligible, significant or important
 // is EINVALID; a change the user cannot see is ENOTFOUND.
 func (db *DB) Evaluate(ctx context.Context, e vigil.Evaluation) error {
-	if !ratings[e.Rating] {
-		return vigil.Errorf(vigil.EINVALID, "rating %q is not one of negligible, significant, important", e.Rating)
-	}
-	if len(e.Comment) > 4000 {
-		return vigil.Errorf(vigil.EINVALID, "comment is longer than 4000 bytes")
-	}
-	if e.At.IsZero() {
-		e.At = time.Unix(0, 0)
+	e, err := store.CleanEvaluation(e)
+	if err != nil {
+		return err
 	}
 	res, err := db.write.ExecContext(ctx, `INSERT INTO evaluations (change_id, user_id, rating, comment, at)
 		SELECT c.id, ?2, ?3, ?4, ?5 FROM page_changes c
 		WHERE c.id = ?1 AND c.feed_id IN (SELECT feed_id FROM subscriptions WHERE user_id = ?2)
 		ON CONFLICT (change_id, user_id) DO UPDATE SET rating = excluded.rating, comment = excluded.comment, at = excluded.at`,
-		e.ChangeID, e.UserID, e.Rating, e.Comment, nanos(e.At))
+		e.ChangeID, e.UserID, e.Rating, e.Comment, store.Nanos(e.At))
 	if err != nil {
 		return wrap("store evaluation", err)
 	}
@@ -170,13 +99,13 @@ func (db *DB) Evaluate(ctx context.Context, e vigil.Evaluation) error {
 // AddGroupChange stores a change of a weekly or monthly group, once per
 // (group, from, to).
 func (db *DB) AddGroupChange(ctx context.Context, feedID int64, group string, versionID int64, c store.NewChange, at time.Time) (int64, error) {
-	if group != "weekly" && group != "monthly" {
-		return 0, vigil.Errorf(vigil.EINVALID, "group %q is not weekly or monthly", group)
+	if err := store.CheckChangeGroup(group); err != nil {
+		return 0, err
 	}
 	res, err := db.write.ExecContext(ctx, `INSERT INTO page_changes (feed_id, version_id, prev_id, grp, at, extents, severity, summary)
 		SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8 WHERE NOT EXISTS
 		(SELECT 1 FROM page_changes WHERE feed_id = ?1 AND grp = ?4 AND version_id = ?2 AND prev_id = ?3)`,
-		feedID, versionID, c.PrevID, group, nanos(at), string(c.Extents), c.Severity, c.Summary)
+		feedID, versionID, c.PrevID, group, store.Nanos(at), string(c.Extents), c.Severity, c.Summary)
 	if err != nil {
 		return 0, wrap("store group change", err)
 	}

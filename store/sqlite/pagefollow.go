@@ -5,11 +5,10 @@ import (
 	"database/sql"
 	"errors"
 
+	"vigil/store"
+
 	"vigil"
 )
-
-// frequencies are the groups a follower may join (Glance et al. §3.1.1).
-var frequencies = map[string]bool{"daily": true, "weekly": true, "monthly": true}
 
 // PageFollow returns the user's settings for a page they follow: the
 // stored ones, else the defaults (threshold significant, daily group).
@@ -31,11 +30,8 @@ func (db *DB) PageFollow(ctx context.Context, userID, feedID int64) (*vigil.Page
 // SetPageFollow stores the user's threshold and frequency for a page they
 // follow; unknown words are EINVALID.
 func (db *DB) SetPageFollow(ctx context.Context, pf vigil.PageFollow) error {
-	if !ratings[pf.Threshold] {
-		return vigil.Errorf(vigil.EINVALID, "threshold %q is not one of negligible, significant, important", pf.Threshold)
-	}
-	if !frequencies[pf.Frequency] {
-		return vigil.Errorf(vigil.EINVALID, "frequency %q is not one of daily, weekly, monthly", pf.Frequency)
+	if err := store.CheckPageFollow(pf); err != nil {
+		return err
 	}
 	if _, err := db.PageFollow(ctx, pf.UserID, pf.FeedID); err != nil {
 		return err

@@ -1,51 +1,23 @@
 package sqlite
 
 import (
-	"bytes"
-	"compress/flate"
 	"context"
 	"database/sql"
 	"errors"
 	"fmt"
-	"io"
 	"time"
 
 	"vigil"
 	"vigil/store"
 )
 
-// compress deflates b. DEFLATE from the standard library (level 6) keeps
-// vigil free of a compression dependency; HTML shrinks to a fifth or less.
-func compress(b []byte) ([]byte, error) {
-	var buf bytes.Buffer
-	w, err := flate.NewWriter(&buf, flate.DefaultCompression)
-	if err != nil {
-		return nil, err
-	}
-	if _, err := w.Write(b); err != nil {
-		return nil, err
-	}
-	if err := w.Close(); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
-}
-
-// decompress inflates what compress made.
-func decompress(b []byte) ([]byte, error) {
-	if b == nil {
-		return nil, nil
-	}
-	return io.ReadAll(flate.NewReader(bytes.NewReader(b)))
-}
-
 // IngestPage stores a page fetch in one transaction: the observation
 // (NewItems 1 when a change was stored), the body once per distinct hash,
 // the version, the change and the feed state decide returns given the feed
 // as stored now. If decide fails nothing is stored.
 func (db *DB) IngestPage(ctx context.Context, p store.PageFetched, decide func(bool, *vigil.Feed) (*vigil.Feed, error)) (store.PageIngested, error) {
-	if p.Observation.At.IsZero() {
-		return store.PageIngested{}, vigil.Errorf(vigil.EINVALID, "observation of page %d has no time", p.FeedID)
+	if err := store.CheckPageFetched(p); err != nil {
+		return store.PageIngested{}, err
 	}
 	tx, err := db.write.BeginTx(ctx, nil)
 	if err != nil {
@@ -73,14 +45,7 @@ func (db *DB) IngestPage(ctx context.Context, p store.PageFetched, decide func(b
 
 // storePageFetch stores the observation, the page's note and the feed state.
 func storePageFetch(ctx context.Context, tx *sql.Tx, st txStmts, p store.PageFetched, changed bool, decide func(bool, *vigil.Feed) (*vigil.Feed, error)) error {
-	o := p.Observation
-	o.Items, o.NewItems, o.Updated = 0, 0, 0
-	if p.Read {
-		o.Items = 1
-	}
-	if changed {
-		o.NewItems = 1
-	}
+	o := store.PageObservation(p, changed)
 	if _, err := insertObservation(ctx, st.insertObservation, p.FeedID, o); err != nil {
 		return wrap("store observation", err)
 	}
@@ -94,7 +59,7 @@ func storePageFetch(ctx context.Context, tx *sql.Tx, st txStmts, p store.PageFet
 			return wrap("store page noise", err)
 		}
 	}
-	current, err := scanFeed(tx.QueryRowContext(ctx, `SELECT `+feedColumns+` FROM feeds f WHERE f.id = ?`, p.FeedID))
+	current, err := store.ScanFeed(tx.QueryRowContext(ctx, `SELECT `+feedColumns+` FROM feeds f WHERE f.id = ?`, p.FeedID))
 	if err != nil {
 		return wrap("read feed state in page ingest", err)
 	}
@@ -113,8 +78,8 @@ func storeVersion(ctx context.Context, tx *sql.Tx, p store.PageFetched) (store.P
 	if v == nil {
 		return store.PageIngested{}, nil
 	}
-	if v.Hash == "" {
-		return store.PageIngested{}, vigil.Errorf(vigil.EINVALID, "version of page %d has no hash", p.FeedID)
+	if err := store.CheckPageVersion(p); err != nil {
+		return store.PageIngested{}, err
 	}
 	var got store.PageIngested
 	var latest string
@@ -130,11 +95,11 @@ func storeVersion(ctx context.Context, tx *sql.Tx, p store.PageFetched) (store.P
 		return got, err
 	}
 	got.NewBytes = added
-	extract, err := compress(v.Extract)
+	extract, err := store.Deflate(v.Extract)
 	if err != nil {
 		return got, wrap("compress page extract", err)
 	}
-	at := nanos(p.Observation.At)
+	at := store.Nanos(p.Observation.At)
 	res, err := tx.ExecContext(ctx, `INSERT INTO page_versions (feed_id, at, hash, content_type, extract) VALUES (?, ?, ?, ?, ?)`,
 		p.FeedID, at, v.Hash, v.ContentType, extract)
 	if err != nil {
@@ -167,7 +132,7 @@ func storeBlob(ctx context.Context, tx *sql.Tx, hash string, body []byte) (int64
 	if !errors.Is(err, sql.ErrNoRows) {
 		return 0, wrap("look up page body", err)
 	}
-	data, err := compress(body)
+	data, err := store.Deflate(body)
 	if err != nil {
 		return 0, wrap("compress page body", err)
 	}
@@ -177,23 +142,9 @@ func storeBlob(ctx context.Context, tx *sql.Tx, hash string, body []byte) (int64
 	return int64(len(data)), nil
 }
 
-// versionColumns are the columns scanVersion reads for a version v joined
+// versionColumns are the columns store.ScanVersion reads for a version v joined
 // to its blob b.
 const versionColumns = `v.id, v.feed_id, v.at, v.hash, b.size, v.content_type`
-
-// scanVersion reads versionColumns, then the extra destinations.
-func scanVersion(s scanner, extra ...any) (*vigil.PageVersion, error) {
-	var (
-		v  vigil.PageVersion
-		at sql.NullInt64
-	)
-	dest := append([]any{&v.ID, &v.FeedID, &at, &v.Hash, &v.Size, &v.ContentType}, extra...)
-	if err := s.Scan(dest...); err != nil {
-		return nil, err
-	}
-	v.At = fromNanos(at)
-	return &v, nil
-}
 
 // LatestVersion returns the page's newest version with body and extract.
 func (db *DB) LatestVersion(ctx context.Context, feedID int64) (*vigil.PageVersion, error) {
@@ -202,11 +153,10 @@ func (db *DB) LatestVersion(ctx context.Context, feedID int64) (*vigil.PageVersi
 
 // VersionAt returns the version current at t, with body and extract.
 func (db *DB) VersionAt(ctx context.Context, feedID int64, t time.Time) (*vigil.PageVersion, error) {
-	var body, extract []byte
 	row := db.read.QueryRowContext(ctx, `SELECT `+versionColumns+`, b.data, v.extract
 		FROM page_versions v JOIN page_blobs b ON b.hash = v.hash
-		WHERE v.feed_id = ? AND v.at <= ? ORDER BY v.at DESC, v.id DESC LIMIT 1`, feedID, nanos(t))
-	return finishVersion(row, &body, &extract)
+		WHERE v.feed_id = ? AND v.at <= ? ORDER BY v.at DESC, v.id DESC LIMIT 1`, feedID, store.Nanos(t))
+	return finishVersion(row)
 }
 
 // Version returns one version with body and extract.
@@ -216,28 +166,18 @@ func (db *DB) Version(ctx context.Context, versionID int64) (*vigil.PageVersion,
 
 // fullVersion reads the version the where clause selects, decompressed.
 func (db *DB) fullVersion(ctx context.Context, where string, arg int64) (*vigil.PageVersion, error) {
-	var body, extract []byte
 	row := db.read.QueryRowContext(ctx, `SELECT `+versionColumns+`, b.data, v.extract
 		FROM page_versions v JOIN page_blobs b ON b.hash = v.hash WHERE `+where, arg)
-	return finishVersion(row, &body, &extract)
+	return finishVersion(row)
 }
 
-// finishVersion scans a version with its compressed body and extract.
-func finishVersion(row scanner, body, extract *[]byte) (*vigil.PageVersion, error) {
-	v, err := scanVersion(row, body, extract)
+// finishVersion reads a version with its body and extract.
+func finishVersion(row store.Row) (*vigil.PageVersion, error) {
+	v, err := store.ScanFullVersion(row)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, vigil.Errorf(vigil.ENOTFOUND, "no page version found")
 	}
-	if err != nil {
-		return nil, wrap("read page version", err)
-	}
-	if v.Body, err = decompress(*body); err != nil {
-		return nil, wrap("decompress page version", err)
-	}
-	if v.Extract, err = decompress(*extract); err != nil {
-		return nil, wrap("decompress page extract", err)
-	}
-	return v, nil
+	return v, wrapIf("read page version", err)
 }
 
 // Versions lists a page's versions newest first, without bodies.
@@ -248,27 +188,7 @@ func (db *DB) Versions(ctx context.Context, feedID int64, limit int) ([]vigil.Pa
 	rows, err := db.read.QueryContext(ctx, `SELECT `+versionColumns+`
 		FROM page_versions v JOIN page_blobs b ON b.hash = v.hash
 		WHERE v.feed_id = ? ORDER BY v.id DESC LIMIT ?`, feedID, limit)
-	if err != nil {
-		return nil, wrap("list page versions", err)
-	}
-	defer rows.Close()
-	var out []vigil.PageVersion
-	for rows.Next() {
-		v, err := scanVersion(rows)
-		if err != nil {
-			return nil, wrap("list page versions", err)
-		}
-		out = append(out, *v)
-	}
-	return out, wrap2("list page versions", rows.Err())
-}
-
-// wrap2 wraps a non-nil error like wrap and passes nil through.
-func wrap2(op string, err error) error {
-	if err == nil {
-		return nil
-	}
-	return wrap(op, err)
+	return list(rows, err, "list page versions", func(r store.Row) (*vigil.PageVersion, error) { return store.ScanVersion(r) })
 }
 
 // DuplicatePage returns the lowest-numbered other page whose latest version

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"vigil"
+	"vigil/store"
 )
 
 // schemaPlanStates keeps each policy's last whole plan (store.PlanStates).
@@ -32,7 +33,7 @@ func (db *DB) PlanState(ctx context.Context, policy string) ([]byte, time.Time, 
 	if err != nil {
 		return nil, time.Time{}, wrap("read the stored plan", err)
 	}
-	return state, fromNanos(at), nil
+	return state, store.FromNanos(at), nil
 }
 
 // SavePlanState stores policy's plan state made at at, replacing the
@@ -41,7 +42,7 @@ func (db *DB) SavePlanState(ctx context.Context, policy string, state []byte, at
 	_, err := db.write.ExecContext(ctx,
 		`INSERT INTO plan_states (policy, state, planned_at) VALUES (?, ?, ?)
 		 ON CONFLICT (policy) DO UPDATE SET state = excluded.state, planned_at = excluded.planned_at`,
-		policy, state, nanos(at))
+		policy, state, store.Nanos(at))
 	if err != nil {
 		return wrap("store the plan", err)
 	}

@@ -4,16 +4,13 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"math"
-	"unicode/utf8"
 
 	"vigil"
 	"vigil/store"
 )
 
-// profileColumns are the columns scanProfile reads, in order.
+// profileColumns are the columns store.ScanProfile reads, in order.
 const profileColumns = `feed_id, terms, cohesion, cohesion_sd, items, novel, novel_rate, updated`
 
 // LoadProfilerState reads what the profiler saved in one snapshot, handing
@@ -64,17 +61,7 @@ func eachRow[K, V any](ctx context.Context, tx *sql.Tx, query string, fn func(K,
 		return err
 	}
 	defer rows.Close()
-	for rows.Next() {
-		var k K
-		var v V
-		if err := rows.Scan(&k, &v); err != nil {
-			return err
-		}
-		if err := fn(k, v); err != nil {
-			return err
-		}
-	}
-	return rows.Err()
+	return store.EachPair(rows, fn)
 }
 
 // SaveProfiles stores one profiler step in one transaction: the watermark
@@ -86,7 +73,7 @@ func eachRow[K, V any](ctx context.Context, tx *sql.Tx, query string, fn func(K,
 // and a profile with a number that is not finite are EINVALID; then, as on
 // any failure, nothing is stored.
 func (db *DB) SaveProfiles(ctx context.Context, b store.ProfileBatch) error {
-	if err := checkBatch(b); err != nil {
+	if err := store.CheckProfileBatch(b, nil); err != nil {
 		return err
 	}
 	tx, err := db.write.BeginTx(ctx, nil)
@@ -108,44 +95,6 @@ func (db *DB) SaveProfiles(ctx context.Context, b store.ProfileBatch) error {
 		return wrap("save profiles", err)
 	}
 	return nil
-}
-
-// checkBatch refuses a batch that cannot be stored as it is.
-func checkBatch(b store.ProfileBatch) error {
-	if b.Through < 0 || b.Documents < 0 {
-		return vigil.Errorf(vigil.EINVALID, "profile batch through item %d with %d documents: neither may be negative",
-			b.Through, b.Documents)
-	}
-	for term := range b.DFDelta {
-		if !utf8.ValidString(term) {
-			return vigil.Errorf(vigil.EINVALID, "document frequency change for term %q: the term is not valid UTF-8", term)
-		}
-	}
-	for i, c := range b.Channels {
-		p := c.Profile
-		if p.FeedID <= 0 {
-			return vigil.Errorf(vigil.EINVALID, "channel %d of the profile batch has no feed ID", i)
-		}
-		if !finite(p.Cohesion, p.CohesionSD, p.NovelRate) {
-			return vigil.Errorf(vigil.EINVALID, "profile of feed %d has a cohesion, deviation or novel rate that is not a finite number", p.FeedID)
-		}
-		for _, t := range p.Terms {
-			if !finite(t.Weight) {
-				return vigil.Errorf(vigil.EINVALID, "profile of feed %d weighs term %q %v, not a finite number", p.FeedID, t.Term, t.Weight)
-			}
-		}
-	}
-	return nil
-}
-
-// finite reports whether every x is a finite number.
-func finite(xs ...float64) bool {
-	for _, x := range xs {
-		if math.IsNaN(x) || math.IsInf(x, 0) {
-			return false
-		}
-	}
-	return true
 }
 
 // addDF adds delta to the document frequencies in two statements, the
@@ -188,12 +137,12 @@ func saveChannels(ctx context.Context, tx *sql.Tx, channels []store.ChannelProfi
 	defer stmt.Close()
 	for _, c := range channels {
 		p := c.Profile
-		terms, err := json.Marshal(termsOrEmpty(p.Terms))
+		terms, err := json.Marshal(store.TermsOrEmpty(p.Terms))
 		if err != nil {
 			return err
 		}
 		_, err = stmt.ExecContext(ctx, p.FeedID, c.State, string(terms), p.Cohesion, p.CohesionSD,
-			p.Items, p.Novel, p.NovelRate, nanos(p.Updated))
+			p.Items, p.Novel, p.NovelRate, store.Nanos(p.Updated))
 		if err != nil {
 			return err
 		}
@@ -201,60 +150,15 @@ func saveChannels(ctx context.Context, tx *sql.Tx, channels []store.ChannelProfi
 	return nil
 }
 
-// termsOrEmpty stores no terms as an empty JSON array rather than null.
-func termsOrEmpty(terms []vigil.TermWeight) []vigil.TermWeight {
-	if terms == nil {
-		return []vigil.TermWeight{}
-	}
-	return terms
-}
-
 // Profile returns a feed's profile, or ENOTFOUND when it has none yet.
 func (db *DB) Profile(ctx context.Context, feedID int64) (*vigil.Profile, error) {
 	row := db.read.QueryRowContext(ctx, `SELECT `+profileColumns+` FROM profiles WHERE feed_id = ?`, feedID)
-	p, err := scanProfile(row)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, vigil.Errorf(vigil.ENOTFOUND, "feed %d has no profile", feedID)
-	}
-	if err != nil {
-		return nil, wrap("read profile", err)
-	}
-	return p, nil
+	p, err := store.ScanProfile(row)
+	return found(p, err, "read profile", "feed %d has no profile", feedID)
 }
 
 // Profiles returns every stored profile, by feed ID.
 func (db *DB) Profiles(ctx context.Context) ([]vigil.Profile, error) {
 	rows, err := db.read.QueryContext(ctx, `SELECT `+profileColumns+` FROM profiles ORDER BY feed_id`)
-	if err != nil {
-		return nil, wrap("list profiles", err)
-	}
-	defer rows.Close()
-	var profiles []vigil.Profile
-	for rows.Next() {
-		p, err := scanProfile(rows)
-		if err != nil {
-			return nil, wrap("list profiles", err)
-		}
-		profiles = append(profiles, *p)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, wrap("list profiles", err)
-	}
-	return profiles, nil
-}
-
-// scanProfile reads the profileColumns of one row.
-func scanProfile(s scanner) (*vigil.Profile, error) {
-	var p vigil.Profile
-	var terms string
-	var updated sql.NullInt64
-	err := s.Scan(&p.FeedID, &terms, &p.Cohesion, &p.CohesionSD, &p.Items, &p.Novel, &p.NovelRate, &updated)
-	if err != nil {
-		return nil, err
-	}
-	if err := json.Unmarshal([]byte(terms), &p.Terms); err != nil {
-		return nil, err
-	}
-	p.Updated = fromNanos(updated)
-	return &p, nil
+	return list(rows, err, "list profiles", store.ScanProfile)
 }

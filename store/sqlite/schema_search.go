@@ -7,7 +7,7 @@ package sqlite
 // with the column's number, two bytes for each distinct word of an item in
 // that column: with the body first, the many distinct words of bodies go
 // unmarked and only the few of titles pay, which makes the index about a
-// sixth smaller (issue 11). Everything else is as schemaV3 made it: the
+// sixth smaller. Everything else is as schemaV3 made it: the
 // same tokenizer, contentless with contentless_delete, full detail (phrase
 // queries), and the same trigger; search passes the weights in the new
 // order, so ranking does not change.

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"vigil"
+	"vigil/store"
 	"vigil/store/storetest"
 )
 
@@ -36,7 +37,7 @@ func ftsColumns(t *testing.T, db *DB) string {
 // searchIDs returns the IDs SearchItems finds for query, best first.
 func searchIDs(t *testing.T, db *DB, query string) []int64 {
 	t.Helper()
-	found, err := db.SearchItems(context.Background(), 0, query, MaxItemLimit)
+	found, err := db.SearchItems(context.Background(), 0, query, store.MaxItemLimit)
 	if err != nil {
 		t.Fatalf("search %q: %v", query, err)
 	}
@@ -58,7 +59,7 @@ func searchV6(t *testing.T, db *DB, query string) []int64 {
 	}
 	rows, err := db.read.Query(`SELECT i.id FROM items_fts JOIN items i ON i.id = items_fts.rowid
 		WHERE items_fts MATCH ? ORDER BY bm25(items_fts, ?, ?), i.sort_at DESC, i.id DESC LIMIT ?`,
-		match, titleWeight, bodyWeight, MaxItemLimit)
+		match, titleWeight, bodyWeight, store.MaxItemLimit)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -133,7 +134,7 @@ func TestMigrationToBodyFirstIndexKeepsSearch(t *testing.T) {
 	for _, q := range queries {
 		before[q] = searchV6(t, db, q)
 	}
-	items, err := db.ItemsAfter(context.Background(), 0, MaxItemsAfterLimit)
+	items, err := db.ItemsAfter(context.Background(), 0, store.MaxItemsAfterLimit)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -158,7 +159,7 @@ func TestMigrationToBodyFirstIndexKeepsSearch(t *testing.T) {
 	if n := len(before[`"lazy dog"`]); n != 150 {
 		t.Errorf(`search "lazy dog" found %d items, want the 150 with the phrase`, n)
 	}
-	after, err := db.ItemsAfter(context.Background(), 0, MaxItemsAfterLimit)
+	after, err := db.ItemsAfter(context.Background(), 0, store.MaxItemsAfterLimit)
 	if err != nil {
 		t.Fatal(err)
 	}

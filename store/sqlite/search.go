@@ -4,6 +4,8 @@ import (
 	"context"
 	"strings"
 
+	"vigil/store"
+
 	"vigil"
 )
 
@@ -23,17 +25,18 @@ const (
 // query is plain text: every word must occur; a word ending in * matches
 // any word it begins; "double-quoted words" must occur as a phrase; nothing
 // else has a meaning (see ftsQuery). A query with no word is EINVALID, as
-// is a negative limit; limit 0 means DefaultItemLimit and is at most
-// MaxItemLimit.
+// is a negative limit; limit 0 means store.DefaultItemLimit and is at most
+// store.MaxItemLimit.
 func (db *DB) SearchItems(ctx context.Context, userID int64, query string, limit int) ([]vigil.Item, error) {
-	if limit < 0 {
-		return nil, vigil.Errorf(vigil.EINVALID, "item limit %d must not be negative", limit)
+	limit, err := store.Limit(limit, store.DefaultItemLimit, store.MaxItemLimit)
+	if err != nil {
+		return nil, err
 	}
 	match, err := ftsQuery(query)
 	if err != nil {
 		return nil, err
 	}
-	sqlText, args := searchQuery(userID, match, pageLimit(limit))
+	sqlText, args := searchQuery(userID, match, limit)
 	return db.queryItems(ctx, "search items", sqlText, args...)
 }
 

@@ -2,25 +2,21 @@ package sqlite
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"time"
 
 	"vigil"
+	"vigil/store"
 )
 
 // CreateSession stores a web session (hash of its cookie value) for a user
 // until expires. An unknown user is ENOTFOUND; a hash already in use is ECONFLICT.
 func (db *DB) CreateSession(ctx context.Context, tokenHash string, userID int64, expires time.Time) error {
-	if tokenHash == "" {
-		return vigil.Errorf(vigil.EINVALID, "session token hash is empty")
-	}
-	if expires.IsZero() {
-		return vigil.Errorf(vigil.EINVALID, "session expiry is zero")
+	if err := store.CheckSession(tokenHash, expires); err != nil {
+		return err
 	}
 	_, err := db.write.ExecContext(ctx,
 		`INSERT INTO sessions (token_hash, user_id, expires) VALUES (?, ?, ?)`,
-		tokenHash, userID, nanos(expires))
+		tokenHash, userID, store.Nanos(expires))
 	switch {
 	case isForeignKey(err):
 		return vigil.Errorf(vigil.ENOTFOUND, "user %d not found", userID)
@@ -38,15 +34,9 @@ func (db *DB) SessionUser(ctx context.Context, tokenHash string, now time.Time) 
 		`SELECT `+userColumns+`
 		 FROM sessions s JOIN users u ON u.id = s.user_id
 		 WHERE s.token_hash = ? AND s.expires > ?`,
-		tokenHash, instant(now))
-	u, err := scanUser(row)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, vigil.Errorf(vigil.ENOTFOUND, "session not found or expired")
-	}
-	if err != nil {
-		return nil, wrap("read session", err)
-	}
-	return u, nil
+		tokenHash, store.Instant(now))
+	u, err := store.ScanUser(row)
+	return found(u, err, "read session", "session not found or expired")
 }
 
 // DeleteSession removes a session; a missing one is not an error.

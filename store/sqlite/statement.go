@@ -3,6 +3,8 @@ package sqlite
 import (
 	"context"
 	"database/sql"
+
+	"vigil/store"
 )
 
 // stmts are the statements Ingest runs, prepared once on the writing
@@ -77,4 +79,30 @@ func (s *stmts) in(ctx context.Context, tx *sql.Tx) txStmts {
 		insertObservation: tx.StmtContext(ctx, s.insertObservation),
 		saveFeed:          tx.StmtContext(ctx, s.saveFeed),
 	}
+}
+
+// collect scans every row of rows with scan and closes rows.
+func collect[T any](rows *sql.Rows, scan func(store.Row) (*T, error)) ([]T, error) {
+	defer rows.Close()
+	return store.Collect(rows, scan)
+}
+
+// positional collects the arguments of a query built in pieces, for its
+// "?" placeholders.
+type positional struct{ args []any }
+
+// add appends an argument and returns its placeholder.
+func (p *positional) add(v any) string {
+	p.args = append(p.args, v)
+	return "?"
+}
+
+// list scans every row a query returned with scan and closes the rows; a
+// failed query or scan is wrapped by op.
+func list[T any](rows *sql.Rows, err error, op string, scan func(store.Row) (*T, error)) ([]T, error) {
+	if err != nil {
+		return nil, wrap(op, err)
+	}
+	out, err := collect(rows, scan)
+	return out, wrapIf(op, err)
 }

@@ -2,63 +2,29 @@ package sqlite
 
 import (
 	"context"
-	"database/sql"
 	"strings"
 	"time"
 
 	"vigil"
-)
-
-// Page sizes of stream listings: reader apps ask for up to a thousand IDs
-// at a time, and some for more.
-const (
-	DefaultStreamLimit = 20
-	MaxStreamLimit     = 10000
+	"vigil/store"
 )
 
 // StreamEntries lists the items q selects, by sort time and then ID (or by
-// ID alone with q.ByID), newest first unless q.OldestFirst. Limit 0 means DefaultStreamLimit and is at
-// most MaxStreamLimit; a negative limit or a query without a user is
+// ID alone with q.ByID), newest first unless q.OldestFirst. Limit 0 means store.DefaultStreamLimit and is at
+// most store.MaxStreamLimit; a negative limit or a query without a user is
 // EINVALID.
 func (db *DB) StreamEntries(ctx context.Context, q vigil.StreamQuery) ([]vigil.StreamEntry, error) {
-	if q.UserID == 0 || q.Limit < 0 {
-		return nil, vigil.Errorf(vigil.EINVALID, "a stream needs a user and a limit that is not negative")
+	limit, err := store.StreamLimit(q)
+	if err != nil {
+		return nil, err
 	}
 	where, args := streamFilter(q)
-	order := `DESC`
-	if q.OldestFirst {
-		order = `ASC`
-	}
-	limit := q.Limit
-	if limit == 0 {
-		limit = DefaultStreamLimit
-	}
-	orderBy := ` ORDER BY i.sort_at ` + order + `, i.id ` + order
-	if q.ByID {
-		orderBy = ` ORDER BY i.id ` + order
-	}
+	orderBy := store.StreamOrder(q)
 	rows, err := db.read.QueryContext(ctx,
 		`SELECT i.id, i.feed_id, i.sort_at, COALESCE(st.read, 0), COALESCE(st.starred, 0) `+
 			streamFrom+where+cursorFilter(q, &args)+orderBy+` LIMIT ?`,
-		append(args, min(limit, MaxStreamLimit))...)
-	if err != nil {
-		return nil, wrap("list stream", err)
-	}
-	defer rows.Close()
-	var entries []vigil.StreamEntry
-	for rows.Next() {
-		var e vigil.StreamEntry
-		var at sql.NullInt64
-		if err := rows.Scan(&e.ID, &e.FeedID, &at, &e.Read, &e.Starred); err != nil {
-			return nil, wrap("list stream", err)
-		}
-		e.At = fromNanos(at)
-		entries = append(entries, e)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, wrap("list stream", err)
-	}
-	return entries, nil
+		append(args, limit)...)
+	return list(rows, err, "list stream", store.ScanStreamEntry)
 }
 
 // streamFrom joins items to the user's subscriptions and states; the
@@ -93,10 +59,10 @@ func streamFilter(q vigil.StreamQuery) (string, []any) {
 		add(`st.starred = 1`)
 	}
 	if !q.Since.IsZero() {
-		add(`i.sort_at >= ?`, instant(q.Since))
+		add(`i.sort_at >= ?`, store.Instant(q.Since))
 	}
 	if !q.Until.IsZero() {
-		add(`i.sort_at <= ?`, instant(q.Until))
+		add(`i.sort_at <= ?`, store.Instant(q.Until))
 	}
 	if q.MinID != 0 {
 		add(`i.id >= ?`, q.MinID)
@@ -120,7 +86,7 @@ func cursorFilter(q vigil.StreamQuery, args *[]any) string {
 		}
 		return `AND i.id < ? `
 	}
-	at := instant(q.After.At)
+	at := store.Instant(q.After.At)
 	*args = append(*args, at, at, q.After.ID)
 	if q.OldestFirst {
 		return `AND (i.sort_at > ? OR (i.sort_at = ? AND i.id > ?)) `
@@ -128,16 +94,13 @@ func cursorFilter(q vigil.StreamQuery, args *[]any) string {
 	return `AND (i.sort_at < ? OR (i.sort_at = ? AND i.id < ?)) `
 }
 
-// MaxItemsByID bounds how many items one ItemsByID call reads.
-const MaxItemsByID = 10000
-
 // ItemsByID returns the items with those IDs that belong to feeds the user
 // follows, with the user's read and starred states, in the order asked;
 // unknown IDs and items of other feeds are left out. More than
-// MaxItemsByID IDs is EINVALID.
+// store.MaxItemsByID IDs is EINVALID.
 func (db *DB) ItemsByID(ctx context.Context, userID int64, ids []int64) ([]vigil.Item, error) {
-	if len(ids) > MaxItemsByID {
-		return nil, vigil.Errorf(vigil.EINVALID, "at most %d items can be read at once, not %d", MaxItemsByID, len(ids))
+	if err := store.CheckItemIDs(ids); err != nil {
+		return nil, err
 	}
 	items := make([]vigil.Item, 0, len(ids))
 	for start := 0; start < len(ids); start += 500 {
@@ -168,18 +131,7 @@ func (db *DB) itemsByID(ctx context.Context, userID int64, ids []int64) ([]vigil
 	if err != nil {
 		return nil, err
 	}
-	byID := make(map[int64]vigil.Item, len(found))
-	for _, it := range found {
-		byID[it.ID] = it
-	}
-	items := make([]vigil.Item, 0, len(found))
-	for _, id := range ids {
-		if it, ok := byID[id]; ok {
-			items = append(items, it)
-			delete(byID, id) // an ID asked twice is answered once
-		}
-	}
-	return items, nil
+	return store.InIDOrder(ids, found), nil
 }
 
 // MarkStreamRead marks read, in one statement, every item q selects whose
@@ -187,12 +139,9 @@ func (db *DB) itemsByID(ctx context.Context, userID int64, ids []int64) ([]vigil
 // order, continuation and limit do not apply. It returns how many items
 // changed state.
 func (db *DB) MarkStreamRead(ctx context.Context, q vigil.StreamQuery, until time.Time) (int64, error) {
-	if q.UserID == 0 {
-		return 0, vigil.Errorf(vigil.EINVALID, "marking a stream read needs a user")
-	}
-	q.ExcludeRead, q.ReadOnly = true, false
-	if !until.IsZero() && (q.Until.IsZero() || until.Before(q.Until)) {
-		q.Until = until
+	q, err := store.ReadUnder(q, until)
+	if err != nil {
+		return 0, err
 	}
 	where, args := streamFilter(q)
 	res, err := db.write.ExecContext(ctx,
@@ -220,19 +169,6 @@ func (db *DB) NewestItems(ctx context.Context, userID int64) (map[int64]time.Tim
 		return nil, wrap("read newest items", err)
 	}
 	defer rows.Close()
-	newest := make(map[int64]time.Time)
-	for rows.Next() {
-		var feedID int64
-		var at sql.NullInt64
-		if err := rows.Scan(&feedID, &at); err != nil {
-			return nil, wrap("read newest items", err)
-		}
-		if at.Valid {
-			newest[feedID] = fromNanos(at)
-		}
-	}
-	if err := rows.Err(); err != nil {
-		return nil, wrap("read newest items", err)
-	}
-	return newest, nil
+	newest, err := store.ReadNewestItems(rows)
+	return newest, wrapIf("read newest items", err)
 }

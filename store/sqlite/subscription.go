@@ -2,16 +2,13 @@ package sqlite
 
 import (
 	"context"
-	"database/sql"
-	"errors"
-	"math"
-	"strings"
 	"time"
 
 	"vigil"
+	"vigil/store"
 )
 
-// subscriptionColumns are the columns scanSubscription reads, in order, for
+// subscriptionColumns are the columns store.ScanSubscription reads, in order, for
 // a subscription aliased sub joined to its feed f.
 const subscriptionColumns = `sub.user_id, sub.weight, sub.created_at, sub.folder, sub.title,
 	f.item_count - (SELECT count(*) FROM item_states st
@@ -24,14 +21,8 @@ const subscriptionColumns = `sub.user_id, sub.weight, sub.created_at, sub.folder
 // weight that is not a positive finite number is EINVALID; an unknown user
 // is ENOTFOUND.
 func (db *DB) Subscribe(ctx context.Context, userID int64, url string, weight float64, now time.Time) (*vigil.Subscription, error) {
-	if strings.TrimSpace(url) == "" {
-		return nil, vigil.Errorf(vigil.EINVALID, "feed URL is empty")
-	}
-	if !(weight > 0) || math.IsInf(weight, 0) {
-		return nil, vigil.Errorf(vigil.EINVALID, "weight %v is not a positive number", weight)
-	}
-	if now.IsZero() {
-		return nil, vigil.Errorf(vigil.EINVALID, "subscription time is zero")
+	if err := store.CheckFollow("feed", url, weight, now); err != nil {
+		return nil, err
 	}
 	feedID, err := db.subscribe(ctx, userID, url, weight, now)
 	if err != nil {
@@ -51,7 +42,7 @@ func (db *DB) subscribe(ctx context.Context, userID int64, url string, weight fl
 	_, err = tx.ExecContext(ctx,
 		`INSERT INTO feeds (url, status, created_at, next_fetch) VALUES (?, ?, ?, ?)
 		 ON CONFLICT (url) DO NOTHING`,
-		url, vigil.FeedActive, nanos(now), nanos(now))
+		url, vigil.FeedActive, store.Nanos(now), store.Nanos(now))
 	if err != nil {
 		return 0, wrap("create feed", err)
 	}
@@ -62,7 +53,7 @@ func (db *DB) subscribe(ctx context.Context, userID int64, url string, weight fl
 	_, err = tx.ExecContext(ctx,
 		`INSERT INTO subscriptions (user_id, feed_id, weight, created_at) VALUES (?, ?, ?, ?)
 		 ON CONFLICT (user_id, feed_id) DO UPDATE SET weight = excluded.weight`,
-		userID, feedID, weight, nanos(now))
+		userID, feedID, weight, store.Nanos(now))
 	if isForeignKey(err) {
 		return 0, vigil.Errorf(vigil.ENOTFOUND, "user %d not found", userID)
 	}
@@ -94,22 +85,7 @@ func (db *DB) Subscriptions(ctx context.Context, userID int64) ([]vigil.Subscrip
 		 FROM subscriptions sub JOIN feeds f ON f.id = sub.feed_id
 		 WHERE sub.user_id = ?
 		 ORDER BY COALESCE(NULLIF(f.title, ''), f.url) COLLATE NOCASE, f.id`, userID)
-	if err != nil {
-		return nil, wrap("list subscriptions", err)
-	}
-	defer rows.Close()
-	var subs []vigil.Subscription
-	for rows.Next() {
-		s, err := scanSubscription(rows)
-		if err != nil {
-			return nil, wrap("list subscriptions", err)
-		}
-		subs = append(subs, *s)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, wrap("list subscriptions", err)
-	}
-	return subs, nil
+	return list(rows, err, "list subscriptions", store.ScanSubscription)
 }
 
 // Subscription returns one of the user's subscriptions, or ENOTFOUND.
@@ -118,30 +94,6 @@ func (db *DB) Subscription(ctx context.Context, userID, feedID int64) (*vigil.Su
 		`SELECT `+subscriptionColumns+`
 		 FROM subscriptions sub JOIN feeds f ON f.id = sub.feed_id
 		 WHERE sub.user_id = ? AND sub.feed_id = ?`, userID, feedID)
-	s, err := scanSubscription(row)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, vigil.Errorf(vigil.ENOTFOUND, "subscription to feed %d not found", feedID)
-	}
-	if err != nil {
-		return nil, wrap("read subscription", err)
-	}
-	return s, nil
-}
-
-// scanSubscription reads the subscriptionColumns of one row.
-func scanSubscription(s scanner) (*vigil.Subscription, error) {
-	var sub vigil.Subscription
-	var created sql.NullInt64
-	var f feedScan
-	dest := append([]any{&sub.UserID, &sub.Weight, &created, &sub.Folder, &sub.Title, &sub.Unread}, f.dest()...)
-	if err := s.Scan(dest...); err != nil {
-		return nil, err
-	}
-	if err := f.finish(); err != nil {
-		return nil, err
-	}
-	sub.Feed, sub.CreatedAt = f.Feed, fromNanos(created)
-	// A user's view of a feed must not reveal how many others follow it.
-	sub.Feed.Weight, sub.Feed.Subscribers = 0, 0
-	return &sub, nil
+	s, err := store.ScanSubscription(row)
+	return found(s, err, "read subscription", "subscription to feed %d not found", feedID)
 }

@@ -3,28 +3,21 @@ package sqlite
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"vigil"
+	"vigil/store"
 )
 
-// userColumns are the columns scanUser reads, in order, for a user aliased u.
+// userColumns are the columns store.ScanUser reads, in order, for a user aliased u.
 const userColumns = `u.id, u.name, u.password_hash, COALESCE(u.token_hash, ''), u.created_at, u.interests`
-
-// MaxInterestsLength is the most characters a user's interests may have.
-const MaxInterestsLength = 4000
 
 // CreateUser stores a new user and sets its ID, and its CreatedAt when zero.
 // An empty name, or interests SetInterests would refuse, is EINVALID; a
 // taken name or token hash is ECONFLICT.
 func (db *DB) CreateUser(ctx context.Context, u *vigil.User) error {
-	if strings.TrimSpace(u.Name) == "" {
-		return vigil.Errorf(vigil.EINVALID, "user name is empty")
-	}
-	if err := checkInterests(u.Interests); err != nil {
+	if err := store.CheckNewUser(u); err != nil {
 		return err
 	}
 	created := u.CreatedAt
@@ -33,7 +26,7 @@ func (db *DB) CreateUser(ctx context.Context, u *vigil.User) error {
 	}
 	res, err := db.write.ExecContext(ctx,
 		`INSERT INTO users (name, password_hash, token_hash, created_at, interests) VALUES (?, ?, ?, ?, ?)`,
-		u.Name, u.PasswordHash, nullString(u.TokenHash), nanos(created), u.Interests)
+		u.Name, u.PasswordHash, nullString(u.TokenHash), store.Nanos(created), u.Interests)
 	if isUnique(err) && strings.Contains(err.Error(), "users.name") {
 		return vigil.Errorf(vigil.ECONFLICT, "user %q already exists", u.Name)
 	}
@@ -47,21 +40,15 @@ func (db *DB) CreateUser(ctx context.Context, u *vigil.User) error {
 	if err != nil {
 		return wrap("create user", err)
 	}
-	u.ID, u.CreatedAt = id, fromNanos(nanos(created))
+	u.ID, u.CreatedAt = id, store.FromNanos(store.Nanos(created))
 	return nil
 }
 
 // UserByName returns the user with that name, or ENOTFOUND.
 func (db *DB) UserByName(ctx context.Context, name string) (*vigil.User, error) {
 	row := db.read.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users u WHERE u.name = ?`, name)
-	u, err := scanUser(row)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, vigil.Errorf(vigil.ENOTFOUND, "user %q not found", name)
-	}
-	if err != nil {
-		return nil, wrap("read user", err)
-	}
-	return u, nil
+	u, err := store.ScanUser(row)
+	return found(u, err, "read user", "user %q not found", name)
 }
 
 // UserByToken returns the user whose API token hashes to tokenHash, or
@@ -71,43 +58,22 @@ func (db *DB) UserByToken(ctx context.Context, tokenHash string) (*vigil.User, e
 		return nil, vigil.Errorf(vigil.ENOTFOUND, "no user has this token")
 	}
 	row := db.reads.queryRow(ctx, db.read, `SELECT `+userColumns+` FROM users u WHERE u.token_hash = ?`, tokenHash)
-	u, err := scanUser(row)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, vigil.Errorf(vigil.ENOTFOUND, "no user has this token")
-	}
-	if err != nil {
-		return nil, wrap("read user by token", err)
-	}
-	return u, nil
+	u, err := store.ScanUser(row)
+	return found(u, err, "read user by token", "no user has this token")
 }
 
 // Users lists every user by name.
 func (db *DB) Users(ctx context.Context) ([]vigil.User, error) {
 	rows, err := db.read.QueryContext(ctx, `SELECT `+userColumns+` FROM users u ORDER BY u.name, u.id`)
-	if err != nil {
-		return nil, wrap("list users", err)
-	}
-	defer rows.Close()
-	var users []vigil.User
-	for rows.Next() {
-		u, err := scanUser(rows)
-		if err != nil {
-			return nil, wrap("list users", err)
-		}
-		users = append(users, *u)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, wrap("list users", err)
-	}
-	return users, nil
+	return list(rows, err, "list users", store.ScanUser)
 }
 
 // SetInterests stores the user's free-text interests, which seed their
 // recommendations; empty text clears them. Text longer than
-// MaxInterestsLength characters or not valid UTF-8 is EINVALID; an unknown
+// store.MaxInterestsLength characters or not valid UTF-8 is EINVALID; an unknown
 // user is ENOTFOUND.
 func (db *DB) SetInterests(ctx context.Context, userID int64, text string) error {
-	if err := checkInterests(text); err != nil {
+	if err := store.CheckInterests(text); err != nil {
 		return err
 	}
 	res, err := db.write.ExecContext(ctx, `UPDATE users SET interests = ? WHERE id = ?`, text, userID)
@@ -115,33 +81,6 @@ func (db *DB) SetInterests(ctx context.Context, userID int64, text string) error
 		return wrap("set interests", err)
 	}
 	return requireRow(res, "set interests", "user %d not found", userID)
-}
-
-// checkInterests refuses interests that are too long or not text.
-func checkInterests(text string) error {
-	if !utf8.ValidString(text) {
-		return vigil.Errorf(vigil.EINVALID, "interests are not valid UTF-8 text")
-	}
-	if n := utf8.RuneCountInString(text); n > MaxInterestsLength {
-		return vigil.Errorf(vigil.EINVALID, "interests have %d characters, more than the limit of %d", n, MaxInterestsLength)
-	}
-	return nil
-}
-
-// scanner is a *sql.Row or *sql.Rows.
-type scanner interface {
-	Scan(dest ...any) error
-}
-
-// scanUser reads the userColumns of one row.
-func scanUser(s scanner) (*vigil.User, error) {
-	var u vigil.User
-	var created sql.NullInt64
-	if err := s.Scan(&u.ID, &u.Name, &u.PasswordHash, &u.TokenHash, &created, &u.Interests); err != nil {
-		return nil, err
-	}
-	u.CreatedAt = fromNanos(created)
-	return &u, nil
 }
 
 // nullString stores the empty string as NULL.

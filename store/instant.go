@@ -1,4 +1,4 @@
-package sqlite
+package store
 
 import (
 	"database/sql"
@@ -15,9 +15,9 @@ var (
 	maxStored = time.Unix(0, math.MaxInt64)
 )
 
-// nanos encodes t as Unix nanoseconds, exactly for every time between the
-// years 1678 and 2262; the zero time becomes NULL.
-func nanos(t time.Time) sql.NullInt64 {
+// Nanos encodes t as the stores keep times, Unix nanoseconds, exactly for
+// every time between the years 1678 and 2262; the zero time becomes NULL.
+func Nanos(t time.Time) sql.NullInt64 {
 	switch {
 	case t.IsZero():
 		return sql.NullInt64{}
@@ -29,30 +29,30 @@ func nanos(t time.Time) sql.NullInt64 {
 	return sql.NullInt64{Int64: t.UnixNano(), Valid: true}
 }
 
-// fromNanos decodes what nanos stored, in UTC.
-func fromNanos(n sql.NullInt64) time.Time {
+// FromNanos decodes what Nanos stored, in UTC.
+func FromNanos(n sql.NullInt64) time.Time {
 	if !n.Valid {
 		return time.Time{}
 	}
 	return time.Unix(0, n.Int64).UTC()
 }
 
-// sortAt is an item's place in listings, vigil.Item.ListedAt.
-func sortAt(published, seen time.Time) time.Time {
+// SortAt is an item's stored place in listings, vigil.Item.ListedAt.
+func SortAt(published, seen time.Time) time.Time {
 	return vigil.Item{Published: published, Seen: seen}.ListedAt()
 }
 
-// normalise returns t as it reads back once stored: in UTC, without a
+// Normalise returns t as it reads back once stored: in UTC, without a
 // monotonic reading, clamped to the storable range.
-func normalise(t time.Time) time.Time {
-	return fromNanos(nanos(t))
+func Normalise(t time.Time) time.Time {
+	return FromNanos(Nanos(t))
 }
 
-// instant encodes t for comparisons with stored times: like nanos, but the
+// Instant encodes t for comparisons with stored times: like Nanos, but the
 // zero time is the earliest instant rather than NULL.
-func instant(t time.Time) int64 {
+func Instant(t time.Time) int64 {
 	if t.IsZero() {
 		return math.MinInt64
 	}
-	return nanos(t).Int64
+	return Nanos(t).Int64
 }

@@ -1,4 +1,4 @@
-package sqlite
+package store
 
 import (
 	"math"
@@ -24,16 +24,16 @@ func TestTimestampRoundTrip(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			n := nanos(tt.in)
+			n := Nanos(tt.in)
 			if n.Valid == tt.isNull {
-				t.Fatalf("nanos(%v).Valid = %v", tt.in, n.Valid)
+				t.Fatalf("Nanos(%v).Valid = %v", tt.in, n.Valid)
 			}
-			got := fromNanos(n)
+			got := FromNanos(n)
 			if got != tt.want {
 				t.Errorf("round trip of %v = %v, want %v", tt.in, got, tt.want)
 			}
 			if n.Valid && n.Int64 != tt.encoded {
-				t.Errorf("nanos(%v) = %d, want %d", tt.in, n.Int64, tt.encoded)
+				t.Errorf("Nanos(%v) = %d, want %d", tt.in, n.Int64, tt.encoded)
 			}
 		})
 	}
@@ -41,9 +41,9 @@ func TestTimestampRoundTrip(t *testing.T) {
 
 func TestNormaliseDropsMonotonicReading(t *testing.T) {
 	now := time.Now()
-	got := normalise(now)
+	got := Normalise(now)
 	if got != now.Round(0).UTC() {
-		t.Errorf("normalise(%v) = %v, want %v", now, got, now.Round(0).UTC())
+		t.Errorf("Normalise(%v) = %v, want %v", now, got, now.Round(0).UTC())
 	}
 }
 
@@ -59,8 +59,8 @@ func TestSortAt(t *testing.T) {
 		{"future date clamps to seen", seen.Add(time.Nanosecond), seen},
 	}
 	for _, tt := range tests {
-		if got := sortAt(tt.published, seen); !got.Equal(tt.want) {
-			t.Errorf("%s: sortAt = %v, want %v", tt.name, got, tt.want)
+		if got := SortAt(tt.published, seen); !got.Equal(tt.want) {
+			t.Errorf("%s: SortAt = %v, want %v", tt.name, got, tt.want)
 		}
 	}
 }

@@ -1,0 +1,109 @@
+package store
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"vigil"
+)
+
+// pageKinds are the kinds of change a page can be watched for.
+var pageKinds = map[string]bool{"text": true, "links": true, "images": true}
+
+// ratings are the severities a change can be rated, and the thresholds a
+// follower can choose.
+var ratings = map[string]bool{"negligible": true, "significant": true, "important": true}
+
+// frequencies are how often a follower can hear of a page's changes.
+var frequencies = map[string]bool{"daily": true, "weekly": true, "monthly": true}
+
+// The limits of what a page's owner and followers may set, in bytes or
+// rules.
+const (
+	MaxSelectorLength = 1000
+	MaxIgnoreRules    = 50
+	MaxCommentLength  = 4000
+)
+
+// JoinPageKinds returns kinds as a page stores them, comma-separated; an
+// unknown kind is EINVALID.
+func JoinPageKinds(kinds []string) (string, error) {
+	for _, k := range kinds {
+		if !pageKinds[k] {
+			return "", vigil.Errorf(vigil.EINVALID, "kind %q is not one of text, links, images", k)
+		}
+	}
+	return strings.Join(kinds, ","), nil
+}
+
+// SplitPageKinds returns the kinds JoinPageKinds stored; none is an empty
+// list.
+func SplitPageKinds(s string) []string {
+	if s == "" {
+		return []string{}
+	}
+	return strings.Split(s, ",")
+}
+
+// PageSelector returns a page's selector as stored, trimmed of spaces; one
+// over MaxSelectorLength bytes is EINVALID.
+func PageSelector(selector string) (string, error) {
+	if len(selector) > MaxSelectorLength {
+		return "", vigil.Errorf(vigil.EINVALID, "selector is longer than %d bytes", MaxSelectorLength)
+	}
+	return strings.TrimSpace(selector), nil
+}
+
+// PageIgnore returns a page's ignore rules as stored, a JSON list; more
+// than MaxIgnoreRules is EINVALID.
+func PageIgnore(rules []string) (string, error) {
+	if len(rules) > MaxIgnoreRules {
+		return "", vigil.Errorf(vigil.EINVALID, "at most %d ignore rules, got %d", MaxIgnoreRules, len(rules))
+	}
+	if rules == nil {
+		rules = []string{}
+	}
+	b, err := json.Marshal(rules)
+	if err != nil {
+		return "", fmt.Errorf("encode ignore rules: %w", err)
+	}
+	return string(b), nil
+}
+
+// CheckPageFollow refuses a follower's settings with an unknown threshold
+// or frequency.
+func CheckPageFollow(pf vigil.PageFollow) error {
+	if !ratings[pf.Threshold] {
+		return vigil.Errorf(vigil.EINVALID, "threshold %q is not one of negligible, significant, important", pf.Threshold)
+	}
+	if !frequencies[pf.Frequency] {
+		return vigil.Errorf(vigil.EINVALID, "frequency %q is not one of daily, weekly, monthly", pf.Frequency)
+	}
+	return nil
+}
+
+// CleanEvaluation returns e as stored, at the Unix epoch when it has no
+// time; an unknown rating or a comment over MaxCommentLength bytes is
+// EINVALID.
+func CleanEvaluation(e vigil.Evaluation) (vigil.Evaluation, error) {
+	if !ratings[e.Rating] {
+		return e, vigil.Errorf(vigil.EINVALID, "rating %q is not one of negligible, significant, important", e.Rating)
+	}
+	if len(e.Comment) > MaxCommentLength {
+		return e, vigil.Errorf(vigil.EINVALID, "comment is longer than %d bytes", MaxCommentLength)
+	}
+	if e.At.IsZero() {
+		e.At = time.Unix(0, 0)
+	}
+	return e, nil
+}
+
+// CheckChangeGroup refuses a group of changes other than weekly or monthly.
+func CheckChangeGroup(group string) error {
+	if group != "weekly" && group != "monthly" {
+		return vigil.Errorf(vigil.EINVALID, "group %q is not weekly or monthly", group)
+	}
+	return nil
+}
