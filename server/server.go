@@ -3,9 +3,11 @@
 // server-rendered web UI (package web) with session cookies and
 // CSRF-protected forms, and the reader-app APIs (packages greader and
 // fever) over one shared authentication (internal/httpauth) and one
-// error-to-status decision (internal/httperr). All of them go through
-// store.Store and show each user only the feeds they follow and the items
-// of those feeds. routes.go lists every route.
+// error-to-status decision (internal/httperr). Server holds the whole
+// store.Store; each part it assembles takes only the store roles it uses
+// (a Store interface in the part's store.go). All of them show each user
+// only the feeds they follow and the items of those feeds. routes.go
+// lists every route.
 package server
 
 import (

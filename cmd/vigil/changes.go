@@ -11,7 +11,7 @@ import (
 )
 
 // addPage makes the user follow url as a page.
-func addPage(ctx context.Context, e *env, st store.Store, u *vigil.User, url string, weight float64) error {
+func addPage(ctx context.Context, e *env, st store.Pages, u *vigil.User, url string, weight float64) error {
 	sub, err := st.FollowPage(ctx, u.ID, url, weight, time.Now())
 	if err != nil {
 		return err

@@ -234,7 +234,7 @@ func demoDatabase(f *flags) (path string, temporary bool, cleanup func(), err er
 // when the database has none; password is empty for an existing user. A
 // database with other users is refused: the demo fetches loopback addresses
 // and must not run over someone's real subscriptions.
-func demoAccount(ctx context.Context, st store.Store) (*vigil.User, string, error) {
+func demoAccount(ctx context.Context, st store.Accounts) (*vigil.User, string, error) {
 	users, err := st.Users(ctx)
 	if err != nil {
 		return nil, "", err
@@ -256,7 +256,7 @@ func demoAccount(ctx context.Context, st store.Store) (*vigil.User, string, erro
 
 // subscribeDemo subscribes u to the feed of every source, and drops the
 // subscriptions of earlier runs, whose feed server is gone.
-func subscribeDemo(ctx context.Context, st store.Store, u *vigil.User, feeds *demo.FeedServer, sources []trace.Source, now time.Time) error {
+func subscribeDemo(ctx context.Context, st store.Subscribing, u *vigil.User, feeds *demo.FeedServer, sources []trace.Source, now time.Time) error {
 	subs, err := st.Subscriptions(ctx, u.ID)
 	if err != nil {
 		return err

@@ -20,7 +20,7 @@ type importCounts struct {
 // importOutlines makes u follow the feeds of outlines that u does not
 // follow yet. A feed with no title yet gets the outline's, which the first
 // fetch that finds the feed's own title replaces.
-func importOutlines(ctx context.Context, e *env, st store.Store, u *vigil.User, outlines []opml.Outline, m *meter) (importCounts, error) {
+func importOutlines(ctx context.Context, e *env, st store.Subscribing, u *vigil.User, outlines []opml.Outline, m *meter) (importCounts, error) {
 	var n importCounts
 	subs, err := st.Subscriptions(ctx, u.ID)
 	if err != nil {

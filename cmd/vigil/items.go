@@ -59,7 +59,7 @@ func runItems(ctx context.Context, e *env, args []string) error {
 
 // checkItemFeed reports a --feed that names no stored feed, or one the
 // user does not follow, as the API does (404).
-func checkItemFeed(ctx context.Context, st store.Store, q vigil.ItemQuery, user string) error {
+func checkItemFeed(ctx context.Context, st store.Subscribing, q vigil.ItemQuery, user string) error {
 	if q.FeedID == 0 {
 		return nil
 	}

@@ -63,7 +63,7 @@ func runSearch(ctx context.Context, e *env, args []string) error {
 
 // searchChannels prints the channels whose profiles best match query,
 // after profiling in memory the items the stored profiles lack.
-func searchChannels(ctx context.Context, e *env, st store.Store, query string, limit int, asJSON bool) error {
+func searchChannels(ctx context.Context, e *env, st profiler.Store, query string, limit int, asJSON bool) error {
 	if strings.TrimSpace(query) == "" {
 		return usageError{"the search query has no word to search for"}
 	}
@@ -105,7 +105,7 @@ func printChannels(e *env, found []profiler.ScoredFeed, asJSON bool) error {
 
 // searchUserID returns the ID of the user called name, or 0, which searches
 // every stored item, when name is empty.
-func searchUserID(ctx context.Context, st store.Store, name string) (int64, error) {
+func searchUserID(ctx context.Context, st store.Accounts, name string) (int64, error) {
 	if name == "" {
 		return 0, nil
 	}

@@ -111,7 +111,7 @@ func planDelay(p plan.Planner) (time.Duration, bool) {
 // ensureFirstUser creates the user "admin" when the database has no user
 // yet, so that a newcomer can log in to the web page at once, and prints its
 // credentials this once.
-func ensureFirstUser(ctx context.Context, e *env, st store.Store) error {
+func ensureFirstUser(ctx context.Context, e *env, st store.Accounts) error {
 	users, err := st.Users(ctx)
 	if err != nil || len(users) > 0 {
 		return err

@@ -47,7 +47,7 @@ func runUserAdd(ctx context.Context, e *env, args []string) error {
 
 // createUser stores a user with a generated password and API token and
 // returns both; only their digests are stored.
-func createUser(ctx context.Context, st store.Store, name string) (password, token string, err error) {
+func createUser(ctx context.Context, st store.Accounts, name string) (password, token string, err error) {
 	if password, err = account.NewSecret(); err != nil {
 		return "", "", err
 	}
@@ -96,7 +96,7 @@ func checkUserName(name string) error {
 }
 
 // findUser returns the named user, or the only user when name is empty.
-func findUser(ctx context.Context, st store.Store, name string) (*vigil.User, error) {
+func findUser(ctx context.Context, st store.Accounts, name string) (*vigil.User, error) {
 	if name != "" {
 		u, err := st.UserByName(ctx, name)
 		if vigil.ErrorCode(err) == vigil.ENOTFOUND {

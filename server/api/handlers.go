@@ -11,13 +11,12 @@ import (
 
 	"vigil/server/internal/httpauth"
 	"vigil/server/internal/reading"
-	"vigil/store"
 )
 
 // Config is what the API's handlers work with.
 type Config struct {
 	// Store holds the users' data.
-	Store store.Store
+	Store Store
 	// Reading carries out the users' requests.
 	Reading *reading.Service
 	// Auth authenticates each request.
@@ -30,7 +29,7 @@ type Config struct {
 
 // Handlers holds the JSON API's handlers.
 type Handlers struct {
-	st      store.Store
+	st      Store
 	reading *reading.Service
 	auth    *httpauth.Auth
 	now     func() time.Time

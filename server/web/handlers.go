@@ -13,13 +13,12 @@ import (
 
 	"vigil/server/internal/httpauth"
 	"vigil/server/internal/reading"
-	"vigil/store"
 )
 
 // Config is what the pages' handlers work with.
 type Config struct {
 	// Store holds the users' data.
-	Store store.Store
+	Store Store
 	// Reading carries out the users' requests.
 	Reading *reading.Service
 	// Auth authenticates visitors and their forms.
@@ -37,7 +36,7 @@ type Config struct {
 
 // Handlers holds the web UI's handlers and its parsed templates.
 type Handlers struct {
-	st            store.Store
+	st            Store
 	reading       *reading.Service
 	auth          *httpauth.Auth
 	now           func() time.Time

@@ -9,8 +9,6 @@ import (
 	"crypto/rand"
 	"log/slog"
 	"time"
-
-	"vigil/store"
 )
 
 // Config adjusts an Auth; its zero value works.
@@ -28,7 +26,7 @@ type Config struct {
 // handler of a server, so that they share its lockouts and its memory of
 // checked passwords.
 type Auth struct {
-	st            store.Store
+	st            Store
 	now           func() time.Time
 	log           *slog.Logger
 	secureCookies bool
@@ -40,7 +38,7 @@ type Auth struct {
 
 // New returns an Auth over st configured by cfg, with a new random key
 // for the CSRF tokens of its sessions.
-func New(st store.Store, cfg Config) *Auth {
+func New(st Store, cfg Config) *Auth {
 	a := &Auth{st: st, now: cfg.Now, log: cfg.Logger, secureCookies: cfg.SecureCookies, csrfKey: make([]byte, 32)}
 	if a.now == nil {
 		a.now = time.Now

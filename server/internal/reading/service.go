@@ -14,7 +14,6 @@ import (
 	"github.com/microcosm-cc/bluemonday"
 
 	"vigil/sanitize"
-	"vigil/store"
 	"vigil/updates"
 )
 
@@ -51,7 +50,7 @@ type Config struct {
 
 // Service carries out a user's requests against the store.
 type Service struct {
-	st          store.Store
+	st          Store
 	sanitizer   *cleaner
 	now         func() time.Time
 	onSubscribe func(feedID int64)
@@ -64,7 +63,7 @@ type Service struct {
 }
 
 // New returns a Service over st configured by cfg.
-func New(st store.Store, cfg Config) *Service {
+func New(st Store, cfg Config) *Service {
 	s := &Service{
 		st:          st,
 		now:         cfg.Now,

@@ -1,0 +1,22 @@
+package web
+
+import "vigil/store"
+
+// Store is what the web pages read and write besides what they ask of
+// reading.Service: the feeds, subscriptions, folders and titles
+// (Subscribing), items with their read and starred states (Reading), a
+// feed's observations (Scheduling), watched pages and their seen changes
+// (Pages), page versions and the ratings of changes (PageHistory),
+// notices and digest settings (Notifications), channel profiles and
+// interests (Profiling), and the fetches per hour the dashboard draws
+// (Activity). It is also what updates.Build reads.
+type Store interface {
+	store.Subscribing
+	store.Reading
+	store.Scheduling
+	store.Pages
+	store.PageHistory
+	store.Notifications
+	store.Profiling
+	store.Activity
+}
