@@ -138,12 +138,11 @@ type timesFunc func(s *Source, m int, seed uint64) ([]int, error)
 
 // scheduled is a policy that plans whole days: how many fetches each source
 // gets (count) and at which minutes (times). It is uniform, alloc, place,
-// combined or user depending on the two functions.
+// combined or user depending on its strategy.
 type scheduled struct {
+	strategy
 	name  string
 	cfg   Config
-	count countFunc
-	times timesFunc
 	plans map[int64]dayPlan
 	// unitAccess is, for the user policy, the mean accesses per day per unit
 	// of reader weight over the feeds whose readers' accesses are known.
@@ -153,8 +152,9 @@ type scheduled struct {
 	delayKnown bool
 }
 
-func newScheduled(name string, c Config, count countFunc, times timesFunc) *scheduled {
-	return &scheduled{name: name, cfg: c, count: count, times: times, plans: map[int64]dayPlan{}}
+// newScheduled returns the scheduled policy called name that plans by st.
+func newScheduled(name string, c Config, st strategy) *scheduled {
+	return &scheduled{strategy: st, name: name, cfg: c, plans: map[int64]dayPlan{}}
 }
 
 // Name returns the policy's name.
@@ -204,7 +204,7 @@ func (p *scheduled) placeAll(srcs []*Source, counts []int) ([][]int, error) {
 	if limit == 0 {
 		limit = clusterAbove
 	}
-	if limit > 0 && len(srcs) > limit && p.name != "uniform" && p.name != "alloc" {
+	if limit > 0 && len(srcs) > limit && p.clusters {
 		return p.clusteredTimes(srcs, counts)
 	}
 	out := make([][]int, len(srcs))
@@ -248,7 +248,7 @@ func (p *scheduled) integerCounts(srcs []*Source, shares []float64) []int {
 		return out
 	}
 	budget := max(len(idx), int(math.Round(total)))
-	if p.name == "uniform" || p.name == "place" {
+	if p.evenCounts {
 		counts, err := plan.UniformCounts(len(idx), budget)
 		if err == nil {
 			for j, i := range idx {
@@ -355,7 +355,7 @@ func countSqrt(p *scheduled, srcs []*Source) []float64 {
 // et al.). A feed whose readers have no recorded access counts its weight
 // times the mean accesses per unit of weight of the others.
 func (p *scheduled) costWeight(s *Source) float64 {
-	if p.name != "user" {
+	if !p.readers {
 		return weightOf(s)
 	}
 	if u := accessPerDay(s); u > 0 {
