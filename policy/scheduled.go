@@ -178,7 +178,7 @@ func (p *scheduled) Plan(srcs []*Source, _ time.Time) error {
 			dp.period = min(1/math.Max(shares[i], 1e-9), float64(p.cfg.MaxInterval)/float64(day))
 			dp.period = max(dp.period, 1)
 			dp.phase = int64(mix64(uint64(s.ID)^p.cfg.Seed) % uint64(math.Ceil(dp.period)))
-			dp.key = mix64(uint64(s.ID) ^ p.cfg.Seed ^ 0x6a09e667f3bcc909)
+			dp.key = mix64(uint64(s.ID) ^ p.cfg.Seed ^ gapSalt)
 			counts[i] = 1
 		}
 		plans[s.ID] = dp
@@ -226,7 +226,7 @@ const jitterMinutes = 2
 // jitter is a source's deterministic shift in [−jitterMinutes,
 // jitterMinutes] minutes.
 func jitter(id int64, seed uint64) int64 {
-	return int64(mix64(uint64(id)^seed^0x2545f4914f6cdd1d)%(2*jitterMinutes+1)) - jitterMinutes
+	return int64(mix64(uint64(id)^seed^jitterSalt)%(2*jitterMinutes+1)) - jitterMinutes
 }
 
 // integerCounts turns shares of at least one fetch per day into whole
@@ -403,7 +403,7 @@ func shareBySqrt(c Config, srcs []*Source, cost []float64) []float64 {
 
 // timesUniform spaces m fetches evenly over the day, staggered by ID.
 func timesUniform(s *Source, m int, seed uint64) ([]int, error) {
-	offset := int(mix64(uint64(s.ID)^seed^0x5bd1e995) % uint64(minutesPerDay/m))
+	offset := int(mix64(uint64(s.ID)^seed^offsetSalt) % uint64(minutesPerDay/m))
 	return plan.UniformSlots(minutesPerDay, m, offset)
 }
 
