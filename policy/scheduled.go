@@ -64,8 +64,8 @@ func (p dayPlan) next(now, last time.Time) time.Time {
 // source's last fetch: a re-plan moves the minutes, and taking the first
 // minute after now alone then fetched a source twice in a few minutes
 // when its minute moved later past the fetch just made, or skipped a
-// fetch when its minute moved earlier past now (hourly re-plans of
-// combined measured 780 min against 685 daily on reddit-2013q3, B = 1).
+// fetch when its minute moved earlier past now (the figures are in
+// docs/policy-notes.md, *Re-plans held to the last fetch*).
 // With prev the last minute at or before now and nxt the first after, a
 // last fetch more than half their gap before prev means prev's fetch was
 // never made: it is due at once; a last fetch within half the gap before
