@@ -23,9 +23,6 @@ func runFetch(ctx context.Context, e *env, args []string) error {
 	if err := f.parse(args, 0); err != nil {
 		return err
 	}
-	if err := checkEnv(e); err != nil {
-		return err
-	}
 	if err := opts.check(); err != nil { // a wrong flag is reported before the database
 		return err
 	}

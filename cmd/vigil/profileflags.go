@@ -54,13 +54,10 @@ func (o *profilerOpts) config() profiler.Config {
 		TermLimit: *o.dfTerms, Rest: rest}
 }
 
-// startService checks what serve and worker share, the environment and
-// the profiler's flags, and sets the collector's target, returning what
-// undoes it.
+// startService checks the profiler's flags, which serve and worker share,
+// and sets the collector's target, returning what undoes it. The
+// environment is checked as the flags are parsed.
 func startService(e *env, popts *profilerOpts, gcPercent int) (undo func(), err error) {
-	if err := checkEnv(e); err != nil {
-		return nil, err
-	}
 	if err := popts.check(); err != nil {
 		return nil, err
 	}
