@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"slices"
 	"strconv"
 	"time"
 )
@@ -111,7 +112,7 @@ func (c *config) check(names []string) error {
 // command uses the setting, so that parse reports its variable if invalid.
 func (f *flags) bind(name, usage string) any {
 	s := settingNamed(name)
-	f.uses = append(f.uses, name)
+	f.uses, f.bound = append(f.uses, name), append(f.bound, name)
 	if usage == "" {
 		usage = s.usage
 	}
@@ -150,10 +151,11 @@ func (f *flags) bindDuration(name, usage string) *time.Duration {
 	return f.bind(name, usage).(*time.Duration)
 }
 
-// noteFlags records the settings that f's command line set by flag.
+// noteFlags records the settings that f's command line set by flag (not
+// a command's own flag of the same name, such as sim's --budget).
 func (f *flags) noteFlags() {
 	f.Visit(func(fl *flag.Flag) {
-		if _, ok := f.cfg.from[fl.Name]; ok {
+		if slices.Contains(f.bound, fl.Name) {
 			f.cfg.from[fl.Name] = "flag --" + fl.Name
 		}
 	})

@@ -225,3 +225,35 @@ func squeezedLines(s string) []string {
 	}
 	return out
 }
+
+// TestOwnFlagIsNoSetting checks that a command's own flag that shares a
+// setting's name (sim's --budget is fetches per source a day, not the
+// monitor's per hour) leaves the setting alone, while a bound flag sets it.
+func TestOwnFlagIsNoSetting(t *testing.T) {
+	tests := []struct {
+		name     string
+		bind     bool
+		wantFrom string
+		want     int
+	}{
+		{"own flag", false, "default", 0},
+		{"bound flag", true, "flag --budget", 3},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			e := &env{stdout: &bytes.Buffer{}, stderr: &bytes.Buffer{}, getenv: func(string) string { return "" }}
+			f := newFlags(e, "test", "", "")
+			if tc.bind {
+				f.bindInt("budget", "")
+			} else {
+				f.Float64("budget", 1, "")
+			}
+			if err := f.parse([]string{"--budget", "3"}, 0); err != nil {
+				t.Fatal(err)
+			}
+			if f.cfg.from["budget"] != tc.wantFrom || f.cfg.budget != tc.want {
+				t.Fatalf("budget %d from %q, want %d from %q", f.cfg.budget, f.cfg.from["budget"], tc.want, tc.wantFrom)
+			}
+		})
+	}
+}

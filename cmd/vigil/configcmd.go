@@ -13,7 +13,8 @@ const configSummary = "Print every setting in force, its value, and where the va
 	"its environment variable (VIGIL_*) or its flag. A flag wins over its variable, which wins\n" +
 	"over the default. Secrets (the SMTP password, the metrics token, a database URL's password)\n" +
 	"are shown redacted. Any setting's flag may be given, to see what a command given it would use;\n" +
-	"an invalid variable is listed, and makes the command fail after the table."
+	"an invalid variable is listed, and makes the command fail after the table.\n" +
+	"VIGIL_SMTP_PASSWORD, the SMTP password, has no flag: it comes from the environment only."
 
 func runConfig(ctx context.Context, e *env, args []string) error {
 	f := newFlags(e, "config", "", configSummary)

@@ -26,6 +26,7 @@ type flags struct {
 	e       *env
 	cfg     *config  // the settings, from the environment and then the flags
 	uses    []string // the settings the command uses (bind, use)
+	bound   []string // the settings whose flags the command declares (bind)
 	db      *string
 	args    string   // the positional arguments, for help
 	summary string   // the head of the help text
