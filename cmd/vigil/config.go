@@ -31,6 +31,11 @@ type config struct {
 	smtpPassword string
 	baseURL      string
 
+	// goMaxProcs and goGC are the Go runtime's GOMAXPROCS and GOGC, which
+	// the runtime reads and checks itself: when set, they win over vigil's
+	// --procs and --gc-percent (setProcs, setGCPercent).
+	goMaxProcs, goGC string
+
 	// from says where each setting's value came from, by setting name:
 	// "default", "environment VIGIL_X" or "flag --x".
 	from map[string]string
@@ -44,7 +49,7 @@ type config struct {
 // in bad, not returned: only a command that uses the setting fails on it
 // (see flags.parse).
 func loadConfig(getenv func(string) string) *config {
-	c := &config{from: map[string]string{}, bad: map[string]error{}}
+	c := &config{goMaxProcs: getenv("GOMAXPROCS"), goGC: getenv("GOGC"), from: map[string]string{}, bad: map[string]error{}}
 	for _, s := range settings {
 		setText(s.field(c), s.def)
 		c.from[s.name] = "default"

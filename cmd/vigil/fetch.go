@@ -26,12 +26,12 @@ func runFetch(ctx context.Context, e *env, args []string) error {
 	if err := opts.check(); err != nil { // a wrong flag is reported before the database
 		return err
 	}
-	undoGC, err := setGCPercent(e, *gc)
+	undoGC, err := setGCPercent(f.cfg, *gc)
 	if err != nil {
 		return err
 	}
 	defer undoGC()
-	undoProcs, err := setProcs(e, *procs)
+	undoProcs, err := setProcs(f.cfg, *procs)
 	if err != nil {
 		return err
 	}

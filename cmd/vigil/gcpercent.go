@@ -28,11 +28,11 @@ func addGCFlag(f *flags, def int) *int {
 // setGCPercent sets the collector's target for a one-shot command unless
 // GOGC is set in the environment, which then wins, and returns what undoes
 // it (commands also run inside tests' processes).
-func setGCPercent(e *env, percent int) (undo func(), err error) {
+func setGCPercent(c *config, percent int) (undo func(), err error) {
 	if percent < 1 {
 		return nil, usageError{fmt.Sprintf("--gc-percent %d: want a percentage of 1 or more", percent)}
 	}
-	if e.getenv("GOGC") != "" {
+	if c.goGC != "" {
 		return func() {}, nil
 	}
 	old := debug.SetGCPercent(percent)

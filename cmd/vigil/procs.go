@@ -21,11 +21,11 @@ const defaultFetchProcs = 1
 // whole process's. It returns what undoes it (commands also run inside
 // tests' processes): Go's default again, updated as the machine changes,
 // or the count that was set before if that differs from it.
-func setProcs(e *env, procs int) (undo func(), err error) {
+func setProcs(c *config, procs int) (undo func(), err error) {
 	if procs < 0 {
 		return nil, usageError{fmt.Sprintf("--procs %d: want a count of 1 or more, or 0 for Go's default", procs)}
 	}
-	if n, err := strconv.Atoi(e.getenv("GOMAXPROCS")); procs == 0 || (err == nil && n > 0) {
+	if n, err := strconv.Atoi(c.goMaxProcs); procs == 0 || (err == nil && n > 0) {
 		return func() {}, nil
 	}
 	old := runtime.GOMAXPROCS(procs)

@@ -57,9 +57,9 @@ func (o *profilerOpts) config() profiler.Config {
 // startService checks the profiler's flags, which serve and worker share,
 // and sets the collector's target, returning what undoes it. The
 // environment is checked as the flags are parsed.
-func startService(e *env, popts *profilerOpts, gcPercent int) (undo func(), err error) {
+func startService(c *config, popts *profilerOpts, gcPercent int) (undo func(), err error) {
 	if err := popts.check(); err != nil {
 		return nil, err
 	}
-	return setGCPercent(e, gcPercent)
+	return setGCPercent(c, gcPercent)
 }
