@@ -18,6 +18,10 @@ const (
 	DefaultMaxRounds   = 100
 )
 
+// seedStreamSalt, mixed into the seed, makes the second word of the
+// k-means++ initialisation's random generator.
+const seedStreamSalt uint64 = 0x9e3779b97f4a7c15
+
 // KMeansConfig configures KMeans. Zero fields take the defaults.
 type KMeansConfig struct {
 	K         int    // number of clusters
@@ -60,7 +64,7 @@ func KMeans(patterns []Pattern, cfg KMeansConfig) (*Clusters, []int, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	km.seed(rand.New(rand.NewPCG(cfg.Seed, cfg.Seed^0x9e3779b97f4a7c15)))
+	km.seed(rand.New(rand.NewPCG(cfg.Seed, cfg.Seed^seedStreamSalt)))
 	km.assignAll()
 	rounds, still := 1, int(cfg.Tolerance*float64(len(patterns)))
 	for km.moveCentroids() && rounds < cfg.MaxRounds {

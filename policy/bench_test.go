@@ -53,7 +53,7 @@ func benchSources(n int, access bool) []*Source {
 	return srcs
 }
 
-// BenchmarkPlanCombined1e6 is the full plan of issue 3: allocation of a
+// BenchmarkPlanCombined1e6 is the full plan at scale: allocation of a
 // budget of 2 fetches per source per day over 1,000,000 sources, and
 // placement computed once per (pattern cluster, m).
 func BenchmarkPlanCombined1e6(b *testing.B) {
@@ -70,7 +70,7 @@ func BenchmarkPlanCombined1e6(b *testing.B) {
 	}
 }
 
-// BenchmarkPlanUser1e4 is the user-aware plan of issue 3: 10,000 sources
+// BenchmarkPlanUser1e4 is the user-aware plan at scale: 10,000 sources
 // with distinct access patterns, each placed exactly (no clustering).
 func BenchmarkPlanUser1e4(b *testing.B) {
 	srcs := benchSources(10_000, true)

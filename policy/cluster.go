@@ -66,7 +66,7 @@ func (p *scheduled) shapes(srcs []*Source) ([]estimate.Pattern, []int) {
 			continue // no rate, or no shape yet: spaced evenly
 		}
 		pat := estimate.Pattern(hourly)
-		if p.name == "user" {
+		if p.readers {
 			access := s.Access
 			if len(access) != 24 || !positive(access) {
 				access = flat(24)

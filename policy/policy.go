@@ -82,11 +82,11 @@ func (c Config) Validate() error {
 
 // constructors maps each policy's name to its constructor.
 var constructors = map[string]func(Config) Policy{
-	"uniform":  func(c Config) Policy { return newScheduled("uniform", c, countUniform, timesUniform) },
-	"alloc":    func(c Config) Policy { return newScheduled("alloc", c, countSqrt, timesUniform) },
-	"place":    func(c Config) Policy { return newScheduled("place", c, countUniform, timesDelay) },
-	"combined": func(c Config) Policy { return newScheduled("combined", c, countSqrt, timesDelay) },
-	"user":     func(c Config) Policy { return newScheduled("user", c, countSqrt, timesMiss) },
+	"uniform":  func(c Config) Policy { return newScheduled("uniform", c, uniformStrategy) },
+	"alloc":    func(c Config) Policy { return newScheduled("alloc", c, allocStrategy) },
+	"place":    func(c Config) Policy { return newScheduled("place", c, placeStrategy) },
+	"combined": func(c Config) Policy { return newScheduled("combined", c, combinedStrategy) },
+	"user":     func(c Config) Policy { return newScheduled("user", c, userStrategy) },
 	"ewma":     func(c Config) Policy { return newThreshold("ewma", c, expectEWMA) },
 	"periodic": func(c Config) Policy { return newThreshold("periodic", c, expectPeriodic) },
 	"learned":  func(c Config) Policy { return newThreshold("learned", c, expectLearned) },

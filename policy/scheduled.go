@@ -64,8 +64,8 @@ func (p dayPlan) next(now, last time.Time) time.Time {
 // source's last fetch: a re-plan moves the minutes, and taking the first
 // minute after now alone then fetched a source twice in a few minutes
 // when its minute moved later past the fetch just made, or skipped a
-// fetch when its minute moved earlier past now (hourly re-plans of
-// combined measured 780 min against 685 daily on reddit-2013q3, B = 1).
+// fetch when its minute moved earlier past now (the figures are in
+// docs/policy-notes.md, *Re-plans held to the last fetch*).
 // With prev the last minute at or before now and nxt the first after, a
 // last fetch more than half their gap before prev means prev's fetch was
 // never made: it is due at once; a last fetch within half the gap before
@@ -138,12 +138,11 @@ type timesFunc func(s *Source, m int, seed uint64) ([]int, error)
 
 // scheduled is a policy that plans whole days: how many fetches each source
 // gets (count) and at which minutes (times). It is uniform, alloc, place,
-// combined or user depending on the two functions.
+// combined or user depending on its strategy.
 type scheduled struct {
+	strategy
 	name  string
 	cfg   Config
-	count countFunc
-	times timesFunc
 	plans map[int64]dayPlan
 	// unitAccess is, for the user policy, the mean accesses per day per unit
 	// of reader weight over the feeds whose readers' accesses are known.
@@ -153,8 +152,9 @@ type scheduled struct {
 	delayKnown bool
 }
 
-func newScheduled(name string, c Config, count countFunc, times timesFunc) *scheduled {
-	return &scheduled{name: name, cfg: c, count: count, times: times, plans: map[int64]dayPlan{}}
+// newScheduled returns the scheduled policy called name that plans by st.
+func newScheduled(name string, c Config, st strategy) *scheduled {
+	return &scheduled{strategy: st, name: name, cfg: c, plans: map[int64]dayPlan{}}
 }
 
 // Name returns the policy's name.
@@ -178,7 +178,7 @@ func (p *scheduled) Plan(srcs []*Source, _ time.Time) error {
 			dp.period = min(1/math.Max(shares[i], 1e-9), float64(p.cfg.MaxInterval)/float64(day))
 			dp.period = max(dp.period, 1)
 			dp.phase = int64(mix64(uint64(s.ID)^p.cfg.Seed) % uint64(math.Ceil(dp.period)))
-			dp.key = mix64(uint64(s.ID) ^ p.cfg.Seed ^ 0x6a09e667f3bcc909)
+			dp.key = mix64(uint64(s.ID) ^ p.cfg.Seed ^ gapSalt)
 			counts[i] = 1
 		}
 		plans[s.ID] = dp
@@ -204,7 +204,7 @@ func (p *scheduled) placeAll(srcs []*Source, counts []int) ([][]int, error) {
 	if limit == 0 {
 		limit = clusterAbove
 	}
-	if limit > 0 && len(srcs) > limit && p.name != "uniform" && p.name != "alloc" {
+	if limit > 0 && len(srcs) > limit && p.clusters {
 		return p.clusteredTimes(srcs, counts)
 	}
 	out := make([][]int, len(srcs))
@@ -226,7 +226,7 @@ const jitterMinutes = 2
 // jitter is a source's deterministic shift in [−jitterMinutes,
 // jitterMinutes] minutes.
 func jitter(id int64, seed uint64) int64 {
-	return int64(mix64(uint64(id)^seed^0x2545f4914f6cdd1d)%(2*jitterMinutes+1)) - jitterMinutes
+	return int64(mix64(uint64(id)^seed^jitterSalt)%(2*jitterMinutes+1)) - jitterMinutes
 }
 
 // integerCounts turns shares of at least one fetch per day into whole
@@ -248,7 +248,7 @@ func (p *scheduled) integerCounts(srcs []*Source, shares []float64) []int {
 		return out
 	}
 	budget := max(len(idx), int(math.Round(total)))
-	if p.name == "uniform" || p.name == "place" {
+	if p.evenCounts {
 		counts, err := plan.UniformCounts(len(idx), budget)
 		if err == nil {
 			for j, i := range idx {
@@ -355,7 +355,7 @@ func countSqrt(p *scheduled, srcs []*Source) []float64 {
 // et al.). A feed whose readers have no recorded access counts its weight
 // times the mean accesses per unit of weight of the others.
 func (p *scheduled) costWeight(s *Source) float64 {
-	if p.name != "user" {
+	if !p.readers {
 		return weightOf(s)
 	}
 	if u := accessPerDay(s); u > 0 {
@@ -403,7 +403,7 @@ func shareBySqrt(c Config, srcs []*Source, cost []float64) []float64 {
 
 // timesUniform spaces m fetches evenly over the day, staggered by ID.
 func timesUniform(s *Source, m int, seed uint64) ([]int, error) {
-	offset := int(mix64(uint64(s.ID)^seed^0x5bd1e995) % uint64(minutesPerDay/m))
+	offset := int(mix64(uint64(s.ID)^seed^offsetSalt) % uint64(minutesPerDay/m))
 	return plan.UniformSlots(minutesPerDay, m, offset)
 }
 

@@ -35,7 +35,7 @@ type selector struct {
 }
 
 func newSelector(name string, c Config, rate func(m *Models) float64, fair bool) *selector {
-	return &selector{name: name, cfg: c, rate: rate, fair: fair, rng: rand.New(rand.NewPCG(c.Seed, 0x5e1ec7))}
+	return &selector{name: name, cfg: c, rate: rate, fair: fair, rng: rand.New(rand.NewPCG(c.Seed, selectorStream))}
 }
 
 // Name returns the policy's name.

@@ -13,12 +13,10 @@ import (
 // it is (a zero RecentHalfLife turns the recent level off, a zero
 // ShapePrior the dated shape, a zero SilentShares the bound); Off turns
 // all three off (the learned models of Horincar et al. alone, accrued
-// before tracking). On reddit-2013q3 they gain 1-4% over the learned
-// models on a window held out from the one their settings were picked on
-// (3% on the whole trace at B = 1 and 2 with the bound), and 1-6% on the
-// synthetic traces at one and two fetches per source a day (README, issue
-// 10; at half a fetch they are even, or cost about 1% where times are
-// floored to the hour), so accrued uses them by default.
+// before tracking). They gain over the learned models alone in the
+// simulator, on a real trace and on synthetic ones, at one and two fetches
+// per source a day, so accrued uses them by default; docs/policy-notes.md
+// (*Tracking*) has the figures and the commands that remake them.
 type Tracking struct {
 	// Off keeps the learned models' level and shape.
 	Off bool
@@ -44,11 +42,10 @@ type Tracking struct {
 	// of the MaxInterval (a week) its zero rate gives. Such a feed's rate is
 	// not known, only that it has not started: a new channel's first
 	// postings often come as a burst that overflows the window while it
-	// waits a week. On reddit-2013q3 the few subreddits that start posting
-	// during the trace cost accrued more than its whole gap to
-	// oracle-shape at B = 1 (README, issue 10); 4 was picked on its training
-	// window among 2-6 with the 500-source synthetic trace, whose slow
-	// sources stay silent for weeks, not made worse. At B = 0.5 four
+	// waits a week. 4 was picked on reddit-2013q3's training window among
+	// 2-6, checking that the 500-source synthetic trace, whose slow
+	// sources stay silent for weeks, was not made worse (see
+	// docs/policy-notes.md, *The silent-feed bound*). At B = 0.5 four
 	// shares are longer than a week and the bound does nothing.
 	SilentShares float64
 }

@@ -33,8 +33,9 @@ type Config struct {
 	// a token bucket, full at the start (see budget): a policy may fetch
 	// at any hour it likes and plan days of uneven counts, so long as it
 	// keeps to perDay on average; over the measured period it can exceed
-	// perDay × days by at most the burst it saved while training. A week's
-	// burst let cgm-freshness spend 7% over its budget on reddit-2013q3.
+	// perDay × days by at most the burst it saved while training, so a
+	// long burst lets a policy overspend (docs/policy-notes.md, *The
+	// simulator's budget*).
 	Burst time.Duration
 	// LostPenalty is what each lost posting is charged in
 	// Metrics.PenalisedDelayMin; 0 charges it the delay until the fetch
@@ -106,16 +107,12 @@ type Config struct {
 // Defaults of Config's zero fields.
 const (
 	DefaultTrain = 14 * 24 * time.Hour
-	// DefaultPlanEvery is a day, a measured choice. On reddit-2013q3 at
-	// B = 1 (mean delay of captured postings): accrued re-planned hourly
-	// 655 min, daily 655 min (it counts from each source's last fetch, so a
-	// re-plan changes only θ and the models: daily costs 24× less);
-	// combined hourly 780 min against 685 daily, because a re-plan that
-	// moved a source's planned minutes past its last fetch fetched it
-	// twice or skipped a fetch. Holding a daily plan to the last fetch
-	// (dayPlan.anchored) brought combined to 677 daily and 736 hourly, the
-	// hourly run still spending only 96% of its budget as the integer
-	// counts change from hour to hour.
+	// DefaultPlanEvery is a day, a measured choice: accrued counts from
+	// each source's last fetch, so re-planning it hourly gains nothing and
+	// costs 24 times as much, and combined re-planned hourly does worse
+	// than daily, its integer counts changing from hour to hour. The
+	// figures, and the commands that remake them, are in
+	// docs/policy-notes.md (*Re-plans held to the last fetch*).
 	DefaultPlanEvery = 24 * time.Hour
 	DefaultWindow    = 15
 	DefaultAlpha     = 0.1

@@ -15,8 +15,9 @@ import (
 // reflects which postings each window holds and nothing else. The integral
 // is sampled for each channel every Config.QualityEvery over the evaluated
 // period, from its first posting on, the channels taking turns in qualityTurns
-// groups so that no time of day is favoured (sampling every channel every 6
-// hours instead cost three quarters of a run on reddit-2013q3).
+// groups so that no time of day is favoured, and a sample costs a share of
+// the channels instead of all of them (docs/policy-notes.md, *Profile
+// quality samples*).
 type quality struct {
 	k      int
 	corpus profile.Corpus

@@ -53,7 +53,7 @@ func addDemoFlags(f *flags) *demoOpts {
 		trace:   f.String("trace", "", "posting trace `file` to replay (default: a generated one)"),
 		sources: f.Int("sources", 50, "number of sources: generated, or the first ones of --trace"),
 		speed:   f.Float64("speed", 60, "how many times faster than real time the demo runs (60: a virtual hour per minute)"),
-		addr:    f.String("addr", envOr(f.e, "VIGIL_ADDR", "127.0.0.1:8080"), "listen `address` of the web server (env VIGIL_ADDR)"),
+		addr:    f.bindString("addr", "listen `address` of the web server"),
 		policy:  f.String("policy", "accrued", "refresh `policy`: "+strings.Join(policy.Names(), ", ")),
 		budget:  f.Int("budget", 0, "global fetches per virtual hour, 0 for the policy's default of 24 a day per feed"),
 		warmup: f.Duration("warmup", 24*time.Hour, "virtual time from the trace's first day to the demo's start, so that the feeds\n"+

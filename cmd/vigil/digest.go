@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
-	"strconv"
 	"strings"
 	"time"
 
@@ -19,29 +18,28 @@ import (
 // digestOpts are the flags of the daily digest.
 type digestOpts struct {
 	host, from, user, baseURL *string
+	password                  *string // from the environment only
 	port                      *int
 	every                     *time.Duration
 	catchUp                   *int
 	weights                   *ratingWeights
-	e                         *env
 }
 
-// addDigestFlags declares the digest's flags, with env defaults.
+// addDigestFlags declares the digest's flags, their defaults from the
+// environment.
 func addDigestFlags(f *flags) *digestOpts {
-	e := f.e
-	port, _ := strconv.Atoi(envOr(e, "VIGIL_SMTP_PORT", "587"))
 	weights := &ratingWeights{w: change.DefaultWeights()}
 	f.Var(weights, "rating-weights", "`weights` of negligible, significant and important ratings when combined (the Updates folder, digests)")
 	return &digestOpts{
-		weights: weights,
-		e:       e,
-		host:    f.String("smtp-host", envOr(e, "VIGIL_SMTP_HOST", ""), "SMTP `host` the daily digests are sent through; none: no e-mail (env VIGIL_SMTP_HOST)"),
-		port:    f.Int("smtp-port", port, "SMTP `port` (env VIGIL_SMTP_PORT)"),
-		from:    f.String("smtp-from", envOr(e, "VIGIL_SMTP_FROM", ""), "sender `address` of the digests (env VIGIL_SMTP_FROM)"),
-		user:    f.String("smtp-user", envOr(e, "VIGIL_SMTP_USER", ""), "SMTP user `name`; the password comes from env VIGIL_SMTP_PASSWORD (env VIGIL_SMTP_USER)"),
-		baseURL: f.String("base-url", envOr(e, "VIGIL_BASE_URL", ""), "public `URL` of this server, for links in digests (env VIGIL_BASE_URL)"),
-		every:   f.Duration("digest-every", 5*time.Minute, "how often to look for a finished day whose digests are not sent"),
-		catchUp: f.Int("digest-catch-up", 7, "at start, send the digests of up to this many finished `days` missed while vigil was down"),
+		weights:  weights,
+		host:     f.bindString("smtp-host", ""),
+		port:     f.bindInt("smtp-port", ""),
+		from:     f.bindString("smtp-from", ""),
+		user:     f.bindString("smtp-user", ""),
+		password: f.use("smtp-password").(*string),
+		baseURL:  f.bindString("base-url", ""),
+		every:    f.Duration("digest-every", 5*time.Minute, "how often to look for a finished day whose digests are not sent"),
+		catchUp:  f.Int("digest-catch-up", 7, "at start, send the digests of up to this many finished `days` missed while vigil was down"),
 	}
 }
 
@@ -71,7 +69,7 @@ func (o *digestOpts) build(st store.Store, log *slog.Logger, allowPrivate bool, 
 		Folder:   updates.Config{Weights: o.weights.w},
 		Webhooks: fetch.NewPostClient(fetch.Config{AllowPrivate: allowPrivate, Timeout: 30 * time.Second})}
 	if *o.host != "" {
-		m := &digest.SMTP{Host: *o.host, Port: *o.port, From: *o.from, Username: *o.user, Password: o.e.getenv("VIGIL_SMTP_PASSWORD")}
+		m := &digest.SMTP{Host: *o.host, Port: *o.port, From: *o.from, Username: *o.user, Password: *o.password}
 		if err := m.Validate(); err != nil {
 			return nil, usageError{strings.TrimPrefix(err.Error(), "digest: ")}
 		}
@@ -89,8 +87,8 @@ func runDigest(ctx context.Context, e *env, args []string) error {
 	on := f.Bool("on", false, "digest e-mail again")
 	send := f.String("send", "", "send every user's digest of this `day` (YYYY-MM-DD) now, if not sent yet")
 	opts := addDigestFlags(f)
-	zone := f.String("zone", envOr(e, "VIGIL_ZONE", "UTC"), "time `zone` whose days the digests cover (env VIGIL_ZONE)")
-	allowPrivate := f.Bool("allow-private", envBool(e, "VIGIL_ALLOW_PRIVATE"), "allow webhooks to loopback and private addresses")
+	zone := f.bindString("zone", "time `zone` whose days the digests cover")
+	allowPrivate := f.bindBool("allow-private", "allow webhooks to loopback and private addresses")
 	if err := f.parse(args, 0); err != nil {
 		return err
 	}

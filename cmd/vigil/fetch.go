@@ -19,22 +19,19 @@ func runFetch(ctx context.Context, e *env, args []string) error {
 	all := f.Bool("all", false, "fetch every followed feed now, due or not")
 	gc := addGCFlag(f, defaultFetchGCPercent)
 	procs := f.Int("procs", defaultFetchProcs, "how many processors run vigil's code while fetching (a pass mostly waits on the network; each more holds more memory); 0 keeps Go's default (one per core available); GOMAXPROCS, when set to a count, wins")
-	f.lean = true // ingests and exits: no mapped file, small caches (issue 11)
+	f.lean = true // ingests and exits: no mapped file, small caches, for a low peak of memory
 	if err := f.parse(args, 0); err != nil {
-		return err
-	}
-	if err := checkEnv(e); err != nil {
 		return err
 	}
 	if err := opts.check(); err != nil { // a wrong flag is reported before the database
 		return err
 	}
-	undoGC, err := setGCPercent(e, *gc)
+	undoGC, err := setGCPercent(f.cfg, *gc)
 	if err != nil {
 		return err
 	}
 	defer undoGC()
-	undoProcs, err := setProcs(e, *procs)
+	undoProcs, err := setProcs(f.cfg, *procs)
 	if err != nil {
 		return err
 	}
@@ -56,8 +53,9 @@ func runFetch(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	// Each result is printed as its fetch ends and only counted after
-	// (issue 11): a pass over many feeds does not hold their results.
+	// Each result is printed as its fetch ends and only counted after, for
+	// a low peak of memory: a pass over many feeds does not hold their
+	// results.
 	var t tally
 	pass, err := mon.RunOnceEach(ctx, *all, func(r monitor.Result) {
 		m.above(func() { printResult(e.stdout, r) })

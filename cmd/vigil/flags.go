@@ -8,9 +8,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"strconv"
 	"strings"
-	"time"
 
 	"vigil"
 	"vigil/store"
@@ -26,6 +24,9 @@ var errHelpShown = errors.New("help shown")
 type flags struct {
 	*flag.FlagSet
 	e       *env
+	cfg     *config  // the settings, from the environment and then the flags
+	uses    []string // the settings the command uses (bind, use)
+	bound   []string // the settings whose flags the command declares (bind)
 	db      *string
 	args    string   // the positional arguments, for help
 	summary string   // the head of the help text
@@ -38,8 +39,8 @@ type flags struct {
 func newFlags(e *env, name, args, summary string) *flags {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	f := &flags{FlagSet: fs, e: e, args: args, name: name}
-	f.db = fs.String("db", envOr(e, "VIGIL_DB", "vigil.db"), "SQLite database `path`, or a postgres:// URL (env VIGIL_DB)")
+	f := &flags{FlagSet: fs, e: e, cfg: loadConfig(e.getenv), args: args, name: name}
+	f.db = f.bindString("db", "")
 	f.summary = fmt.Sprintf("Usage: vigil %s [flags] %s\n\n%s\n\nFlags:\n", name, args, summary)
 	fs.Usage = func() {} // help is printed by parse, and only for -h
 	return f
@@ -56,8 +57,9 @@ func (f *flags) printHelp() {
 }
 
 // parse parses args, flags and positional arguments in any order ("--"
-// ends the flags); -h prints help and returns errHelpShown, a wrong flag
-// is a usageError. want is the number of positional arguments, -1 for any.
+// ends the flags); -h prints help and returns errHelpShown, a wrong flag,
+// or an invalid environment variable of a setting the command uses, is a
+// usageError. want is the number of positional arguments, -1 for any.
 func (f *flags) parse(args []string, want int) error {
 	if f.e.onFlags != nil {
 		f.e.onFlags(f)
@@ -70,6 +72,10 @@ func (f *flags) parse(args []string, want int) error {
 			return errHelpShown
 		}
 		return usageError{err.Error()}
+	}
+	f.noteFlags()
+	if err := f.cfg.check(f.uses); err != nil {
+		return err
 	}
 	if want >= 0 && f.NArg() != want {
 		if want == 0 {
@@ -163,24 +169,11 @@ func (f *flags) openExisting() (store.Store, error) {
 	return f.open()
 }
 
-// openExistingFor is openFor for a command that only reads.
-func (f *flags) openExistingFor(ctx context.Context, name string) (store.Store, *vigil.User, error) {
-	st, err := f.openExisting()
-	if err != nil {
-		return nil, nil, err
-	}
-	u, err := findUser(ctx, st, name)
-	if err != nil {
-		st.Close()
-		return nil, nil, err
-	}
-	return st, u, nil
-}
-
 // openFor opens the database named by --db and finds the user called name
-// (the only user when name is empty). The caller closes the store. A
-// missing file is an error, never created: a command that needs a user has
-// nothing to do in a database that does not exist yet.
+// (the only user when name is empty), for a command that reads or changes
+// what the user has. The caller closes the store. A missing file is an
+// error, never created: a command that needs a user has nothing to do in a
+// database that does not exist yet.
 func (f *flags) openFor(ctx context.Context, name string) (store.Store, *vigil.User, error) {
 	st, err := f.openExisting()
 	if err != nil {
@@ -192,53 +185,6 @@ func (f *flags) openFor(ctx context.Context, name string) (store.Store, *vigil.U
 		return nil, nil, err
 	}
 	return st, u, nil
-}
-
-// envOr returns the environment variable key, or def when it is unset.
-func envOr(e *env, key, def string) string {
-	if v := e.getenv(key); v != "" {
-		return v
-	}
-	return def
-}
-
-// envBool reads a boolean environment variable; an unparsable value counts
-// as false and is reported by the command that uses it.
-func envBool(e *env, key string) bool {
-	b, _ := strconv.ParseBool(e.getenv(key))
-	return b
-}
-
-// envInt reads an integer environment variable with a default.
-func envInt(e *env, key string, def int) int {
-	if n, err := strconv.Atoi(e.getenv(key)); err == nil {
-		return n
-	}
-	return def
-}
-
-// envDuration reads a duration environment variable with a default.
-func envDuration(e *env, key string, def time.Duration) time.Duration {
-	if d, err := time.ParseDuration(e.getenv(key)); err == nil {
-		return d
-	}
-	return def
-}
-
-// checkEnv reports environment variables that are set but unreadable, so
-// that a typo is not silently replaced by a default.
-func checkEnv(e *env) error {
-	checks := map[string]func(string) error{
-		"VIGIL_ALLOW_PRIVATE": func(v string) error { _, err := strconv.ParseBool(v); return err },
-		"VIGIL_BUDGET":        func(v string) error { _, err := strconv.Atoi(v); return err },
-		"VIGIL_WORKERS":       func(v string) error { _, err := strconv.Atoi(v); return err },
-	}
-	for key, check := range checks {
-		if v := e.getenv(key); v != "" && check(v) != nil {
-			return usageError{fmt.Sprintf("environment variable %s=%q is not valid", key, v)}
-		}
-	}
-	return nil
 }
 
 // oneLine folds an error message onto one line; a *vigil.Error shows its

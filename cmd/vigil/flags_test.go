@@ -150,6 +150,9 @@ func TestBashCompletion(t *testing.T) {
 		{"vigil trace gen --no", "--no-titles"},
 		{"vigil parse --db ", ""},
 		{"vigil completion --h", "--help"},
+		{"vigil conf", "config"},
+		{"vigil config --smtp-p", "--smtp-port"},
+		{"vigil config --db x.db --no-t", "--no-tracking"},
 	}
 	for _, tc := range tests {
 		words := strings.Split(tc.line, " ")

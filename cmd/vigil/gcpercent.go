@@ -6,11 +6,11 @@ import (
 )
 
 // defaultFetchGCPercent is the collector's target `vigil fetch` sets:
-// with GOGC=100 (Go's default) the heap of a 5,000-feed pass grows to about
-// twice its 3 MB live heap. With one processor (defaultFetchProcs) the
-// pass's peak resident memory was 34.1 MB at 100, 31.9 at 50 and 31.3 at
-// 25, for 4.85, 5.05 and 5.44 CPU-seconds (BenchmarkRefreshMemory; issue 11
-// asks at most 32 MB, see README).
+// with GOGC=100 (Go's default) the heap of a pass over many feeds grows to
+// about twice what is live. A lower target holds the pass's peak resident
+// memory down for a little more CPU; BenchmarkRefreshMemory measures both,
+// and the figures at 100, 50 and 25 are in the documentation of the
+// refresh cycle's memory.
 const defaultFetchGCPercent = 25
 
 // defaultServeGCPercent is the collector's target `vigil serve` and `vigil
@@ -28,11 +28,11 @@ func addGCFlag(f *flags, def int) *int {
 // setGCPercent sets the collector's target for a one-shot command unless
 // GOGC is set in the environment, which then wins, and returns what undoes
 // it (commands also run inside tests' processes).
-func setGCPercent(e *env, percent int) (undo func(), err error) {
+func setGCPercent(c *config, percent int) (undo func(), err error) {
 	if percent < 1 {
 		return nil, usageError{fmt.Sprintf("--gc-percent %d: want a percentage of 1 or more", percent)}
 	}
-	if e.getenv("GOGC") != "" {
+	if c.goGC != "" {
 		return func() {}, nil
 	}
 	old := debug.SetGCPercent(percent)

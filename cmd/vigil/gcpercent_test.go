@@ -23,13 +23,13 @@ func TestSetGCPercent(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			before := debug.SetGCPercent(100)
 			defer debug.SetGCPercent(before)
-			e := &env{getenv: func(k string) string {
+			c := loadConfig(func(k string) string {
 				if k == "GOGC" {
 					return tt.gogc
 				}
 				return ""
-			}}
-			undo, err := setGCPercent(e, tt.percent)
+			})
+			undo, err := setGCPercent(c, tt.percent)
 			var ue usageError
 			if tt.usage {
 				if !errors.As(err, &ue) {

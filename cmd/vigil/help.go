@@ -34,6 +34,7 @@ var examples = map[string][]string{
 	"sim report": {"vigil sim report --trace p.tsv.gz --out report/", "vigil sim report --trace p.tsv.gz --budgets 1,2 --policies uniform,combined --out report/"},
 	"demo":       {"vigil demo", "vigil demo --speed 120", "vigil demo --trace p.tsv.gz"},
 	"version":    {"vigil version"},
+	"config":     {"vigil config", "VIGIL_BUDGET=600 vigil config --workers 8", "vigil --db postgres://vigil:secret@db.example/vigil config"},
 	"worker":     {"vigil worker --db postgres://postgres@127.0.0.1:5432/vigil", "vigil worker --no-profiler --workers 8 --db postgres://db.example/vigil"},
 	"migrate":    {"vigil migrate --from vigil.db --to postgres://postgres@127.0.0.1:5432/vigil"},
 	"completion": {"vigil completion bash > /etc/bash_completion.d/vigil", "source <(vigil completion bash)", "vigil completion zsh > \"${fpath[1]}/_vigil\""},

@@ -41,6 +41,7 @@ var commands = []command{
 	{"trace", "generate synthetic traces for the simulator: trace gen", runTrace},
 	{"sim", "replay a trace through a refresh policy and print its metrics", runSim},
 	{"demo", "replay a trace as live feeds on an accelerated clock and watch vigil learn", runDemo},
+	{"config", "print the settings in force and where each came from: default, environment or flag", runConfig},
 	{"version", "print vigil's version and build", runVersion},
 	{"completion", "print a shell completion script: completion bash|zsh", runCompletion},
 }
@@ -124,4 +125,5 @@ func printUsage(w io.Writer) {
 	}
 	fmt.Fprintln(w, "\nEvery command takes --db PATH or --db postgres://URL (env VIGIL_DB, default vigil.db), before or after its name,")
 	fmt.Fprintln(w, "and -h for its own help and examples. Flags may follow the arguments; -- ends the flags.")
+	fmt.Fprintln(w, "Settings come from flags, then VIGIL_* environment variables, then defaults: 'vigil config' shows them.")
 }

@@ -43,7 +43,7 @@ func runPageDiff(ctx context.Context, e *env, args []string) error {
 	f.Var(&ignore, "ignore", "leave out text lines matching this `regexp` (repeatable)")
 	contentType := f.String("content-type", "", "treat FILEs as served with this Content-Type (default: sniffed)")
 	base := f.String("base", "", "resolve the links of FILEs against this `URL`")
-	allowPrivate := f.Bool("allow-private", envBool(e, "VIGIL_ALLOW_PRIVATE"), "allow fetching loopback and private addresses")
+	allowPrivate := f.bindBool("allow-private", "")
 	if err := f.parse(args, 2); err != nil {
 		return err
 	}

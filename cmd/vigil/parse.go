@@ -16,7 +16,7 @@ func runParse(ctx context.Context, e *env, args []string) error {
 	f := newFlags(e, "parse", "FILE|URL", "Print a feed as vigil normalises it, to debug a feed.")
 	asJSON := f.Bool("json", false, "print JSON")
 	contentType := f.String("content-type", "", "treat a FILE as served with this Content-Type (charset)")
-	allowPrivate := f.Bool("allow-private", envBool(e, "VIGIL_ALLOW_PRIVATE"), "allow fetching loopback and private addresses")
+	allowPrivate := f.bindBool("allow-private", "")
 	if err := f.parse(args, 1); err != nil {
 		return err
 	}

@@ -7,13 +7,11 @@ import (
 )
 
 // defaultFetchProcs is how many processors run vigil's Go code during
-// `vigil fetch`. A pass waits on the network far more than it computes (one
-// processor ingests about 900 loopback feeds a second), and each further
-// processor brings its own cached heap spans and a share of the collector's
-// parallel work: on 2 cores, with the collector at 25%, the 5,000-feed
-// pass of BenchmarkRefreshMemory peaked at 31.3 MB on one processor against
-// 32.9 MB on two, and spent 5.4 CPU-seconds against 7.4 (issue 11, see
-// README).
+// `vigil fetch`. A pass waits on the network far more than it computes,
+// and each further processor brings its own cached heap spans and a share
+// of the collector's parallel work, so that one processor holds less
+// memory and spends less CPU than two (BenchmarkRefreshMemory measures it; the figures are in the
+// documentation of the refresh cycle's memory).
 const defaultFetchProcs = 1
 
 // setProcs sets how many processors run Go code for a one-shot command (0
@@ -23,11 +21,11 @@ const defaultFetchProcs = 1
 // whole process's. It returns what undoes it (commands also run inside
 // tests' processes): Go's default again, updated as the machine changes,
 // or the count that was set before if that differs from it.
-func setProcs(e *env, procs int) (undo func(), err error) {
+func setProcs(c *config, procs int) (undo func(), err error) {
 	if procs < 0 {
 		return nil, usageError{fmt.Sprintf("--procs %d: want a count of 1 or more, or 0 for Go's default", procs)}
 	}
-	if n, err := strconv.Atoi(e.getenv("GOMAXPROCS")); procs == 0 || (err == nil && n > 0) {
+	if n, err := strconv.Atoi(c.goMaxProcs); procs == 0 || (err == nil && n > 0) {
 		return func() {}, nil
 	}
 	old := runtime.GOMAXPROCS(procs)

@@ -26,13 +26,13 @@ func TestSetProcs(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			before := runtime.GOMAXPROCS(4)
 			defer runtime.GOMAXPROCS(before)
-			e := &env{getenv: func(k string) string {
+			c := loadConfig(func(k string) string {
 				if k == "GOMAXPROCS" {
 					return tt.gomaxprocs
 				}
 				return ""
-			}}
-			undo, err := setProcs(e, tt.procs)
+			})
+			undo, err := setProcs(c, tt.procs)
 			var ue usageError
 			if tt.usage {
 				if !errors.As(err, &ue) {

@@ -54,15 +54,12 @@ func (o *profilerOpts) config() profiler.Config {
 		TermLimit: *o.dfTerms, Rest: rest}
 }
 
-// startService checks what serve and worker share, the environment and
-// the profiler's flags, and sets the collector's target, returning what
-// undoes it.
-func startService(e *env, popts *profilerOpts, gcPercent int) (undo func(), err error) {
-	if err := checkEnv(e); err != nil {
-		return nil, err
-	}
+// startService checks the profiler's flags, which serve and worker share,
+// and sets the collector's target, returning what undoes it. The
+// environment is checked as the flags are parsed.
+func startService(c *config, popts *profilerOpts, gcPercent int) (undo func(), err error) {
 	if err := popts.check(); err != nil {
 		return nil, err
 	}
-	return setGCPercent(e, gcPercent)
+	return setGCPercent(c, gcPercent)
 }

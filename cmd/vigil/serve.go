@@ -19,10 +19,10 @@ import (
 
 func runServe(ctx context.Context, e *env, args []string) error {
 	f := newFlags(e, "serve", "", "Run the web server and the monitor until SIGINT or SIGTERM.")
-	addr := f.String("addr", envOr(e, "VIGIL_ADDR", "127.0.0.1:8080"), "listen `address` (env VIGIL_ADDR)")
+	addr := f.bindString("addr", "")
 	secure := f.Bool("secure-cookies", false, "mark session cookies Secure (behind HTTPS)")
 	verbose := f.Bool("v", false, "log every fetch and every request")
-	metricsToken := f.String("metrics-token", envOr(e, "VIGIL_METRICS_TOKEN", ""), "bearer `token` that /metrics requires; empty: /metrics is open (env VIGIL_METRICS_TOKEN)")
+	metricsToken := f.bindString("metrics-token", "")
 	popts := addProfilerFlags(f)
 	gc := addGCFlag(f, defaultServeGCPercent)
 	noMonitor := f.Bool("no-monitor", false, "serve the web only; fetching is left to 'vigil worker' processes")
@@ -31,7 +31,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if err := f.parse(args, 0); err != nil {
 		return err
 	}
-	undoGC, err := startService(e, popts, *gc)
+	undoGC, err := startService(f.cfg, popts, *gc)
 	if err != nil {
 		return err
 	}

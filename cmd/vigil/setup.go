@@ -39,25 +39,24 @@ type monitorOpts struct {
 
 // addMonitorFlags declares the fetching flags on f.
 func addMonitorFlags(f *flags) *monitorOpts {
-	e := f.e
 	return &monitorOpts{
-		zone:         f.String("zone", envOr(e, "VIGIL_ZONE", "UTC"), "time `zone` of the pages' days, weeks and months (reference versions, digests), e.g. Europe/Paris (env VIGIL_ZONE)"),
-		allowPrivate: f.Bool("allow-private", envBool(e, "VIGIL_ALLOW_PRIVATE"), "allow fetching loopback and private addresses (env VIGIL_ALLOW_PRIVATE)"),
-		budget:       f.Int("budget", envInt(e, "VIGIL_BUDGET", 0), "global fetches per hour, 0 for no budget (env VIGIL_BUDGET)"),
-		workers:      f.Int("workers", envInt(e, "VIGIL_WORKERS", 4), "concurrent fetches (env VIGIL_WORKERS)"),
+		zone:         f.bindString("zone", "time `zone` of the pages' days, weeks and months (reference versions, digests), e.g. Europe/Paris"),
+		allowPrivate: f.bindBool("allow-private", ""),
+		budget:       f.bindInt("budget", ""),
+		workers:      f.bindInt("workers", ""),
 		perHost:      f.Int("per-host", 1, "concurrent requests to one host"),
-		hostGap:      f.Duration("host-gap", envDuration(e, "VIGIL_HOST_GAP", 2*time.Second), "least time between requests to one host (env VIGIL_HOST_GAP)"),
+		hostGap:      f.bindDuration("host-gap", ""),
 		minInterval:  f.Duration("min-interval", plan.DefaultBounds.Min, "shortest time between fetches of a feed"),
 		maxInterval:  f.Duration("max-interval", plan.DefaultBounds.Max, "longest time between fetches of a healthy feed"),
 		alpha:        f.Float64("alpha", 0.1, "smoothing constant of the learned rate, in (0, 1]"),
 		timeout:      f.Duration("timeout", 30*time.Second, "time limit of one fetch"),
 		headTimeout:  f.Duration("header-timeout", fetch.DefaultHeaderTimeout, "time limit for a server's first answer (its headers), shorter than --timeout"),
 		maxBody:      f.Int64("max-body", 10<<20, "largest feed body in bytes, after decompression"),
-		policy: f.String("policy", envOr(e, "VIGIL_POLICY", "accrued"),
-			"refresh `policy` (env VIGIL_POLICY): "+strings.Join(policy.LiveNames(), ", ")+", or simple (issue 2's: fetch when one new item is expected)"),
+		policy: f.bindString("policy",
+			"refresh `policy`: "+strings.Join(policy.LiveNames(), ", ")+", or simple (fetch when one new item is expected)"),
 		lease: f.Duration("lease", postgres.DefaultLease, "on PostgreSQL, how long a worker's claim on a feed or host lasts if it dies"),
-		noTracking: f.Bool("no-tracking", envBool(e, "VIGIL_NO_TRACKING"),
-			"accrued: plan by the learned models alone, without tracking each feed's recent level and dated daily shape or bounding a silent feed's wait (env VIGIL_NO_TRACKING)"),
+		noTracking: f.bindBool("no-tracking",
+			"accrued: plan by the learned models alone, without tracking each feed's recent level and dated daily shape or bounding a silent feed's wait"),
 	}
 }
 

@@ -29,7 +29,7 @@ func runWorker(ctx context.Context, e *env, args []string) error {
 	if err := f.parse(args, 0); err != nil {
 		return err
 	}
-	undoGC, err := startService(e, popts, *gc)
+	undoGC, err := startService(f.cfg, popts, *gc)
 	if err != nil {
 		return err
 	}

@@ -1,0 +1,147 @@
+package main
+
+import (
+	"fmt"
+	"net"
+	"net/mail"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"vigil/policy"
+)
+
+// setting is one field of config: its flag, its environment variable,
+// its default and what a valid value is.
+type setting struct {
+	name   string // the flag's name, and the setting's in 'vigil config'
+	env    string // the environment variable
+	def    string // the default, as a flag would take it
+	usage  string // the flag's description, when a command gives none
+	flag   bool   // whether a flag sets it; if not, only the environment
+	secret bool   // 'vigil config' shows whether it is set, never its value
+	want   string // what a valid value is, for messages: "a port number (1 to 65535)"
+	valid  func(v string) bool
+	field  func(c *config) any // the field: *string, *int, *bool or *time.Duration
+}
+
+// settings lists every setting in the order 'vigil config' prints them.
+var settings = []setting{
+	{name: "db", env: "VIGIL_DB", def: "vigil.db", flag: true, want: "a database", valid: anyText,
+		usage: "SQLite database `path`, or a postgres:// URL", field: func(c *config) any { return &c.db }},
+	{name: "addr", env: "VIGIL_ADDR", def: "127.0.0.1:8080", flag: true, want: "a listen address (host:port)", valid: isListenAddr,
+		usage: "listen `address`", field: func(c *config) any { return &c.addr }},
+	{name: "metrics-token", env: "VIGIL_METRICS_TOKEN", flag: true, secret: true, want: "a token", valid: anyText,
+		usage: "bearer `token` that /metrics requires; empty: /metrics is open", field: func(c *config) any { return &c.metricsToken }},
+	{name: "zone", env: "VIGIL_ZONE", def: "UTC", flag: true, want: "a known time zone (e.g. Europe/Paris)", valid: isZone,
+		usage: "time `zone` of the pages' days, weeks and months", field: func(c *config) any { return &c.zone }},
+	{name: "allow-private", env: "VIGIL_ALLOW_PRIVATE", def: "false", flag: true, want: "a boolean (true, false, 1 or 0)", valid: isBoolText,
+		usage: "allow fetching loopback and private addresses", field: func(c *config) any { return &c.allowPrivate }},
+	{name: "budget", env: "VIGIL_BUDGET", def: "0", flag: true, want: "a count of fetches per hour (0 for none, or more)", valid: intAtLeast(0),
+		usage: "global fetches per hour, 0 for no budget", field: func(c *config) any { return &c.budget }},
+	{name: "workers", env: "VIGIL_WORKERS", def: "4", flag: true, want: "a count of 1 or more", valid: intAtLeast(1),
+		usage: "concurrent fetches", field: func(c *config) any { return &c.workers }},
+	{name: "host-gap", env: "VIGIL_HOST_GAP", def: "2s", flag: true, want: "a duration of 0 or more (e.g. 2s)", valid: durationAtLeast(0),
+		usage: "least time between requests to one host", field: func(c *config) any { return &c.hostGap }},
+	{name: "policy", env: "VIGIL_POLICY", def: "accrued", flag: true,
+		want: "a refresh policy (" + strings.Join(append(policy.LiveNames(), "simple"), ", ") + ")", valid: isLivePolicy,
+		usage: "refresh `policy`", field: func(c *config) any { return &c.policy }},
+	{name: "no-tracking", env: "VIGIL_NO_TRACKING", def: "false", flag: true, want: "a boolean (true, false, 1 or 0)", valid: isBoolText,
+		usage: "accrued: plan by the learned models alone", field: func(c *config) any { return &c.noTracking }},
+	{name: "smtp-host", env: "VIGIL_SMTP_HOST", flag: true, want: "a host name without a port (the port goes in VIGIL_SMTP_PORT)", valid: isHostName,
+		usage: "SMTP `host` the daily digests are sent through; none: no e-mail", field: func(c *config) any { return &c.smtpHost }},
+	{name: "smtp-port", env: "VIGIL_SMTP_PORT", def: "587", flag: true, want: "a port number (1 to 65535)", valid: intIn(1, 65535),
+		usage: "SMTP `port`", field: func(c *config) any { return &c.smtpPort }},
+	{name: "smtp-from", env: "VIGIL_SMTP_FROM", flag: true, want: "an e-mail address", valid: isMailAddress,
+		usage: "sender `address` of the digests", field: func(c *config) any { return &c.smtpFrom }},
+	{name: "smtp-user", env: "VIGIL_SMTP_USER", flag: true, want: "a user name", valid: anyText,
+		usage: "SMTP user `name`; the password comes from env VIGIL_SMTP_PASSWORD", field: func(c *config) any { return &c.smtpUser }},
+	{name: "smtp-password", env: "VIGIL_SMTP_PASSWORD", secret: true, want: "a password", valid: anyText,
+		usage: "SMTP password (environment only)", field: func(c *config) any { return &c.smtpPassword }},
+	{name: "base-url", env: "VIGIL_BASE_URL", flag: true, want: "an absolute http or https URL", valid: isHTTPURL,
+		usage: "public `URL` of this server, for links in digests", field: func(c *config) any { return &c.baseURL }},
+}
+
+// settingNamed returns the setting called name; a name missing from the
+// table is a mistake in the code.
+func settingNamed(name string) setting {
+	for _, s := range settings {
+		if s.name == name {
+			return s
+		}
+	}
+	panic(fmt.Sprintf("config: no setting %q", name))
+}
+
+func anyText(string) bool { return true }
+
+func isBoolText(v string) bool {
+	_, err := strconv.ParseBool(v)
+	return err == nil
+}
+
+// intAtLeast accepts a whole number of at least lo.
+func intAtLeast(lo int) func(string) bool {
+	return func(v string) bool {
+		n, err := strconv.Atoi(v)
+		return err == nil && n >= lo
+	}
+}
+
+// intIn accepts a whole number from lo to hi.
+func intIn(lo, hi int) func(string) bool {
+	return func(v string) bool {
+		n, err := strconv.Atoi(v)
+		return err == nil && n >= lo && n <= hi
+	}
+}
+
+// durationAtLeast accepts a duration of at least lo.
+func durationAtLeast(lo time.Duration) func(string) bool {
+	return func(v string) bool {
+		d, err := time.ParseDuration(v)
+		return err == nil && d >= lo
+	}
+}
+
+func isZone(v string) bool {
+	_, err := time.LoadLocation(v)
+	return err == nil
+}
+
+func isLivePolicy(v string) bool { return v == "simple" || slices.Contains(policy.LiveNames(), v) }
+
+// isListenAddr accepts host:port, the host possibly empty (every
+// interface), the port a number (0: any free one) or a service name.
+func isListenAddr(v string) bool {
+	_, port, err := net.SplitHostPort(v)
+	if err != nil {
+		return false
+	}
+	if n, err := strconv.Atoi(port); err == nil {
+		return n >= 0 && n <= 65535
+	}
+	_, err = net.LookupPort("tcp", port) // a service name, e.g. http
+	return err == nil
+}
+
+// isHostName accepts a host name or IP address without a port.
+func isHostName(v string) bool {
+	if strings.ContainsAny(v, " \t\r\n/@") {
+		return false
+	}
+	_, _, err := net.SplitHostPort(v)
+	return err != nil // it had a port
+}
+
+func isMailAddress(v string) bool {
+	_, err := mail.ParseAddress(v)
+	return err == nil
+}
+
+func isHTTPURL(v string) bool {
+	u, err := url.Parse(v)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
+}
