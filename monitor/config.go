@@ -13,7 +13,7 @@ type Config struct {
 	Calendar change.Calendar
 	// HTMLAsPage watches as a page a URL followed as a feed whose first
 	// successful answer is an HTML page that is not a feed, instead of
-	// failing it as an unreadable feed (issue 9: "a URL that is not a feed").
+	// failing it as an unreadable feed ("a URL that is not a feed").
 	HTMLAsPage bool
 	Workers    int // concurrent fetches; default 4
 	// PerHost is how many workers the feeds of one host may hold at once,

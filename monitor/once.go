@@ -41,7 +41,7 @@ func (m *Monitor) RunOnce(ctx context.Context, all bool) (Pass, error) {
 // It re-plans at start unless the plan stored by the last re-plan is fresh
 // (younger than the Replan period, made for the same followed feeds and
 // weights) and the planner can take it back: then the cycle costs only its
-// fetches (issue 10 §2.7).
+// fetches.
 func (m *Monitor) RunOnceEach(ctx context.Context, all bool, each func(Result)) (Pass, error) {
 	if now := m.clk.Now(); !m.reusePlan(ctx, now) {
 		m.replan(ctx, now)
@@ -119,8 +119,8 @@ func (m *Monitor) fetchDue(ctx context.Context, d store.FeedRef) (Result, error)
 }
 
 // pending lists the feeds a pass fetches: the due ones, or all followed
-// ones. It keeps only their store.FeedRef (issue 11: 5,000 whole feeds held
-// for a pass were 2.8 MB of its 7 MB live heap).
+// ones. It keeps only their store.FeedRef, not whole feeds, which
+// were most of a pass's live heap (docs/performance.md).
 func (m *Monitor) pending(ctx context.Context, all bool) ([]store.FeedRef, error) {
 	refs, err := m.st.FetchList(ctx, m.clk.Now(), all)
 	if err != nil {

@@ -24,7 +24,7 @@ import "time"
 // one version, 4 hours). Older releases used fixed 24/12/6-hour steps for
 // the same silences and capped the average-based case at 6 hours. The
 // empirical mode was off by default; making it the default was agreed in
-// commafeed issue #1677 (2025).
+// CommaFeed's tracker, #1677 (2025).
 //
 // Assumed here: "last publication" is the newest entry date (CommaFeed
 // also takes the feed's own pubDate when it is later), and the interval

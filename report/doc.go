@@ -1,5 +1,5 @@
 // Package report runs every refresh policy of the simulator over a range of
-// fetch budgets and writes the evaluation report of issue 4: report.md with
+// fetch budgets and writes its evaluation report: report.md with
 // a table per budget, results.json with every metric, and SVG plots of the
 // delay and missed postings against the budget (with the clairvoyant
 // bound) and of the estimators' divergence error per source shape.

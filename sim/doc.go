@@ -1,7 +1,7 @@
 // Package sim is vigil's trace-driven simulator: it replays sources'
 // posting times through the very estimators and planner the live monitor
 // runs (package policy), on a virtual clock, and measures what a policy
-// delivers under a fetch budget (issue 4).
+// delivers under a fetch budget.
 //
 // A simulated source is pull-only and shows only its latest W postings
 // (Sia & Cho §4.1): a fetch at T returns that window; postings published

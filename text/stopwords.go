@@ -9,7 +9,7 @@ import (
 // topic and are therefore never terms. Words are lower case, with the ASCII
 // apostrophe; each list is written out below in alphabetical order. The
 // sets are built on first use: a command that analyses no text (`vigil
-// fetch`) neither builds nor holds them (issue 11).
+// fetch`) neither builds nor holds them.
 var stopWords = sync.OnceValue(func() map[string]map[string]struct{} {
 	return map[string]map[string]struct{}{
 		English:   wordSet(englishStopWords),

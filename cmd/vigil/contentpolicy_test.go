@@ -10,7 +10,7 @@ import (
 )
 
 // TestFetchRunsContent runs `vigil fetch --policy content` over a loopback
-// feed (issue 10 §2.5: content is no longer simulator-only); the policies
+// feed (content is not simulator-only); the policies
 // that pick sources slot by slot are still refused by name.
 func TestFetchRunsContent(t *testing.T) {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

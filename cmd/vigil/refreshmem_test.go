@@ -16,7 +16,7 @@ import (
 )
 
 // refreshFeeds is the size of the refresh cycle BenchmarkRefreshMemory
-// measures (issue 11 asks ≤ 32 MB for 5,000 feeds).
+// measures (the aim is ≤ 32 MB for 5,000 feeds).
 const refreshFeeds = 5000
 
 // BenchmarkRefreshMemory measures the peak resident memory of one refresh
