@@ -89,15 +89,15 @@ func testFiles(t *testing.T, root string) map[string][]*ast.File {
 	return dirs
 }
 
-// TestEveryLongCheckRunsInCI checks that every test gated by Need is
-// selected by a line of .ci/longtests, so that .ci/run's second pass runs
+// TestEveryLongCheckRunsInCI checks that every test gated by Need (or
+// reading Enabled) is selected by a line of .ci/longtests, so that .ci/run's second pass runs
 // it: a gated test missing there would run nowhere in CI.
 func TestEveryLongCheckRunsInCI(t *testing.T) {
 	lines := readCILines(t, filepath.Join(repoRoot, ".ci", "longtests"))
 	for dir, files := range testFiles(t, repoRoot) {
 		for _, name := range gatedTests(files) {
 			if !selected(lines, dir, name) {
-				t.Errorf("%s in ./%s calls longtest.Need, but no line of .ci/longtests selects it: add one", name, dir)
+				t.Errorf("%s in ./%s calls longtest.Need or Enabled, but no line of .ci/longtests selects it: add one", name, dir)
 			}
 		}
 	}

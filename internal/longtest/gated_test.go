@@ -10,8 +10,9 @@ import (
 )
 
 // gatedTests returns the names of the top-level Test functions of one
-// package's test files that call longtest.Need, directly, in a closure
-// (a subtest) or through functions of the package that do.
+// package's test files that call longtest.Need or longtest.Enabled (what
+// they do then runs only in the long pass), directly, in a closure (a
+// subtest) or through functions of the package that do.
 func gatedTests(files []*ast.File) []string {
 	bodies := map[string]*ast.BlockStmt{}
 	for _, f := range files {
@@ -40,8 +41,8 @@ func gatedTests(files []*ast.File) []string {
 	return tests
 }
 
-// callsGate reports whether body calls longtest.Need or one of the
-// package's functions (or methods) named in gating.
+// callsGate reports whether body calls longtest.Need, longtest.Enabled or
+// one of the package's functions (or methods) named in gating.
 func callsGate(body *ast.BlockStmt, gating map[string]bool) bool {
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
@@ -53,7 +54,7 @@ func callsGate(body *ast.BlockStmt, gating map[string]bool) bool {
 		case *ast.Ident:
 			found = gating[fun.Name]
 		case *ast.SelectorExpr:
-			if x, ok := fun.X.(*ast.Ident); ok && x.Name == "longtest" && fun.Sel.Name == "Need" {
+			if x, ok := fun.X.(*ast.Ident); ok && x.Name == "longtest" && (fun.Sel.Name == "Need" || fun.Sel.Name == "Enabled") {
 				found = true
 			} else {
 				found = gating[fun.Sel.Name]
@@ -75,6 +76,8 @@ func TestA(t *testing.T) { t.Log("quick") }`, nil},
 		{"direct", `package p
 func TestA(t *testing.T) { longtest.Need(t) }
 func TestB(t *testing.T) {}`, []string{"TestA"}},
+		{"Enabled", `package p
+func TestA(t *testing.T) { if !longtest.Enabled() { t.Skip("long") } }`, []string{"TestA"}},
 		{"in a subtest", `package p
 func TestA(t *testing.T) { t.Run("x", func(t *testing.T) { longtest.Need(t) }) }`, []string{"TestA"}},
 		{"through helpers", `package p

@@ -2,7 +2,7 @@
 // reader client, long simulations) that `go test ./...` skips so that it
 // stays quick; .ci/run runs them after it with VIGIL_LONG_TESTS=1, those
 // that .ci/longtests lists (this package's tests fail when a test calling
-// Need is missing there).
+// Need or Enabled is missing there).
 package longtest
 
 import (
