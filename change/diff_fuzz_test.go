@@ -13,7 +13,7 @@ import (
 // edits a watched page sees: a line added, text updated, a link and an
 // image removed, the head changed, the type changed. The seeds are kept
 // small: the fuzzer minimises every new input, at a cost that grows with
-// the square of its size, and .ci/run gives each target a few seconds.
+// the square of its size, and .ci/fuzz gives each target a few seconds.
 func FuzzDiff(f *testing.F) {
 	const page = `<html><head><title>Jobs</title></head><body><p>Welder, full time.</p><a href="/apply">Apply</a><img src="/l.png"></body></html>`
 	edits := []string{

@@ -70,6 +70,7 @@ func TestPageRatesUseTheChangeOnlyEstimator(t *testing.T) {
 // 60 the two were within a thousandth of each other, inside the noise of
 // rates learned online.
 func TestRunPages(t *testing.T) {
+	t.Parallel()
 	p, err := trace.GeneratePages(trace.PageGenConfig{Pages: 300, Days: 35, Seed: 3})
 	if err != nil {
 		t.Fatal(err)

@@ -25,6 +25,7 @@ import (
 	"vigil/account"
 	"vigil/clock"
 	"vigil/fetch"
+	"vigil/internal/longtest"
 	"vigil/monitor"
 	"vigil/plan"
 	"vigil/policy"
@@ -252,6 +253,7 @@ type page struct {
 
 // TestPagesInChromium checks every page at phone and desktop widths.
 func TestPagesInChromium(t *testing.T) {
+	longtest.Need(t)
 	path := chromium(t)
 	s := newSite(t)
 	pr := &problems{}

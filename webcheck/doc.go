@@ -5,9 +5,11 @@
 // fails on an HTTP error, a console error, a horizontal overflow or a
 // chart without data marks. It also presses the item list's keys.
 //
-// Run it with
+// It is one of the long end-to-end checks (vigil/internal/longtest):
+// `go test ./...` skips it, and .ci/run runs it in its second pass. Run it
+// with
 //
-//	go test ./webcheck -v
+//	VIGIL_LONG_TESTS=1 go test ./webcheck -v
 //
 // It is skipped with a message when chromium is not installed, unless the
 // environment variable CI is set (as .ci/run sets it): then it fails. With

@@ -10,12 +10,14 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"vigil"
+	"vigil/internal/longtest"
 )
 
 // TestItemKeysInChromium presses the item list's keys in the browser: j
 // three times, k once, then s stars the second item, m marks it read, and
 // o opens it.
 func TestItemKeysInChromium(t *testing.T) {
+	longtest.Need(t)
 	path := chromium(t)
 	s := newSite(t)
 	pr := &problems{}

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+
+	"vigil/internal/longtest"
 )
 
 // hiddenJS lists the tables that do not fit their scrolling box, whose
@@ -19,6 +21,7 @@ const hiddenJS = `[...document.querySelectorAll(".scroll")]
 // a failing source's last error must not be squeezed into a column one
 // letter wide behind the right edge.
 func TestTablesFitOnPhone(t *testing.T) {
+	longtest.Need(t)
 	path := chromium(t)
 	s := newSite(t)
 	pr := &problems{}

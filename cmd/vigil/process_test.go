@@ -70,6 +70,7 @@ func (g *growingFeeds) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 func TestKillDuringIngestLosesAndDuplicatesNothing(t *testing.T) {
+	t.Parallel() // worker processes and its own database: no state shared in-process
 	const feeds = 12
 	g := &growingFeeds{served: map[string]int{}, window: 400, step: 60}
 	srv := httptest.NewServer(g)

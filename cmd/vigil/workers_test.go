@@ -102,6 +102,7 @@ func (h *hostFarm) start(t testing.TB, hosts int) []string {
 // leases expire), no feed has two requests in flight at once, no host gets
 // two requests within its gap, and nothing is stored twice.
 func TestWorkersShareTheLoad(t *testing.T) {
+	t.Parallel() // worker processes and its own database: no state shared in-process
 	if testing.Short() {
 		t.Skip("runs worker processes for several seconds")
 	}
@@ -320,6 +321,7 @@ func checkOnce(t *testing.T, db *postgres.DB, feeds int) {
 // TestWorkersKeepTheBudget runs 3 worker processes with a budget of 120
 // fetches an hour over 300 due feeds: together they fetch exactly 120.
 func TestWorkersKeepTheBudget(t *testing.T) {
+	t.Parallel() // worker processes and its own database: no state shared in-process
 	if testing.Short() {
 		t.Skip("runs worker processes for several seconds")
 	}

@@ -1,6 +1,8 @@
 // Package longtest marks the slow end-to-end checks (a real browser, a real
 // reader client, long simulations) that `go test ./...` skips so that it
-// stays quick; .ci/run runs them after it with VIGIL_LONG_TESTS=1.
+// stays quick; .ci/run runs them after it with VIGIL_LONG_TESTS=1, those
+// that .ci/longtests lists (this package's tests fail when a test calling
+// Need or Enabled is missing there).
 package longtest
 
 import (
