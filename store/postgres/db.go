@@ -19,11 +19,14 @@ import (
 
 	"vigil"
 	"vigil/store"
+	"vigil/store/sqlflow"
 )
 
 // DB is a vigil store kept in a PostgreSQL database. It is safe for
 // concurrent use, by many processes at once.
 type DB struct {
+	*sqlflow.Store // the methods written once for every SQL store
+
 	pool *pgxpool.Pool
 	name string // the connection string without its password, for errors
 }
@@ -53,6 +56,7 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 		return nil, fmt.Errorf("postgres: unable to connect to %s: %w", redact(dsn), err)
 	}
 	db := &DB{pool: pool, name: redact(dsn)}
+	db.Store = sqlflow.New(conn{db}, dialect, statements, feedWriter{})
 	if err := pool.Ping(ctx); err != nil {
 		pool.Close()
 		return nil, fmt.Errorf("postgres: unable to connect to %s: %w", db.name, err)

@@ -9,6 +9,7 @@ import (
 
 	"vigil"
 	"vigil/store"
+	"vigil/store/sqlflow"
 )
 
 // FollowPage makes the user follow url as a page: the feed row, the page
@@ -78,6 +79,9 @@ func createFeedRow(ctx context.Context, tx pgx.Tx, url string, now time.Time) (i
 	}
 	return id, tag.RowsAffected() == 1, nil
 }
+
+// pageSQL is the PostgreSQL text of the statements about watched pages.
+var pageSQL = sqlflow.PageSQL{IsPage: `SELECT 1 FROM pages WHERE feed_id = $1`}
 
 // rowQuerier is what a pool and a transaction offer for reading one row.
 type rowQuerier interface {

@@ -19,6 +19,7 @@ import (
 
 	"vigil"
 	"vigil/store"
+	"vigil/store/sqlflow"
 )
 
 // busyTimeoutMillis is how long a statement waits for another writer.
@@ -37,6 +38,8 @@ const readMmapBytes = 1 << 30
 
 // DB is a vigil store kept in one SQLite file. It is safe for concurrent use.
 type DB struct {
+	*sqlflow.Store // the methods written once for every SQL store
+
 	path  string
 	write *sql.DB // one connection; write transactions start IMMEDIATE
 	read  *sql.DB // query-only connections
@@ -93,6 +96,7 @@ func OpenWith(path string, o Options, progress func(done, total int)) (*DB, erro
 		db.write.Close()
 		return nil, err
 	}
+	db.Store = sqlflow.New(conn{db}, dialect, statements, feedWriter{db})
 	return db, nil
 }
 

@@ -8,6 +8,7 @@ import (
 
 	"vigil"
 	"vigil/store"
+	"vigil/store/sqlflow"
 )
 
 // FollowPage makes the user follow url as a page: the feed row, the page
@@ -81,6 +82,9 @@ func createFeedRow(ctx context.Context, tx *sql.Tx, url string, now time.Time) (
 	}
 	return id, n == 1, nil
 }
+
+// pageSQL is the SQLite text of the statements about watched pages.
+var pageSQL = sqlflow.PageSQL{IsPage: `SELECT 1 FROM pages WHERE feed_id = ?`}
 
 // isPage reports whether the feed row is a page.
 func isPage(ctx context.Context, q querier, feedID int64) (bool, error) {

@@ -1,0 +1,94 @@
+package postgres
+
+import (
+	"context"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+
+	"vigil"
+	"vigil/store"
+	"vigil/store/sqlflow"
+)
+
+// conn is the database as sqlflow runs statements on it: the pool, for
+// reads and writes alike.
+type conn struct{ db *DB }
+
+// Read returns the pool.
+func (c conn) Read() sqlflow.Querier { return flowQuerier{c.db.pool} }
+
+// Write returns the pool.
+func (c conn) Write() sqlflow.Querier { return flowQuerier{c.db.pool} }
+
+// Begin starts a transaction.
+func (c conn) Begin(ctx context.Context) (sqlflow.Tx, error) {
+	tx, err := c.db.pool.Begin(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return txQuerier{flowQuerier{tx}, tx}, nil
+}
+
+// pgxRunner is what a pool and a transaction offer.
+type pgxRunner interface {
+	Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error)
+	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+}
+
+// flowQuerier runs sqlflow's statements through pgx. pgx.ErrNoRows is
+// sqlflow.ErrNoRows to errors.Is.
+type flowQuerier struct{ r pgxRunner }
+
+// Exec runs a statement and returns the number of rows it affected.
+func (q flowQuerier) Exec(ctx context.Context, query string, args ...any) (int64, error) {
+	tag, err := q.r.Exec(ctx, query, args...)
+	return tag.RowsAffected(), err
+}
+
+// Query runs a query.
+func (q flowQuerier) Query(ctx context.Context, query string, args ...any) (sqlflow.Rows, error) {
+	return q.r.Query(ctx, query, args...)
+}
+
+// QueryRow runs a query of one row.
+func (q flowQuerier) QueryRow(ctx context.Context, query string, args ...any) store.Row {
+	return q.r.QueryRow(ctx, query, args...)
+}
+
+// txQuerier is a transaction as sqlflow runs it.
+type txQuerier struct {
+	flowQuerier
+	tx pgx.Tx
+}
+
+// Commit commits the transaction.
+func (t txQuerier) Commit(ctx context.Context) error { return t.tx.Commit(ctx) }
+
+// Rollback ends the transaction unless it committed.
+func (t txQuerier) Rollback(ctx context.Context) { t.tx.Rollback(ctx) }
+
+// dialect is PostgreSQL's as sqlflow tells the stores apart: text loses
+// the NUL bytes and invalid UTF-8 PostgreSQL refuses.
+var dialect = sqlflow.Dialect{Name: "postgres", Text: clean, IsUnique: isUnique, IsForeignKey: isForeignKey}
+
+// statements are PostgreSQL's text of every statement sqlflow runs.
+var statements = sqlflow.Statements{
+	Page:        pageSQL,
+	PageVersion: pageVersionSQL,
+}
+
+// feedWriter writes observations and feed states in batches (see
+// conntx.go).
+type feedWriter struct{}
+
+// InsertObservation stores an observation.
+func (feedWriter) InsertObservation(ctx context.Context, tx sqlflow.Tx, feedID int64, o vigil.Observation) error {
+	return insertObservation(ctx, tx.(txQuerier).tx, feedID, o)
+}
+
+// SaveFeedState stores the mutable state of a feed.
+func (feedWriter) SaveFeedState(ctx context.Context, tx sqlflow.Tx, id int64, feed *vigil.Feed) error {
+	return saveFeedState(ctx, tx.(txQuerier).tx, id, feed)
+}

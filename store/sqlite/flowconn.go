@@ -1,0 +1,107 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+
+	"vigil"
+	"vigil/store"
+	"vigil/store/sqlflow"
+)
+
+// conn is the database as sqlflow runs statements on it: reads on the read
+// pool, writes on the writing connection.
+type conn struct{ db *DB }
+
+// Read returns the read pool.
+func (c conn) Read() sqlflow.Querier { return flowQuerier{c.db.read} }
+
+// Write returns the writing connection.
+func (c conn) Write() sqlflow.Querier { return flowQuerier{c.db.write} }
+
+// Begin starts a write transaction (IMMEDIATE, see db.go).
+func (c conn) Begin(ctx context.Context) (sqlflow.Tx, error) {
+	tx, err := c.db.write.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, err
+	}
+	return txQuerier{flowQuerier{tx}, tx}, nil
+}
+
+// sqlRunner is what a pool and a transaction offer.
+type sqlRunner interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// flowQuerier runs sqlflow's statements through database/sql.
+type flowQuerier struct{ r sqlRunner }
+
+// Exec runs a statement and returns the number of rows it affected.
+func (q flowQuerier) Exec(ctx context.Context, query string, args ...any) (int64, error) {
+	res, err := q.r.ExecContext(ctx, query, args...)
+	if err != nil {
+		return 0, err
+	}
+	return res.RowsAffected()
+}
+
+// Query runs a query.
+func (q flowQuerier) Query(ctx context.Context, query string, args ...any) (sqlflow.Rows, error) {
+	rows, err := q.r.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	return sqlRows{rows}, nil
+}
+
+// QueryRow runs a query of one row.
+func (q flowQuerier) QueryRow(ctx context.Context, query string, args ...any) store.Row {
+	return q.r.QueryRowContext(ctx, query, args...)
+}
+
+// sqlRows are database/sql rows closed without an error to report (Err
+// has it).
+type sqlRows struct{ *sql.Rows }
+
+// Close closes the rows.
+func (r sqlRows) Close() { r.Rows.Close() }
+
+// txQuerier is a transaction as sqlflow runs it.
+type txQuerier struct {
+	flowQuerier
+	tx *sql.Tx
+}
+
+// Commit commits the transaction.
+func (t txQuerier) Commit(context.Context) error { return t.tx.Commit() }
+
+// Rollback ends the transaction unless it committed.
+func (t txQuerier) Rollback(context.Context) { t.tx.Rollback() }
+
+// dialect is SQLite's as sqlflow tells the stores apart.
+var dialect = sqlflow.Dialect{Name: "sqlite", IsUnique: isUnique, IsForeignKey: isForeignKey}
+
+// statements are SQLite's text of every statement sqlflow runs.
+var statements = sqlflow.Statements{
+	Page:        pageSQL,
+	PageVersion: pageVersionSQL,
+}
+
+// feedWriter writes observations and feed states through the statements
+// prepared on the writing connection.
+type feedWriter struct{ db *DB }
+
+// InsertObservation stores an observation.
+func (w feedWriter) InsertObservation(ctx context.Context, tx sqlflow.Tx, feedID int64, o vigil.Observation) error {
+	stmt := tx.(txQuerier).tx.StmtContext(ctx, w.db.stmts.insertObservation)
+	_, err := insertObservation(ctx, stmt, feedID, o)
+	return err
+}
+
+// SaveFeedState stores the mutable state of a feed.
+func (w feedWriter) SaveFeedState(ctx context.Context, tx sqlflow.Tx, id int64, feed *vigil.Feed) error {
+	st := txStmts{saveFeed: tx.(txQuerier).tx.StmtContext(ctx, w.db.stmts.saveFeed)}
+	return saveFeedState(ctx, st, id, feed)
+}
