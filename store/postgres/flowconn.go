@@ -18,6 +18,9 @@ type conn struct{ db *DB }
 // Read returns the pool.
 func (c conn) Read() sqlflow.Querier { return flowQuerier{c.db.pool} }
 
+// Hot returns the pool, which keeps the statements it runs prepared.
+func (c conn) Hot() sqlflow.Querier { return flowQuerier{c.db.pool} }
+
 // Write returns the pool.
 func (c conn) Write() sqlflow.Querier { return flowQuerier{c.db.pool} }
 
@@ -75,8 +78,12 @@ var dialect = sqlflow.Dialect{Name: "postgres", Text: clean, IsUnique: isUnique,
 
 // statements are PostgreSQL's text of every statement sqlflow runs.
 var statements = sqlflow.Statements{
-	Page:        pageSQL,
-	PageVersion: pageVersionSQL,
+	Notify: `INSERT INTO notices (user_id, at, text)
+		SELECT user_id, $1, $2 FROM subscriptions WHERE feed_id = $3`,
+	Move:         moveSQL,
+	Page:         pageSQL,
+	PageVersion:  pageVersionSQL,
+	Subscription: subscriptionSQL,
 }
 
 // feedWriter writes observations and feed states in batches (see

@@ -47,6 +47,9 @@ type Tx interface {
 type Conn interface {
 	// Read is where queries outside a transaction run.
 	Read() Querier
+	// Hot is where the reads of every request run (its user, its
+	// subscription): a store may keep their statements prepared.
+	Hot() Querier
 	// Write is where single writes outside a transaction run.
 	Write() Querier
 	// Begin starts a write transaction.

@@ -12,8 +12,13 @@ type Store struct {
 // Statements is the text of every statement a Store runs, in the store's
 // SQL dialect, grouped by concept.
 type Statements struct {
-	Page        PageSQL
-	PageVersion PageVersionSQL
+	// Notify leaves every follower of the feed $3 the notice text $2 at $1.
+	Notify string
+
+	Move         MoveSQL
+	Page         PageSQL
+	PageVersion  PageVersionSQL
+	Subscription SubscriptionSQL
 }
 
 // New returns the Store that runs sql on conn, with d's errors and text,

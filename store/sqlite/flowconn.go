@@ -16,6 +16,10 @@ type conn struct{ db *DB }
 // Read returns the read pool.
 func (c conn) Read() sqlflow.Querier { return flowQuerier{c.db.read} }
 
+// Hot returns the read pool, through statements prepared once per shape
+// (see readstmt.go).
+func (c conn) Hot() sqlflow.Querier { return hotQuerier{c.db} }
+
 // Write returns the writing connection.
 func (c conn) Write() sqlflow.Querier { return flowQuerier{c.db.write} }
 
@@ -61,6 +65,28 @@ func (q flowQuerier) QueryRow(ctx context.Context, query string, args ...any) st
 	return q.r.QueryRowContext(ctx, query, args...)
 }
 
+// hotQuerier runs reads through the cache of prepared read statements.
+type hotQuerier struct{ db *DB }
+
+// Exec runs a statement on the read pool.
+func (q hotQuerier) Exec(ctx context.Context, query string, args ...any) (int64, error) {
+	return flowQuerier{q.db.read}.Exec(ctx, query, args...)
+}
+
+// Query runs a query through its prepared statement.
+func (q hotQuerier) Query(ctx context.Context, query string, args ...any) (sqlflow.Rows, error) {
+	rows, err := q.db.reads.query(ctx, q.db.read, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	return sqlRows{rows}, nil
+}
+
+// QueryRow runs a query of one row through its prepared statement.
+func (q hotQuerier) QueryRow(ctx context.Context, query string, args ...any) store.Row {
+	return q.db.reads.queryRow(ctx, q.db.read, query, args...)
+}
+
 // sqlRows are database/sql rows closed without an error to report (Err
 // has it).
 type sqlRows struct{ *sql.Rows }
@@ -85,8 +111,12 @@ var dialect = sqlflow.Dialect{Name: "sqlite", IsUnique: isUnique, IsForeignKey: 
 
 // statements are SQLite's text of every statement sqlflow runs.
 var statements = sqlflow.Statements{
-	Page:        pageSQL,
-	PageVersion: pageVersionSQL,
+	Notify: `INSERT INTO notices (user_id, at, text)
+		SELECT user_id, ?, ? FROM subscriptions WHERE feed_id = ?`,
+	Move:         moveSQL,
+	Page:         pageSQL,
+	PageVersion:  pageVersionSQL,
+	Subscription: subscriptionSQL,
 }
 
 // feedWriter writes observations and feed states through the statements
