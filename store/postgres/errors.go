@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"vigil"
+	"vigil/store"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -64,4 +65,28 @@ func found[T any](v *T, err error, op, format string, args ...any) (*T, error) {
 		return nil, wrap(op, err)
 	}
 	return v, nil
+}
+
+// requireRow turns a statement that touched no row into ENOTFOUND.
+func requireRow(n int64, format string, args ...any) error {
+	if n == 0 {
+		return vigil.Errorf(vigil.ENOTFOUND, format, args...)
+	}
+	return nil
+}
+
+// collect reads every row with scan and closes rows.
+func collect[T any](rows pgx.Rows, scan func(store.Row) (*T, error)) ([]T, error) {
+	defer rows.Close()
+	return store.Collect(rows, scan)
+}
+
+// list scans every row a query returned with scan and closes the rows; a
+// failed query or scan is wrapped by op.
+func list[T any](rows pgx.Rows, err error, op string, scan func(store.Row) (*T, error)) ([]T, error) {
+	if err != nil {
+		return nil, wrap(op, err)
+	}
+	out, err := collect(rows, scan)
+	return out, wrapIf(op, err)
 }

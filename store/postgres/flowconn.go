@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"context"
+	"strconv"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -74,7 +75,22 @@ func (t txQuerier) Rollback(ctx context.Context) { t.tx.Rollback(ctx) }
 
 // dialect is PostgreSQL's as sqlflow tells the stores apart: text loses
 // the NUL bytes and invalid UTF-8 PostgreSQL refuses.
-var dialect = sqlflow.Dialect{Name: "postgres", Text: clean, IsUnique: isUnique, IsForeignKey: isForeignKey}
+var dialect = sqlflow.Dialect{
+	Name:         "postgres",
+	Text:         clean,
+	IsUnique:     isUnique,
+	IsForeignKey: isForeignKey,
+	IsUniqueOn:   isUniqueOn,
+	Placeholder:  func(n int) string { return "$" + strconv.Itoa(n) },
+	IDs:          func(ids []int64) (any, error) { return ids, nil },
+}
+
+// isUniqueOn reports whether err is a violated UNIQUE constraint on the
+// column of table, by PostgreSQL's default name for the constraint.
+func isUniqueOn(err error, table, column string) bool {
+	c, ok := violated(err, uniqueViolation)
+	return ok && c == table+"_"+column+"_key"
+}
 
 // statements are PostgreSQL's text of every statement sqlflow runs.
 var statements = sqlflow.Statements{
@@ -82,8 +98,10 @@ var statements = sqlflow.Statements{
 		SELECT user_id, $1, $2 FROM subscriptions WHERE feed_id = $3`,
 	Move:         moveSQL,
 	Page:         pageSQL,
+	PageChange:   pageChangeSQL,
 	PageVersion:  pageVersionSQL,
 	Subscription: subscriptionSQL,
+	User:         userSQL,
 }
 
 // feedWriter writes observations and feed states in batches (see

@@ -18,6 +18,26 @@ type Dialect struct {
 	IsUnique func(err error) bool
 	// IsForeignKey reports whether err is a violated foreign key constraint.
 	IsForeignKey func(err error) bool
+	// IsUniqueOn reports whether err is a violated UNIQUE constraint on the
+	// column of table.
+	IsUniqueOn func(err error, table, column string) bool
+	// Placeholder returns the placeholder of the nth argument, from 1.
+	Placeholder func(n int) string
+	// IDs encodes a list of IDs as the argument of the statements that
+	// take one.
+	IDs func(ids []int64) (any, error)
+}
+
+// args collects the arguments of a query built in pieces.
+type args struct {
+	d    *Dialect
+	list []any
+}
+
+// add appends an argument and returns its placeholder.
+func (a *args) add(v any) string {
+	a.list = append(a.list, v)
+	return a.d.Placeholder(len(a.list))
 }
 
 // Wrap prefixes err with the store's name and the operation that failed.

@@ -17,8 +17,10 @@ type Statements struct {
 
 	Move         MoveSQL
 	Page         PageSQL
+	PageChange   PageChangeSQL
 	PageVersion  PageVersionSQL
 	Subscription SubscriptionSQL
+	User         UserSQL
 }
 
 // New returns the Store that runs sql on conn, with d's errors and text,

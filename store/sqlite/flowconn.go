@@ -3,6 +3,8 @@ package sqlite
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
+	"strings"
 
 	"vigil"
 	"vigil/store"
@@ -107,7 +109,26 @@ func (t txQuerier) Commit(context.Context) error { return t.tx.Commit() }
 func (t txQuerier) Rollback(context.Context) { t.tx.Rollback() }
 
 // dialect is SQLite's as sqlflow tells the stores apart.
-var dialect = sqlflow.Dialect{Name: "sqlite", IsUnique: isUnique, IsForeignKey: isForeignKey}
+var dialect = sqlflow.Dialect{
+	Name:         "sqlite",
+	IsUnique:     isUnique,
+	IsForeignKey: isForeignKey,
+	IsUniqueOn:   isUniqueOn,
+	Placeholder:  func(int) string { return "?" },
+	IDs:          jsonIDs,
+}
+
+// isUniqueOn reports whether err is a violated UNIQUE constraint on the
+// column of table, which SQLite names in its message.
+func isUniqueOn(err error, table, column string) bool {
+	return isUnique(err) && strings.Contains(err.Error(), table+"."+column)
+}
+
+// jsonIDs passes a list of IDs as a JSON array, for json_each.
+func jsonIDs(ids []int64) (any, error) {
+	b, err := json.Marshal(ids)
+	return string(b), err
+}
 
 // statements are SQLite's text of every statement sqlflow runs.
 var statements = sqlflow.Statements{
@@ -115,8 +136,10 @@ var statements = sqlflow.Statements{
 		SELECT user_id, ?, ? FROM subscriptions WHERE feed_id = ?`,
 	Move:         moveSQL,
 	Page:         pageSQL,
+	PageChange:   pageChangeSQL,
 	PageVersion:  pageVersionSQL,
 	Subscription: subscriptionSQL,
+	User:         userSQL,
 }
 
 // feedWriter writes observations and feed states through the statements
