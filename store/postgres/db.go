@@ -56,7 +56,10 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 		return nil, fmt.Errorf("postgres: unable to connect to %s: %w", redact(dsn), err)
 	}
 	db := &DB{pool: pool, name: redact(dsn)}
-	db.Store = sqlflow.New(conn{db}, dialect, statements, feedWriter{})
+	if db.Store, err = sqlflow.New(conn{db}, dialect, statements, feedWriter{}); err != nil {
+		pool.Close()
+		return nil, err
+	}
 	if err := pool.Ping(ctx); err != nil {
 		pool.Close()
 		return nil, fmt.Errorf("postgres: unable to connect to %s: %w", db.name, err)

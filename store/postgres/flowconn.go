@@ -96,9 +96,12 @@ func isUniqueOn(err error, table, column string) bool {
 var statements = sqlflow.Statements{
 	Notify: `INSERT INTO notices (user_id, at, text)
 		SELECT user_id, $1, $2 FROM subscriptions WHERE feed_id = $3`,
+	Feed:         feedSQL,
 	Move:         moveSQL,
 	Page:         pageSQL,
 	PageChange:   pageChangeSQL,
+	PageFollow:   pageFollowSQL,
+	Session:      sessionSQL,
 	PageVersion:  pageVersionSQL,
 	Subscription: subscriptionSQL,
 	User:         userSQL,

@@ -23,9 +23,19 @@ type Dialect struct {
 	IsUniqueOn func(err error, table, column string) bool
 	// Placeholder returns the placeholder of the nth argument, from 1.
 	Placeholder func(n int) string
+	// NoLimit is the LIMIT argument that limits nothing.
+	NoLimit any
 	// IDs encodes a list of IDs as the argument of the statements that
 	// take one.
 	IDs func(ids []int64) (any, error)
+}
+
+// limit returns the LIMIT argument of a limit, 0 or less meaning none.
+func (d *Dialect) limit(n int) any {
+	if n <= 0 {
+		return d.NoLimit
+	}
+	return n
 }
 
 // args collects the arguments of a query built in pieces.

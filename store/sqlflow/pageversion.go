@@ -17,7 +17,7 @@ type PageVersionSQL struct {
 	// LockFeed takes the lock on the feed $1 that orders concurrent
 	// ingests of one page, returning its ID; empty when the store's
 	// transactions are serialised anyway.
-	LockFeed string
+	LockFeed string `sqlflow:"optional"`
 	// SetNote sets the content type $1 and note $2 of the page $3.
 	SetNote string
 	// SetNoise sets the noise $1 of the page $2.

@@ -1,5 +1,11 @@
 package sqlflow
 
+import (
+	"fmt"
+	"reflect"
+	"strings"
+)
+
 // Store is the part of store.Store written once for every SQL store: a
 // store embeds it, and its promoted methods serve the store's callers.
 type Store struct {
@@ -15,16 +21,40 @@ type Statements struct {
 	// Notify leaves every follower of the feed $3 the notice text $2 at $1.
 	Notify string
 
+	Feed         FeedSQL
 	Move         MoveSQL
 	Page         PageSQL
 	PageChange   PageChangeSQL
+	PageFollow   PageFollowSQL
+	Session      SessionSQL
 	PageVersion  PageVersionSQL
 	Subscription SubscriptionSQL
 	User         UserSQL
 }
 
 // New returns the Store that runs sql on conn, with d's errors and text,
-// writing observations and feed states through feeds.
-func New(conn Conn, d Dialect, sql Statements, feeds FeedWriter) *Store {
-	return &Store{conn: conn, d: d, sql: sql, feeds: feeds}
+// writing observations and feed states through feeds. Every statement
+// must have its text but those tagged optional.
+func New(conn Conn, d Dialect, sql Statements, feeds FeedWriter) (*Store, error) {
+	if missing := missingStatements(reflect.ValueOf(sql), "Statements"); len(missing) > 0 {
+		return nil, fmt.Errorf("%s: no text for the statements %s", d.Name, strings.Join(missing, ", "))
+	}
+	return &Store{conn: conn, d: d, sql: sql, feeds: feeds}, nil
+}
+
+// missingStatements returns the names of the empty statements in v, a
+// struct of statements and of structs of statements, that are not tagged
+// optional.
+func missingStatements(v reflect.Value, name string) []string {
+	var missing []string
+	for i := 0; i < v.NumField(); i++ {
+		f, field := v.Field(i), v.Type().Field(i)
+		switch {
+		case f.Kind() == reflect.Struct:
+			missing = append(missing, missingStatements(f, name+"."+field.Name)...)
+		case f.String() == "" && field.Tag.Get("sqlflow") != "optional":
+			missing = append(missing, name+"."+field.Name)
+		}
+	}
+	return missing
 }

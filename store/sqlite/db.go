@@ -96,7 +96,10 @@ func OpenWith(path string, o Options, progress func(done, total int)) (*DB, erro
 		db.write.Close()
 		return nil, err
 	}
-	db.Store = sqlflow.New(conn{db}, dialect, statements, feedWriter{db})
+	if db.Store, err = sqlflow.New(conn{db}, dialect, statements, feedWriter{db}); err != nil {
+		db.Close()
+		return nil, err
+	}
 	return db, nil
 }
 

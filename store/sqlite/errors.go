@@ -24,6 +24,18 @@ func wrapIf(op string, err error) error {
 	return wrap(op, err)
 }
 
+// requireRow turns an update that touched no row into ENOTFOUND.
+func requireRow(res sql.Result, op, format string, args ...any) error {
+	n, err := res.RowsAffected()
+	if err != nil {
+		return wrap(op, err)
+	}
+	if n == 0 {
+		return vigil.Errorf(vigil.ENOTFOUND, format, args...)
+	}
+	return nil
+}
+
 // isUnique reports whether err is a violated UNIQUE or PRIMARY KEY constraint.
 func isUnique(err error) bool {
 	code := errorCode(err)

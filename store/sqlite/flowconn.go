@@ -115,6 +115,7 @@ var dialect = sqlflow.Dialect{
 	IsForeignKey: isForeignKey,
 	IsUniqueOn:   isUniqueOn,
 	Placeholder:  func(int) string { return "?" },
+	NoLimit:      -1,
 	IDs:          jsonIDs,
 }
 
@@ -134,9 +135,12 @@ func jsonIDs(ids []int64) (any, error) {
 var statements = sqlflow.Statements{
 	Notify: `INSERT INTO notices (user_id, at, text)
 		SELECT user_id, ?, ? FROM subscriptions WHERE feed_id = ?`,
+	Feed:         feedSQL,
 	Move:         moveSQL,
 	Page:         pageSQL,
 	PageChange:   pageChangeSQL,
+	PageFollow:   pageFollowSQL,
+	Session:      sessionSQL,
 	PageVersion:  pageVersionSQL,
 	Subscription: subscriptionSQL,
 	User:         userSQL,

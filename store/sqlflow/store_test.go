@@ -1,0 +1,48 @@
+package sqlflow
+
+import (
+	"reflect"
+	"slices"
+	"testing"
+)
+
+// TestMissingStatements checks that New names every statement without
+// text, in nested groups too, and never those tagged optional.
+func TestMissingStatements(t *testing.T) {
+	tests := []struct {
+		name      string
+		set       func(*Statements)
+		reported  []string
+		notReport []string
+	}{
+		{"nothing filled", func(*Statements) {},
+			[]string{"Statements.Notify", "Statements.Session.Delete"},
+			[]string{"Statements.PageVersion.LockFeed"}},
+		{"one group filled", func(s *Statements) { s.Session = SessionSQL{Create: "c", User: "u", Delete: "d"} },
+			[]string{"Statements.Notify"},
+			[]string{"Statements.Session.Create", "Statements.Session.User", "Statements.Session.Delete"}},
+		{"one statement of a group left out", func(s *Statements) { s.Session = SessionSQL{Create: "c", User: "u"} },
+			[]string{"Statements.Session.Delete"},
+			[]string{"Statements.Session.Create"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var s Statements
+			tt.set(&s)
+			got := missingStatements(reflect.ValueOf(s), "Statements")
+			for _, n := range tt.reported {
+				if !slices.Contains(got, n) {
+					t.Errorf("%s not reported missing: %v", n, got)
+				}
+			}
+			for _, n := range tt.notReport {
+				if slices.Contains(got, n) {
+					t.Errorf("%s reported missing: %v", n, got)
+				}
+			}
+		})
+	}
+	if _, err := New(nil, Dialect{Name: "test"}, Statements{}, nil); err == nil {
+		t.Fatal("New accepted statements without text")
+	}
+}
