@@ -96,6 +96,11 @@ func isUniqueOn(err error, table, column string) bool {
 var statements = sqlflow.Statements{
 	Notify: `INSERT INTO notices (user_id, at, text)
 		SELECT user_id, $1, $2 FROM subscriptions WHERE feed_id = $3`,
+	AddNotice:    addNoticeSQL,
+	FetchHours:   fetchHoursQuery,
+	Digest:       digestSQL,
+	Fever:        feverSQL,
+	Folder:       folderSQL,
 	Feed:         feedSQL,
 	Move:         moveSQL,
 	Page:         pageSQL,

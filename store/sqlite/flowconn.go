@@ -135,6 +135,11 @@ func jsonIDs(ids []int64) (any, error) {
 var statements = sqlflow.Statements{
 	Notify: `INSERT INTO notices (user_id, at, text)
 		SELECT user_id, ?, ? FROM subscriptions WHERE feed_id = ?`,
+	AddNotice:    addNoticeSQL,
+	FetchHours:   fetchHoursQuery,
+	Digest:       digestSQL,
+	Fever:        feverSQL,
+	Folder:       folderSQL,
 	Feed:         feedSQL,
 	Move:         moveSQL,
 	Page:         pageSQL,

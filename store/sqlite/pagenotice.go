@@ -1,26 +1,6 @@
 package sqlite
 
-import (
-	"context"
-	"time"
-
-	"vigil"
-	"vigil/store"
-)
-
-// AddNotice leaves a notice for a user unless one with the same text is
-// there already (a duplicate page found at every fetch is told once).
-func (db *DB) AddNotice(ctx context.Context, userID int64, text string, at time.Time) error {
-	if err := store.CheckNotice(text); err != nil {
-		return err
-	}
-	_, err := db.write.ExecContext(ctx, `INSERT INTO notices (user_id, at, text)
-		SELECT ?1, ?2, ?3 WHERE NOT EXISTS (SELECT 1 FROM notices WHERE user_id = ?1 AND text = ?3)`, userID, store.Nanos(at), text)
-	if isForeignKey(err) {
-		return vigil.Errorf(vigil.ENOTFOUND, "user %d not found", userID)
-	}
-	if err != nil {
-		return wrap("add notice", err)
-	}
-	return nil
-}
+// addNoticeSQL leaves the user ?1 the notice text ?3 at ?2 unless the user
+// has one with that text.
+const addNoticeSQL = `INSERT INTO notices (user_id, at, text)
+	SELECT ?1, ?2, ?3 WHERE NOT EXISTS (SELECT 1 FROM notices WHERE user_id = ?1 AND text = ?3)`
