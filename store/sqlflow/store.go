@@ -20,26 +20,28 @@ type Store struct {
 type Statements struct {
 	// Notify leaves every follower of the feed $3 the notice text $2 at $1.
 	Notify string
-	// AddNotice leaves the user $1 the notice text $3 at $2 unless the
-	// user has one with that text.
-	AddNotice string
 	// FetchHours counts, for store.ScanFetchHour, the observations per
 	// feed and hour before the instant $1 of those at most $2 nanoseconds
 	// old, with the failed ones (an error, a status of 400 or more, or no
 	// status without a 304) and the new items.
 	FetchHours string
 
-	Digest DigestSQL
-	Fever  FeverSQL
-	Folder FolderSQL
-
+	Access       AccessSQL
+	Digest       DigestSQL
 	Feed         FeedSQL
+	FetchList    FetchListSQL
+	Fever        FeverSQL
+	Folder       FolderSQL
+	Health       HealthSQL
 	Move         MoveSQL
+	Notice       NoticeSQL
+	Observation  ObservationSQL
 	Page         PageSQL
 	PageChange   PageChangeSQL
 	PageFollow   PageFollowSQL
-	Session      SessionSQL
 	PageVersion  PageVersionSQL
+	PlanState    PlanStateSQL
+	Session      SessionSQL
 	Subscription SubscriptionSQL
 	User         UserSQL
 }
