@@ -73,6 +73,28 @@ func (t txQuerier) Commit(ctx context.Context) error { return t.tx.Commit(ctx) }
 // Rollback ends the transaction unless it committed.
 func (t txQuerier) Rollback(ctx context.Context) { t.tx.Rollback(ctx) }
 
+// Prepare returns the statement of query: pgx prepares and caches the
+// statements it runs on each connection by itself.
+func (t txQuerier) Prepare(_ context.Context, query string) (sqlflow.Stmt, error) {
+	return cachedStmt{t.flowQuerier, query}, nil
+}
+
+// cachedStmt is a statement pgx keeps prepared.
+type cachedStmt struct {
+	q     flowQuerier
+	query string
+}
+
+// Exec runs the statement and returns the number of rows it affected.
+func (c cachedStmt) Exec(ctx context.Context, args ...any) (int64, error) {
+	return c.q.Exec(ctx, c.query, args...)
+}
+
+// QueryRow runs the statement as a query of one row.
+func (c cachedStmt) QueryRow(ctx context.Context, args ...any) store.Row {
+	return c.q.QueryRow(ctx, c.query, args...)
+}
+
 // dialect is PostgreSQL's as sqlflow tells the stores apart: text loses
 // the NUL bytes and invalid UTF-8 PostgreSQL refuses.
 var dialect = sqlflow.Dialect{
@@ -104,6 +126,7 @@ var statements = sqlflow.Statements{
 	Fever:        feverSQL,
 	Folder:       folderSQL,
 	Health:       healthSQL,
+	Item:         itemSQL,
 	Move:         moveSQL,
 	Notice:       noticeSQL,
 	Observation:  observationSQL,
@@ -113,6 +136,7 @@ var statements = sqlflow.Statements{
 	PageVersion:  pageVersionSQL,
 	PlanState:    planStateSQL,
 	Session:      sessionSQL,
+	State:        stateSQL,
 	Subscription: subscriptionSQL,
 	User:         userSQL,
 }

@@ -34,9 +34,20 @@ type Querier interface {
 	QueryRow(ctx context.Context, query string, args ...any) store.Row
 }
 
+// Stmt is a statement prepared in a transaction, for running many times.
+type Stmt interface {
+	// Exec runs the statement and returns the number of rows it affected.
+	Exec(ctx context.Context, args ...any) (int64, error)
+	// QueryRow runs the statement as a query of one row.
+	QueryRow(ctx context.Context, args ...any) store.Row
+}
+
 // Tx is a transaction.
 type Tx interface {
 	Querier
+	// Prepare prepares a statement the transaction runs many times; it
+	// lasts until the transaction ends.
+	Prepare(ctx context.Context, query string) (Stmt, error)
 	// Commit commits the transaction.
 	Commit(ctx context.Context) error
 	// Rollback ends the transaction unless it committed.

@@ -33,6 +33,7 @@ type Statements struct {
 	Fever        FeverSQL
 	Folder       FolderSQL
 	Health       HealthSQL
+	Item         ItemSQL
 	Move         MoveSQL
 	Notice       NoticeSQL
 	Observation  ObservationSQL
@@ -42,6 +43,7 @@ type Statements struct {
 	PageVersion  PageVersionSQL
 	PlanState    PlanStateSQL
 	Session      SessionSQL
+	State        StateSQL
 	Subscription SubscriptionSQL
 	User         UserSQL
 }
@@ -57,8 +59,8 @@ func New(conn Conn, d Dialect, sql Statements, feeds FeedWriter) (*Store, error)
 }
 
 // missingStatements returns the names of the empty statements in v, a
-// struct of statements and of structs of statements, that are not tagged
-// optional.
+// struct of statements (texts, or functions building them) and of structs
+// of statements, that are not tagged optional.
 func missingStatements(v reflect.Value, name string) []string {
 	var missing []string
 	for i := 0; i < v.NumField(); i++ {
@@ -66,7 +68,7 @@ func missingStatements(v reflect.Value, name string) []string {
 		switch {
 		case f.Kind() == reflect.Struct:
 			missing = append(missing, missingStatements(f, name+"."+field.Name)...)
-		case f.String() == "" && field.Tag.Get("sqlflow") != "optional":
+		case f.Kind() == reflect.Func && f.IsNil(), f.Kind() == reflect.String && f.String() == "" && field.Tag.Get("sqlflow") != "optional":
 			missing = append(missing, name+"."+field.Name)
 		}
 	}

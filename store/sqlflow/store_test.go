@@ -16,7 +16,7 @@ func TestMissingStatements(t *testing.T) {
 		notReport []string
 	}{
 		{"nothing filled", func(*Statements) {},
-			[]string{"Statements.Notify", "Statements.Session.Delete"},
+			[]string{"Statements.Notify", "Statements.Session.Delete", "Statements.Item.List"},
 			[]string{"Statements.PageVersion.LockFeed"}},
 		{"one group filled", func(s *Statements) { s.Session = SessionSQL{Create: "c", User: "u", Delete: "d"} },
 			[]string{"Statements.Notify"},

@@ -108,6 +108,32 @@ func (t txQuerier) Commit(context.Context) error { return t.tx.Commit() }
 // Rollback ends the transaction unless it committed.
 func (t txQuerier) Rollback(context.Context) { t.tx.Rollback() }
 
+// Prepare prepares a statement in the transaction.
+func (t txQuerier) Prepare(ctx context.Context, query string) (sqlflow.Stmt, error) {
+	stmt, err := t.tx.PrepareContext(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	return preparedStmt{stmt}, nil
+}
+
+// preparedStmt is a statement prepared in a transaction, closed with it.
+type preparedStmt struct{ stmt *sql.Stmt }
+
+// Exec runs the statement and returns the number of rows it affected.
+func (p preparedStmt) Exec(ctx context.Context, args ...any) (int64, error) {
+	res, err := p.stmt.ExecContext(ctx, args...)
+	if err != nil {
+		return 0, err
+	}
+	return res.RowsAffected()
+}
+
+// QueryRow runs the statement as a query of one row.
+func (p preparedStmt) QueryRow(ctx context.Context, args ...any) store.Row {
+	return p.stmt.QueryRowContext(ctx, args...)
+}
+
 // dialect is SQLite's as sqlflow tells the stores apart.
 var dialect = sqlflow.Dialect{
 	Name:         "sqlite",
@@ -143,6 +169,7 @@ var statements = sqlflow.Statements{
 	Fever:        feverSQL,
 	Folder:       folderSQL,
 	Health:       healthSQL,
+	Item:         itemSQL,
 	Move:         moveSQL,
 	Notice:       noticeSQL,
 	Observation:  observationSQL,
@@ -152,6 +179,7 @@ var statements = sqlflow.Statements{
 	PageVersion:  pageVersionSQL,
 	PlanState:    planStateSQL,
 	Session:      sessionSQL,
+	State:        stateSQL,
 	Subscription: subscriptionSQL,
 	User:         userSQL,
 }
