@@ -34,6 +34,15 @@ func (c conn) Begin(ctx context.Context) (sqlflow.Tx, error) {
 	return txQuerier{flowQuerier{tx}, tx}, nil
 }
 
+// Snapshot starts a read-only repeatable-read transaction.
+func (c conn) Snapshot(ctx context.Context) (sqlflow.Tx, error) {
+	tx, err := c.db.pool.BeginTx(ctx, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly})
+	if err != nil {
+		return nil, err
+	}
+	return txQuerier{flowQuerier{tx}, tx}, nil
+}
+
 // pgxRunner is what a pool and a transaction offer.
 type pgxRunner interface {
 	Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error)
@@ -105,6 +114,8 @@ var dialect = sqlflow.Dialect{
 	IsUniqueOn:   isUniqueOn,
 	Placeholder:  func(n int) string { return "$" + strconv.Itoa(n) },
 	IDs:          func(ids []int64) (any, error) { return ids, nil },
+	TermDeltas:   termDeltas,
+	Storable:     storable,
 }
 
 // isUniqueOn reports whether err is a violated UNIQUE constraint on the
@@ -135,6 +146,7 @@ var statements = sqlflow.Statements{
 	PageFollow:   pageFollowSQL,
 	PageVersion:  pageVersionSQL,
 	PlanState:    planStateSQL,
+	Profile:      profileSQL,
 	Session:      sessionSQL,
 	State:        stateSQL,
 	Subscription: subscriptionSQL,

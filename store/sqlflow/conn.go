@@ -65,4 +65,7 @@ type Conn interface {
 	Write() Querier
 	// Begin starts a write transaction.
 	Begin(ctx context.Context) (Tx, error)
+	// Snapshot starts a read-only transaction that sees one snapshot
+	// throughout, for a long read of much of the database.
+	Snapshot(ctx context.Context) (Tx, error)
 }

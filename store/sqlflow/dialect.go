@@ -23,6 +23,12 @@ type Dialect struct {
 	IsUniqueOn func(err error, table, column string) bool
 	// Placeholder returns the placeholder of the nth argument, from 1.
 	Placeholder func(n int) string
+	// Storable reports whether a text column holds s as it is; nil: any
+	// valid UTF-8.
+	Storable func(s string) bool
+	// TermDeltas encodes document frequency changes as the arguments of
+	// the statements that take them.
+	TermDeltas func(delta map[string]int64) ([]any, error)
 	// NoLimit is the LIMIT argument that limits nothing.
 	NoLimit any
 	// IDs encodes a list of IDs as the argument of the statements that

@@ -42,6 +42,7 @@ type Statements struct {
 	PageFollow   PageFollowSQL
 	PageVersion  PageVersionSQL
 	PlanState    PlanStateSQL
+	Profile      ProfileSQL
 	Session      SessionSQL
 	State        StateSQL
 	Subscription SubscriptionSQL

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"fmt"
 	"strings"
 
 	"vigil"
@@ -32,6 +33,47 @@ func (c conn) Begin(ctx context.Context) (sqlflow.Tx, error) {
 		return nil, err
 	}
 	return txQuerier{flowQuerier{tx}, tx}, nil
+}
+
+// Snapshot starts a read transaction on a reading connection whose file
+// mapping is turned off until it ends: mapped, the tens of megabytes a
+// long read goes through would stay in the process's resident set for
+// nothing.
+func (c conn) Snapshot(ctx context.Context) (sqlflow.Tx, error) {
+	cn, err := c.db.read.Conn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := cn.ExecContext(ctx, `PRAGMA mmap_size = 0`); err != nil {
+		cn.Close()
+		return nil, err
+	}
+	tx, err := cn.BeginTx(ctx, nil)
+	if err != nil {
+		c.db.remap(ctx, cn)
+		return nil, err
+	}
+	return snapshotTx{txQuerier{flowQuerier{tx}, tx}, c.db, cn}, nil
+}
+
+// snapshotTx is a read transaction on a connection without its file
+// mapping.
+type snapshotTx struct {
+	txQuerier
+	db *DB
+	cn *sql.Conn
+}
+
+// Rollback ends the transaction and maps the file again.
+func (t snapshotTx) Rollback(ctx context.Context) {
+	t.tx.Rollback()
+	t.db.remap(ctx, t.cn)
+}
+
+// remap restores the file mapping of a reading connection and releases it.
+func (db *DB) remap(ctx context.Context, cn *sql.Conn) {
+	cn.ExecContext(context.WithoutCancel(ctx), fmt.Sprintf("PRAGMA mmap_size = %d", db.mmap))
+	cn.Close()
 }
 
 // sqlRunner is what a pool and a transaction offer.
@@ -143,12 +185,20 @@ var dialect = sqlflow.Dialect{
 	Placeholder:  func(int) string { return "?" },
 	NoLimit:      -1,
 	IDs:          jsonIDs,
+	TermDeltas:   jsonTermDeltas,
 }
 
 // isUniqueOn reports whether err is a violated UNIQUE constraint on the
 // column of table, which SQLite names in its message.
 func isUniqueOn(err error, table, column string) bool {
 	return isUnique(err) && strings.Contains(err.Error(), table+"."+column)
+}
+
+// jsonTermDeltas passes document frequency changes as one JSON object, for
+// json_each.
+func jsonTermDeltas(delta map[string]int64) ([]any, error) {
+	b, err := json.Marshal(delta)
+	return []any{string(b)}, err
 }
 
 // jsonIDs passes a list of IDs as a JSON array, for json_each.
@@ -178,6 +228,7 @@ var statements = sqlflow.Statements{
 	PageFollow:   pageFollowSQL,
 	PageVersion:  pageVersionSQL,
 	PlanState:    planStateSQL,
+	Profile:      profileSQL,
 	Session:      sessionSQL,
 	State:        stateSQL,
 	Subscription: subscriptionSQL,
