@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 
-	"vigil"
 	"vigil/store"
 
 	"github.com/jackc/pgx/v5"
@@ -54,26 +53,6 @@ func isForeignKey(err error) bool {
 
 // errReadOnly is why a store on a read-only session cannot serve.
 var errReadOnly = errors.New("the database session is read-only")
-
-// found returns v read by a query for one row, err nil; ENOTFOUND with the
-// formatted message when there was no row; otherwise err, wrapped by op.
-func found[T any](v *T, err error, op, format string, args ...any) (*T, error) {
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, vigil.Errorf(vigil.ENOTFOUND, format, args...)
-	}
-	if err != nil {
-		return nil, wrap(op, err)
-	}
-	return v, nil
-}
-
-// requireRow turns a statement that touched no row into ENOTFOUND.
-func requireRow(n int64, format string, args ...any) error {
-	if n == 0 {
-		return vigil.Errorf(vigil.ENOTFOUND, format, args...)
-	}
-	return nil
-}
 
 // collect reads every row with scan and closes rows.
 func collect[T any](rows pgx.Rows, scan func(store.Row) (*T, error)) ([]T, error) {

@@ -1,11 +1,8 @@
 package sqlite
 
 import (
-	"database/sql"
 	"errors"
 	"fmt"
-
-	"vigil"
 
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
@@ -22,18 +19,6 @@ func wrapIf(op string, err error) error {
 		return nil
 	}
 	return wrap(op, err)
-}
-
-// requireRow turns an update that touched no row into ENOTFOUND.
-func requireRow(res sql.Result, op, format string, args ...any) error {
-	n, err := res.RowsAffected()
-	if err != nil {
-		return wrap(op, err)
-	}
-	if n == 0 {
-		return vigil.Errorf(vigil.ENOTFOUND, format, args...)
-	}
-	return nil
 }
 
 // isUnique reports whether err is a violated UNIQUE or PRIMARY KEY constraint.
@@ -54,16 +39,4 @@ func errorCode(err error) int {
 		return e.Code()
 	}
 	return 0
-}
-
-// found returns v read by a query for one row, err nil; ENOTFOUND with the
-// formatted message when there was no row; otherwise err, wrapped by op.
-func found[T any](v *T, err error, op, format string, args ...any) (*T, error) {
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, vigil.Errorf(vigil.ENOTFOUND, format, args...)
-	}
-	if err != nil {
-		return nil, wrap(op, err)
-	}
-	return v, nil
 }
