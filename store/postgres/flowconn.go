@@ -149,6 +149,7 @@ var statements = sqlflow.Statements{
 	Profile:      profileSQL,
 	Session:      sessionSQL,
 	State:        stateSQL,
+	Stream:       streamSQL,
 	Subscription: subscriptionSQL,
 	User:         userSQL,
 }

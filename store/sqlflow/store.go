@@ -45,6 +45,7 @@ type Statements struct {
 	Profile      ProfileSQL
 	Session      SessionSQL
 	State        StateSQL
+	Stream       StreamSQL
 	Subscription SubscriptionSQL
 	User         UserSQL
 }

@@ -231,6 +231,7 @@ var statements = sqlflow.Statements{
 	Profile:      profileSQL,
 	Session:      sessionSQL,
 	State:        stateSQL,
+	Stream:       streamSQL,
 	Subscription: subscriptionSQL,
 	User:         userSQL,
 }
