@@ -6,6 +6,12 @@
 // time), exactly as the embedded SQLite store keeps them, so that both
 // stores return the same instants to the nanosecond. Every multi-statement
 // write runs in one transaction.
+//
+// Most methods are written once for both SQL stores in store/sqlflow: this
+// package gives them its pool (flowconn.go), its dialect and the
+// PostgreSQL text of their statements (in the file of each concept), and
+// keeps what it does its own way: Ingest in two round trips, search, the
+// worker coordination, the schema and its migrations.
 package postgres
 
 import (

@@ -12,7 +12,7 @@ type Dialect struct {
 	// Name starts every error message the store returns ("sqlite").
 	Name string
 	// Text returns what a text column can hold of s; nil keeps s as it is.
-	Text func(s string) string
+	Text func(s string) string `sqlflow:"optional"`
 	// IsUnique reports whether err is a violated UNIQUE or PRIMARY KEY
 	// constraint.
 	IsUnique func(err error) bool
@@ -25,35 +25,15 @@ type Dialect struct {
 	Placeholder func(n int) string
 	// Storable reports whether a text column holds s as it is; nil: any
 	// valid UTF-8.
-	Storable func(s string) bool
+	Storable func(s string) bool `sqlflow:"optional"`
 	// TermDeltas encodes document frequency changes as the arguments of
 	// the statements that take them.
 	TermDeltas func(delta map[string]int64) ([]any, error)
-	// NoLimit is the LIMIT argument that limits nothing.
+	// NoLimit is the LIMIT argument that limits nothing (nil: NULL).
 	NoLimit any
 	// IDs encodes a list of IDs as the argument of the statements that
 	// take one.
 	IDs func(ids []int64) (any, error)
-}
-
-// limit returns the LIMIT argument of a limit, 0 or less meaning none.
-func (d *Dialect) limit(n int) any {
-	if n <= 0 {
-		return d.NoLimit
-	}
-	return n
-}
-
-// args collects the arguments of a query built in pieces.
-type args struct {
-	d    *Dialect
-	list []any
-}
-
-// add appends an argument and returns its placeholder.
-func (a *args) add(v any) string {
-	a.list = append(a.list, v)
-	return a.d.Placeholder(len(a.list))
 }
 
 // Wrap prefixes err with the store's name and the operation that failed.

@@ -16,7 +16,8 @@ type Store struct {
 }
 
 // Statements is the text of every statement a Store runs, in the store's
-// SQL dialect, grouped by concept.
+// SQL dialect, grouped by concept. Their documentation names arguments $1,
+// $2, ... by position, whatever the dialect's placeholders.
 type Statements struct {
 	// Notify leaves every follower of the feed $3 the notice text $2 at $1.
 	Notify string
@@ -52,25 +53,28 @@ type Statements struct {
 
 // New returns the Store that runs sql on conn, with d's errors and text,
 // writing observations and feed states through feeds. Every statement
-// must have its text but those tagged optional.
+// must have its text and every function of d be given, but those tagged
+// optional.
 func New(conn Conn, d Dialect, sql Statements, feeds FeedWriter) (*Store, error) {
-	if missing := missingStatements(reflect.ValueOf(sql), "Statements"); len(missing) > 0 {
-		return nil, fmt.Errorf("%s: no text for the statements %s", d.Name, strings.Join(missing, ", "))
+	missing := append(missingFields(reflect.ValueOf(sql), "Statements"), missingFields(reflect.ValueOf(d), "Dialect")...)
+	if len(missing) > 0 {
+		return nil, fmt.Errorf("%s: no text or function for %s", d.Name, strings.Join(missing, ", "))
 	}
 	return &Store{conn: conn, d: d, sql: sql, feeds: feeds}, nil
 }
 
-// missingStatements returns the names of the empty statements in v, a
-// struct of statements (texts, or functions building them) and of structs
-// of statements, that are not tagged optional.
-func missingStatements(v reflect.Value, name string) []string {
+// missingFields returns the names of the empty fields in v, a struct of
+// statements (texts, or functions building them) and of structs of
+// statements, or a Dialect, that are not tagged optional.
+func missingFields(v reflect.Value, name string) []string {
 	var missing []string
 	for i := 0; i < v.NumField(); i++ {
 		f, field := v.Field(i), v.Type().Field(i)
 		switch {
 		case f.Kind() == reflect.Struct:
-			missing = append(missing, missingStatements(f, name+"."+field.Name)...)
-		case f.Kind() == reflect.Func && f.IsNil(), f.Kind() == reflect.String && f.String() == "" && field.Tag.Get("sqlflow") != "optional":
+			missing = append(missing, missingFields(f, name+"."+field.Name)...)
+		case field.Tag.Get("sqlflow") == "optional":
+		case f.Kind() == reflect.Func && f.IsNil(), f.Kind() == reflect.String && f.String() == "":
 			missing = append(missing, name+"."+field.Name)
 		}
 	}

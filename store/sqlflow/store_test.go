@@ -6,9 +6,9 @@ import (
 	"testing"
 )
 
-// TestMissingStatements checks that New names every statement without
-// text, in nested groups too, and never those tagged optional.
-func TestMissingStatements(t *testing.T) {
+// TestMissingFields checks that New names every statement without text,
+// in nested groups too, and never those tagged optional.
+func TestMissingFields(t *testing.T) {
 	tests := []struct {
 		name      string
 		set       func(*Statements)
@@ -29,7 +29,7 @@ func TestMissingStatements(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var s Statements
 			tt.set(&s)
-			got := missingStatements(reflect.ValueOf(s), "Statements")
+			got := missingFields(reflect.ValueOf(s), "Statements")
 			for _, n := range tt.reported {
 				if !slices.Contains(got, n) {
 					t.Errorf("%s not reported missing: %v", n, got)
@@ -44,5 +44,9 @@ func TestMissingStatements(t *testing.T) {
 	}
 	if _, err := New(nil, Dialect{Name: "test"}, Statements{}, nil); err == nil {
 		t.Fatal("New accepted statements without text")
+	}
+	d := missingFields(reflect.ValueOf(Dialect{Name: "test"}), "Dialect")
+	if !slices.Contains(d, "Dialect.Placeholder") || slices.Contains(d, "Dialect.Text") || slices.Contains(d, "Dialect.Name") {
+		t.Fatalf("missing dialect functions %v, want Placeholder and neither the optional Text nor the name", d)
 	}
 }

@@ -6,6 +6,12 @@
 // every write transaction starts IMMEDIATE so that concurrent writers wait
 // for each other instead of failing. Writes go through one connection,
 // reads through a small pool of their own.
+//
+// Most methods are written once for both SQL stores in store/sqlflow: this
+// package gives them its connections (flowconn.go), its dialect and the
+// SQLite text of their statements (in the file of each concept), and keeps
+// what it does its own way: Ingest with its prepared statements, search,
+// the schema and its migrations.
 package sqlite
 
 import (
