@@ -28,4 +28,5 @@ var feedSQL = sqlflow.FeedSQL{
 	SetNextFetch: `UPDATE feeds SET next_fetch = $1 WHERE id = $2`,
 	Reschedule: `UPDATE feeds SET next_fetch = $1
 		 WHERE id = $2 AND next_fetch IS NOT DISTINCT FROM $3 AND failures = 0`,
+	SetTitle: `UPDATE feeds SET title = $1 WHERE id = $2 AND title = ''`,
 }

@@ -23,6 +23,8 @@ type FeedSQL struct {
 	// Reschedule sets the next fetch of the feed $2 to $1 if it is $3 and
 	// the feed is not failing.
 	Reschedule string
+	// SetTitle sets the title of the feed $2 to $1 if it has none.
+	SetTitle string
 }
 
 // Feed returns a feed with its derived fields, or ENOTFOUND.
@@ -69,4 +71,16 @@ func (s *Store) Reschedule(ctx context.Context, feedID int64, from, to time.Time
 func (s *Store) queryFeeds(ctx context.Context, op, query string, args ...any) ([]vigil.Feed, error) {
 	rows, err := s.conn.Read().Query(ctx, query, args...)
 	return list(&s.d, rows, err, op, store.ScanFeed)
+}
+
+// SetFeedTitle gives a feed a title while the feed has none, e.g. the text
+// of an imported OPML outline before the first fetch brings the feed's own
+// (a fetch replaces it only with a title it found). It reports whether the
+// title was set.
+func (s *Store) SetFeedTitle(ctx context.Context, feedID int64, title string) (bool, error) {
+	n, err := s.conn.Write().Exec(ctx, s.sql.Feed.SetTitle, s.d.text(title), feedID)
+	if err != nil {
+		return false, s.d.Wrap("set feed title", err)
+	}
+	return n > 0, nil
 }

@@ -23,4 +23,5 @@ var feedSQL = sqlflow.FeedSQL{
 		 LIMIT ?`,
 	SetNextFetch: `UPDATE feeds SET next_fetch = ? WHERE id = ?`,
 	Reschedule:   `UPDATE feeds SET next_fetch = ? WHERE id = ? AND next_fetch IS ? AND failures = 0`,
+	SetTitle:     `UPDATE feeds SET title = ? WHERE id = ? AND title = ''`,
 }
