@@ -1,52 +1,12 @@
 package postgres
 
-import (
-	"context"
-	"time"
+import "vigil/store/sqlflow"
 
-	"vigil"
-	"vigil/store"
-)
-
-// RecordAccess notes that the user looked at their items at t.
-func (db *DB) RecordAccess(ctx context.Context, userID int64, t time.Time) error {
-	if err := store.CheckAccess(t); err != nil {
-		return err
-	}
-	_, err := db.pool.Exec(ctx, `INSERT INTO accesses (user_id, at) VALUES ($1, $2)`, userID, store.Instant(t))
-	return wrapIf("record access", err)
-}
-
-// Accesses returns every user's access times at or after since, oldest
-// first, by user.
-func (db *DB) Accesses(ctx context.Context, since time.Time) (map[int64][]time.Time, error) {
-	rows, err := db.pool.Query(ctx, `SELECT user_id, at FROM accesses WHERE at >= $1 ORDER BY at`, store.Instant(since))
-	if err != nil {
-		return nil, wrap("list accesses", err)
-	}
-	defer rows.Close()
-	out, err := store.ReadAccesses(rows)
-	return out, wrapIf("list accesses", err)
-}
-
-// PruneAccesses deletes accesses before t and returns how many went.
-func (db *DB) PruneAccesses(ctx context.Context, before time.Time) (int64, error) {
-	tag, err := db.pool.Exec(ctx, `DELETE FROM accesses WHERE at < $1`, store.Instant(before))
-	if err != nil {
-		return 0, wrap("prune accesses", err)
-	}
-	return tag.RowsAffected(), nil
-}
-
-// Readers lists every subscription as (user, feed, weight).
-func (db *DB) Readers(ctx context.Context) ([]vigil.Reader, error) {
-	rows, err := db.pool.Query(ctx, `SELECT user_id, feed_id, weight FROM subscriptions ORDER BY feed_id, user_id`)
-	return list(rows, err, "list readers", store.ScanReader)
-}
-
-// Notices lists the user's notices, newest first.
-func (db *DB) Notices(ctx context.Context, userID int64) ([]vigil.Notice, error) {
-	rows, err := db.pool.Query(ctx,
-		`SELECT id, user_id, at, text FROM notices WHERE user_id = $1 ORDER BY at DESC, id DESC`, userID)
-	return list(rows, err, "list notices", store.ScanNotice)
+// accessSQL is the PostgreSQL text of the statements of the access log and
+// readers.
+var accessSQL = sqlflow.AccessSQL{
+	Record:  `INSERT INTO accesses (user_id, at) VALUES ($1, $2)`,
+	Since:   `SELECT user_id, at FROM accesses WHERE at >= $1 ORDER BY at`,
+	Prune:   `DELETE FROM accesses WHERE at < $1`,
+	Readers: `SELECT user_id, feed_id, weight FROM subscriptions ORDER BY feed_id, user_id`,
 }

@@ -1,12 +1,5 @@
 package postgres
 
-import (
-	"context"
-	"time"
-
-	"vigil/store"
-)
-
 // fetchHoursQuery counts observations per feed and hour before now ($1) for
 // those at most $2 old; failed is the server's notion of a failed fetch, as
 // in the SQLite store: an error, a status of 400 or more, or no status
@@ -17,13 +10,3 @@ SELECT feed_id, (($1 - at) / 3600000000000)::int AS ago, count(*)::int,
 	coalesce(sum(new_items), 0)::int
 FROM observations WHERE at <= $1 AND at > $1 - $2
 GROUP BY feed_id, ago`
-
-// FetchHours counts the observations of the hours before now per feed and
-// hour, in one pass over the observations_at index.
-func (db *DB) FetchHours(ctx context.Context, now time.Time, hours int) ([]store.FetchHour, error) {
-	if hours <= 0 {
-		return nil, nil
-	}
-	rows, err := db.pool.Query(ctx, fetchHoursQuery, store.Instant(now), int64(hours)*int64(time.Hour))
-	return list(rows, err, "count fetches per hour", store.ScanFetchHour)
-}

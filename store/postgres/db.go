@@ -6,6 +6,12 @@
 // time), exactly as the embedded SQLite store keeps them, so that both
 // stores return the same instants to the nanosecond. Every multi-statement
 // write runs in one transaction.
+//
+// Most methods are written once for both SQL stores in store/sqlflow: this
+// package gives them its pool (flowconn.go), its dialect and the
+// PostgreSQL text of their statements (in the file of each concept), and
+// keeps what it does its own way: Ingest in two round trips, search, the
+// worker coordination, the schema and its migrations.
 package postgres
 
 import (
@@ -19,11 +25,14 @@ import (
 
 	"vigil"
 	"vigil/store"
+	"vigil/store/sqlflow"
 )
 
 // DB is a vigil store kept in a PostgreSQL database. It is safe for
 // concurrent use, by many processes at once.
 type DB struct {
+	*sqlflow.Store // the methods written once for every SQL store
+
 	pool *pgxpool.Pool
 	name string // the connection string without its password, for errors
 }
@@ -53,6 +62,10 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 		return nil, fmt.Errorf("postgres: unable to connect to %s: %w", redact(dsn), err)
 	}
 	db := &DB{pool: pool, name: redact(dsn)}
+	if db.Store, err = sqlflow.New(conn{db}, dialect, statements, feedWriter{}); err != nil {
+		pool.Close()
+		return nil, err
+	}
 	if err := pool.Ping(ctx); err != nil {
 		pool.Close()
 		return nil, fmt.Errorf("postgres: unable to connect to %s: %w", db.name, err)

@@ -1,67 +1,16 @@
 package postgres
 
-import (
-	"context"
-
-	"vigil"
-	"vigil/store"
-)
+import "vigil/store/sqlflow"
 
 // digestColumns are the columns store.ScanDigestSettings reads from users.
 const digestColumns = `id, name, email, digest, webhook`
 
-// DigestSettings returns a user's digest settings, or ENOTFOUND.
-func (db *DB) DigestSettings(ctx context.Context, userID int64) (*vigil.DigestSettings, error) {
-	d, err := store.ScanDigestSettings(db.pool.QueryRow(ctx, `SELECT `+digestColumns+` FROM users WHERE id = $1`, userID))
-	return found(d, err, "read digest settings", "user %d not found", userID)
-}
-
-// SetDigestSettings stores a user's e-mail address (a plain address or
-// empty), opt-out and webhook URL (http or https, or empty).
-func (db *DB) SetDigestSettings(ctx context.Context, d vigil.DigestSettings) error {
-	d, err := store.CleanDigestSettings(d)
-	if err != nil {
-		return err
-	}
-	tag, err := db.pool.Exec(ctx, `UPDATE users SET email = $1, digest = $2, webhook = $3 WHERE id = $4`,
-		clean(d.Email), !d.Off, clean(d.Webhook), d.UserID)
-	if err != nil {
-		return wrap("store digest settings", err)
-	}
-	return requireRow(tag.RowsAffected(), "user %d not found", d.UserID)
-}
-
-// AllDigestSettings lists every user's digest settings by user ID.
-func (db *DB) AllDigestSettings(ctx context.Context) ([]vigil.DigestSettings, error) {
-	rows, err := db.pool.Query(ctx, `SELECT `+digestColumns+` FROM users ORDER BY id`)
-	return list(rows, err, "list digest settings", store.ScanDigestSettings)
-}
-
-// ClaimDigest records the user's digest of day as sent; false when it was.
-func (db *DB) ClaimDigest(ctx context.Context, userID int64, day string) (bool, error) {
-	tag, err := db.pool.Exec(ctx, `INSERT INTO digests (user_id, day) VALUES ($1, $2) ON CONFLICT DO NOTHING`, userID, clean(day))
-	if err != nil {
-		return false, wrap("claim digest", err)
-	}
-	return tag.RowsAffected() == 1, nil
-}
-
-// ReleaseDigest forgets a claim so the digest is tried again.
-func (db *DB) ReleaseDigest(ctx context.Context, userID int64, day string) error {
-	if _, err := db.pool.Exec(ctx, `DELETE FROM digests WHERE user_id = $1 AND day = $2`, userID, clean(day)); err != nil {
-		return wrap("release digest", err)
-	}
-	return nil
-}
-
-// LastDigestDay returns the latest day any digest was claimed for, or "".
-func (db *DB) LastDigestDay(ctx context.Context) (string, error) {
-	var day *string
-	if err := db.pool.QueryRow(ctx, `SELECT MAX(day) FROM digests`).Scan(&day); err != nil {
-		return "", wrap("read the last digest day", err)
-	}
-	if day == nil {
-		return "", nil
-	}
-	return *day, nil
+// digestSQL is the PostgreSQL text of the digest statements.
+var digestSQL = sqlflow.DigestSQL{
+	Settings:    `SELECT ` + digestColumns + ` FROM users WHERE id = $1`,
+	SetSettings: `UPDATE users SET email = $1, digest = $2, webhook = $3 WHERE id = $4`,
+	AllSettings: `SELECT ` + digestColumns + ` FROM users ORDER BY id`,
+	Claim:       `INSERT INTO digests (user_id, day) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
+	Release:     `DELETE FROM digests WHERE user_id = $1 AND day = $2`,
+	LastDay:     `SELECT MAX(day) FROM digests`,
 }

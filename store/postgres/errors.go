@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 
-	"vigil"
+	"vigil/store"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -54,14 +54,18 @@ func isForeignKey(err error) bool {
 // errReadOnly is why a store on a read-only session cannot serve.
 var errReadOnly = errors.New("the database session is read-only")
 
-// found returns v read by a query for one row, err nil; ENOTFOUND with the
-// formatted message when there was no row; otherwise err, wrapped by op.
-func found[T any](v *T, err error, op, format string, args ...any) (*T, error) {
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, vigil.Errorf(vigil.ENOTFOUND, format, args...)
-	}
+// collect reads every row with scan and closes rows.
+func collect[T any](rows pgx.Rows, scan func(store.Row) (*T, error)) ([]T, error) {
+	defer rows.Close()
+	return store.Collect(rows, scan)
+}
+
+// list scans every row a query returned with scan and closes the rows; a
+// failed query or scan is wrapped by op.
+func list[T any](rows pgx.Rows, err error, op string, scan func(store.Row) (*T, error)) ([]T, error) {
 	if err != nil {
 		return nil, wrap(op, err)
 	}
-	return v, nil
+	out, err := collect(rows, scan)
+	return out, wrapIf(op, err)
 }

@@ -2,9 +2,8 @@ package postgres
 
 import (
 	"context"
-	"time"
 
-	"vigil/store"
+	"vigil/store/sqlflow"
 )
 
 // Ping checks that the database answers a query on the schema and that the
@@ -25,25 +24,10 @@ func (db *DB) Ping(ctx context.Context) error {
 	return nil
 }
 
-// CountDue counts the feeds with subscribers whose next fetch is at or
-// before now, or unset.
-func (db *DB) CountDue(ctx context.Context, now time.Time) (int, error) {
-	var n int
-	err := db.pool.QueryRow(ctx,
-		`SELECT count(*) FROM feeds f
+// healthSQL is the PostgreSQL text of the counts the health checks read.
+var healthSQL = sqlflow.HealthSQL{
+	CountDue: `SELECT count(*) FROM feeds f
 		 WHERE (f.next_fetch IS NULL OR f.next_fetch <= $1)
-		   AND EXISTS (SELECT 1 FROM subscriptions s WHERE s.feed_id = f.id)`, store.Instant(now)).Scan(&n)
-	if err != nil {
-		return 0, wrap("count due feeds", err)
-	}
-	return n, nil
-}
-
-// CountItemsAfter counts the items whose ID is above after.
-func (db *DB) CountItemsAfter(ctx context.Context, after int64) (int, error) {
-	var n int
-	if err := db.pool.QueryRow(ctx, `SELECT count(*) FROM items WHERE id > $1`, after).Scan(&n); err != nil {
-		return 0, wrap("count items", err)
-	}
-	return n, nil
+		   AND EXISTS (SELECT 1 FROM subscriptions s WHERE s.feed_id = f.id)`,
+	CountItemsAfter: `SELECT count(*) FROM items WHERE id > $1`,
 }

@@ -290,14 +290,3 @@ func queueFeedState(b *pgx.Batch, id int64, feed *vigil.Feed, added int) error {
 		feed.Rate, id, added)
 	return nil
 }
-
-// lockFeed locks the feed's row for the transaction; an unknown feed is
-// ENOTFOUND.
-func lockFeed(ctx context.Context, tx pgx.Tx, feedID int64) error {
-	var id int64
-	err := tx.QueryRow(ctx, `SELECT id FROM feeds WHERE id = $1 FOR UPDATE`, feedID).Scan(&id)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return vigil.Errorf(vigil.ENOTFOUND, "feed %d not found", feedID)
-	}
-	return wrapIf("lock feed for ingest", err)
-}

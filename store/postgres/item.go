@@ -3,11 +3,11 @@ package postgres
 import (
 	"context"
 	"fmt"
-	"slices"
 	"strings"
 
 	"vigil"
 	"vigil/store"
+	"vigil/store/sqlflow"
 )
 
 // itemColumns are the columns store.ScanItem reads, in order, for an item aliased
@@ -18,39 +18,25 @@ const itemColumns = itemFields + `, COALESCE(st.read, false), COALESCE(st.starre
 const itemFields = `i.id, i.feed_id, i.key, i.hash, i.url, i.title, i.author, i.summary,
 	i.content, i.published, i.updated, i.seen, f.title`
 
-// Items lists items newest first: by published time, else first seen, a
-// publication date later than first seen counting as first seen; ties by
-// ID, newest first. With a UserID only items of feeds the user follows are
-// listed, with the user's read and starred states. Before continues a
-// listing after a cursor, After lists the page just before one; Offset
-// skips items (O(offset), kept for old clients). Limit 0 means
-// store.DefaultItemLimit and is at most store.MaxItemLimit; a negative Limit or Offset
-// is EINVALID.
-func (db *DB) Items(ctx context.Context, q vigil.ItemQuery) ([]vigil.Item, error) {
-	if err := store.CheckItemQuery(q); err != nil {
-		return nil, err
-	}
-	query, args := itemsQuery(q)
-	items, err := db.queryItems(ctx, "list items", query, args...)
-	if !q.After.IsZero() {
-		slices.Reverse(items) // read oldest first, listed newest first
-	}
-	return items, err
+// itemSQL is the PostgreSQL text of the item queries.
+var itemSQL = sqlflow.ItemSQL{
+	List: itemsQuery,
+	After: `SELECT ` + itemFields + `, false, false FROM items i JOIN feeds f ON f.id = i.feed_id
+		 WHERE i.id > $1 ORDER BY i.id LIMIT $2`,
+	Interest: `SELECT ` + itemColumns + ` FROM item_states st
+		 JOIN items i ON i.id = st.item_id JOIN feeds f ON f.id = i.feed_id
+		 JOIN subscriptions sub ON sub.user_id = st.user_id AND sub.feed_id = i.feed_id
+		 WHERE st.user_id = $1 AND (st.starred OR st.opened IS NOT NULL)
+		 ORDER BY st.opened DESC NULLS LAST, i.id DESC LIMIT $2`,
+	ByID: itemByIDSQL,
+	ByIDFollowed: itemByIDSQL +
+		` AND EXISTS (SELECT 1 FROM subscriptions sub WHERE sub.user_id = $3 AND sub.feed_id = i.feed_id)`,
 }
 
-// ItemsAfter returns up to limit stored items with an ID above after, in ID
-// order, without any reader's state: what the profiler folds into channel
-// profiles. Limit 0 means store.DefaultItemsAfterLimit and is at most
-// store.MaxItemsAfterLimit; a negative limit is EINVALID.
-func (db *DB) ItemsAfter(ctx context.Context, after int64, limit int) ([]vigil.Item, error) {
-	limit, err := store.Limit(limit, store.DefaultItemsAfterLimit, store.MaxItemsAfterLimit)
-	if err != nil {
-		return nil, err
-	}
-	return db.queryItems(ctx, "list items after an ID",
-		`SELECT `+itemFields+`, false, false FROM items i JOIN feeds f ON f.id = i.feed_id
-		 WHERE i.id > $1 ORDER BY i.id LIMIT $2`, after, limit)
-}
+// itemByIDSQL selects an item ($2) with the states of a user ($1).
+const itemByIDSQL = `SELECT ` + itemColumns + ` FROM items i JOIN feeds f ON f.id = i.feed_id
+	LEFT JOIN item_states st ON st.user_id = $1 AND st.item_id = i.id
+	WHERE i.id = $2`
 
 // queryItems runs a query that selects itemColumns and reads every row; op
 // names the operation in errors.
@@ -97,17 +83,4 @@ func itemsQuery(q vigil.ItemQuery) (string, []any) {
 	}
 	b.WriteString(`ORDER BY i.sort_at DESC, i.id DESC LIMIT ` + p.add(store.PageLimit(q.Limit)) + ` OFFSET ` + p.add(q.Offset))
 	return b.String(), p.args
-}
-
-// Item returns one item of a feed the user follows, with the user's read
-// and starred states (any item when userID is 0), or ENOTFOUND.
-func (db *DB) Item(ctx context.Context, userID, itemID int64) (*vigil.Item, error) {
-	query := `SELECT ` + itemColumns + ` FROM items i JOIN feeds f ON f.id = i.feed_id
-		LEFT JOIN item_states st ON st.user_id = $1 AND st.item_id = i.id
-		WHERE i.id = $2`
-	if userID != 0 {
-		query += ` AND EXISTS (SELECT 1 FROM subscriptions sub WHERE sub.user_id = $1 AND sub.feed_id = i.feed_id)`
-	}
-	it, err := store.ScanItem(db.pool.QueryRow(ctx, query, userID, itemID))
-	return found(it, err, "read item", "item %d not found", itemID)
 }

@@ -1,146 +1,31 @@
 package postgres
 
-import (
-	"context"
-	"errors"
-	"time"
+import "vigil/store/sqlflow"
 
-	"github.com/jackc/pgx/v5"
-
-	"vigil"
-	"vigil/store"
-)
-
-// MoveFeed records a permanent redirect of a feed to newURL and leaves a
-// notice naming both URLs for each subscriber. When no feed has newURL the
-// feed takes it; when another feed already has it, the subscriptions move
-// there (a user following both keeps the larger weight) and so do the old
-// feed's items and their readers' states (read, starred, opened), except
-// items whose key the other feed already has: those stay, and their states
-// carry over to the other feed's item with that key (see mergeStates). An
-// unknown feed is ENOTFOUND; an empty URL is EINVALID; moving a feed to its
-// own URL changes nothing.
-func (db *DB) MoveFeed(ctx context.Context, feedID int64, newURL string, now time.Time) error {
-	if err := store.CheckMove(feedID, newURL, now); err != nil {
-		return err
-	}
-	newURL = clean(newURL)
-	tx, err := db.pool.Begin(ctx)
-	if err != nil {
-		return wrap("move feed", err)
-	}
-	defer tx.Rollback(ctx)
-	var oldURL string
-	err = tx.QueryRow(ctx, `SELECT url FROM feeds WHERE id = $1 FOR UPDATE`, feedID).Scan(&oldURL)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return vigil.Errorf(vigil.ENOTFOUND, "feed %d not found", feedID)
-	}
-	if err != nil {
-		return wrap("move feed", err)
-	}
-	if oldURL == newURL {
-		return nil
-	}
-	if err := noticeMove(ctx, tx, feedID, oldURL, newURL, now); err != nil {
-		return err
-	}
-	if err := moveTo(ctx, tx, feedID, newURL); err != nil {
-		return err
-	}
-	return wrapIf("move feed", tx.Commit(ctx))
-}
-
-// moveTo gives the feed newURL, or merges its subscriptions and history
-// into the feed that already has it.
-func moveTo(ctx context.Context, tx pgx.Tx, feedID int64, newURL string) error {
-	var targetID int64
-	err := tx.QueryRow(ctx, `SELECT id FROM feeds WHERE url = $1 FOR UPDATE`, newURL).Scan(&targetID)
-	if errors.Is(err, pgx.ErrNoRows) {
-		_, err = tx.Exec(ctx, `UPDATE feeds SET url = $1 WHERE id = $2`, newURL, feedID)
-		return wrapIf("rename feed", err)
-	}
-	if err != nil {
-		return wrap("move feed", err)
-	}
-	_, err = tx.Exec(ctx,
-		`INSERT INTO subscriptions (user_id, feed_id, weight, created_at)
+// moveSQL is the PostgreSQL text of the statements that move a feed; the
+// rows of both feeds are locked first.
+var moveSQL = sqlflow.MoveSQL{
+	LockURL:    `SELECT url FROM feeds WHERE id = $1 FOR UPDATE`,
+	LockTarget: `SELECT id FROM feeds WHERE url = $1 FOR UPDATE`,
+	Rename:     `UPDATE feeds SET url = $1 WHERE id = $2`,
+	MergeSubscriptions: `INSERT INTO subscriptions (user_id, feed_id, weight, created_at)
 		 SELECT user_id, $1, weight, created_at FROM subscriptions WHERE feed_id = $2
 		 ON CONFLICT (user_id, feed_id) DO UPDATE SET weight = GREATEST(subscriptions.weight, excluded.weight)`,
-		targetID, feedID)
-	if err != nil {
-		return wrap("merge subscriptions", err)
-	}
-	// A page's followers keep their threshold and group on the page they
-	// join, unless they had their own there.
-	_, err = tx.Exec(ctx,
-		`INSERT INTO page_follows (user_id, feed_id, threshold, frequency)
+	MergePageFollows: `INSERT INTO page_follows (user_id, feed_id, threshold, frequency)
 		 SELECT user_id, $1, threshold, frequency FROM page_follows WHERE feed_id = $2
-		 ON CONFLICT (user_id, feed_id) DO NOTHING`, targetID, feedID)
-	if err != nil {
-		return wrap("merge page settings", err)
-	}
-	if _, err = tx.Exec(ctx, `DELETE FROM subscriptions WHERE feed_id = $1`, feedID); err != nil {
-		return wrap("merge subscriptions", err)
-	}
-	return mergeHistory(ctx, tx, feedID, targetID)
-}
-
-// mergeHistory moves the items of feed from whose keys feed to lacks, with
-// their read states, carries the read states of the items left behind over
-// to feed to's items with the same keys, and updates both item counts.
-func mergeHistory(ctx context.Context, tx pgx.Tx, from, to int64) error {
-	tag, err := tx.Exec(ctx,
-		`UPDATE items SET feed_id = $1 WHERE feed_id = $2
-		 AND key NOT IN (SELECT key FROM items WHERE feed_id = $1)`, to, from)
-	if err != nil {
-		return wrap("merge items", err)
-	}
-	moved := tag.RowsAffected()
-	if err := mergeStates(ctx, tx, from, to); err != nil {
-		return err
-	}
-	for _, c := range []struct{ feedID, delta int64 }{{from, -moved}, {to, moved}} {
-		_, err := tx.Exec(ctx, `UPDATE feeds SET item_count = item_count + $1 WHERE id = $2`, c.delta, c.feedID)
-		if err != nil {
-			return wrap("count merged items", err)
-		}
-	}
-	return nil
-}
-
-// mergeStates points the states (read, starred, opened) of the items moved
-// from feed from to feed to, and copies the states of the items left behind
-// to feed to's items with the same keys. Where the user has a state on
-// feed to's item already, its read state stays, a star on either item
-// stars it, and the later opening counts.
-func mergeStates(ctx context.Context, tx pgx.Tx, from, to int64) error {
-	_, err := tx.Exec(ctx,
-		`UPDATE item_states SET feed_id = $1 WHERE feed_id = $2
-		 AND item_id IN (SELECT id FROM items WHERE feed_id = $1)`, to, from)
-	if err != nil {
-		return wrap("merge read states", err)
-	}
-	_, err = tx.Exec(ctx,
-		`INSERT INTO item_states (user_id, item_id, feed_id, read, starred, opened)
+		 ON CONFLICT (user_id, feed_id) DO NOTHING`,
+	DeleteSubscriptions: `DELETE FROM subscriptions WHERE feed_id = $1`,
+	MergeItems: `UPDATE items SET feed_id = $1 WHERE feed_id = $2
+		 AND key NOT IN (SELECT key FROM items WHERE feed_id = $3)`,
+	CountItems: `UPDATE feeds SET item_count = item_count + $1 WHERE id = $2`,
+	MoveStates: `UPDATE item_states SET feed_id = $1 WHERE feed_id = $2
+		 AND item_id IN (SELECT id FROM items WHERE feed_id = $3)`,
+	CopyStates: `INSERT INTO item_states (user_id, item_id, feed_id, read, starred, opened)
 		 SELECT st.user_id, t.id, t.feed_id, st.read, st.starred, st.opened FROM item_states st
 		 JOIN items o ON o.id = st.item_id
 		 JOIN items t ON t.feed_id = $1 AND t.key = o.key
 		 WHERE st.feed_id = $2
 		 ON CONFLICT (user_id, item_id) DO UPDATE SET
 			starred = item_states.starred OR excluded.starred,
-			opened = GREATEST(item_states.opened, excluded.opened)`, to, from)
-	return wrapIf("merge read states", err)
-}
-
-// noticeMove leaves a notice for every subscriber of the feed.
-func noticeMove(ctx context.Context, tx pgx.Tx, feedID int64, oldURL, newURL string, now time.Time) error {
-	page, err := isPage(ctx, tx, feedID)
-	if err != nil {
-		return err
-	}
-	text := store.MoveNotice(page, oldURL, newURL)
-	_, err = tx.Exec(ctx,
-		`INSERT INTO notices (user_id, at, text)
-		 SELECT user_id, $1, $2 FROM subscriptions WHERE feed_id = $3`, store.Nanos(now), text, feedID)
-	return wrapIf("leave notices", err)
+			opened = GREATEST(item_states.opened, excluded.opened)`,
 }

@@ -2,47 +2,19 @@ package postgres
 
 import (
 	"context"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 
 	"vigil"
 	"vigil/store"
+	"vigil/store/sqlflow"
 )
 
-// Observations lists a feed's latest observations, newest first; a limit of
-// 0 or less means all of them. An unknown feed is ENOTFOUND.
-func (db *DB) Observations(ctx context.Context, feedID int64, limit int) ([]vigil.Observation, error) {
-	var lim *int
-	if limit > 0 {
-		lim = &limit
-	}
-	rows, err := db.pool.Query(ctx,
-		`SELECT id, feed_id, at, status, bytes, latency, items, new_items, updated_items, not_modified, error
-		 FROM observations WHERE feed_id = $1 ORDER BY at DESC, id DESC LIMIT $2`, feedID, lim)
-	if err != nil {
-		return nil, wrap("list observations", err)
-	}
-	obs, err := collect(rows, store.ScanObservation)
-	if err != nil {
-		return nil, wrap("list observations", err)
-	}
-	if len(obs) == 0 {
-		if _, err := db.Feed(ctx, feedID); err != nil {
-			return nil, err
-		}
-	}
-	return obs, nil
-}
-
-// CountFetchesSince counts observations at or after t over all feeds.
-func (db *DB) CountFetchesSince(ctx context.Context, t time.Time) (int, error) {
-	var n int
-	err := db.pool.QueryRow(ctx, `SELECT count(*) FROM observations WHERE at >= $1`, store.Instant(t)).Scan(&n)
-	if err != nil {
-		return 0, wrap("count fetches", err)
-	}
-	return n, nil
+// observationSQL is the PostgreSQL text of the queries of observations.
+var observationSQL = sqlflow.ObservationSQL{
+	List: `SELECT id, feed_id, at, status, bytes, latency, items, new_items, updated_items, not_modified, error
+		 FROM observations WHERE feed_id = $1 ORDER BY at DESC, id DESC LIMIT $2`,
+	CountSince: `SELECT count(*) FROM observations WHERE at >= $1`,
 }
 
 // queueObservation queues the insert of o for the feed.

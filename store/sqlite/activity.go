@@ -1,12 +1,5 @@
 package sqlite
 
-import (
-	"context"
-	"time"
-
-	"vigil/store"
-)
-
 // fetchHoursQuery counts observations per feed and hour before now (?1) for
 // those at most ?2 old; failed matches the server's notion of a failed
 // fetch: an error, a status of 400 or more, or no status without a 304.
@@ -16,13 +9,3 @@ SELECT feed_id, (?1 - at) / 3600000000000 AS ago, count(*),
 	sum(new_items)
 FROM observations WHERE at <= ?1 AND at > ?1 - ?2
 GROUP BY feed_id, ago`
-
-// FetchHours counts the observations of the hours before now per feed and
-// hour, in one pass over the observations_at index.
-func (db *DB) FetchHours(ctx context.Context, now time.Time, hours int) ([]store.FetchHour, error) {
-	if hours <= 0 {
-		return nil, nil
-	}
-	rows, err := db.read.QueryContext(ctx, fetchHoursQuery, store.Instant(now), int64(hours)*int64(time.Hour))
-	return list(rows, err, "count fetches per hour", store.ScanFetchHour)
-}

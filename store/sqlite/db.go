@@ -6,6 +6,12 @@
 // every write transaction starts IMMEDIATE so that concurrent writers wait
 // for each other instead of failing. Writes go through one connection,
 // reads through a small pool of their own.
+//
+// Most methods are written once for both SQL stores in store/sqlflow: this
+// package gives them its connections (flowconn.go), its dialect and the
+// SQLite text of their statements (in the file of each concept), and keeps
+// what it does its own way: Ingest with its prepared statements, search,
+// the schema and its migrations.
 package sqlite
 
 import (
@@ -19,6 +25,7 @@ import (
 
 	"vigil"
 	"vigil/store"
+	"vigil/store/sqlflow"
 )
 
 // busyTimeoutMillis is how long a statement waits for another writer.
@@ -37,6 +44,8 @@ const readMmapBytes = 1 << 30
 
 // DB is a vigil store kept in one SQLite file. It is safe for concurrent use.
 type DB struct {
+	*sqlflow.Store // the methods written once for every SQL store
+
 	path  string
 	write *sql.DB // one connection; write transactions start IMMEDIATE
 	read  *sql.DB // query-only connections
@@ -91,6 +100,10 @@ func OpenWith(path string, o Options, progress func(done, total int)) (*DB, erro
 	if db.read, err = openPool(abs, o.readPoolSize(), readParams(o)); err != nil {
 		db.stmts.close()
 		db.write.Close()
+		return nil, err
+	}
+	if db.Store, err = sqlflow.New(conn{db}, dialect, statements, feedWriter{db}); err != nil {
+		db.Close()
 		return nil, err
 	}
 	return db, nil

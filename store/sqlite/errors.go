@@ -1,11 +1,8 @@
 package sqlite
 
 import (
-	"database/sql"
 	"errors"
 	"fmt"
-
-	"vigil"
 
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
@@ -14,6 +11,14 @@ import (
 // wrap prefixes err with the operation that failed.
 func wrap(op string, err error) error {
 	return fmt.Errorf("sqlite: unable to %s: %w", op, err)
+}
+
+// wrapIf wraps a non-nil err like wrap and passes nil through.
+func wrapIf(op string, err error) error {
+	if err == nil {
+		return nil
+	}
+	return wrap(op, err)
 }
 
 // isUnique reports whether err is a violated UNIQUE or PRIMARY KEY constraint.
@@ -34,16 +39,4 @@ func errorCode(err error) int {
 		return e.Code()
 	}
 	return 0
-}
-
-// found returns v read by a query for one row, err nil; ENOTFOUND with the
-// formatted message when there was no row; otherwise err, wrapped by op.
-func found[T any](v *T, err error, op, format string, args ...any) (*T, error) {
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, vigil.Errorf(vigil.ENOTFOUND, format, args...)
-	}
-	if err != nil {
-		return nil, wrap(op, err)
-	}
-	return v, nil
 }

@@ -1,26 +1,10 @@
 package sqlite
 
-import (
-	"context"
-	"time"
+import "vigil/store/sqlflow"
 
-	"vigil"
-	"vigil/store"
-)
-
-// AddNotice leaves a notice for a user unless one with the same text is
-// there already (a duplicate page found at every fetch is told once).
-func (db *DB) AddNotice(ctx context.Context, userID int64, text string, at time.Time) error {
-	if err := store.CheckNotice(text); err != nil {
-		return err
-	}
-	_, err := db.write.ExecContext(ctx, `INSERT INTO notices (user_id, at, text)
-		SELECT ?1, ?2, ?3 WHERE NOT EXISTS (SELECT 1 FROM notices WHERE user_id = ?1 AND text = ?3)`, userID, store.Nanos(at), text)
-	if isForeignKey(err) {
-		return vigil.Errorf(vigil.ENOTFOUND, "user %d not found", userID)
-	}
-	if err != nil {
-		return wrap("add notice", err)
-	}
-	return nil
+// noticeSQL is the SQLite text of the notice statements.
+var noticeSQL = sqlflow.NoticeSQL{
+	Add: `INSERT INTO notices (user_id, at, text)
+		SELECT ?1, ?2, ?3 WHERE NOT EXISTS (SELECT 1 FROM notices WHERE user_id = ?1 AND text = ?3)`,
+	List: `SELECT id, user_id, at, text FROM notices WHERE user_id = ? ORDER BY at DESC, id DESC`,
 }

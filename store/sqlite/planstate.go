@@ -1,14 +1,6 @@
 package sqlite
 
-import (
-	"context"
-	"database/sql"
-	"errors"
-	"time"
-
-	"vigil"
-	"vigil/store"
-)
+import "vigil/store/sqlflow"
 
 // schemaPlanStates keeps each policy's last whole plan (store.PlanStates).
 const schemaPlanStates = `
@@ -19,32 +11,9 @@ CREATE TABLE plan_states (
 ) WITHOUT ROWID;
 `
 
-// PlanState returns the plan state stored for policy and when it was
-// planned, or ENOTFOUND.
-func (db *DB) PlanState(ctx context.Context, policy string) ([]byte, time.Time, error) {
-	var (
-		state []byte
-		at    sql.NullInt64
-	)
-	err := db.read.QueryRowContext(ctx, `SELECT state, planned_at FROM plan_states WHERE policy = ?`, policy).Scan(&state, &at)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, time.Time{}, vigil.Errorf(vigil.ENOTFOUND, "no stored plan for policy %s", policy)
-	}
-	if err != nil {
-		return nil, time.Time{}, wrap("read the stored plan", err)
-	}
-	return state, store.FromNanos(at), nil
-}
-
-// SavePlanState stores policy's plan state made at at, replacing the
-// previous one.
-func (db *DB) SavePlanState(ctx context.Context, policy string, state []byte, at time.Time) error {
-	_, err := db.write.ExecContext(ctx,
-		`INSERT INTO plan_states (policy, state, planned_at) VALUES (?, ?, ?)
+// planStateSQL is the SQLite text of the plan state statements.
+var planStateSQL = sqlflow.PlanStateSQL{
+	Read: `SELECT state, planned_at FROM plan_states WHERE policy = ?`,
+	Save: `INSERT INTO plan_states (policy, state, planned_at) VALUES (?, ?, ?)
 		 ON CONFLICT (policy) DO UPDATE SET state = excluded.state, planned_at = excluded.planned_at`,
-		policy, state, store.Nanos(at))
-	if err != nil {
-		return wrap("store the plan", err)
-	}
-	return nil
 }

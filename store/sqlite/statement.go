@@ -87,16 +87,6 @@ func collect[T any](rows *sql.Rows, scan func(store.Row) (*T, error)) ([]T, erro
 	return store.Collect(rows, scan)
 }
 
-// positional collects the arguments of a query built in pieces, for its
-// "?" placeholders.
-type positional struct{ args []any }
-
-// add appends an argument and returns its placeholder.
-func (p *positional) add(v any) string {
-	p.args = append(p.args, v)
-	return "?"
-}
-
 // list scans every row a query returned with scan and closes the rows; a
 // failed query or scan is wrapped by op.
 func list[T any](rows *sql.Rows, err error, op string, scan func(store.Row) (*T, error)) ([]T, error) {

@@ -1,0 +1,59 @@
+package sqlflow
+
+import (
+	"context"
+	"time"
+
+	"vigil"
+	"vigil/store"
+)
+
+// AccessSQL is the text of the statements of the access log and readers.
+type AccessSQL struct {
+	// Record logs an access of the user $1 at the instant $2.
+	Record string
+	// Since returns (user, at) of the accesses at or after the instant $1,
+	// oldest first.
+	Since string
+	// Prune deletes the accesses before the instant $1.
+	Prune string
+	// Readers returns every subscription as (user, feed, weight) for
+	// store.ScanReader, by feed and user.
+	Readers string
+}
+
+// RecordAccess notes that the user looked at their items at t.
+func (s *Store) RecordAccess(ctx context.Context, userID int64, t time.Time) error {
+	if err := store.CheckAccess(t); err != nil {
+		return err
+	}
+	_, err := s.conn.Write().Exec(ctx, s.sql.Access.Record, userID, store.Instant(t))
+	return s.d.WrapIf("record access", err)
+}
+
+// Accesses returns every user's access times at or after since, oldest
+// first, by user.
+func (s *Store) Accesses(ctx context.Context, since time.Time) (map[int64][]time.Time, error) {
+	rows, err := s.conn.Read().Query(ctx, s.sql.Access.Since, store.Instant(since))
+	if err != nil {
+		return nil, s.d.Wrap("list accesses", err)
+	}
+	defer rows.Close()
+	out, err := store.ReadAccesses(rows)
+	return out, s.d.WrapIf("list accesses", err)
+}
+
+// PruneAccesses deletes accesses before t and returns how many went.
+func (s *Store) PruneAccesses(ctx context.Context, before time.Time) (int64, error) {
+	n, err := s.conn.Write().Exec(ctx, s.sql.Access.Prune, store.Instant(before))
+	if err != nil {
+		return 0, s.d.Wrap("prune accesses", err)
+	}
+	return n, nil
+}
+
+// Readers lists every subscription as (user, feed, weight).
+func (s *Store) Readers(ctx context.Context) ([]vigil.Reader, error) {
+	rows, err := s.conn.Read().Query(ctx, s.sql.Access.Readers)
+	return list(&s.d, rows, err, "list readers", store.ScanReader)
+}
