@@ -174,7 +174,9 @@ func docFiles(t *testing.T, repo string) []string {
 // VIGIL_ALLOW_PRIVATE=true and VIGIL_HOST_GAP=0 so that vigil may fetch it
 // at once; VIGIL_ADDR=127.0.0.1:0 so that servers take a free port; lines
 // starting with "go" run in the repository with VIGIL_DB in the temporary
-// directory (a database of their own), so that the tree is not written;
+// directory (a database of their own), GOBIN there too and their relative
+// -o paths moved there (outputsIn), so that neither the tree nor GOPATH is
+// written;
 // the PostgreSQL examples get a database of their own (readmePostgresDB).
 // Lines starting with "go" may set environment variables first.
 func TestReadmeExamples(t *testing.T) {
@@ -242,7 +244,9 @@ func runDocExamples(t *testing.T, repo, name, feedURL string, notRunSeen map[str
 		cmd := exec.Command("bash", "-c", command)
 		cmd.Dir, cmd.Env = work, env
 		if isGoCommand(command) {
-			cmd.Dir, cmd.Env = repo, append(env, "VIGIL_DB="+filepath.Join(root, "go-run.db"))
+			command = outputsIn(command, root)
+			cmd = exec.Command("bash", "-c", command)
+			cmd.Dir, cmd.Env = repo, append(env, "VIGIL_DB="+filepath.Join(root, "go-run.db"), "GOBIN="+filepath.Join(root, "bin"))
 		}
 		t.Run(fmt.Sprintf("line %d", ex.line), func(t *testing.T) {
 			if ex.long {
@@ -272,6 +276,16 @@ func isGoCommand(command string) bool {
 		command = envAssignment.ReplaceAllString(command, "")
 	}
 	return strings.HasPrefix(command, "go ")
+}
+
+// relativeOutput is a -o flag naming a relative path.
+var relativeOutput = regexp.MustCompile(`(^|\s)-o\s+([^/\s-]\S*)`)
+
+// outputsIn rewrites a go command's relative -o paths into dir, so that
+// examples such as `go build -o vigil ./cmd/vigil`, which run in the
+// repository, do not write into the tree.
+func outputsIn(command, dir string) string {
+	return relativeOutput.ReplaceAllString(command, "${1}-o "+dir+"/${2}")
 }
 
 // readmeOpening is what README.md opens with: the two commands a newcomer
@@ -469,6 +483,20 @@ func TestIsGoCommand(t *testing.T) {
 	for _, tt := range tests {
 		if got := isGoCommand(tt.command); got != tt.want {
 			t.Errorf("isGoCommand(%q) = %v, want %v", tt.command, got, tt.want)
+		}
+	}
+}
+
+func TestOutputsIn(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"go build -o vigil ./cmd/vigil", "go build -o /t/vigil ./cmd/vigil"},
+		{"go test -c -o /tmp/change.test ./change", "go test -c -o /tmp/change.test ./change"},
+		{"go install ./cmd/vigil", "go install ./cmd/vigil"},
+		{"go build -o bin/vigil ./cmd/vigil && ls", "go build -o /t/bin/vigil ./cmd/vigil && ls"},
+	}
+	for _, tt := range tests {
+		if got := outputsIn(tt.in, "/t"); got != tt.want {
+			t.Errorf("outputsIn(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
 }
