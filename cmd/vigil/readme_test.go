@@ -37,6 +37,8 @@ import (
 //     " # comment" is dropped.
 //   - The few lines that cannot run here are listed, each with its reason,
 //     in docNotRun; an entry that no document holds any more fails the test.
+//   - A long go command (a benchmark) that two documents hold runs once, at
+//     its first place.
 //
 // Each document runs in a fresh temporary directory of its own (so it must
 // create the users and files its examples use), beside a link to the
@@ -195,10 +197,11 @@ func TestReadmeExamples(t *testing.T) {
 	}))
 	defer srv.Close()
 	notRunSeen := map[string]bool{}
+	benchRun := map[string]string{}
 	for _, path := range docFiles(t, repo) {
 		name, _ := filepath.Rel(repo, path)
 		t.Run(name, func(t *testing.T) {
-			runDocExamples(t, repo, name, srv.URL, notRunSeen)
+			runDocExamples(t, repo, name, srv.URL, notRunSeen, benchRun)
 		})
 	}
 	for command := range docNotRun {
@@ -209,7 +212,10 @@ func TestReadmeExamples(t *testing.T) {
 }
 
 // runDocExamples runs the examples of one document in a fresh directory.
-func runDocExamples(t *testing.T, repo, name, feedURL string, notRunSeen map[string]bool) {
+// A long go command that an earlier document ran already (benchRun: the
+// command and where it ran) is not run again: it depends on no document's
+// state.
+func runDocExamples(t *testing.T, repo, name, feedURL string, notRunSeen map[string]bool, benchRun map[string]string) {
 	b, err := os.ReadFile(filepath.Join(repo, name))
 	if err != nil {
 		t.Fatal(err)
@@ -240,6 +246,14 @@ func runDocExamples(t *testing.T, repo, name, feedURL string, notRunSeen map[str
 		command := pgRewrite(strings.ReplaceAll(ex.command, "https://example.org/", feedURL+"/"))
 		if ex.long {
 			command = shortBenchmarks(command)
+		}
+		where := fmt.Sprintf("%s:%d", name, ex.line)
+		if ran, ok := benchRun[ex.command]; ok && ex.long && longtest.Enabled() {
+			t.Logf("%s %q ran already at %s", where, ex.command, ran)
+			continue
+		}
+		if ex.long && isGoCommand(ex.command) {
+			benchRun[ex.command] = where
 		}
 		cmd := exec.Command("bash", "-c", command)
 		cmd.Dir, cmd.Env = work, env
