@@ -110,7 +110,7 @@ func blockKind(kind string) (run, long bool, err error) {
 		return true, true, nil
 	}
 	for _, shell := range []string{"sh", "bash", "shell", "console", "zsh"} {
-		if strings.HasPrefix(kind, shell) {
+		if strings.HasPrefix(strings.ToLower(kind), shell) {
 			return false, false, fmt.Errorf("block ```%s: write ```sh (quick) or ```sh long (slow), or ```text for what is not run", kind)
 		}
 	}
@@ -462,6 +462,7 @@ func TestParseDocExamples(t *testing.T) {
 		{"comment lines", "```sh\n# set-up\nvigil version\n```\n", []docExample{{3, "vigil version", false}}, ""},
 		{"a misspelt long block", "```sh slow\nvigil sim\n```\n", nil, "line 1"},
 		{"a bash block", "```bash\nvigil version\n```\n", nil, "```bash"},
+		{"a capital block", "```Sh\nvigil version\n```\n", nil, "```Sh"},
 		{"an open block", "```sh\nvigil version\n", nil, "never closed"},
 	}
 	for _, tt := range tests {
