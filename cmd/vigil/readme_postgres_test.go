@@ -12,14 +12,14 @@ import (
 	"github.com/jackc/pgx/v5"
 )
 
-// readmePostgres is the server the README's PostgreSQL examples name, and
-// readmeDatabase the database they create there.
+// readmePostgres is the server the documentation's PostgreSQL examples
+// name, and readmeDatabase the database they create there.
 const (
 	readmePostgres = "postgres://postgres@127.0.0.1:5432/"
 	readmeDatabase = "vigil"
 )
 
-// readmePostgresDB gives the README's PostgreSQL examples a database of
+// readmePostgresDB gives a document's PostgreSQL examples a database of
 // their own: a name no one else uses, in place of readmeDatabase, dropped
 // when the test ends (so that "createdb ... vigil" and "vigil migrate"
 // into an empty database run as written however often the test runs, and
@@ -32,7 +32,7 @@ func readmePostgresDB(t *testing.T) (rewrite func(string) string, skip string) {
 	defer cancel()
 	conn, err := pgx.Connect(ctx, readmePostgres+"postgres")
 	if err != nil {
-		msg := fmt.Sprintf("no PostgreSQL at %s for the README's PostgreSQL examples: %v", readmePostgres, err)
+		msg := fmt.Sprintf("no PostgreSQL at %s for the documentation's PostgreSQL examples: %v", readmePostgres, err)
 		if os.Getenv("CI") != "" {
 			t.Fatal(msg)
 		}
@@ -43,7 +43,7 @@ func readmePostgresDB(t *testing.T) (rewrite func(string) string, skip string) {
 	t.Cleanup(func() {
 		out, err := exec.Command("dropdb", "-h", "127.0.0.1", "-U", "postgres", "--if-exists", "--force", name).CombinedOutput()
 		if err != nil {
-			t.Errorf("dropping the README's database %s: %v\n%s", name, err, out)
+			t.Errorf("dropping the examples' database %s: %v\n%s", name, err, out)
 		}
 	})
 	return func(command string) string {
@@ -55,7 +55,7 @@ func readmePostgresDB(t *testing.T) (rewrite func(string) string, skip string) {
 	}, ""
 }
 
-// isPostgresExample reports whether a README command line needs a
+// isPostgresExample reports whether an example's command line needs a
 // PostgreSQL server.
 func isPostgresExample(command string) bool {
 	return strings.Contains(command, "postgres://") || strings.HasPrefix(command, "createdb ")

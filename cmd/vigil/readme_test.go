@@ -14,65 +14,176 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"vigil/internal/longtest"
 )
 
-// readmeExample is one command line of a ```sh block of README.md.
-type readmeExample struct {
+// The command examples of the documentation (README.md and docs/*.md;
+// docs/results/ is generated and left out) are tested as follows.
+//
+//   - A ```sh block holds quick examples: every line runs in every pass of
+//     `go test` (not with -short), in order, each as its own subtest.
+//   - A ```sh long block holds slow examples (simulations, benchmarks,
+//     browser and fuzz runs, anything over a few seconds): they run only
+//     when VIGIL_LONG_TESTS is set (internal/longtest; .ci/run sets it for
+//     its second pass), and are reported as skipped otherwise. In that pass
+//     a benchmark's -benchtime is cut to 1x: the test shows that the
+//     command runs, not the figure it measures.
+//   - Any other block whose info string starts like a shell's (```shell,
+//     ```bash, ```sh slow, ...) fails the test, so that no example can drop
+//     out of it by a typo; blocks of other kinds (```text, plain ```) are
+//     not commands.
+//   - A line ending in a backslash continues on the next; a trailing
+//     " # comment" is dropped.
+//   - The few lines that cannot run here are listed, each with its reason,
+//     in docNotRun; an entry that no document holds any more fails the test.
+//   - A long go command (a benchmark) that two documents hold runs once, at
+//     its first place.
+//
+// Each document runs in a fresh temporary directory of its own (so it must
+// create the users and files its examples use), beside a link to the
+// shared directory ($VIGIL_SHARED, else ../shared beside the repository),
+// with feed.xml and feeds.opml in it.
+
+// docExample is one command line of a document's ```sh or ```sh long block.
+type docExample struct {
 	line    int
 	command string
+	long    bool
 }
 
-// readmeExamples returns the command lines of README.md's ```sh blocks,
-// without their trailing comments.
-func readmeExamples(t *testing.T, path string) []readmeExample {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	comment := regexp.MustCompile(`\s+#\s.*$`)
-	var out []readmeExample
-	inBlock := false
-	for i, l := range strings.Split(string(b), "\n") {
-		switch {
-		case strings.HasPrefix(l, "```sh"):
-			inBlock = true
-		case strings.HasPrefix(l, "```"):
-			inBlock = false
-		case inBlock && strings.TrimSpace(l) != "":
-			out = append(out, readmeExample{line: i + 1, command: strings.TrimSpace(comment.ReplaceAllString(l, ""))})
+// exampleComment is a trailing shell comment of an example line.
+var exampleComment = regexp.MustCompile(`\s+#\s.*$`)
+
+// parseDocExamples returns the command lines of a document's ```sh and
+// ```sh long blocks, without their trailing comments, continuation lines
+// joined. It fails on a block whose kind looks like a shell's but is
+// neither, and on a block left open.
+func parseDocExamples(text string) ([]docExample, error) {
+	var out []docExample
+	inBlock, run, long, open := false, false, false, 0
+	pending := ""
+	for i, l := range strings.Split(text, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(l), "```") {
+			if inBlock {
+				inBlock = false
+				continue
+			}
+			kind := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(l), "```"))
+			inBlock, open = true, i+1
+			var err error
+			run, long, err = blockKind(kind)
+			if err != nil {
+				return nil, fmt.Errorf("line %d: %v", i+1, err)
+			}
+			continue
+		}
+		if !inBlock || !run || strings.TrimSpace(l) == "" {
+			continue
+		}
+		if pending == "" {
+			open = i + 1
+		}
+		if cont, ok := strings.CutSuffix(strings.TrimRight(l, " "), `\`); ok {
+			pending += strings.TrimSpace(cont) + " "
+			continue
+		}
+		command := strings.TrimSpace(exampleComment.ReplaceAllString(pending+strings.TrimSpace(l), ""))
+		pending = ""
+		if command != "" && !strings.HasPrefix(command, "#") {
+			out = append(out, docExample{line: open, command: command, long: long})
 		}
 	}
-	return out
+	if inBlock {
+		return nil, fmt.Errorf("line %d: a block is never closed", open)
+	}
+	return out, nil
 }
 
-// readmeNotRun are the README lines this test does not run, and why.
-var readmeNotRun = map[string]string{
+// blockKind reads a fence's info string: whether its lines run, and
+// whether only in the long pass.
+func blockKind(kind string) (run, long bool, err error) {
+	switch kind {
+	case "sh":
+		return true, false, nil
+	case "sh long":
+		return true, true, nil
+	}
+	for _, shell := range []string{"sh", "bash", "shell", "console", "zsh"} {
+		if strings.HasPrefix(strings.ToLower(kind), shell) {
+			return false, false, fmt.Errorf("block ```%s: write ```sh (quick) or ```sh long (slow), or ```text for what is not run", kind)
+		}
+	}
+	return false, false, nil
+}
+
+// docNotRun are the example lines this test does not run, and why.
+var docNotRun = map[string]string{
 	"go test ./...": "runs the whole suite, this test included",
+	"go test ./cmd/vigil -run '^$' -bench ProfilerCatchUp -benchtime 1x -timeout 60m": "the whole catch-up of 100,000 items takes up to 20 minutes; " +
+		"the documents' quick variant (VIGIL_PROFILER_FEEDS, VIGIL_PROFILER_ITEMS) runs instead",
+	"go test ./cmd/vigil -run - -bench 'Load/latency=50ms' -benchtime 1x -cpu 1": "about 10 minutes of fetches held 50 ms each; latency=0s runs",
+	"vigil trace gen --sources 10000 --days 90 --out p.tsv.gz":                   "only the input of the full report below, which is not run",
+	"/usr/bin/time -v vigil sim report --trace p.tsv.gz --budgets 0.5,1,2,4 --out rep --jobs 2": "a 72-run report over 10,000 sources: 6 minutes on both cores, 3 GB; " +
+		"the simulator's examples run smaller reports",
+	"vigil sim report --profiles --trace ../shared/traces/reddit-2013q3.tsv.gz --out docs/results/reddit-2013q3-profiles --jobs 2": "the profile sweep over reddit's 470 k titles; " +
+		"the simulator's examples run one on a small trace",
 }
 
-// readmeForever are the commands that run until interrupted, with what
-// they print once they serve: they are started, awaited and stopped with
+// docForever are the commands that run until interrupted, with what they
+// print once they serve: they are started, awaited and stopped with
 // SIGINT, which must end them cleanly.
-var readmeForever = map[string]string{
+var docForever = map[string]string{
 	"serve":  "vigil serving http://",
 	"worker": "fetching for",
 	"demo":   "open http://",
 }
 
-// TestReadmeExamples runs every command line of README.md's ```sh blocks
-// as written, in order, with bash, the vigil binary first on PATH, in a
-// temporary directory next to a link to ../shared (so that ../shared/...
-// paths work) holding feed.xml and feeds.opml. What it adds around them:
+// benchtime is a benchmark's -benchtime (or -test.benchtime) flag.
+var benchtime = regexp.MustCompile(`(-(?:test\.)?benchtime)[ =]\S+`)
+
+// shortBenchmarks cuts the -benchtime of every benchmark in command to one
+// iteration, and gives one to a `go test -bench` that names none.
+func shortBenchmarks(command string) string {
+	if benchtime.MatchString(command) {
+		return benchtime.ReplaceAllString(command, "${1} 1x")
+	}
+	if strings.HasPrefix(command, "go test ") && strings.Contains(command, " -bench") {
+		return "go test -benchtime 1x " + strings.TrimPrefix(command, "go test ")
+	}
+	return command
+}
+
+// docFiles lists the documents whose examples run: README.md and
+// docs/*.md (not docs/results/, which is generated).
+func docFiles(t *testing.T, repo string) []string {
+	t.Helper()
+	docs, err := filepath.Glob(filepath.Join(repo, "docs", "*.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(docs) < 8 {
+		t.Fatalf("found %d documents in docs/: is the guide there?", len(docs))
+	}
+	return append([]string{filepath.Join(repo, "README.md")}, docs...)
+}
+
+// TestReadmeExamples runs every command line of the documents' ```sh
+// blocks, and with VIGIL_LONG_TESTS those of their ```sh long blocks, as
+// written, in order, with bash, the vigil binary first on PATH (see the
+// rules at the top of this file). What it adds around them:
 // https://example.org/ URLs point to a loopback feed server, with
 // VIGIL_ALLOW_PRIVATE=true and VIGIL_HOST_GAP=0 so that vigil may fetch it
 // at once; VIGIL_ADDR=127.0.0.1:0 so that servers take a free port; lines
 // starting with "go" run in the repository with VIGIL_DB in the temporary
-// directory (a database of their own), so that the tree is not written;
+// directory (a database of their own), GOBIN there too and their relative
+// -o paths moved there (outputsIn), so that neither the tree nor GOPATH is
+// written;
 // the PostgreSQL examples get a database of their own (readmePostgresDB).
+// Lines starting with "go" may set environment variables first.
 func TestReadmeExamples(t *testing.T) {
 	if testing.Short() {
-		t.Skip("runs the README's simulator examples")
+		t.Skip("runs the documentation's examples")
 	}
 	repo, err := filepath.Abs(filepath.Join("..", ".."))
 	if err != nil {
@@ -85,11 +196,145 @@ func TestReadmeExamples(t *testing.T) {
 			`<pubDate>Mon, 02 Mar 2026 08:00:00 GMT</pubDate></item></channel></rss>`, r.URL.Path)
 	}))
 	defer srv.Close()
-	root := t.TempDir()
-	if err := os.Symlink(filepath.Join(repo, "..", "shared"), filepath.Join(root, "shared")); err != nil {
+	notRunSeen := map[string]bool{}
+	benchRun := map[string]string{}
+	for _, path := range docFiles(t, repo) {
+		name, _ := filepath.Rel(repo, path)
+		t.Run(name, func(t *testing.T) {
+			runDocExamples(t, repo, name, srv.URL, notRunSeen, benchRun)
+		})
+	}
+	for command := range docNotRun {
+		if !notRunSeen[command] {
+			t.Errorf("docNotRun lists %q, which no document holds any more", command)
+		}
+	}
+}
+
+// runDocExamples runs the examples of one document in a fresh directory.
+// A long go command that an earlier document ran already (benchRun: the
+// command and where it ran) is not run again: it depends on no document's
+// state.
+func runDocExamples(t *testing.T, repo, name, feedURL string, notRunSeen map[string]bool, benchRun map[string]string) {
+	b, err := os.ReadFile(filepath.Join(repo, name))
+	if err != nil {
 		t.Fatal(err)
 	}
-	work := filepath.Join(root, "work")
+	examples, err := parseDocExamples(string(b))
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	if name == "README.md" {
+		checkReadmeOpening(t, examples)
+	}
+	root, work := docWorkDir(t, repo)
+	env := append(os.Environ(), "PATH="+filepath.Dir(vigilBin)+":"+os.Getenv("PATH"), "VIGIL_DB=",
+		"VIGIL_ALLOW_PRIVATE=true", "VIGIL_HOST_GAP=0", "VIGIL_ADDR=127.0.0.1:0")
+	pgRewrite, pgSkip := func(s string) string { return s }, ""
+	for _, ex := range examples {
+		if isPostgresExample(ex.command) && (!ex.long || longtest.Enabled()) {
+			pgRewrite, pgSkip = readmePostgresDB(t)
+			break
+		}
+	}
+	for _, ex := range examples {
+		if why, ok := docNotRun[ex.command]; ok {
+			notRunSeen[ex.command] = true
+			t.Logf("%s:%d %q not run: %s", name, ex.line, ex.command, why)
+			continue
+		}
+		command := pgRewrite(strings.ReplaceAll(ex.command, "https://example.org/", feedURL+"/"))
+		if ex.long {
+			command = shortBenchmarks(command)
+		}
+		where := fmt.Sprintf("%s:%d", name, ex.line)
+		if ran, ok := benchRun[ex.command]; ok && ex.long && longtest.Enabled() {
+			t.Logf("%s %q ran already at %s", where, ex.command, ran)
+			continue
+		}
+		if ex.long && isGoCommand(ex.command) {
+			benchRun[ex.command] = where
+		}
+		cmd := exec.Command("bash", "-c", command)
+		cmd.Dir, cmd.Env = work, env
+		if isGoCommand(command) {
+			command = outputsIn(command, root)
+			cmd = exec.Command("bash", "-c", command)
+			cmd.Dir, cmd.Env = repo, append(env, "VIGIL_DB="+filepath.Join(root, "go-run.db"), "GOBIN="+filepath.Join(root, "bin"))
+		}
+		t.Run(fmt.Sprintf("line %d", ex.line), func(t *testing.T) {
+			if ex.long {
+				longtest.Need(t)
+			}
+			if pgSkip != "" && isPostgresExample(command) {
+				t.Skip(pgSkip)
+			}
+			if ready, ok := foreverCommand(command); ok {
+				runUntilReady(t, cmd, ready, strings.HasPrefix(command, "go run "))
+				return
+			}
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Fatalf("%s:%d %q failed: %v\n%s", name, ex.line, ex.command, err, out)
+			}
+		})
+	}
+}
+
+// envAssignment is a NAME=value before a command.
+var envAssignment = regexp.MustCompile(`^[A-Z_][A-Z0-9_]*=\S*\s+`)
+
+// isGoCommand reports whether command runs the go tool, after any
+// environment assignments: such lines run in the repository.
+func isGoCommand(command string) bool {
+	for envAssignment.MatchString(command) {
+		command = envAssignment.ReplaceAllString(command, "")
+	}
+	return strings.HasPrefix(command, "go ")
+}
+
+// relativeOutput is a -o flag naming a relative path.
+var relativeOutput = regexp.MustCompile(`(^|\s)-o\s+([^/\s-]\S*)`)
+
+// outputsIn rewrites a go command's relative -o paths into dir, so that
+// examples such as `go build -o vigil ./cmd/vigil`, which run in the
+// repository, do not write into the tree.
+func outputsIn(command, dir string) string {
+	return relativeOutput.ReplaceAllString(command, "${1}-o "+dir+"/${2}")
+}
+
+// readmeOpening is what README.md opens with: the two commands a newcomer
+// needs on a fresh machine.
+var readmeOpening = []string{"go run ./cmd/vigil serve", "go test ./..."}
+
+// checkReadmeOpening fails unless README.md's first examples are
+// readmeOpening, both quick.
+func checkReadmeOpening(t *testing.T, examples []docExample) {
+	t.Helper()
+	if len(examples) < len(readmeOpening)+8 {
+		t.Fatalf("found %d examples in README.md: are the ```sh blocks there?", len(examples))
+	}
+	for i, want := range readmeOpening {
+		if ex := examples[i]; ex.command != want || ex.long {
+			t.Errorf("README.md example %d is %q (long %v), want the quick %q", i+1, ex.command, ex.long, want)
+		}
+	}
+}
+
+// docWorkDir makes a document's temporary directory: root holds a link to
+// the shared directory ($VIGIL_SHARED, else ../shared beside the
+// repository), so that ../shared/... paths work from work, and work, where
+// the examples run, holds feed.xml and feeds.opml.
+func docWorkDir(t *testing.T, repo string) (root, work string) {
+	t.Helper()
+	root = t.TempDir()
+	shared := os.Getenv("VIGIL_SHARED")
+	if shared == "" {
+		shared = filepath.Join(repo, "..", "shared")
+	}
+	if err := os.Symlink(shared, filepath.Join(root, "shared")); err != nil {
+		t.Fatal(err)
+	}
+	work = filepath.Join(root, "work")
 	files := map[string]string{
 		"feed.xml": oneItemRSS,
 		"feeds.opml": `<opml version="2.0"><head><title>mine</title></head><body>` +
@@ -103,44 +348,14 @@ func TestReadmeExamples(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	env := append(os.Environ(), "PATH="+filepath.Dir(vigilBin)+":"+os.Getenv("PATH"), "VIGIL_DB=",
-		"VIGIL_ALLOW_PRIVATE=true", "VIGIL_HOST_GAP=0", "VIGIL_ADDR=127.0.0.1:0")
-	examples := readmeExamples(t, filepath.Join(repo, "README.md"))
-	if len(examples) < 10 {
-		t.Fatalf("found %d examples in README.md: are the ```sh blocks there?", len(examples))
-	}
-	pgRewrite, pgSkip := readmePostgresDB(t)
-	for _, ex := range examples {
-		if why, ok := readmeNotRun[ex.command]; ok {
-			t.Logf("README.md:%d %q not run: %s", ex.line, ex.command, why)
-			continue
-		}
-		command := pgRewrite(strings.ReplaceAll(ex.command, "https://example.org/", srv.URL+"/"))
-		cmd := exec.Command("bash", "-c", command)
-		cmd.Dir, cmd.Env = work, env
-		if strings.HasPrefix(command, "go ") {
-			cmd.Dir, cmd.Env = repo, append(env, "VIGIL_DB="+filepath.Join(root, "go-run.db"))
-		}
-		t.Run(fmt.Sprintf("line %d", ex.line), func(t *testing.T) {
-			if pgSkip != "" && isPostgresExample(command) {
-				t.Skip(pgSkip)
-			}
-			if ready, ok := foreverCommand(command); ok {
-				runUntilReady(t, cmd, ready, strings.HasPrefix(command, "go run "))
-				return
-			}
-			if out, err := cmd.CombinedOutput(); err != nil {
-				t.Fatalf("README.md:%d %q failed: %v\n%s", ex.line, ex.command, err, out)
-			}
-		})
-	}
+	return root, work
 }
 
 // foreverCommand reports whether command runs until interrupted, and what
 // it prints once it serves.
 func foreverCommand(command string) (string, bool) {
 	for _, w := range strings.Fields(command) {
-		if ready, ok := readmeForever[w]; ok {
+		if ready, ok := docForever[w]; ok {
 			return ready, true
 		}
 	}
@@ -230,4 +445,112 @@ func childProcesses(t *testing.T, pid int) []int {
 		t.Fatalf("found no child of process %d to interrupt", pid)
 	}
 	return pids
+}
+
+func TestParseDocExamples(t *testing.T) {
+	tests := []struct {
+		name    string
+		text    string
+		want    []docExample
+		wantErr string
+	}{
+		{"quick and long", "x\n```sh\nvigil version   # the build\n\n```\n```sh long\nvigil sim --trace p.tsv.gz\n```\n",
+			[]docExample{{3, "vigil version", false}, {7, "vigil sim --trace p.tsv.gz", true}}, ""},
+		{"other blocks are not commands", "```text\nvigil nothing\n```\n```\nvigil none\n```\n```json\n{}\n```\n", nil, ""},
+		{"continuation lines", "```sh\nvigil sim \\\n  --trace p.tsv.gz\n```\n",
+			[]docExample{{2, "vigil sim --trace p.tsv.gz", false}}, ""},
+		{"comment lines", "```sh\n# set-up\nvigil version\n```\n", []docExample{{3, "vigil version", false}}, ""},
+		{"a misspelt long block", "```sh slow\nvigil sim\n```\n", nil, "line 1"},
+		{"a bash block", "```bash\nvigil version\n```\n", nil, "```bash"},
+		{"a capital block", "```Sh\nvigil version\n```\n", nil, "```Sh"},
+		{"an open block", "```sh\nvigil version\n", nil, "never closed"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := parseDocExamples(tt.text)
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("error %v, want one saying %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if fmt.Sprint(got) != fmt.Sprint(tt.want) {
+				t.Errorf("got %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestIsGoCommand(t *testing.T) {
+	tests := []struct {
+		command string
+		want    bool
+	}{
+		{"go test ./feed", true},
+		{"VIGIL_PROFILER_FEEDS=200 VIGIL_PROFILER_ITEMS=2000 go test ./cmd/vigil", true},
+		{"vigil version", false},
+		{"GOGC=400 vigil serve", false},
+		{"gofmt -l .", false},
+	}
+	for _, tt := range tests {
+		if got := isGoCommand(tt.command); got != tt.want {
+			t.Errorf("isGoCommand(%q) = %v, want %v", tt.command, got, tt.want)
+		}
+	}
+}
+
+func TestOutputsIn(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"go build -o vigil ./cmd/vigil", "go build -o /t/vigil ./cmd/vigil"},
+		{"go test -c -o /tmp/change.test ./change", "go test -c -o /tmp/change.test ./change"},
+		{"go install ./cmd/vigil", "go install ./cmd/vigil"},
+		{"go build -o bin/vigil ./cmd/vigil && ls", "go build -o /t/bin/vigil ./cmd/vigil && ls"},
+	}
+	for _, tt := range tests {
+		if got := outputsIn(tt.in, "/t"); got != tt.want {
+			t.Errorf("outputsIn(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestShortBenchmarks(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"go test ./plan -run - -bench Place -cpu 1", "go test -benchtime 1x ./plan -run - -bench Place -cpu 1"},
+		{"go test ./sim -run - -bench 'Run$' -benchtime 3x -cpu 1", "go test ./sim -run - -bench 'Run$' -benchtime 1x -cpu 1"},
+		{"go test ./x -bench . -benchtime=3s", "go test ./x -bench . -benchtime 1x"},
+		{"/tmp/c.test -test.bench 'E$' -test.benchtime 101x", "/tmp/c.test -test.bench 'E$' -test.benchtime 1x"},
+		{"vigil sim --trace p.tsv.gz", "vigil sim --trace p.tsv.gz"},
+		{"go test ./webcheck -count=1", "go test ./webcheck -count=1"},
+	}
+	for _, tt := range tests {
+		if got := shortBenchmarks(tt.in); got != tt.want {
+			t.Errorf("shortBenchmarks(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestCLIReferenceCoversEveryCommand requires docs/cli.md to have a section
+// for every command `vigil help` lists.
+func TestCLIReferenceCoversEveryCommand(t *testing.T) {
+	out, err := exec.Command(vigilBin, "help").CombinedOutput()
+	if err != nil {
+		t.Fatalf("vigil help: %v\n%s", err, out)
+	}
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "cli.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	command := regexp.MustCompile(`(?m)^  ([a-z]+)\s`)
+	found := command.FindAllStringSubmatch(string(out), -1)
+	if len(found) < 10 {
+		t.Fatalf("found %d commands in vigil help:\n%s", len(found), out)
+	}
+	for _, m := range found {
+		if !strings.Contains(string(doc), "\n## vigil "+m[1]+"\n") {
+			t.Errorf("docs/cli.md has no section \"## vigil %s\"", m[1])
+		}
+	}
 }
