@@ -15,7 +15,7 @@ import (
 // page changed, as it counts a feed item's: a page is a feed that posts a
 // change, planned by the same rule and θ, without the saturation floor
 // (see saturationFloor). On the synthetic page trace this keeps pages as
-// fresh as the freshness rule below and their age lower (README, *Pages in
+// fresh as the freshness rule below and their age lower (docs/science.md, *Pages in
 // the simulator*).
 //
 // accrued-freshness plans pages for freshness, the objective of Cho &

@@ -17,8 +17,8 @@ var sizeWords = strings.Fields(`the a of to and in is for on that with as by at 
 	monitor fetch host network planner model rate window change version market science city weather
 	sport music health study result people year time week day data system public local world`)
 
-// FillForSize stores n items of about 2 KB of HTML each (the issue's
-// measure: Miniflux holds 50,500 such items in 167 MB) into st, 50 to a
+// FillForSize stores n items of about 2 KB of HTML each (the measure
+// compared: Miniflux holds 50,500 such items in 167 MB) into st, 50 to a
 // feed and fetch, in seeded pseudo-random prose, each with a summary that
 // repeats the first paragraph of its content as feeds do, so that a
 // store's bytes per item can be measured.
