@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -195,32 +196,79 @@ func TestReadmeExamples(t *testing.T) {
 			`<item><guid>1</guid><title>A galaxy far away</title><description>&lt;p&gt;stars&lt;/p&gt;</description>`+
 			`<pubDate>Mon, 02 Mar 2026 08:00:00 GMT</pubDate></item></channel></rss>`, r.URL.Path)
 	}))
-	defer srv.Close()
-	notRunSeen := map[string]bool{}
-	benchRun := map[string]string{}
-	docs, ran := docFiles(t, repo), 0
+	t.Cleanup(srv.Close) // after the documents, which run in parallel
+	seen := &docsSeen{notRun: map[string]bool{}, benchRun: map[string]string{}}
+	docs := docFiles(t, repo)
+	t.Cleanup(func() { seen.checkNotRun(t, len(docs)) })
 	for _, path := range docs {
 		name, _ := filepath.Rel(repo, path)
 		t.Run(name, func(t *testing.T) {
-			ran++
-			runDocExamples(t, repo, name, srv.URL, notRunSeen, benchRun)
+			t.Parallel()
+			seen.started()
+			runDocExamples(t, repo, name, srv.URL, seen)
 		})
 	}
-	if ran < len(docs) {
-		return // -run chose some documents: docNotRun cannot be judged
+}
+
+// docsSeen is what the documents' runs, in parallel, note for each other:
+// how many ran, the docNotRun lines they met, and the long go commands
+// run already (with where).
+type docsSeen struct {
+	mu       sync.Mutex
+	ran      int
+	notRun   map[string]bool
+	benchRun map[string]string
+}
+
+// started counts a document whose examples run.
+func (d *docsSeen) started() {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.ran++
+}
+
+// skipNotRun reports whether command is one of docNotRun's, noting it.
+func (d *docsSeen) skipNotRun(command string) bool {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	_, ok := docNotRun[command]
+	if ok {
+		d.notRun[command] = true
+	}
+	return ok
+}
+
+// claimBench reports where a long go command already ran, or claims it
+// for where and returns "".
+func (d *docsSeen) claimBench(command, where string) string {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if ran, ok := d.benchRun[command]; ok {
+		return ran
+	}
+	d.benchRun[command] = where
+	return ""
+}
+
+// checkNotRun fails t for every docNotRun line no document holds any
+// more, when all of the docs documents ran (a -run that chose some cannot
+// tell).
+func (d *docsSeen) checkNotRun(t *testing.T, docs int) {
+	if d.ran < docs {
+		return
 	}
 	for command := range docNotRun {
-		if !notRunSeen[command] {
+		if !d.notRun[command] {
 			t.Errorf("docNotRun lists %q, which no document holds any more", command)
 		}
 	}
 }
 
 // runDocExamples runs the examples of one document in a fresh directory.
-// A long go command that an earlier document ran already (benchRun: the
-// command and where it ran) is not run again: it depends on no document's
-// state.
-func runDocExamples(t *testing.T, repo, name, feedURL string, notRunSeen map[string]bool, benchRun map[string]string) {
+// A long go command that another document ran already (seen.claimBench)
+// is not run again: it depends on no document's state. Documents run in
+// parallel, two at a time on two cores, each in its own directory.
+func runDocExamples(t *testing.T, repo, name, feedURL string, seen *docsSeen) {
 	b, err := os.ReadFile(filepath.Join(repo, name))
 	if err != nil {
 		t.Fatal(err)
@@ -243,8 +291,8 @@ func runDocExamples(t *testing.T, repo, name, feedURL string, notRunSeen map[str
 		}
 	}
 	for _, ex := range examples {
-		if why, ok := docNotRun[ex.command]; ok {
-			notRunSeen[ex.command] = true
+		if seen.skipNotRun(ex.command) {
+			why := docNotRun[ex.command]
 			t.Logf("%s:%d %q not run: %s", name, ex.line, ex.command, why)
 			continue
 		}
@@ -253,12 +301,11 @@ func runDocExamples(t *testing.T, repo, name, feedURL string, notRunSeen map[str
 			command = shortBenchmarks(command)
 		}
 		where := fmt.Sprintf("%s:%d", name, ex.line)
-		if ran, ok := benchRun[ex.command]; ok && ex.long && longtest.Enabled() {
-			t.Logf("%s %q ran already at %s", where, ex.command, ran)
-			continue
-		}
-		if ex.long && isGoCommand(ex.command) {
-			benchRun[ex.command] = where
+		if ex.long && isGoCommand(ex.command) && longtest.Enabled() {
+			if ran := seen.claimBench(ex.command, where); ran != "" {
+				t.Logf("%s %q ran already at %s", where, ex.command, ran)
+				continue
+			}
 		}
 		cmd := exec.Command("bash", "-c", command)
 		cmd.Dir, cmd.Env = work, env
