@@ -32,14 +32,17 @@ var streamSQL = sqlflow.StreamSQL{
 }
 
 // itemsByIDQuery selects the items with those IDs of feeds the user
-// follows, one placeholder an ID.
+// follows, one placeholder an ID. CROSS JOIN keeps the items as the outer
+// loop, looked up by rowid: left to itself the planner starts from the
+// user's subscriptions and walks every item of every feed they follow
+// (15 ms for 50 IDs of 100,000 items in 5,000 feeds, not 0.3 ms).
 func itemsByIDQuery(userID int64, ids []int64) (string, []any) {
 	args := []any{userID, userID}
 	for _, id := range ids {
 		args = append(args, id)
 	}
-	return `SELECT ` + itemColumns + ` FROM items i JOIN feeds f ON f.id = i.feed_id
-		 JOIN subscriptions sub ON sub.feed_id = i.feed_id AND sub.user_id = ?
+	return `SELECT ` + itemColumns + ` FROM items i CROSS JOIN feeds f ON f.id = i.feed_id
+		 CROSS JOIN subscriptions sub ON sub.feed_id = i.feed_id AND sub.user_id = ?
 		 LEFT JOIN item_states st ON st.user_id = ? AND st.item_id = i.id
 		 WHERE i.id IN (?` + strings.Repeat(`, ?`, len(ids)-1) + `)`, args
 }
