@@ -1,11 +1,13 @@
-// Command vigil-load measures the item listing API under load: it fills a
-// store with many items (or reuses one it filled before), serves the real
-// API on loopback, and runs concurrent clients that page through a user's
-// items by cursor, optionally while the real monitor fetches feeds served
-// on loopback. It prints the latency percentiles of the requests.
+// Command vigil-load measures the item listing APIs under load: it fills a
+// store (SQLite or PostgreSQL) with many items (or reuses one it filled
+// before), serves the real API on loopback, and runs concurrent clients
+// that page through a user's items by cursor, or sync as Google Reader
+// apps do (--api reader), optionally while the real monitor fetches feeds
+// served on loopback. It prints the latency percentiles of the requests.
 //
 //	go run ./cmd/vigil-load --db /tmp/load.db --items 1000000 --feeds 500 --clients 20 --duration 30s
 //	go run ./cmd/vigil-load --db /tmp/load.db --monitor 200
+//	go run ./cmd/vigil-load --db /tmp/reader.db --api reader --items 100000 --feeds 5000 --other-feeds 0 --body-bytes 2000
 package main
 
 import (
@@ -34,7 +36,6 @@ const (
 // options are the command's flags.
 type options struct {
 	db          string
-	postgres    string
 	api         string
 	bodyBytes   int
 	items       int
@@ -64,8 +65,7 @@ func main() {
 func parseOptions(args []string) (options, error) {
 	var o options
 	fs := flag.NewFlagSet("vigil-load", flag.ContinueOnError)
-	fs.StringVar(&o.db, "db", "vigil-load.db", "the store to fill, or reuse when it was filled before")
-	fs.StringVar(&o.postgres, "postgres", "", "fill or reuse this PostgreSQL database (a postgres:// URL) in place of --db")
+	fs.StringVar(&o.db, "db", "vigil-load.db", "the store to fill, or reuse when it was filled before: a SQLite file, or a postgres:// URL (which may name a schema with search_path)")
 	fs.StringVar(&o.api, "api", apiItems, "what the clients request: items (pages of /api/items by cursor) or reader (a Google Reader sync: stream/items/ids of the reading list, 1,000 IDs, then stream/items/contents of --page of them at a time, up to --depth times)")
 	fs.IntVar(&o.bodyBytes, "body-bytes", 0, "bytes of HTML in each generated item's content (0: one short sentence)")
 	fs.IntVar(&o.items, "items", 1_000_000, "items to store, spread evenly over all feeds")
@@ -142,19 +142,20 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	return nil
 }
 
-// storeName names the store the run fills or reuses.
+// storeName names the store the run fills or reuses, without the
+// password a URL may hold.
 func (o options) storeName() string {
-	if o.postgres != "" {
+	if postgres.IsURL(o.db) {
 		return "the PostgreSQL database"
 	}
 	return o.db
 }
 
-// openStore opens the PostgreSQL database of --postgres, else the SQLite
-// file of --db.
+// openStore opens the store of --db: PostgreSQL for a postgres:// URL,
+// else a SQLite file.
 func openStore(ctx context.Context, o options) (store.Store, error) {
-	if o.postgres != "" {
-		return postgres.Open(ctx, o.postgres)
+	if postgres.IsURL(o.db) {
+		return postgres.Open(ctx, o.db)
 	}
 	return sqlite.Open(o.db)
 }
