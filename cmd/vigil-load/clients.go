@@ -138,7 +138,7 @@ func page(ctx context.Context, client *http.Client, base, token string, q url.Va
 
 // print writes the percentiles per kind and overall.
 func (r results) print(w io.Writer, o options) {
-	fmt.Fprintf(w, "%d clients for %v, pages of %d, up to %d pages deep by cursor, mean think time %v\n", o.clients, r.elapsed.Round(time.Millisecond), o.page, o.depth, o.think)
+	r.printRun(w, o)
 	fmt.Fprintf(w, "%-10s %8s %8s %8s %8s %8s %8s\n", "listing", "requests", "failed", "p50", "p90", "p99", "max")
 	printed := kinds
 	if o.api == apiReader {
@@ -168,6 +168,16 @@ func (r results) print(w io.Writer, o options) {
 	if r.monitors {
 		fmt.Fprintf(w, "the monitor stored %d fetches meanwhile\n", r.fetches)
 	}
+}
+
+// printRun writes what the clients did.
+func (r results) printRun(w io.Writer, o options) {
+	if o.api == apiReader {
+		fmt.Fprintf(w, "%d reader clients for %v, each listing %d IDs, then the contents of %d at a time up to %d times, mean think time %v\n",
+			o.clients, r.elapsed.Round(time.Millisecond), idsPage, o.page, o.depth, o.think)
+		return
+	}
+	fmt.Fprintf(w, "%d clients for %v, pages of %d, up to %d pages deep by cursor, mean think time %v\n", o.clients, r.elapsed.Round(time.Millisecond), o.page, o.depth, o.think)
 }
 
 // pct returns the q-quantile of sorted latencies, rounded for reading.
