@@ -60,6 +60,12 @@ func (s *timedStore) Subscription(ctx context.Context, userID, feedID int64) (*v
 	return s.Store.Subscription(ctx, userID, feedID)
 }
 
+// SubscriptionsOf times store.Store.SubscriptionsOf.
+func (s *timedStore) SubscriptionsOf(ctx context.Context, userID int64, feedIDs []int64) ([]vigil.Subscription, error) {
+	defer s.since("SubscriptionsOf", time.Now())
+	return s.Store.SubscriptionsOf(ctx, userID, feedIDs)
+}
+
 // DueFeeds times store.Store.DueFeeds.
 func (s *timedStore) DueFeeds(ctx context.Context, now time.Time, limit int) ([]vigil.Feed, error) {
 	defer s.since("DueFeeds", time.Now())

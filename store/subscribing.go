@@ -22,6 +22,11 @@ type Subscribing interface {
 	// Subscription returns one of the user's subscriptions (without the
 	// totals over followers, as Subscriptions), or ENOTFOUND.
 	Subscription(ctx context.Context, userID, feedID int64) (*vigil.Subscription, error)
+	// SubscriptionsOf returns the user's subscriptions to those feeds (as
+	// Subscription returns them), in no set order, each once; feeds the
+	// user does not follow are left out. It reads only those feeds, where
+	// Subscriptions reads every one the user follows.
+	SubscriptionsOf(ctx context.Context, userID int64, feedIDs []int64) ([]vigil.Subscription, error)
 	// Readers lists every subscription as (user, feed, weight).
 	Readers(ctx context.Context) ([]vigil.Reader, error)
 

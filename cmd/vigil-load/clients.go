@@ -32,11 +32,20 @@ type results struct {
 	cpu      time.Duration // CPU time of the process during the run
 }
 
-// measure runs o.clients clients against base for o.duration.
-func measure(ctx context.Context, base string, fx fixture, o options) results {
+// measure runs o.clients clients against base for o.duration: clients
+// of vigil's API, or of the Google Reader API with --api reader.
+func measure(ctx context.Context, base string, fx fixture, o options) (results, error) {
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: o.clients}}
+	loop := func(ctx context.Context, rng *rand.Rand) []sample { return clientLoop(ctx, client, base, fx, o, rng) }
+	if o.api == apiReader {
+		auth, err := readerLogin(ctx, client, base, fx.token)
+		if err != nil {
+			return results{}, err
+		}
+		loop = func(ctx context.Context, rng *rand.Rand) []sample { return readerLoop(ctx, client, base, auth, o, rng) }
+	}
 	ctx, cancel := context.WithTimeout(ctx, o.duration)
 	defer cancel()
-	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: o.clients}}
 	var mu sync.Mutex
 	var all []sample
 	var wg sync.WaitGroup
@@ -44,14 +53,14 @@ func measure(ctx context.Context, base string, fx fixture, o options) results {
 	for c := range o.clients {
 		wg.Go(func() {
 			rng := rand.New(rand.NewPCG(o.seed, uint64(c)))
-			s := clientLoop(ctx, client, base, fx, o, rng)
+			s := loop(ctx, rng)
 			mu.Lock()
 			all = append(all, s...)
 			mu.Unlock()
 		})
 	}
 	wg.Wait()
-	return results{samples: all, elapsed: time.Since(start), cpu: processCPU() - cpu}
+	return results{samples: all, elapsed: time.Since(start), cpu: processCPU() - cpu}, nil
 }
 
 // clientLoop reads listings until ctx ends: a kind chosen at random, then
@@ -129,9 +138,13 @@ func page(ctx context.Context, client *http.Client, base, token string, q url.Va
 
 // print writes the percentiles per kind and overall.
 func (r results) print(w io.Writer, o options) {
-	fmt.Fprintf(w, "%d clients for %v, pages of %d, up to %d pages deep by cursor, mean think time %v\n", o.clients, r.elapsed.Round(time.Millisecond), o.page, o.depth, o.think)
+	r.printRun(w, o)
 	fmt.Fprintf(w, "%-10s %8s %8s %8s %8s %8s %8s\n", "listing", "requests", "failed", "p50", "p90", "p99", "max")
-	for _, k := range append(slices.Clone(kinds), "all") {
+	printed := kinds
+	if o.api == apiReader {
+		printed = readerKinds
+	}
+	for _, k := range append(slices.Clone(printed), "all") {
 		var lat []time.Duration
 		failed := 0
 		for _, s := range r.samples {
@@ -155,6 +168,16 @@ func (r results) print(w io.Writer, o options) {
 	if r.monitors {
 		fmt.Fprintf(w, "the monitor stored %d fetches meanwhile\n", r.fetches)
 	}
+}
+
+// printRun writes what the clients did.
+func (r results) printRun(w io.Writer, o options) {
+	if o.api == apiReader {
+		fmt.Fprintf(w, "%d reader clients for %v, each listing %d IDs, then the contents of %d at a time up to %d times, mean think time %v\n",
+			o.clients, r.elapsed.Round(time.Millisecond), idsPage, o.page, o.depth, o.think)
+		return
+	}
+	fmt.Fprintf(w, "%d clients for %v, pages of %d, up to %d pages deep by cursor, mean think time %v\n", o.clients, r.elapsed.Round(time.Millisecond), o.page, o.depth, o.think)
 }
 
 // pct returns the q-quantile of sorted latencies, rounded for reading.

@@ -4,11 +4,12 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"vigil"
 	"vigil/account"
-	"vigil/store/sqlite"
+	"vigil/store"
 )
 
 // loadToken is the API token of the measured user. The load store is a
@@ -30,7 +31,7 @@ type fixture struct {
 }
 
 // prepare fills the store, or reuses it when the measured user exists.
-func prepare(ctx context.Context, st *sqlite.DB, o options, out io.Writer) (fixture, error) {
+func prepare(ctx context.Context, st store.Store, o options, out io.Writer) (fixture, error) {
 	fx := fixture{token: loadToken}
 	u, err := st.UserByName(ctx, "load")
 	switch {
@@ -39,7 +40,7 @@ func prepare(ctx context.Context, st *sqlite.DB, o options, out io.Writer) (fixt
 		if fx.feeds, err = fill(ctx, st, o); err != nil {
 			return fx, err
 		}
-		fmt.Fprintf(out, "filled %s: %d items in %d feeds in %v\n", o.db, o.items, o.feeds+o.otherFeeds, time.Since(start).Round(time.Millisecond))
+		fmt.Fprintf(out, "filled %s: %d items in %d feeds in %v\n", o.storeName(), o.items, o.feeds+o.otherFeeds, time.Since(start).Round(time.Millisecond))
 		return fx, nil
 	case err != nil:
 		return fx, err
@@ -51,13 +52,13 @@ func prepare(ctx context.Context, st *sqlite.DB, o options, out io.Writer) (fixt
 	for _, s := range subs {
 		fx.feeds = append(fx.feeds, s.Feed.ID)
 	}
-	fmt.Fprintf(out, "reusing %s: the load user follows %d feeds\n", o.db, len(fx.feeds))
+	fmt.Fprintf(out, "reusing %s: the load user follows %d feeds\n", o.storeName(), len(fx.feeds))
 	return fx, nil
 }
 
 // fill creates the measured user "load" following o.feeds feeds, the user
 // "other" following o.otherFeeds more, and o.items items over all of them.
-func fill(ctx context.Context, st *sqlite.DB, o options) ([]int64, error) {
+func fill(ctx context.Context, st store.Store, o options) ([]int64, error) {
 	load, err := newUser(ctx, st, "load", account.HashToken(loadToken))
 	if err != nil {
 		return nil, err
@@ -81,7 +82,7 @@ func fill(ctx context.Context, st *sqlite.DB, o options) ([]int64, error) {
 			mine = append(mine, id)
 		}
 		n := o.items/total + boolInt(f < o.items%total)
-		if err := fillFeed(ctx, st, id, f, n); err != nil {
+		if err := fillFeed(ctx, st, id, f, n, o.bodyBytes); err != nil {
 			return nil, err
 		}
 	}
@@ -89,7 +90,7 @@ func fill(ctx context.Context, st *sqlite.DB, o options) ([]int64, error) {
 }
 
 // newUser creates a user with a throwaway password.
-func newUser(ctx context.Context, st *sqlite.DB, name, tokenHash string) (*vigil.User, error) {
+func newUser(ctx context.Context, st store.Store, name, tokenHash string) (*vigil.User, error) {
 	hash, err := account.HashPassword("load", 1)
 	if err != nil {
 		return nil, err
@@ -100,7 +101,7 @@ func newUser(ctx context.Context, st *sqlite.DB, name, tokenHash string) (*vigil
 
 // newFeed subscribes the user to generated feed f, never due: the monitor
 // of a load run must not try to fetch it.
-func newFeed(ctx context.Context, st *sqlite.DB, userID int64, f int) (int64, error) {
+func newFeed(ctx context.Context, st store.Store, userID int64, f int) (int64, error) {
 	sub, err := st.Subscribe(ctx, userID, fmt.Sprintf("https://load.invalid/feed/%d", f), 1, epoch)
 	if err != nil {
 		return 0, err
@@ -109,8 +110,9 @@ func newFeed(ctx context.Context, st *sqlite.DB, userID int64, f int) (int64, er
 }
 
 // fillFeed stores n items of feed f, batchItems per transaction, published
-// at distinct times spread over the year before epoch.
-func fillFeed(ctx context.Context, st *sqlite.DB, feedID int64, f, n int) error {
+// at distinct times spread over the year before epoch, each with a content
+// of about bodyBytes of HTML (one short sentence when 0).
+func fillFeed(ctx context.Context, st store.Store, feedID int64, f, n, bodyBytes int) error {
 	step := 365 * 24 * time.Hour / time.Duration(max(n, 1))
 	for start := 0; start < n; start += batchItems {
 		batch := make([]vigil.Item, 0, min(batchItems, n-start))
@@ -120,7 +122,7 @@ func fillFeed(ctx context.Context, st *sqlite.DB, feedID int64, f, n int) error 
 				Hash:      fmt.Sprintf("h%d-%d", f, k),
 				URL:       fmt.Sprintf("https://load.invalid/feed/%d/%d", f, k),
 				Title:     fmt.Sprintf("Item %d of feed %d", k, f),
-				Content:   "<p>A generated item of a load run.</p>",
+				Content:   content(f, k, bodyBytes),
 				Published: epoch.Add(-time.Duration(k)*step - time.Duration(f)*time.Second),
 			})
 		}
@@ -139,4 +141,19 @@ func boolInt(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// content is the HTML of item k of feed f: one short sentence, or
+// paragraphs with a link and emphasis of about bodyBytes, distinct for
+// every item as real items are.
+func content(f, k, bodyBytes int) string {
+	if bodyBytes == 0 {
+		return "<p>A generated item of a load run.</p>"
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, `<p>Item %d of feed %d, <a href="https://load.invalid/feed/%d/%d">a link</a>.</p>`, k, f, f, k)
+	for n := 0; b.Len() < bodyBytes; n++ {
+		fmt.Fprintf(&b, `<p>Paragraph %d says <em>something</em> of item %d of feed %d at length, as a real article would, with words enough to fill a line or two.</p>`, n, k, f)
+	}
+	return b.String()
 }

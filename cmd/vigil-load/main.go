@@ -1,11 +1,13 @@
-// Command vigil-load measures the item listing API under load: it fills a
-// store with many items (or reuses one it filled before), serves the real
-// API on loopback, and runs concurrent clients that page through a user's
-// items by cursor, optionally while the real monitor fetches feeds served
-// on loopback. It prints the latency percentiles of the requests.
+// Command vigil-load measures the item listing APIs under load: it fills a
+// store (SQLite or PostgreSQL) with many items (or reuses one it filled
+// before), serves the real API on loopback, and runs concurrent clients
+// that page through a user's items by cursor, or sync as Google Reader
+// apps do (--api reader), optionally while the real monitor fetches feeds
+// served on loopback. It prints the latency percentiles of the requests.
 //
 //	go run ./cmd/vigil-load --db /tmp/load.db --items 1000000 --feeds 500 --clients 20 --duration 30s
 //	go run ./cmd/vigil-load --db /tmp/load.db --monitor 200
+//	go run ./cmd/vigil-load --db /tmp/reader.db --api reader --items 100000 --feeds 5000 --other-feeds 0 --body-bytes 2000
 package main
 
 import (
@@ -20,12 +22,22 @@ import (
 	"runtime/pprof"
 	"time"
 
+	"vigil/store"
+	"vigil/store/postgres"
 	"vigil/store/sqlite"
+)
+
+// APIs the clients can speak.
+const (
+	apiItems  = "items"  // vigil's own GET /api/items
+	apiReader = "reader" // the Google Reader API's sync
 )
 
 // options are the command's flags.
 type options struct {
 	db          string
+	api         string
+	bodyBytes   int
 	items       int
 	feeds       int
 	otherFeeds  int
@@ -53,7 +65,9 @@ func main() {
 func parseOptions(args []string) (options, error) {
 	var o options
 	fs := flag.NewFlagSet("vigil-load", flag.ContinueOnError)
-	fs.StringVar(&o.db, "db", "vigil-load.db", "the store to fill, or reuse when it was filled before")
+	fs.StringVar(&o.db, "db", "vigil-load.db", "the store to fill, or reuse when it was filled before: a SQLite file, or a postgres:// URL (which may name a schema with search_path)")
+	fs.StringVar(&o.api, "api", apiItems, "what the clients request: items (pages of /api/items by cursor) or reader (a Google Reader sync: stream/items/ids of the reading list, 1,000 IDs, then stream/items/contents of --page of them at a time, up to --depth times)")
+	fs.IntVar(&o.bodyBytes, "body-bytes", 0, "bytes of HTML in each generated item's content (0: one short sentence)")
 	fs.IntVar(&o.items, "items", 1_000_000, "items to store, spread evenly over all feeds")
 	fs.IntVar(&o.feeds, "feeds", 500, "feeds the measured user follows")
 	fs.IntVar(&o.otherFeeds, "other-feeds", 500, "feeds only another user follows (their items are in the store, not the user's listing)")
@@ -77,6 +91,10 @@ func parseOptions(args []string) (options, error) {
 		return o, errors.New("--items, --feeds, --clients, --page and --depth must be positive, --other-feeds and --monitor not negative")
 	case o.duration <= 0 || o.think < 0:
 		return o, errors.New("--duration must be positive and --think not negative")
+	case o.api != apiItems && o.api != apiReader:
+		return o, fmt.Errorf("--api must be %s or %s, not %q", apiItems, apiReader, o.api)
+	case o.bodyBytes < 0:
+		return o, errors.New("--body-bytes must not be negative")
 	}
 	return o, nil
 }
@@ -87,7 +105,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	st, err := sqlite.Open(o.db)
+	st, err := openStore(ctx, o)
 	if err != nil {
 		return err
 	}
@@ -114,11 +132,32 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	res := measure(ctx, base, fx, o)
+	res, err := measure(ctx, base, fx, o)
 	stopProfile()
+	if err != nil {
+		return err
+	}
 	res.fetches, res.monitors = stopMonitor(), o.monitor > 0
 	res.print(out, o)
 	return nil
+}
+
+// storeName names the store the run fills or reuses, without the
+// password a URL may hold.
+func (o options) storeName() string {
+	if postgres.IsURL(o.db) {
+		return "the PostgreSQL database"
+	}
+	return o.db
+}
+
+// openStore opens the store of --db: PostgreSQL for a postgres:// URL,
+// else a SQLite file.
+func openStore(ctx context.Context, o options) (store.Store, error) {
+	if postgres.IsURL(o.db) {
+		return postgres.Open(ctx, o.db)
+	}
+	return sqlite.Open(o.db)
 }
 
 // startProfile starts a CPU profile into path, when it is not "", and

@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strconv"
 	"testing"
+
+	"vigil/store/postgres/pgtest"
 )
 
 func TestLoadRunFillsServesAndMeasures(t *testing.T) {
@@ -43,8 +45,32 @@ func TestLoadRunFillsServesAndMeasures(t *testing.T) {
 	}
 }
 
+func TestLoadSyncsAsAReaderAppOnBothStores(t *testing.T) {
+	stores := map[string]string{"sqlite": filepath.Join(t.TempDir(), "reader.db"), "postgres": pgtest.Schema(t)}
+	for name, db := range stores {
+		t.Run(name, func(t *testing.T) {
+			args := []string{"--db", db, "--api", "reader", "--items", "1500", "--feeds", "30", "--other-feeds", "0",
+				"--body-bytes", "500", "--clients", "2", "--duration", "1500ms", "--depth", "3"}
+			var out bytes.Buffer
+			if err := run(context.Background(), args, &out); err != nil {
+				t.Fatalf("run: %v\n%s", err, out.String())
+			}
+			for _, kind := range []string{"ids", "contents"} {
+				row := regexp.MustCompile(`(?m)^` + kind + `\s+(\d+)\s+(\d+)\s`).FindSubmatch(out.Bytes())
+				if row == nil {
+					t.Fatalf("no %s row:\n%s", kind, out.String())
+				}
+				if n, _ := strconv.Atoi(string(row[1])); n == 0 || string(row[2]) != "0" {
+					t.Errorf("%s: %s requests, %s failed; want some and none failed\n%s", kind, row[1], row[2], out.String())
+				}
+			}
+		})
+	}
+}
+
 func TestLoadRefusesBadFlags(t *testing.T) {
-	for _, args := range [][]string{{"--clients", "0"}, {"--duration", "-1s"}, {"--think", "-1s"}, {"extra"}, {"--nope"}} {
+	for _, args := range [][]string{{"--clients", "0"}, {"--duration", "-1s"}, {"--think", "-1s"}, {"extra"}, {"--nope"},
+		{"--api", "fever"}, {"--body-bytes", "-1"}} {
 		if _, err := parseOptions(args); err == nil {
 			t.Errorf("parseOptions(%q) accepted it", args)
 		}

@@ -16,7 +16,7 @@ import (
 	"vigil/fetch"
 	"vigil/monitor"
 	"vigil/plan"
-	"vigil/store/sqlite"
+	"vigil/store"
 )
 
 // Settings of the monitor that runs beside the clients: every loopback
@@ -32,7 +32,7 @@ const (
 // startMonitor serves o.monitor feeds on o.monitorAddr, subscribes the user
 // "watcher" to them, and runs the real monitor over st until the returned
 // function is called; that function returns how many fetches were stored.
-func startMonitor(ctx context.Context, st *sqlite.DB, o options, log *slog.Logger) (func() int, error) {
+func startMonitor(ctx context.Context, st store.Store, o options, log *slog.Logger) (func() int, error) {
 	ln, err := net.Listen("tcp", o.monitorAddr)
 	if err != nil {
 		return nil, fmt.Errorf("unable to serve the loopback feeds: %w", err)
@@ -62,7 +62,7 @@ func startMonitor(ctx context.Context, st *sqlite.DB, o options, log *slog.Logge
 }
 
 // watchFeeds subscribes the user "watcher" to n loopback feeds, due now.
-func watchFeeds(ctx context.Context, st *sqlite.DB, base string, n int, now time.Time) error {
+func watchFeeds(ctx context.Context, st store.Store, base string, n int, now time.Time) error {
 	u, err := st.UserByName(ctx, "watcher")
 	if vigil.ErrorCode(err) == vigil.ENOTFOUND {
 		u, err = newUser(ctx, st, "watcher", account.HashToken(loadToken+"-watcher"))
@@ -84,7 +84,7 @@ func watchFeeds(ctx context.Context, st *sqlite.DB, base string, n int, now time
 
 // newMonitor wires the real monitor with loopback fetching allowed, no
 // politeness gap (every feed is on one host) and short intervals.
-func newMonitor(st *sqlite.DB, log *slog.Logger) (*monitor.Monitor, error) {
+func newMonitor(st store.Store, log *slog.Logger) (*monitor.Monitor, error) {
 	clk := clock.Wall{}
 	return monitor.New(monitor.Deps{
 		Store:   st,

@@ -7,12 +7,12 @@ import (
 	"net/http"
 
 	"vigil/server"
-	"vigil/store/sqlite"
+	"vigil/store"
 )
 
 // serve runs the real API over st on a loopback port and returns its base
 // URL and a function that stops it.
-func serve(st *sqlite.DB, log *slog.Logger) (string, func(), error) {
+func serve(st store.Store, log *slog.Logger) (string, func(), error) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return "", nil, err

@@ -138,7 +138,7 @@ func (h *Handler) render(ctx context.Context, u *vigil.User, ids []int64) ([]ite
 	if err != nil {
 		return nil, err
 	}
-	subs, err := h.subscriptionsByFeed(ctx, u)
+	subs, err := h.subscriptionsOf(ctx, u, items)
 	if err != nil {
 		return nil, err
 	}
@@ -149,9 +149,14 @@ func (h *Handler) render(ctx context.Context, u *vigil.User, ids []int64) ([]ite
 	return out, nil
 }
 
-// subscriptionsByFeed maps feed IDs to the user's subscriptions.
-func (h *Handler) subscriptionsByFeed(ctx context.Context, u *vigil.User) (map[int64]vigil.Subscription, error) {
-	subs, err := h.st.Subscriptions(ctx, u.ID)
+// subscriptionsOf maps the feed IDs of items to the user's subscriptions,
+// reading only those feeds' (a user may follow thousands).
+func (h *Handler) subscriptionsOf(ctx context.Context, u *vigil.User, items []vigil.Item) (map[int64]vigil.Subscription, error) {
+	feeds := make([]int64, len(items))
+	for i, it := range items {
+		feeds[i] = it.FeedID
+	}
+	subs, err := h.st.SubscriptionsOf(ctx, u.ID, feeds)
 	if err != nil {
 		return nil, err
 	}

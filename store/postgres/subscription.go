@@ -24,4 +24,9 @@ var subscriptionSQL = sqlflow.SubscriptionSQL{
 	ByFeed: `SELECT ` + subscriptionColumns + `
 		 FROM subscriptions sub JOIN feeds f ON f.id = sub.feed_id
 		 WHERE sub.user_id = $1 AND sub.feed_id = $2`,
+	ByFeeds: func(userID int64, feedIDs []int64) (string, []any) {
+		return `SELECT ` + subscriptionColumns + `
+		 FROM subscriptions sub JOIN feeds f ON f.id = sub.feed_id
+		 WHERE sub.user_id = $1 AND sub.feed_id = ANY($2)`, []any{userID, feedIDs}
+	},
 }

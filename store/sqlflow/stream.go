@@ -18,6 +18,10 @@ type StreamSQL struct {
 	// From joins items i to the subscriptions sub of the user, always the
 	// first argument, and to the user's states st.
 	From string
+	// EntriesFrom, when set, returns the From of StreamEntries for q in
+	// place of From: the same joins, written so that a dialect's planner
+	// walks an index in q's order.
+	EntriesFrom func(q vigil.StreamQuery) string `sqlflow:"optional"`
 	// Where starts the conditions, each of which then begins with AND.
 	Where string
 	// Unread, Read and Starred are the conditions of the state filters.
@@ -53,7 +57,11 @@ func (s *Store) StreamEntries(ctx context.Context, q vigil.StreamQuery) ([]vigil
 	a := args{d: &s.d}
 	where := s.streamFilter(q, &a)
 	cursor := s.cursorFilter(q, &a)
-	query := s.sql.Stream.Entries + s.sql.Stream.From + where + cursor + store.StreamOrder(q) + ` LIMIT ` + a.add(limit)
+	from := s.sql.Stream.From
+	if s.sql.Stream.EntriesFrom != nil {
+		from = s.sql.Stream.EntriesFrom(q)
+	}
+	query := s.sql.Stream.Entries + from + where + cursor + store.StreamOrder(q) + ` LIMIT ` + a.add(limit)
 	rows, err := s.conn.Read().Query(ctx, query, a.list...)
 	return list(&s.d, rows, err, "list stream", store.ScanStreamEntry)
 }

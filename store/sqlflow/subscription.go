@@ -25,6 +25,12 @@ type SubscriptionSQL struct {
 	List string
 	// ByFeed returns the subscription of the user $1 to the feed $2.
 	ByFeed string
+	// ByFeeds returns the query, and its arguments, of the user's
+	// subscriptions to the feeds with those IDs.
+	ByFeeds func(userID int64, feedIDs []int64) (string, []any)
+	// ByFeedsBatch is how many feed IDs one ByFeeds query takes at most (0:
+	// all of them).
+	ByFeedsBatch int
 }
 
 // Subscribe makes the user follow url, creating the feed (active, due at
@@ -104,6 +110,41 @@ func (s *Store) Unsubscribe(ctx context.Context, userID, feedID int64) error {
 func (s *Store) Subscriptions(ctx context.Context, userID int64) ([]vigil.Subscription, error) {
 	rows, err := s.conn.Read().Query(ctx, s.sql.Subscription.List, userID)
 	return list(&s.d, rows, err, "list subscriptions", store.ScanSubscription)
+}
+
+// SubscriptionsOf returns the user's subscriptions to those feeds, in no
+// set order, each once, in one query a batch of ByFeedsBatch IDs; feeds the
+// user does not follow are left out.
+func (s *Store) SubscriptionsOf(ctx context.Context, userID int64, feedIDs []int64) ([]vigil.Subscription, error) {
+	feedIDs = distinct(feedIDs)
+	batch := s.sql.Subscription.ByFeedsBatch
+	if batch <= 0 {
+		batch = max(len(feedIDs), 1)
+	}
+	var subs []vigil.Subscription
+	for start := 0; start < len(feedIDs); start += batch {
+		query, args := s.sql.Subscription.ByFeeds(userID, feedIDs[start:min(start+batch, len(feedIDs))])
+		rows, err := s.conn.Read().Query(ctx, query, args...)
+		part, err := list(&s.d, rows, err, "read subscriptions", store.ScanSubscription)
+		if err != nil {
+			return nil, err
+		}
+		subs = append(subs, part...)
+	}
+	return subs, nil
+}
+
+// distinct returns ids without repeats, in their first order.
+func distinct(ids []int64) []int64 {
+	seen := make(map[int64]bool, len(ids))
+	out := make([]int64, 0, len(ids))
+	for _, id := range ids {
+		if !seen[id] {
+			seen[id] = true
+			out = append(out, id)
+		}
+	}
+	return out
 }
 
 // Subscription returns one of the user's subscriptions, or ENOTFOUND.

@@ -1,6 +1,10 @@
 package sqlite
 
-import "vigil/store/sqlflow"
+import (
+	"strings"
+
+	"vigil/store/sqlflow"
+)
 
 // subscriptionColumns are the columns store.ScanSubscription reads, in order, for
 // a subscription aliased sub joined to its feed f.
@@ -24,4 +28,18 @@ var subscriptionSQL = sqlflow.SubscriptionSQL{
 	ByFeed: `SELECT ` + subscriptionColumns + `
 		 FROM subscriptions sub JOIN feeds f ON f.id = sub.feed_id
 		 WHERE sub.user_id = ? AND sub.feed_id = ?`,
+	ByFeeds:      subscriptionsByFeedsQuery,
+	ByFeedsBatch: 500,
+}
+
+// subscriptionsByFeedsQuery selects the user's subscriptions to those
+// feeds, one placeholder a feed ID.
+func subscriptionsByFeedsQuery(userID int64, feedIDs []int64) (string, []any) {
+	args := []any{userID}
+	for _, id := range feedIDs {
+		args = append(args, id)
+	}
+	return `SELECT ` + subscriptionColumns + `
+		 FROM subscriptions sub JOIN feeds f ON f.id = sub.feed_id
+		 WHERE sub.user_id = ? AND sub.feed_id IN (?` + strings.Repeat(`, ?`, len(feedIDs)-1) + `)`, args
 }

@@ -52,6 +52,7 @@ var tests = []struct {
 	{"SubscribeValidates", testSubscribeValidates},
 	{"SubscribeCreatesFeedOnce", testSubscribeCreatesFeedOnce},
 	{"SubscriptionsAndUnsubscribe", testSubscriptionsAndUnsubscribe},
+	{"SubscriptionsOf", testSubscriptionsOf},
 	{"CreateUser", testCreateUser},
 	{"UserLookups", testUserLookups},
 	{"ConcurrentIngestSameFeed", testConcurrentIngestSameFeed},

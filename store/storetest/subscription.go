@@ -2,6 +2,7 @@ package storetest
 
 import (
 	"math"
+	"reflect"
 	"testing"
 	"time"
 
@@ -149,5 +150,51 @@ func testSubscriptionsAndUnsubscribe(t *testing.T, h Harness) {
 	if f.ItemCount != 2 || f.Subscribers != 0 || f.Weight != 0 {
 		t.Errorf("unfollowed feed = %d items, %d subscribers, weight %v; want 2, 0, 0",
 			f.ItemCount, f.Subscribers, f.Weight)
+	}
+}
+
+func testSubscriptionsOf(t *testing.T, h Harness) {
+	db := h.open(t)
+	ann, bob := mustUser(t, db, "ann"), mustUser(t, db, "bob")
+	a := mustSubscribe(t, db, ann.ID, "https://a.example/feed")
+	b := mustSubscribe(t, db, ann.ID, "https://b.example/feed")
+	mustSubscribe(t, db, ann.ID, "https://unasked.example/feed")
+	bobs := mustSubscribe(t, db, bob.ID, "https://bob.example/feed")
+	mustIngest(t, db, a, t0, makeItems("i", 3))
+	if err := db.SetFolder(ctx, ann.ID, a, "News"); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.RenameSubscription(ctx, ann.ID, b, "My B"); err != nil {
+		t.Fatal(err)
+	}
+	// Unknown IDs fill the first batches (past 500 IDs, where a store
+	// splits the query), a repeat and another user's feed come last.
+	var ids []int64
+	for k := range int64(1200) {
+		ids = append(ids, bobs+10_000+k)
+	}
+	ids = append(ids, b, bobs, a, b)
+	got, err := db.SubscriptionsOf(ctx, ann.ID, ids)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byFeed := map[int64]vigil.Subscription{}
+	for _, s := range got {
+		byFeed[s.Feed.ID] = s
+	}
+	if len(got) != 2 || len(byFeed) != 2 {
+		t.Fatalf("got %d subscriptions of %d feeds, want ann's two asked, once each: %+v", len(got), len(byFeed), got)
+	}
+	for _, id := range []int64{a, b} {
+		want, err := db.Subscription(ctx, ann.ID, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(byFeed[id], *want) {
+			t.Errorf("feed %d:\n got %+v\nwant %+v (as Subscription)", id, byFeed[id], *want)
+		}
+	}
+	if none, err := db.SubscriptionsOf(ctx, ann.ID, nil); err != nil || len(none) != 0 {
+		t.Errorf("no feed asked: %v %v", none, err)
 	}
 }

@@ -1,0 +1,160 @@
+package greader_test
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"vigil"
+	"vigil/account"
+	"vigil/server"
+	"vigil/store"
+	"vigil/store/postgres"
+	"vigil/store/postgres/pgtest"
+	"vigil/store/sqlite"
+)
+
+// Size of the store of the sync benchmarks: a user following 5,000 feeds
+// of 20 items each, 100,000 items of about 2 KB of HTML.
+const (
+	syncFeeds     = 5000
+	syncFeedItems = 20
+)
+
+// syncStores opens each store the sync benchmarks run on, and returns a
+// function to call once it is filled.
+var syncStores = []struct {
+	name string
+	open func(b *testing.B) (store.Store, func())
+}{
+	{"sqlite", func(b *testing.B) (store.Store, func()) {
+		st, err := sqlite.Open(filepath.Join(b.TempDir(), "v.db"))
+		if err != nil {
+			b.Fatal(err)
+		}
+		return st, func() {}
+	}},
+	{"postgres", func(b *testing.B) (store.Store, func()) {
+		url := pgtest.Schema(b)
+		st, err := postgres.Open(context.Background(), url)
+		if err != nil {
+			b.Fatal(err)
+		}
+		return st, func() { analyze(b, url) }
+	}},
+}
+
+// analyze gathers the planner's statistics of the PostgreSQL schema at
+// url, as autovacuum does within a minute or so of a bulk load: the
+// benchmark measures a server past that minute.
+func analyze(b *testing.B, url string) {
+	conn, err := pgx.Connect(context.Background(), url)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer conn.Close(context.Background())
+	if _, err := conn.Exec(context.Background(), "ANALYZE items, feeds, subscriptions, item_states"); err != nil {
+		b.Fatal(err)
+	}
+}
+
+// syncServer fills st as syncFeeds and syncFeedItems say and returns
+// vigil's handler over it, the user's Auth token and the IDs of the
+// reading list, newest first.
+func syncServer(b *testing.B, st store.Store) (http.Handler, string, []string) {
+	ctx := context.Background()
+	digest, _ := account.HashPassword("pw", 1000)
+	u := &vigil.User{Name: "sync", PasswordHash: digest, CreatedAt: testNow}
+	if err := st.CreateUser(ctx, u); err != nil {
+		b.Fatal(err)
+	}
+	para := strings.Repeat("<p>A paragraph of an <em>article</em> with <a href=\"https://example.com/\">a link</a> and words enough to fill a line or two.</p>", 16)
+	for f := range syncFeeds {
+		sub, err := st.Subscribe(ctx, u.ID, fmt.Sprintf("https://f%d.example/feed", f), 1, testNow)
+		if err != nil {
+			b.Fatal(err)
+		}
+		batch := make([]vigil.Item, syncFeedItems)
+		for i := range batch {
+			batch[i] = vigil.Item{Key: fmt.Sprint(i), Hash: fmt.Sprint(i), Title: fmt.Sprintf("Item %d of %d", i, f), URL: fmt.Sprintf("https://f%d.example/%d", f, i),
+				Content: fmt.Sprintf("<p>Item %d of feed %d.</p>", i, f) + para, Published: testNow.Add(-time.Duration(i*syncFeeds+f) * time.Minute)}
+		}
+		fetched := vigil.Fetched{FeedID: sub.Feed.ID, Observation: vigil.Observation{At: testNow, Status: 200}, Items: batch}
+		if _, err := st.Ingest(ctx, fetched, func(vigil.Ingested, *vigil.Feed) (*vigil.Feed, error) { return nil, nil }); err != nil {
+			b.Fatal(err)
+		}
+	}
+	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
+	h := server.New(st, server.Config{Now: func() time.Time { return testNow }, Logger: quiet})
+	rec := serve(h, "POST", "/accounts/ClientLogin", "", url.Values{"Email": {"sync"}, "Passwd": {"pw"}})
+	_, auth, _ := strings.Cut(rec.Body.String(), "Auth=")
+	auth = strings.TrimSpace(auth)
+	rec = serve(h, "GET", "/reader/api/0/stream/items/ids?n=10000&s=user/-/state/com.google/reading-list", auth, nil)
+	var ids []string
+	for _, part := range strings.Split(rec.Body.String(), `"id":"`)[1:] {
+		id, _, _ := strings.Cut(part, `"`)
+		ids = append(ids, id)
+	}
+	if len(ids) != 10000 {
+		b.Fatalf("the reading list gave %d IDs, want 10000: %.300s", len(ids), rec.Body)
+	}
+	return h, auth, ids
+}
+
+// serve sends one request to h, with form as a POST body.
+func serve(h http.Handler, method, path, auth string, form url.Values) *httptest.ResponseRecorder {
+	req := httptest.NewRequest(method, path, strings.NewReader(form.Encode()))
+	if form != nil {
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	}
+	if auth != "" {
+		req.Header.Set("Authorization", "GoogleLogin auth="+auth)
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	return rec
+}
+
+// BenchmarkSync measures a reader app's sync at 100,000 items in 5,000
+// feeds on each store: stream/items/contents of 50 IDs (successive
+// chunks of the newest 10,000, so the sanitiser's cache does not answer
+// them all) and the IDs of the reading list, 1,000 at a time.
+func BenchmarkSync(b *testing.B) {
+	for _, s := range syncStores {
+		b.Run(s.name, func(b *testing.B) {
+			st, filled := s.open(b)
+			b.Cleanup(func() { st.Close() })
+			h, auth, ids := syncServer(b, st)
+			filled()
+			b.Run("contents50", func(b *testing.B) {
+				chunk := 0
+				for b.Loop() {
+					start := chunk * 50 % len(ids)
+					chunk++
+					rec := serve(h, "POST", "/reader/api/0/stream/items/contents", auth, url.Values{"i": ids[start : start+50]})
+					if rec.Code != 200 || strings.Count(rec.Body.String(), `"crawlTimeMsec"`) != 50 {
+						b.Fatalf("contents: %d %.300s", rec.Code, rec.Body)
+					}
+				}
+			})
+			b.Run("ids1000", func(b *testing.B) {
+				for b.Loop() {
+					rec := serve(h, "GET", "/reader/api/0/stream/items/ids?n=1000&s=user/-/state/com.google/reading-list", auth, nil)
+					if rec.Code != 200 {
+						b.Fatalf("ids: %d %.300s", rec.Code, rec.Body)
+					}
+				}
+			})
+		})
+	}
+}
