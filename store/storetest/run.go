@@ -77,6 +77,10 @@ var tests = []struct {
 	{"NewestItems", testNewestItems},
 	{"SetFeedTitle", testSetFeedTitle},
 	{"MoveFeedOfAPage", testMoveFeedOfAPage},
+	{"ChannelsAndRules", testChannelsAndRules},
+	{"IngestQueuesMatchingAlerts", testIngestQueuesMatchingAlerts},
+	{"ClaimMessagesLeases", testClaimMessagesLeases},
+	{"ConcurrentClaimsAreDisjoint", testConcurrentClaimsAreDisjoint},
 }
 
 // Run runs the whole suite against the implementation h opens, each
