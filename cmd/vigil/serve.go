@@ -92,10 +92,11 @@ func runServe(ctx context.Context, e *env, args []string) error {
 			return c.Lead(ctx, "profiler", profilerPoll, func(ctx context.Context) { prof.Run(ctx, *popts.every) })
 		}
 	}
+	alerts := senderRunner(newSender(st, *opts.allowPrivate, *dopts.baseURL, log))
 	if *noMonitor {
-		return serveUntilDone(ctx, srv, ln, runProfiler, digests.Run)
+		return serveUntilDone(ctx, srv, ln, runProfiler, digests.Run, alerts)
 	}
-	return serveUntilDone(ctx, srv, ln, mon.Run, runProfiler, digests.Run)
+	return serveUntilDone(ctx, srv, ln, mon.Run, runProfiler, digests.Run, alerts)
 }
 
 // planDelay is the expected mean delay of the planner's current plan,
