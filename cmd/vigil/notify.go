@@ -79,7 +79,7 @@ func runNotifyList(ctx context.Context, e *env, args []string) error {
 func channelState(c vigil.Channel) string {
 	switch {
 	case c.Failing():
-		return fmt.Sprintf("failing since %d attempt(s): %s (last at %s)", c.Failures, c.LastError, stamp(c.LastErrorAt))
+		return fmt.Sprintf("failing (%d attempt(s) in a row, last at %s): %s", c.Failures, stamp(c.LastErrorAt), c.LastError)
 	case !c.LastSent.IsZero():
 		return "ok, last sent " + stamp(c.LastSent)
 	}
