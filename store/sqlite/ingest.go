@@ -39,8 +39,10 @@ func (db *DB) Ingest(ctx context.Context, f vigil.Fetched, decide func(vigil.Ing
 	if err != nil {
 		return vigil.Ingested{}, err
 	}
-	if err := db.QueueItemAlerts(ctx, flowQuerier{tx}, f.FeedID, got.New, f.Observation.At); err != nil {
-		return vigil.Ingested{}, err
+	if db.outbox {
+		if err := db.QueueItemAlerts(ctx, flowQuerier{tx}, f.FeedID, got.New, f.Observation.At); err != nil {
+			return vigil.Ingested{}, err
+		}
 	}
 	current, err := store.ScanFeed(st.readFeed.QueryRowContext(ctx, f.FeedID))
 	if err != nil {

@@ -1,5 +1,7 @@
 package sqlite
 
+import "slices"
+
 // schemaAlerts adds the users' notification channels, their alert rules
 // over feeds and the outbox of messages waiting to be sent. A sent message
 // is deleted; the UNIQUE constraint keeps an item or change from being
@@ -45,3 +47,9 @@ CREATE TABLE outbox (
 );
 CREATE INDEX outbox_due ON outbox(next_at);
 `
+
+// hasOutbox reports whether the migrations create the outbox: the item
+// ingest queues alerts only then.
+func hasOutbox() bool {
+	return slices.ContainsFunc(migrations, func(m migration) bool { return m.sql == schemaAlerts })
+}
