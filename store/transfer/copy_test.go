@@ -195,7 +195,9 @@ func TestCopyKeepsEverything(t *testing.T) {
 		{"digest settings", func(s store.Store) (any, error) { return s.AllDigestSettings(ctx) }},
 		{"channels", func(s store.Store) (any, error) { return s.Channels(ctx, ann.ID) }},
 		{"alert rules", func(s store.Store) (any, error) { return s.AlertRules(ctx, ann.ID) }},
-		{"outbox", func(s store.Store) (any, error) { return s.ClaimMessages(ctx, "copy-test", t0.Add(24*time.Hour), time.Minute, 10) }},
+		{"outbox", func(s store.Store) (any, error) {
+			return s.ClaimMessages(ctx, "copy-test", t0.Add(24*time.Hour), time.Minute, 10)
+		}},
 		{"fever key", func(s store.Store) (any, error) { return s.UserByFeverKey(ctx, "fever-hash") }},
 		{"stream", func(s store.Store) (any, error) {
 			return s.StreamEntries(ctx, vigil.StreamQuery{UserID: ann.ID, Folder: "Birds/Sea", Limit: 100})
