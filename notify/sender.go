@@ -116,15 +116,21 @@ func (s *Sender) Drain(ctx context.Context, wait time.Duration) (sent, left int,
 }
 
 // Pass claims the due messages and sends them, and returns how many went
-// through.
+// through. It starts no channel's sending once half the lease has gone:
+// a send gives up after 10 seconds (shoutrrr's limit), so a lease of 20
+// seconds or more ends after the last send this sender started.
 func (s *Sender) Pass(ctx context.Context) (int, error) {
 	s.withDefaults()
-	msgs, err := s.Store.ClaimMessages(ctx, s.Owner, s.Now(), s.Lease, claimLimit)
+	claimed := s.Now()
+	msgs, err := s.Store.ClaimMessages(ctx, s.Owner, claimed, s.Lease, claimLimit)
 	if err != nil {
 		return 0, err
 	}
 	sent := 0
 	for _, group := range byChannel(msgs) {
+		if s.Now().Sub(claimed) > s.Lease/2 {
+			break // the rest is left to expire and be claimed again, rather than sent late under a lease about to end
+		}
 		n, err := s.sendChannel(ctx, group)
 		if err != nil {
 			return sent, err

@@ -68,7 +68,7 @@ func runFetch(ctx context.Context, e *env, args []string) error {
 	}
 	fmt.Fprintf(e.stdout, "fetched %d feed(s), %d failed\n", t.fetched, t.failed)
 	if err == nil { // what this run found reaches people before it exits
-		err = drainAlerts(ctx, e, newSender(st, *opts.allowPrivate, *baseURL, slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))))
+		err = drainAlerts(ctx, e, newSender(st, opts, *baseURL, slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))))
 	}
 	hint := t.hint()
 	if err == nil && t.failed > 0 && t.failed == t.fetched {

@@ -10,9 +10,10 @@ import (
 )
 
 // newSender returns the sender of st's outbox, its dials under the
-// process's address guard (lifted by --allow-private).
-func newSender(st store.Alerting, allowPrivate bool, baseURL string, log *slog.Logger) *notify.Sender {
-	return &notify.Sender{Store: st, AllowPrivate: allowPrivate, BaseURL: baseURL, Log: log}
+// address guard unless --allow-private, its claims on messages lasting as
+// long as the monitor's on feeds (--lease).
+func newSender(st store.Alerting, o *monitorOpts, baseURL string, log *slog.Logger) *notify.Sender {
+	return &notify.Sender{Store: st, AllowPrivate: *o.allowPrivate, Lease: *o.lease, BaseURL: baseURL, Log: log}
 }
 
 // senderRunner runs a sender until ctx ends, as serve and worker run it.

@@ -92,7 +92,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 			return c.Lead(ctx, "profiler", profilerPoll, func(ctx context.Context) { prof.Run(ctx, *popts.every) })
 		}
 	}
-	alerts := senderRunner(newSender(st, *opts.allowPrivate, *dopts.baseURL, log))
+	alerts := senderRunner(newSender(st, opts, *dopts.baseURL, log))
 	if *noMonitor {
 		return serveUntilDone(ctx, srv, ln, runProfiler, digests.Run, alerts)
 	}

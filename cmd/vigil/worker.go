@@ -51,7 +51,7 @@ func runWorker(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	fmt.Fprintf(e.stderr, "vigil worker %s fetching for %s\n", opts.shared.Worker(), redactDB(*f.db))
-	runners := []func(context.Context) error{mon.Run, senderRunner(newSender(st, *opts.allowPrivate, *baseURL, log))}
+	runners := []func(context.Context) error{mon.Run, senderRunner(newSender(st, opts, *baseURL, log))}
 	if !*noProfiler {
 		runners = append(runners, sharedProfiler(st, opts, log, popts))
 	}
