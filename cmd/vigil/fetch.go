@@ -18,7 +18,7 @@ func runFetch(ctx context.Context, e *env, args []string) error {
 	opts := addMonitorFlags(f)
 	all := f.Bool("all", false, "fetch every followed feed now, due or not")
 	gc := addGCFlag(f, defaultFetchGCPercent)
-	baseURL := f.bindString("base-url", "vigil's public `URL`, for the links in alerts to vigil's own view")
+	baseURL := f.bindString("base-url", "")
 	procs := f.Int("procs", defaultFetchProcs, "how many processors run vigil's code while fetching (a pass mostly waits on the network; each more holds more memory); 0 keeps Go's default (one per core available); GOMAXPROCS, when set to a count, wins")
 	f.lean = true // ingests and exits: no mapped file, small caches, for a low peak of memory
 	if err := f.parse(args, 0); err != nil {

@@ -27,7 +27,7 @@ func runWorker(ctx context.Context, e *env, args []string) error {
 	gc := addGCFlag(f, defaultServeGCPercent)
 	noProfiler := f.Bool("no-profiler", false, "never run the profiler in this worker")
 	opts := addMonitorFlags(f)
-	baseURL := f.bindString("base-url", "vigil's public `URL`, for the links in alerts to vigil's own view")
+	baseURL := f.bindString("base-url", "")
 	if err := f.parse(args, 0); err != nil {
 		return err
 	}
