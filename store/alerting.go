@@ -11,7 +11,7 @@ import (
 // Alerting is what vigil sends users as it happens: their channels, their
 // alert rules over feeds, and the outbox of messages waiting to be sent.
 // Ingests write the outbox in the same transaction as the items and page
-// changes that cause its messages (see QueueItemAlerts, ChangeAlert), so
+// changes that cause its messages (see ItemAlerts, ChangeAlerts), so
 // a message is never lost between storing and sending; senders claim
 // messages with leases, so that several processes sharing a database
 // never send one at the same time.

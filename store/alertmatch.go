@@ -55,8 +55,9 @@ func ItemAlerts(targets []RuleTarget, items []vigil.Item) []NewMessage {
 				continue
 			}
 			sent[t.ChannelID] = true
+			text := snippet(fulltext.Body(it.Summary, it.Content))
 			out = append(out, NewMessage{ChannelID: t.ChannelID, Kind: KindItem, RefID: it.ID,
-				Title: it.Title, Link: it.URL, Text: snippet(fulltext.Body(it.Summary, it.Content))})
+				Title: itemTitle(it, text), Link: it.URL, Text: text})
 		}
 	}
 	return out
@@ -122,6 +123,18 @@ func ChangeAlerts(targets []FollowTarget, page vigil.Feed, changeID int64, c New
 			Title: title + " changed (" + severity.String() + ")", Link: page.URL, Text: snippet(c.Summary)})
 	}
 	return out
+}
+
+// itemTitle is what a message about an item is titled: the item's title,
+// else the start of its text (a matched item has one or the other).
+func itemTitle(it vigil.Item, text string) string {
+	if strings.TrimSpace(it.Title) != "" {
+		return it.Title
+	}
+	if r := []rune(text); len(r) > 80 {
+		return string(r[:80]) + "…"
+	}
+	return text
 }
 
 // snippet cuts s to snippetRunes, marking the cut.
