@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"vigil"
 	"vigil/store/sqlite"
@@ -35,6 +36,13 @@ func (h *hook) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h.accepted = append(h.accepted, string(b))
+}
+
+// bodies returns the accepted messages and the number of requests.
+func (h *hook) bodies() ([]string, int) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return append([]string(nil), h.accepted...), h.requests
 }
 
 // count returns how many accepted messages contain s.
@@ -106,10 +114,10 @@ func TestCronFetchSendsAlerts(t *testing.T) {
 
 	out := mustRun("fetch", "--all", "--allow-private", "--host-gap", "0")
 	if h.count("Rocket launch at dawn") != 1 || h.count("Weather") != 0 || !strings.Contains(out, "sent 1 alert(s)") {
-		t.Fatalf("after the first fetch (%q) the hook accepted %q, want the launch item once", out, h.accepted)
+		t.Fatalf("after the first fetch (%q) the hook accepted %q, want the launch item once", out, first(h.bodies()))
 	}
-	if h.requests != 2 {
-		t.Errorf("the hook had %d requests, want 2 (the 503, then the retry)", h.requests)
+	if _, requests := h.bodies(); requests != 2 {
+		t.Errorf("the hook had %d requests, want 2 (the 503, then the retry)", requests)
 	}
 
 	feed.add("Second launch scrubbed")
@@ -117,14 +125,14 @@ func TestCronFetchSendsAlerts(t *testing.T) {
 	ps.set(`<html><body><h1>Closed</h1><p>We have moved to a new address across the river; see the map.</p></body></html>`)
 	out = mustRun("fetch", "--all", "--allow-private", "--host-gap", "0")
 	if h.count("Second launch scrubbed") != 1 || h.count("Rocket launch at dawn") != 1 || h.count("Traffic") != 0 {
-		t.Fatalf("after the second fetch (%q) the hook accepted %q", out, h.accepted)
+		t.Fatalf("after the second fetch (%q) the hook accepted %q", out, first(h.bodies()))
 	}
 	severity := lastChangeSeverity(t, mustRun("changes", "--json"))
 	if severity != "important" && severity != "significant" {
 		t.Fatalf("the rewrite of the page was judged %q: the test needs a change at the default threshold", severity)
 	}
 	if h.count("changed ("+severity+")") != 1 {
-		t.Fatalf("the hook accepted %q, want one message for the page change", h.accepted)
+		t.Fatalf("the hook accepted %q, want one message for the page change", first(h.bodies()))
 	}
 
 	st, err := sqlite.Open(db)
@@ -213,3 +221,29 @@ func TestNotifyCommands(t *testing.T) {
 		}
 	}
 }
+
+// TestServeSendsAlerts: vigil serve fetches a new feed and its sender
+// delivers the matching item, once, within seconds.
+func TestServeSendsAlerts(t *testing.T) {
+	h := &hook{}
+	hookSrv := httptest.NewServer(h)
+	defer hookSrv.Close()
+	srv := feedServer(t)
+	db := filepath.Join(t.TempDir(), "v.db")
+	for _, args := range [][]string{{"user", "add", "ann"}, {"add", srv.URL + "/feed"},
+		{"notify", "add", "generic+" + hookSrv.URL + "/hook"}, {"alert", "add", "more"}} {
+		if code, out, errOut := cli(t, db, "", args...); code != 0 {
+			t.Fatalf("vigil %v: %d %s %s", args, code, out, errOut)
+		}
+	}
+	startServe(t, db)
+	defer stopServe(t)
+	waitFor(t, func() bool { return h.count("Two & more") == 1 })
+	time.Sleep(2500 * time.Millisecond) // more than a pass of the sender
+	if h.count("Two & more") != 1 || h.count("One") != 0 {
+		t.Errorf("the hook accepted %q, want the matching item once", first(h.bodies()))
+	}
+}
+
+// first returns its first argument.
+func first[T any](v T, _ ...any) T { return v }
