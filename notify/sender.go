@@ -17,17 +17,20 @@ const (
 	DefaultEvery     = 2 * time.Second
 	DefaultLease     = 2 * time.Minute
 	DefaultBatchFrom = 4
+	DefaultGap       = 2 * time.Second
+	batchLines       = 50
 	DefaultWait      = 15 * time.Second
 	firstRetry       = time.Second
 	lastRetry        = time.Hour
-	claimLimit       = 200
+	claimChannels    = 100
 )
 
 // Sender delivers the messages of a store's outbox. Each pass claims the
-// due messages (leased to this sender, so other processes skip them),
-// groups them by channel and sends each channel at most BatchFrom-1
-// messages: a burst of BatchFrom or more goes as one message listing
-// them all. A message whose sending fails is retried after a backoff that
+// channels with due messages that no sender took in the last Gap, and
+// their due messages (leased to this sender, so other processes skip
+// them), and sends each channel at most BatchFrom-1 messages: a burst of
+// BatchFrom or more goes as one message listing them. Gap is the
+// channels' rate limit, over every process sharing the store. A message whose sending fails is retried after a backoff that
 // doubles from a second to an hour, and the channel shows the failure,
 // with its error, until a sending goes through.
 type Sender struct {
@@ -41,10 +44,12 @@ type Sender struct {
 	// or change; may be empty.
 	BaseURL string
 	// Every is the time between passes of Run; BatchFrom the size of a
-	// channel's burst sent as one message; Lease how long a claim holds.
+	// channel's burst sent as one message; Lease how long a claim holds;
+	// Gap the least time between two claims of one channel.
 	Every     time.Duration
 	BatchFrom int
 	Lease     time.Duration
+	Gap       time.Duration
 	// Now is the clock; nil: time.Now.
 	Now func() time.Time
 	Log *slog.Logger
@@ -64,6 +69,9 @@ func (s *Sender) withDefaults() {
 	}
 	if s.Lease <= 0 {
 		s.Lease = DefaultLease
+	}
+	if s.Gap <= 0 {
+		s.Gap = DefaultGap
 	}
 	if s.Now == nil {
 		s.Now = time.Now
@@ -122,7 +130,7 @@ func (s *Sender) Drain(ctx context.Context, wait time.Duration) (sent, left int,
 func (s *Sender) Pass(ctx context.Context) (int, error) {
 	s.withDefaults()
 	claimed := s.Now()
-	msgs, err := s.Store.ClaimMessages(ctx, s.Owner, claimed, s.Lease, claimLimit)
+	msgs, err := s.Store.ClaimMessages(ctx, store.MessageClaim{Owner: s.Owner, Now: claimed, Lease: s.Lease, Gap: s.Gap, Channels: claimChannels})
 	if err != nil {
 		return 0, err
 	}
@@ -223,7 +231,11 @@ func (s *Sender) text(m store.Message) string {
 // batchText lists a burst's messages, one line each.
 func (s *Sender) batchText(msgs []store.Message) string {
 	var b strings.Builder
-	for _, m := range msgs {
+	for i, m := range msgs {
+		if i == batchLines {
+			fmt.Fprintf(&b, "and %d more\n", len(msgs)-i)
+			break
+		}
 		fmt.Fprintf(&b, "- %s", m.Title)
 		if m.Link != "" {
 			fmt.Fprintf(&b, " %s", m.Link)

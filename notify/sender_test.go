@@ -116,7 +116,11 @@ func TestSenderRetriesAFailedDeliveryOnce(t *testing.T) {
 	if n, _ := s.Pass(context.Background()); n != 0 {
 		t.Errorf("a pass before the backoff ended sent %d", n)
 	}
-	f.now = f.now.Add(time.Second)
+	f.now = f.now.Add(time.Second) // the retry is due, but the channel's gap has not passed
+	if n, _ := s.Pass(context.Background()); n != 0 {
+		t.Errorf("a pass within the channel's gap sent %d", n)
+	}
+	f.now = f.now.Add(DefaultGap)
 	if n, err := s.Pass(context.Background()); err != nil || n != 1 {
 		t.Fatalf("the retry sent %d (%v), want 1", n, err)
 	}
@@ -167,5 +171,24 @@ func TestSenderKeepsTheAddressGuard(t *testing.T) {
 	}
 	if n, _ := store.Alerting(f.st).PendingMessages(context.Background()); n != 1 {
 		t.Errorf("%d messages pending, want the refused one kept", n)
+	}
+}
+
+func TestBatchTextListsAtMost50(t *testing.T) {
+	s := &Sender{BaseURL: "http://vigil.example/"}
+	for _, n := range []int{4, 50, 60} {
+		msgs := make([]store.Message, n)
+		for i := range msgs {
+			msgs[i] = store.Message{Kind: store.KindItem, RefID: int64(i + 1), Title: fmt.Sprintf("item %d", i)}
+		}
+		text := s.batchText(msgs)
+		lines := strings.Split(text, "\n")
+		listed := min(n, batchLines)
+		if strings.Count(text, "- item ") != listed || lines[len(lines)-1] != "more in vigil: http://vigil.example/items" {
+			t.Errorf("%d messages: %q, want %d listed and the link to vigil", n, text, listed)
+		}
+		if more := strings.Contains(text, fmt.Sprintf("and %d more", n-batchLines)); more != (n > batchLines) {
+			t.Errorf("%d messages: %q says how many more: %v", n, text, more)
+		}
 	}
 }

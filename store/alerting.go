@@ -42,10 +42,12 @@ type Alerting interface {
 	// ENOTFOUND.
 	RemoveAlertRule(ctx context.Context, userID, ruleID int64) error
 
-	// ClaimMessages leases to owner, until now+lease, up to limit messages
-	// due at now and not leased by anyone else, oldest first, with their
-	// channels' URLs.
-	ClaimMessages(ctx context.Context, owner string, now time.Time, lease time.Duration, limit int) ([]Message, error)
+	// ClaimMessages takes up to c.Channels channels that have messages
+	// due at c.Now and were not taken in the last c.Gap (the channels'
+	// rate limit, over every process), and leases their due messages not
+	// leased by anyone else to c.Owner until c.Now+c.Lease; it returns
+	// them, oldest first, with their channels' URLs.
+	ClaimMessages(ctx context.Context, c MessageClaim) ([]Message, error)
 	// MessagesSent deletes the messages of ids that owner still holds.
 	MessagesSent(ctx context.Context, owner string, ids []int64) error
 	// MessagesFailed ends owner's leases on the messages of ids, counts an
@@ -53,6 +55,15 @@ type Alerting interface {
 	MessagesFailed(ctx context.Context, owner string, ids []int64, retry time.Time) error
 	// PendingMessages counts the messages not sent yet.
 	PendingMessages(ctx context.Context) (int, error)
+}
+
+// MessageClaim is what a sender asks of ClaimMessages.
+type MessageClaim struct {
+	Owner    string
+	Now      time.Time
+	Lease    time.Duration
+	Gap      time.Duration
+	Channels int
 }
 
 // Message is one alert waiting in the outbox for one channel.

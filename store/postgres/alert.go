@@ -9,8 +9,9 @@ const channelColumns = `id, user_id, url, shown, created_at, failures, last_erro
 const ruleColumns = `id, user_id, feed_id, query, created_at`
 
 // alertSQL is the PostgreSQL text of the channel, rule and outbox
-// statements. A claim skips the rows another claim has locked, so that
-// concurrent senders never lease one message twice.
+// statements. A claim skips the channels another claim has locked, so
+// that concurrent senders never take one channel, nor lease one message,
+// twice.
 var alertSQL = sqlflow.AlertSQL{
 	AddChannel:    `INSERT INTO notify_channels (user_id, url, shown, created_at) VALUES ($1, $2, $3, $4) RETURNING id`,
 	Channels:      `SELECT ` + channelColumns + ` FROM notify_channels WHERE user_id = $1 ORDER BY id`,
@@ -33,9 +34,12 @@ var alertSQL = sqlflow.AlertSQL{
 		WHERE s.feed_id = $1 ORDER BY c.id`,
 	Enqueue: `INSERT INTO outbox (channel_id, kind, ref_id, title, link, body, created_at, next_at)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING`,
+	ClaimChannels: `UPDATE notify_channels SET send_after = $1
+		WHERE id IN (SELECT c.id FROM notify_channels c WHERE c.send_after <= $2
+			AND EXISTS (SELECT 1 FROM outbox o WHERE o.channel_id = c.id AND o.next_at <= $2 AND o.lease_until < $2)
+			ORDER BY c.send_after, c.id LIMIT $3 FOR UPDATE SKIP LOCKED) RETURNING id`,
 	Claim: `UPDATE outbox SET lease_owner = $1, lease_until = $2
-		WHERE id IN (SELECT id FROM outbox WHERE next_at <= $3 AND lease_until < $3
-			ORDER BY id LIMIT $4 FOR UPDATE SKIP LOCKED) RETURNING id`,
+		WHERE channel_id = ANY($4) AND next_at <= $3 AND lease_until < $3 RETURNING id`,
 	Claimed: `SELECT o.id, o.channel_id, c.url, o.kind, o.ref_id, o.title, o.link, o.body, o.created_at, o.attempts
 		FROM outbox o JOIN notify_channels c ON c.id = o.channel_id
 		WHERE o.id = ANY($1) ORDER BY o.id`,

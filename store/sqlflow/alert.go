@@ -53,8 +53,14 @@ type AlertSQL struct {
 	// Enqueue stores a message (channel, kind, ref, title, link, body,
 	// created, due) unless its channel has one of that kind and ref.
 	Enqueue string
-	// Claim leases to the owner $1 until $2 up to $4 messages due at $3
-	// whose lease ended before $3, oldest first, returning their IDs.
+	// ClaimChannels sets to $1 the send_after of up to $3 channels whose
+	// send_after is at or before $2 and that have a message due at $2
+	// whose lease ended before $2, returning their IDs; concurrent claims
+	// never take one channel.
+	ClaimChannels string
+	// Claim leases to the owner $1 until $2 the messages of the channels
+	// of the ID list $4 due at $3 whose lease ended before $3, returning
+	// their IDs.
 	Claim string
 	// Claimed returns the messages of the ID list $1, with their
 	// channels' URLs, by ID.

@@ -70,18 +70,37 @@ func scanFollowTarget(r store.Row) (*store.FollowTarget, error) {
 	return &t, r.Scan(&t.ChannelID, &t.Threshold)
 }
 
-// ClaimMessages leases up to limit due messages to owner until now+lease
-// and returns them with their channels' URLs.
-func (s *Store) ClaimMessages(ctx context.Context, owner string, now time.Time, lease time.Duration, limit int) ([]store.Message, error) {
-	if owner == "" || limit <= 0 || lease <= 0 {
-		return nil, vigil.Errorf(vigil.EINVALID, "a claim needs an owner, a positive limit and a positive lease")
+// ClaimMessages takes channels whose rate limit allows a sending and
+// leases their due messages to the claim's owner, in one transaction.
+func (s *Store) ClaimMessages(ctx context.Context, c store.MessageClaim) ([]store.Message, error) {
+	if c.Owner == "" || c.Channels <= 0 || c.Lease <= 0 || c.Gap < 0 {
+		return nil, vigil.Errorf(vigil.EINVALID, "a claim needs an owner, a positive channel limit and lease, and a gap of 0 or more")
 	}
 	tx, err := s.conn.Begin(ctx)
 	if err != nil {
 		return nil, s.d.Wrap("begin message claim", err)
 	}
 	defer tx.Rollback(ctx)
-	rows, err := tx.Query(ctx, s.sql.Alert.Claim, owner, store.Nanos(now.Add(lease)), store.Nanos(now), limit)
+	now := store.Nanos(c.Now)
+	rows, err := tx.Query(ctx, s.sql.Alert.ClaimChannels, store.Nanos(c.Now.Add(c.Gap)), now, c.Channels)
+	channels, err := list(&s.d, rows, err, "claim channels", scanID)
+	if err != nil || len(channels) == 0 {
+		return nil, err
+	}
+	msgs, err := s.claimOf(ctx, tx, c, channels)
+	if err != nil {
+		return nil, err
+	}
+	return msgs, s.d.WrapIf("commit message claim", tx.Commit(ctx))
+}
+
+// claimOf leases the due messages of channels and reads them.
+func (s *Store) claimOf(ctx context.Context, tx Tx, c store.MessageClaim, channels []int64) ([]store.Message, error) {
+	channelList, err := s.d.IDs(channels)
+	if err != nil {
+		return nil, s.d.Wrap("claim messages", err)
+	}
+	rows, err := tx.Query(ctx, s.sql.Alert.Claim, c.Owner, store.Nanos(c.Now.Add(c.Lease)), store.Nanos(c.Now), channelList)
 	ids, err := list(&s.d, rows, err, "claim messages", scanID)
 	if err != nil || len(ids) == 0 {
 		return nil, err
@@ -91,11 +110,7 @@ func (s *Store) ClaimMessages(ctx context.Context, owner string, now time.Time, 
 		return nil, s.d.Wrap("claim messages", err)
 	}
 	rows, err = tx.Query(ctx, s.sql.Alert.Claimed, idList)
-	msgs, err := list(&s.d, rows, err, "read claimed messages", store.ScanMessage)
-	if err != nil {
-		return nil, err
-	}
-	return msgs, s.d.WrapIf("commit message claim", tx.Commit(ctx))
+	return list(&s.d, rows, err, "read claimed messages", store.ScanMessage)
 }
 
 // MessagesSent deletes the messages owner holds of ids.

@@ -31,8 +31,12 @@ var alertSQL = sqlflow.AlertSQL{
 		WHERE s.feed_id = ? ORDER BY c.id`,
 	Enqueue: `INSERT INTO outbox (channel_id, kind, ref_id, title, link, body, created_at, next_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+	ClaimChannels: `UPDATE notify_channels SET send_after = ?1
+		WHERE id IN (SELECT c.id FROM notify_channels c WHERE c.send_after <= ?2
+			AND EXISTS (SELECT 1 FROM outbox o WHERE o.channel_id = c.id AND o.next_at <= ?2 AND o.lease_until < ?2)
+			ORDER BY c.send_after, c.id LIMIT ?3) RETURNING id`,
 	Claim: `UPDATE outbox SET lease_owner = ?1, lease_until = ?2
-		WHERE id IN (SELECT id FROM outbox WHERE next_at <= ?3 AND lease_until < ?3 ORDER BY id LIMIT ?4) RETURNING id`,
+		WHERE channel_id IN (SELECT value FROM json_each(?4)) AND next_at <= ?3 AND lease_until < ?3 RETURNING id`,
 	Claimed: `SELECT o.id, o.channel_id, c.url, o.kind, o.ref_id, o.title, o.link, o.body, o.created_at, o.attempts
 		FROM outbox o JOIN notify_channels c ON c.id = o.channel_id
 		WHERE o.id IN (SELECT value FROM json_each(?)) ORDER BY o.id`,

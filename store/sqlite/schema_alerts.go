@@ -3,7 +3,9 @@ package sqlite
 import "slices"
 
 // schemaAlerts adds the users' notification channels, their alert rules
-// over feeds and the outbox of messages waiting to be sent. A sent message
+// over feeds and the outbox of messages waiting to be sent; a channel's
+// send_after is its rate limit, the earliest its messages may be claimed
+// again. A sent message
 // is deleted; the UNIQUE constraint keeps an item or change from being
 // queued twice for one channel.
 const schemaAlerts = `
@@ -17,6 +19,7 @@ CREATE TABLE notify_channels (
 	last_error    TEXT NOT NULL DEFAULT '',
 	last_error_at INTEGER,
 	last_sent_at  INTEGER,
+	send_after    INTEGER NOT NULL DEFAULT 0,
 	UNIQUE (user_id, url)
 );
 

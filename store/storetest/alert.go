@@ -1,6 +1,7 @@
 package storetest
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 	"sync"
@@ -34,7 +35,7 @@ func mustRule(t testing.TB, db store.Store, userID, feedID int64, query string) 
 // claimAll claims every due message for owner at now.
 func claimAll(t testing.TB, db store.Store, owner string, now time.Time) []store.Message {
 	t.Helper()
-	msgs, err := db.ClaimMessages(ctx, owner, now, time.Minute, 1000)
+	msgs, err := db.ClaimMessages(ctx, store.MessageClaim{Owner: owner, Now: now, Lease: time.Minute, Channels: 1000})
 	if err != nil {
 		t.Fatalf("ClaimMessages(%s): %v", owner, err)
 	}
@@ -199,8 +200,36 @@ func testClaimMessagesLeases(t *testing.T, h Harness) {
 	if len(retry) != 1 || retry[0].ID != a[0].ID || retry[0].Attempts != 1 {
 		t.Errorf("the retry = %+v, want message %d on its second attempt", retry, a[0].ID)
 	}
-	if _, err := db.ClaimMessages(ctx, "", t0, time.Minute, 1); vigil.ErrorCode(err) != vigil.EINVALID {
+	if _, err := db.ClaimMessages(ctx, store.MessageClaim{Now: t0, Lease: time.Minute, Channels: 1}); vigil.ErrorCode(err) != vigil.EINVALID {
 		t.Errorf("a claim without an owner: %v, want EINVALID", err)
+	}
+}
+
+func testClaimMessagesRateLimit(t *testing.T, h Harness) {
+	db := h.open(t)
+	alice := mustUser(t, db, "alice")
+	feed := mustSubscribe(t, db, alice.ID, "https://example.com/feed")
+	mustChannel(t, db, alice.ID, "generic+http://127.0.0.1:9/alice")
+	mustRule(t, db, alice.ID, 0, "item")
+	mustIngest(t, db, feed, t0, makeItems("a", 3))
+	claim := func(owner string, now time.Time) []store.Message {
+		t.Helper()
+		msgs, err := db.ClaimMessages(ctx, store.MessageClaim{Owner: owner, Now: now, Lease: 10 * time.Second, Gap: time.Minute, Channels: 10})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return msgs
+	}
+	first := claim("A", t0)
+	if len(first) != 3 {
+		t.Fatalf("first claim: %d messages, want the burst of 3 at once", len(first))
+	}
+	mustIngest(t, db, feed, t0.Add(time.Second), makeItems("b", 1))
+	if got := claim("B", t0.Add(30*time.Second)); len(got) != 0 {
+		t.Errorf("a claim within the channel's gap got %d messages (A's lease has ended, and one is new)", len(got))
+	}
+	if got := claim("B", t0.Add(61*time.Second)); len(got) != 4 {
+		t.Errorf("a claim after the gap got %d messages, want the new one and the 3 whose lease ended", len(got))
 	}
 }
 
@@ -208,9 +237,11 @@ func testConcurrentClaimsAreDisjoint(t *testing.T, h Harness) {
 	db := h.open(t)
 	alice := mustUser(t, db, "alice")
 	feed := mustSubscribe(t, db, alice.ID, "https://example.com/feed")
-	mustChannel(t, db, alice.ID, "generic+http://127.0.0.1:9/alice")
+	for c := range 8 {
+		mustChannel(t, db, alice.ID, fmt.Sprintf("generic+http://127.0.0.1:9/alice/%d", c))
+	}
 	mustRule(t, db, alice.ID, 0, "item")
-	mustIngest(t, db, feed, t0, makeItems("a", 40))
+	mustIngest(t, db, feed, t0, makeItems("a", 5))
 	var mu sync.Mutex
 	var claimed []int64
 	var wg sync.WaitGroup
@@ -219,7 +250,7 @@ func testConcurrentClaimsAreDisjoint(t *testing.T, h Harness) {
 		go func() {
 			defer wg.Done()
 			for {
-				msgs, err := db.ClaimMessages(ctx, string(rune('A'+w)), t0, time.Minute, 3)
+				msgs, err := db.ClaimMessages(ctx, store.MessageClaim{Owner: string(rune('A' + w)), Now: t0, Lease: time.Minute, Channels: 1})
 				if err != nil {
 					t.Error(err)
 					return
@@ -243,6 +274,6 @@ func testConcurrentClaimsAreDisjoint(t *testing.T, h Harness) {
 		}
 	}
 	if len(claimed) != 40 {
-		t.Errorf("claimed %d messages, want 40", len(claimed))
+		t.Errorf("claimed %d messages, want 40 (5 items for each of 8 channels)", len(claimed))
 	}
 }

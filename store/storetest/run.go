@@ -80,6 +80,7 @@ var tests = []struct {
 	{"ChannelsAndRules", testChannelsAndRules},
 	{"IngestQueuesMatchingAlerts", testIngestQueuesMatchingAlerts},
 	{"ClaimMessagesLeases", testClaimMessagesLeases},
+	{"ClaimMessagesRateLimit", testClaimMessagesRateLimit},
 	{"ConcurrentClaimsAreDisjoint", testConcurrentClaimsAreDisjoint},
 }
 

@@ -196,7 +196,7 @@ func TestCopyKeepsEverything(t *testing.T) {
 		{"channels", func(s store.Store) (any, error) { return s.Channels(ctx, ann.ID) }},
 		{"alert rules", func(s store.Store) (any, error) { return s.AlertRules(ctx, ann.ID) }},
 		{"outbox", func(s store.Store) (any, error) {
-			return s.ClaimMessages(ctx, "copy-test", t0.Add(24*time.Hour), time.Minute, 10)
+			return s.ClaimMessages(ctx, store.MessageClaim{Owner: "copy-test", Now: t0.Add(24 * time.Hour), Lease: time.Minute, Channels: 10})
 		}},
 		{"fever key", func(s store.Store) (any, error) { return s.UserByFeverKey(ctx, "fever-hash") }},
 		{"stream", func(s store.Store) (any, error) {

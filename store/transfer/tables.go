@@ -51,7 +51,7 @@ var tables = []table{
 	{name: "digests", columns: []string{"user_id", "day"}, order: "user_id, day", text: true},
 	{name: "plan_states", columns: []string{"policy", "state", "planned_at"}, order: "policy", text: true},
 	{name: "notify_channels", columns: []string{"id", "user_id", "url", "shown", "created_at", "failures", "last_error",
-		"last_error_at", "last_sent_at"}, order: "id", identity: "id"},
+		"last_error_at", "last_sent_at", "send_after"}, order: "id", identity: "id"},
 	{name: "alert_rules", columns: []string{"id", "user_id", "feed_id", "query", "created_at"}, order: "id", identity: "id"},
 	{name: "outbox", columns: []string{"id", "channel_id", "kind", "ref_id", "title", "link", "body", "created_at",
 		"next_at", "attempts", "lease_owner", "lease_until"}, order: "id", identity: "id"},
