@@ -17,3 +17,11 @@ func NewPostClient(cfg Config) *http.Client {
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
 	}
 }
+
+// NewSendTransport returns a transport for sending to URLs that users gave
+// through libraries that build their own requests (notification services):
+// the same address guard, connect and header timeouts as fetches, and no
+// proxy from the environment.
+func NewSendTransport(cfg Config) *http.Transport {
+	return newTransport(cfg.withDefaults())
+}

@@ -60,6 +60,13 @@ func (s *Server) routes() {
 	s.handleAPI("GET /api/me/digest", api.JSON(api.Digest))
 	s.handleAPI("PUT /api/me/digest", api.JSON(api.SetDigest))
 	s.handleAPI("GET /api/digest.atom", api.JSON(api.DigestAtom))
+	s.handleAPI("GET /api/notify", api.JSON(api.NotifyChannels))
+	s.handleAPI("POST /api/notify", api.JSON(api.AddNotifyChannel))
+	s.handleAPI("DELETE /api/notify/{id}", api.JSON(api.RemoveNotifyChannel))
+	s.handleAPI("POST /api/notify/{id}/test", api.JSON(api.TestNotifyChannel))
+	s.handleAPI("GET /api/alerts", api.JSON(api.AlertRules))
+	s.handleAPI("POST /api/alerts", api.JSON(api.AddAlertRule))
+	s.handleAPI("DELETE /api/alerts/{id}", api.JSON(api.RemoveAlertRule))
 	s.handleAPI("GET /api/openapi.json", api.OpenAPI)
 	s.mux.HandleFunc("/api/", api.JSON(api.NoRoute))
 

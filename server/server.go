@@ -68,6 +68,9 @@ type Config struct {
 	// Zone is the time zone whose days the digests' Atom feed covers; nil
 	// means UTC.
 	Zone *time.Location
+	// AllowPrivate lifts the address guard from the test messages the API
+	// sends to users' notification channels (as --allow-private does).
+	AllowPrivate bool
 }
 
 // Server is the HTTP face of vigil; it implements http.Handler.
@@ -117,7 +120,8 @@ func New(st store.Store, cfg Config) *Server {
 		Zone:               cfg.Zone,
 	})
 	s.auth = httpauth.New(st, httpauth.Config{Now: s.now, SecureCookies: cfg.SecureCookies, Logger: s.log})
-	s.api = api.New(api.Config{Store: st, Reading: s.reading, Auth: s.auth, Now: s.now, Logger: s.log})
+	s.api = api.New(api.Config{Store: st, Reading: s.reading, Auth: s.auth, Now: s.now, Logger: s.log,
+		AllowPrivate: cfg.AllowPrivate})
 	s.web = web.New(web.Config{Store: st, Reading: s.reading, Auth: s.auth, Now: s.now, Logger: s.log,
 		SecureCookies: cfg.SecureCookies, BudgetPerHour: cfg.BudgetPerHour})
 	s.routes()

@@ -3,7 +3,7 @@
 // same behaviour suite (store/storetest).
 //
 // The interface comes in roles, one per concept (Accounts, Subscribing,
-// Reading, Scheduling, PlanStates, Pages, PageHistory, Notifications,
+// Reading, Scheduling, PlanStates, Pages, PageHistory, Notifications, Alerting,
 // Profiling, AccessLog, Activity, Health), each small enough to read at
 // once; Store composes them. A consumer takes the smallest role, or the
 // few roles, it needs.
@@ -22,6 +22,7 @@ type Store interface {
 	Pages
 	PageHistory
 	Notifications
+	Alerting
 	Profiling
 	AccessLog
 	Activity

@@ -14,10 +14,11 @@ import (
 )
 
 func runFetch(ctx context.Context, e *env, args []string) error {
-	f := newFlags(e, "fetch", "", "Fetch every due feed once, store what came, and exit (for cron and scripts).")
+	f := newFlags(e, "fetch", "", "Fetch every due feed once, store what came, send the alerts it caused, and exit (for cron and scripts).")
 	opts := addMonitorFlags(f)
 	all := f.Bool("all", false, "fetch every followed feed now, due or not")
 	gc := addGCFlag(f, defaultFetchGCPercent)
+	baseURL := f.bindString("base-url", "")
 	procs := f.Int("procs", defaultFetchProcs, "how many processors run vigil's code while fetching (a pass mostly waits on the network; each more holds more memory); 0 keeps Go's default (one per core available); GOMAXPROCS, when set to a count, wins")
 	f.lean = true // ingests and exits: no mapped file, small caches, for a low peak of memory
 	if err := f.parse(args, 0); err != nil {
@@ -66,6 +67,9 @@ func runFetch(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintf(e.stdout, "%d due feed(s) left for later: the budget of %d fetches per hour is spent\n", pass.Skipped, *opts.budget)
 	}
 	fmt.Fprintf(e.stdout, "fetched %d feed(s), %d failed\n", t.fetched, t.failed)
+	if err == nil { // what this run found reaches people before it exits
+		err = drainAlerts(ctx, e, newSender(st, opts, *baseURL, slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))))
+	}
 	hint := t.hint()
 	if err == nil && t.failed > 0 && t.failed == t.fetched {
 		err = fmt.Errorf("every fetch failed%s", hint)

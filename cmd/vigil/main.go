@@ -31,6 +31,8 @@ var commands = []command{
 	{"changes", "print the detected changes of the pages a user follows", runChanges},
 	{"rate", "rate a change of a page: negligible, significant or important", runRate},
 	{"digest", "set a user's daily digest of page changes, or send a day's digests now", runDigest},
+	{"notify", "manage a user's notification channels: notify add|list|remove|test", runNotify},
+	{"alert", "send a user new items that match a search as they come: alert add|list|remove", runAlert},
 	{"items", "print stored items", runItems},
 	{"search", "print the stored items (or with --channels the channels) that best match some words", runSearch},
 	{"import", "subscribe a user to the feeds of an OPML file", runImport},

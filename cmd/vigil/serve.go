@@ -75,7 +75,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		Handler: server.New(st, server.Config{SecureCookies: *secure, OnSubscribe: func(int64) { mon.Wake() }, Logger: log,
 			Profiler: prof, Metrics: met, MetricsToken: *metricsToken, BudgetPerHour: *opts.budget, Policy: *opts.policy,
 			Planner: chartPlanner(planner, !*noMonitor),
-			Updates: digests.Folder, Zone: digests.Location}),
+			Updates: digests.Folder, Zone: digests.Location, AllowPrivate: *opts.allowPrivate}),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      60 * time.Second,
@@ -92,10 +92,11 @@ func runServe(ctx context.Context, e *env, args []string) error {
 			return c.Lead(ctx, "profiler", profilerPoll, func(ctx context.Context) { prof.Run(ctx, *popts.every) })
 		}
 	}
+	alerts := senderRunner(newSender(st, opts, *dopts.baseURL, log))
 	if *noMonitor {
-		return serveUntilDone(ctx, srv, ln, runProfiler, digests.Run)
+		return serveUntilDone(ctx, srv, ln, runProfiler, digests.Run, alerts)
 	}
-	return serveUntilDone(ctx, srv, ln, mon.Run, runProfiler, digests.Run)
+	return serveUntilDone(ctx, srv, ln, mon.Run, runProfiler, digests.Run, alerts)
 }
 
 // planDelay is the expected mean delay of the planner's current plan,

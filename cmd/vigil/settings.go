@@ -61,7 +61,7 @@ var settings = []setting{
 	{name: "smtp-password", env: "VIGIL_SMTP_PASSWORD", secret: true, want: "a password", valid: anyText,
 		usage: "SMTP password (environment only)", field: func(c *config) any { return &c.smtpPassword }},
 	{name: "base-url", env: "VIGIL_BASE_URL", flag: true, want: "an absolute http or https URL", valid: isHTTPURL,
-		usage: "public `URL` of this server, for links in digests", field: func(c *config) any { return &c.baseURL }},
+		usage: "public `URL` of this server, for links in digests and alerts", field: func(c *config) any { return &c.baseURL }},
 }
 
 // settingNamed returns the setting called name; a name missing from the

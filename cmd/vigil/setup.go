@@ -54,7 +54,7 @@ func addMonitorFlags(f *flags) *monitorOpts {
 		maxBody:      f.Int64("max-body", 10<<20, "largest feed body in bytes, after decompression"),
 		policy: f.bindString("policy",
 			"refresh `policy`: "+strings.Join(policy.LiveNames(), ", ")+", or simple (fetch when one new item is expected)"),
-		lease: f.Duration("lease", postgres.DefaultLease, "on PostgreSQL, how long a worker's claim on a feed or host lasts if it dies"),
+		lease: f.Duration("lease", postgres.DefaultLease, "on PostgreSQL, how long a worker's claim on a feed, a host or an alert message lasts if it dies"),
 		noTracking: f.bindBool("no-tracking",
 			"accrued: plan by the learned models alone, without tracking each feed's recent level and dated daily shape or bounding a silent feed's wait"),
 	}

@@ -20,12 +20,14 @@ func runWorker(ctx context.Context, e *env, args []string) error {
 	f := newFlags(e, "worker", "", "Run the monitor without the web server until SIGINT or SIGTERM: one of any number of\n"+
 		"worker processes, on any machines, sharing a PostgreSQL database (--db postgres://...).\n"+
 		"Workers share the due feeds, the budget, each host's gap and the re-plan; one of them\n"+
-		"at a time folds new items into the channel profiles.")
+		"at a time folds new items into the channel profiles. Each also sends the users' alerts,\n"+
+		"never one message from two workers at once.")
 	verbose := f.Bool("v", false, "log every fetch")
 	popts := addProfilerFlags(f)
 	gc := addGCFlag(f, defaultServeGCPercent)
 	noProfiler := f.Bool("no-profiler", false, "never run the profiler in this worker")
 	opts := addMonitorFlags(f)
+	baseURL := f.bindString("base-url", "")
 	if err := f.parse(args, 0); err != nil {
 		return err
 	}
@@ -49,7 +51,7 @@ func runWorker(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	fmt.Fprintf(e.stderr, "vigil worker %s fetching for %s\n", opts.shared.Worker(), redactDB(*f.db))
-	runners := []func(context.Context) error{mon.Run}
+	runners := []func(context.Context) error{mon.Run, senderRunner(newSender(st, opts, *baseURL, log))}
 	if !*noProfiler {
 		runners = append(runners, sharedProfiler(st, opts, log, popts))
 	}

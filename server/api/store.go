@@ -7,7 +7,8 @@ import "vigil/store"
 // (Subscribing), items with their read and starred states (Reading), a
 // feed's observations (Scheduling), page follows (Pages), the ratings of
 // page changes (PageHistory), notices and digest settings
-// (Notifications), and channel profiles and interests (Profiling). It is
+// (Notifications), notification channels and alert rules (Alerting), and
+// channel profiles and interests (Profiling). It is
 // also what digest.Build and updates.Build read.
 type Store interface {
 	store.Accounts
@@ -17,5 +18,6 @@ type Store interface {
 	store.Pages
 	store.PageHistory
 	store.Notifications
+	store.Alerting
 	store.Profiling
 }

@@ -131,6 +131,7 @@ var statements = sqlflow.Statements{
 		SELECT user_id, $1, $2 FROM subscriptions WHERE feed_id = $3`,
 	FetchHours:   fetchHoursQuery,
 	Access:       accessSQL,
+	Alert:        alertSQL,
 	Digest:       digestSQL,
 	Feed:         feedSQL,
 	FetchList:    fetchListSQL,

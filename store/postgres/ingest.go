@@ -30,7 +30,9 @@ import (
 // it and finds which items are new or edited, with IDs for the new ones
 // taken from the items' sequence; decide then runs on what the writes will
 // make of the feed (afterWrites), and the second round trip writes and
-// commits.
+// commits. New items of a feed that some user's alert rules cover take
+// one more round trip, to read the rules, and one per message queued in
+// the outbox, in the same transaction.
 //
 // PostgreSQL's text cannot hold NUL characters or invalid UTF-8, which a
 // hostile feed may carry: they are dropped and replaced with U+FFFD
@@ -64,6 +66,9 @@ func (db *DB) Ingest(ctx context.Context, f vigil.Fetched, decide func(vigil.Ing
 	feed, err := decide(*got, current)
 	if err != nil {
 		return vigil.Ingested{}, fmt.Errorf("postgres: unable to ingest feed %d: decide: %w", f.FeedID, err)
+	}
+	if err := db.QueueItemAlerts(ctx, flowQuerier{conn}, f.FeedID, got.New, f.Observation.At); err != nil {
+		return vigil.Ingested{}, err
 	}
 	if err := commitIngest(ctx, conn, b, f, got, feed); err != nil {
 		return vigil.Ingested{}, err

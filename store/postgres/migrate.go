@@ -29,6 +29,7 @@ var migrations = []migration{
 	{sql: schemaV1}, {sql: schemaV2}, {sql: schemaV3}, {sql: schemaV4}, {sql: schemaV5},
 	{sql: schemaV6}, {sql: schemaV7}, {sql: schemaV8}, {run: reindexSearchText},
 	{sql: schemaBoundedProfiles},
+	{sql: schemaAlerts},
 }
 
 // migrate applies the pending migrations in one transaction that holds

@@ -31,7 +31,7 @@ func TestMigrationBoundedProfilesStartsAfresh(t *testing.T) {
 	if err := db.SaveProfiles(ctx, batch); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.Pool().Exec(ctx, `UPDATE vigil_schema SET version = 9`); err != nil {
+	if _, err := db.Pool().Exec(ctx, dropAlerts+`UPDATE vigil_schema SET version = 9`); err != nil {
 		t.Fatal(err)
 	}
 	db.Close()

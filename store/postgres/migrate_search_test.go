@@ -91,6 +91,9 @@ func testSearchMigration(t *testing.T, version int, vector string) {
 			t.Fatal(err)
 		}
 	}
+	if _, err := p.Exec(ctx, dropAlerts); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := p.Exec(ctx, `UPDATE vigil_schema SET version = $1`, version); err != nil {
 		t.Fatal(err)
 	}

@@ -62,7 +62,7 @@ func TestMigrationLeanSortIndexes(t *testing.T) {
 	_, err = db.Pool().Exec(ctx, `DROP INDEX items_feed_sort; DROP INDEX items_sort;
 		CREATE INDEX items_feed_sort ON items(feed_id, sort_at DESC, id DESC);
 		CREATE INDEX items_sort ON items(sort_at DESC, id DESC);
-		ALTER INDEX items_pkey RESET (fillfactor);
+		ALTER INDEX items_pkey RESET (fillfactor);`+dropAlerts+`
 		UPDATE vigil_schema SET version = 7`)
 	if err != nil {
 		t.Fatal(err)

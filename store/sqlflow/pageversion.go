@@ -63,8 +63,8 @@ type FeedWriter interface {
 
 // IngestPage stores a page fetch in one transaction: the observation
 // (NewItems 1 when a change was stored), the body once per distinct hash,
-// the version, the change and the feed state decide returns given the feed
-// as stored now. The feed is locked first (where the store needs it), so
+// the version, the change with the alerts it causes (in the outbox) and
+// the feed state decide returns given the feed as stored now. The feed is locked first (where the store needs it), so
 // two workers storing the same page one after the other never add the same
 // version twice. If decide fails nothing is stored.
 func (s *Store) IngestPage(ctx context.Context, p store.PageFetched, decide func(bool, *vigil.Feed) (*vigil.Feed, error)) (store.PageIngested, error) {
@@ -82,6 +82,11 @@ func (s *Store) IngestPage(ctx context.Context, p store.PageFetched, decide func
 	got, err := s.storeVersion(ctx, tx, p)
 	if err != nil {
 		return store.PageIngested{}, err
+	}
+	if got.ChangeID != 0 {
+		if err := s.queueChangeAlerts(ctx, tx, p.FeedID, got.ChangeID, *p.Version.Change, p.Observation.At); err != nil {
+			return store.PageIngested{}, err
+		}
 	}
 	if err := s.storePageFetch(ctx, tx, p, got.ChangeID != 0, decide); err != nil {
 		return store.PageIngested{}, err

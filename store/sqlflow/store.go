@@ -28,6 +28,7 @@ type Statements struct {
 	FetchHours string
 
 	Access       AccessSQL
+	Alert        AlertSQL
 	Digest       DigestSQL
 	Feed         FeedSQL
 	FetchList    FetchListSQL

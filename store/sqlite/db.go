@@ -52,6 +52,9 @@ type DB struct {
 	stmts stmts   // prepared on write
 	reads readStmts
 	mmap  int64 // the reading connections' mmap_size
+	// outbox is set when the schema has the outbox, that is always but in
+	// the tests that run the store on an older schema.
+	outbox bool
 }
 
 var _ store.Store = (*DB)(nil)
@@ -85,7 +88,7 @@ func OpenWith(path string, o Options, progress func(done, total int)) (*DB, erro
 	if err := probe(abs); err != nil {
 		return nil, err
 	}
-	db := &DB{path: abs, mmap: o.mmapBytes()}
+	db := &DB{path: abs, mmap: o.mmapBytes(), outbox: hasOutbox()}
 	if db.write, err = openPool(abs, 1, writeParams(o)); err != nil {
 		return nil, err
 	}

@@ -213,6 +213,7 @@ var statements = sqlflow.Statements{
 		SELECT user_id, ?, ? FROM subscriptions WHERE feed_id = ?`,
 	FetchHours:   fetchHoursQuery,
 	Access:       accessSQL,
+	Alert:        alertSQL,
 	Digest:       digestSQL,
 	Feed:         feedSQL,
 	FetchList:    fetchListSQL,

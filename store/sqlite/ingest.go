@@ -14,7 +14,8 @@ import (
 
 // Ingest stores a fetch in one transaction: the items (new keys inserted
 // with Seen set to the observation time, edited ones updated in place,
-// repeated ones and repeats within the fetch ignored), the observation with
+// repeated ones and repeats within the fetch ignored), the alerts the new
+// items cause (in the outbox), the observation with
 // its NewItems and Updated counts filled in, and the feed state that decide
 // returns given what was stored and the feed as it is stored now, read
 // inside the transaction (so a decision always builds on the latest stored
@@ -37,6 +38,11 @@ func (db *DB) Ingest(ctx context.Context, f vigil.Fetched, decide func(vigil.Ing
 	got, err := ingest(ctx, st, f)
 	if err != nil {
 		return vigil.Ingested{}, err
+	}
+	if db.outbox {
+		if err := db.QueueItemAlerts(ctx, flowQuerier{tx}, f.FeedID, got.New, f.Observation.At); err != nil {
+			return vigil.Ingested{}, err
+		}
 	}
 	current, err := store.ScanFeed(st.readFeed.QueryRowContext(ctx, f.FeedID))
 	if err != nil {

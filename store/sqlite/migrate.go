@@ -28,6 +28,7 @@ var migrations = []migration{
 	{sql: schemaPlanStates},
 	{sql: schemaSearchBodyFirst, fill: indexStoredItems, vacuum: true},
 	{sql: schemaBoundedProfiles, vacuum: true},
+	{sql: schemaAlerts},
 }
 
 // querier is what both *sql.DB and *sql.Tx offer for reading.

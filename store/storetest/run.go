@@ -78,6 +78,11 @@ var tests = []struct {
 	{"NewestItems", testNewestItems},
 	{"SetFeedTitle", testSetFeedTitle},
 	{"MoveFeedOfAPage", testMoveFeedOfAPage},
+	{"ChannelsAndRules", testChannelsAndRules},
+	{"IngestQueuesMatchingAlerts", testIngestQueuesMatchingAlerts},
+	{"ClaimMessagesLeases", testClaimMessagesLeases},
+	{"ClaimMessagesRateLimit", testClaimMessagesRateLimit},
+	{"ConcurrentClaimsAreDisjoint", testConcurrentClaimsAreDisjoint},
 }
 
 // Run runs the whole suite against the implementation h opens, each

@@ -112,6 +112,11 @@ func fillPages(t *testing.T, st store.Store, ann *vigil.User) {
 	id := sub.Feed.ID
 	must(st.SetPageKinds(ctx, ann.ID, id, []string{"text", "links"}))
 	must(st.SetPageIgnore(ctx, ann.ID, id, []string{`\d+ visitors`}))
+	_, err = st.AddChannel(ctx, vigil.Channel{UserID: ann.ID, URL: "ntfy://ntfy.example/ann-s3cret", Created: t0})
+	must(err)
+	must(st.RecordDelivery(ctx, 1, t0, "503 Service Unavailable"))
+	_, err = st.AddAlertRule(ctx, vigil.AlertRule{UserID: ann.ID, Query: "osprey", Created: t0})
+	must(err)
 	keep := func(bool, *vigil.Feed) (*vigil.Feed, error) { return nil, nil }
 	version := func(at time.Time, hash, body string, prev int64) store.PageFetched {
 		v := &store.NewVersion{Hash: hash, ContentType: "text/html", Body: []byte(body), Extract: []byte(`{"Text":"` + body + `"}`)}
@@ -156,7 +161,8 @@ func TestCopyKeepsEverything(t *testing.T) {
 	}
 	want := map[string]int64{"users": 2, "sessions": 1, "feeds": 4, "subscriptions": 5, "items": 18, "item_states": 3,
 		"observations": 5, "notices": 1, "accesses": 1, "profiles": 1, "term_df": 2, "profiler": 1,
-		"pages": 1, "page_blobs": 2, "page_versions": 2, "page_changes": 2, "evaluations": 1, "page_follows": 2, "digests": 1, "plan_states": 1}
+		"pages": 1, "page_blobs": 2, "page_versions": 2, "page_changes": 2, "evaluations": 1, "page_follows": 2, "digests": 1, "plan_states": 1,
+		"notify_channels": 1, "alert_rules": 1, "outbox": 1}
 	if !reflect.DeepEqual(rows, want) {
 		t.Errorf("rows copied = %v, want %v", rows, want)
 	}
@@ -187,6 +193,11 @@ func TestCopyKeepsEverything(t *testing.T) {
 		}},
 		{"page follow", func(s store.Store) (any, error) { return s.PageFollow(ctx, 2, 4) }},
 		{"digest settings", func(s store.Store) (any, error) { return s.AllDigestSettings(ctx) }},
+		{"channels", func(s store.Store) (any, error) { return s.Channels(ctx, ann.ID) }},
+		{"alert rules", func(s store.Store) (any, error) { return s.AlertRules(ctx, ann.ID) }},
+		{"outbox", func(s store.Store) (any, error) {
+			return s.ClaimMessages(ctx, store.MessageClaim{Owner: "copy-test", Now: t0.Add(24 * time.Hour), Lease: time.Minute, Channels: 10})
+		}},
 		{"fever key", func(s store.Store) (any, error) { return s.UserByFeverKey(ctx, "fever-hash") }},
 		{"stream", func(s store.Store) (any, error) {
 			return s.StreamEntries(ctx, vigil.StreamQuery{UserID: ann.ID, Folder: "Birds/Sea", Limit: 100})

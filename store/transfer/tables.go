@@ -13,7 +13,7 @@ type table struct {
 	identity string
 }
 
-// tables are the tables of schema version 8 of the embedded store, in an
+// tables are the tables of schema version 9 of the embedded store, in an
 // order that satisfies the foreign keys. The full-text index (items_fts in
 // SQLite, items.search_text in PostgreSQL) is rebuilt, not copied.
 var tables = []table{
@@ -50,6 +50,11 @@ var tables = []table{
 		order: "user_id, feed_id"},
 	{name: "digests", columns: []string{"user_id", "day"}, order: "user_id, day", text: true},
 	{name: "plan_states", columns: []string{"policy", "state", "planned_at"}, order: "policy", text: true},
+	{name: "notify_channels", columns: []string{"id", "user_id", "url", "shown", "created_at", "failures", "last_error",
+		"last_error_at", "last_sent_at", "send_after"}, order: "id", identity: "id"},
+	{name: "alert_rules", columns: []string{"id", "user_id", "feed_id", "query", "created_at"}, order: "id", identity: "id"},
+	{name: "outbox", columns: []string{"id", "channel_id", "kind", "ref_id", "title", "link", "body", "created_at",
+		"next_at", "attempts", "lease_owner", "lease_until"}, order: "id", identity: "id"},
 }
 
 // sqliteOnly are the SQLite tables the copy leaves behind on purpose: the

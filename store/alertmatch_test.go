@@ -1,0 +1,52 @@
+package store
+
+import (
+	"strings"
+	"testing"
+
+	"vigil"
+)
+
+func TestMatchesQuery(t *testing.T) {
+	it := vigil.Item{Title: "Rocket Launch at dawn", Summary: "<p>The <b>Falcon</b> orbiter lifts off.</p>", Content: "<p>Crowds watched the launch-pad.</p>"}
+	tests := []struct {
+		query string
+		want  bool
+	}{
+		{"launch", true},
+		{"LAUNCH dawn", true},
+		{`"rocket launch"`, true},
+		{`"launch rocket"`, false},
+		{"orbit*", true},
+		{"orbit", false},
+		{"falcon crowds", true},
+		{"falcon eagle", false},
+		{`"launch pad"`, true},
+		{`" * "`, false},
+		{"", false},
+	}
+	for _, tt := range tests {
+		if got := MatchesQuery(tt.query, it); got != tt.want {
+			t.Errorf("MatchesQuery(%q) = %v, want %v", tt.query, got, tt.want)
+		}
+	}
+}
+
+func TestItemAlertsTitles(t *testing.T) {
+	long := strings.Repeat("launch news ", 20)
+	items := []vigil.Item{
+		{ID: 1, Title: "Launch", URL: "https://example.org/1"},
+		{ID: 2, Summary: "<p>" + long + "</p>", URL: "https://example.org/2"},
+		{ID: 3, URL: "https://example.org/launch"},
+	}
+	got := ItemAlerts([]RuleTarget{{ChannelID: 7, Query: "launch"}, {ChannelID: 7, Query: "news"}}, items)
+	want := []string{"Launch", strings.TrimSpace(long)[:80] + "…"}
+	if len(got) != 2 {
+		t.Fatalf("ItemAlerts = %+v, want items 1 and 2 once each (item 3 has no word to match but its link)", got)
+	}
+	for i, m := range got {
+		if m.Title != want[i] || m.ChannelID != 7 || m.RefID != int64(i+1) {
+			t.Errorf("message %d = %+v, want title %q", i, m, want[i])
+		}
+	}
+}

@@ -1,0 +1,142 @@
+package sqlflow
+
+import (
+	"context"
+	"time"
+
+	"vigil"
+	"vigil/store"
+)
+
+// QueueItemAlerts writes to the outbox, through q (the ingest's
+// transaction), the messages the new items of a feed cause
+// (store.ItemAlerts), due at now. Both stores' item ingests call it, so a
+// message exists exactly when its item does.
+func (s *Store) QueueItemAlerts(ctx context.Context, q Querier, feedID int64, items []vigil.Item, now time.Time) error {
+	if len(items) == 0 {
+		return nil
+	}
+	rows, err := q.Query(ctx, s.sql.Alert.RuleTargets, feedID)
+	targets, err := list(&s.d, rows, err, "read alert rules", scanRuleTarget)
+	if err != nil || len(targets) == 0 {
+		return err
+	}
+	return s.enqueue(ctx, q, store.ItemAlerts(targets, items), now)
+}
+
+// queueChangeAlerts writes to the outbox, in the page ingest's
+// transaction, the messages a new change of the page causes
+// (store.ChangeAlerts).
+func (s *Store) queueChangeAlerts(ctx context.Context, tx Tx, feedID, changeID int64, c store.NewChange, now time.Time) error {
+	rows, err := tx.Query(ctx, s.sql.Alert.FollowTargets, feedID)
+	targets, err := list(&s.d, rows, err, "read page followers' channels", scanFollowTarget)
+	if err != nil || len(targets) == 0 {
+		return err
+	}
+	page, err := store.ScanFeed(tx.QueryRow(ctx, s.sql.PageVersion.ReadFeed, feedID))
+	if err != nil {
+		return s.d.Wrap("read page for alerts", err)
+	}
+	return s.enqueue(ctx, tx, store.ChangeAlerts(targets, *page, changeID, c), now)
+}
+
+// enqueue stores messages due at now.
+func (s *Store) enqueue(ctx context.Context, q Querier, msgs []store.NewMessage, now time.Time) error {
+	for _, m := range msgs {
+		_, err := q.Exec(ctx, s.sql.Alert.Enqueue, m.ChannelID, m.Kind, m.RefID,
+			s.d.text(m.Title), s.d.text(m.Link), s.d.text(m.Text), store.Nanos(now), store.Nanos(now))
+		if err != nil {
+			return s.d.Wrap("queue alert", err)
+		}
+	}
+	return nil
+}
+
+// scanID reads an ID.
+func scanID(r store.Row) (*int64, error) {
+	var id int64
+	return &id, r.Scan(&id)
+}
+
+// scanRuleTarget reads (channel ID, query).
+func scanRuleTarget(r store.Row) (*store.RuleTarget, error) {
+	var t store.RuleTarget
+	return &t, r.Scan(&t.ChannelID, &t.Query)
+}
+
+// scanFollowTarget reads (channel ID, threshold).
+func scanFollowTarget(r store.Row) (*store.FollowTarget, error) {
+	var t store.FollowTarget
+	return &t, r.Scan(&t.ChannelID, &t.Threshold)
+}
+
+// ClaimMessages takes channels whose rate limit allows a sending and
+// leases their due messages to the claim's owner, in one transaction.
+func (s *Store) ClaimMessages(ctx context.Context, c store.MessageClaim) ([]store.Message, error) {
+	if c.Owner == "" || c.Channels <= 0 || c.Lease <= 0 || c.Gap < 0 {
+		return nil, vigil.Errorf(vigil.EINVALID, "a claim needs an owner, a positive channel limit and lease, and a gap of 0 or more")
+	}
+	tx, err := s.conn.Begin(ctx)
+	if err != nil {
+		return nil, s.d.Wrap("begin message claim", err)
+	}
+	defer tx.Rollback(ctx)
+	now := store.Nanos(c.Now)
+	rows, err := tx.Query(ctx, s.sql.Alert.ClaimChannels, store.Nanos(c.Now.Add(c.Gap)), now, c.Channels)
+	channels, err := list(&s.d, rows, err, "claim channels", scanID)
+	if err != nil || len(channels) == 0 {
+		return nil, err
+	}
+	msgs, err := s.claimOf(ctx, tx, c, channels)
+	if err != nil {
+		return nil, err
+	}
+	return msgs, s.d.WrapIf("commit message claim", tx.Commit(ctx))
+}
+
+// claimOf leases the due messages of channels and reads them.
+func (s *Store) claimOf(ctx context.Context, tx Tx, c store.MessageClaim, channels []int64) ([]store.Message, error) {
+	channelList, err := s.d.IDs(channels)
+	if err != nil {
+		return nil, s.d.Wrap("claim messages", err)
+	}
+	rows, err := tx.Query(ctx, s.sql.Alert.Claim, c.Owner, store.Nanos(c.Now.Add(c.Lease)), store.Nanos(c.Now), channelList)
+	ids, err := list(&s.d, rows, err, "claim messages", scanID)
+	if err != nil || len(ids) == 0 {
+		return nil, err
+	}
+	idList, err := s.d.IDs(ids)
+	if err != nil {
+		return nil, s.d.Wrap("claim messages", err)
+	}
+	rows, err = tx.Query(ctx, s.sql.Alert.Claimed, idList)
+	return list(&s.d, rows, err, "read claimed messages", store.ScanMessage)
+}
+
+// MessagesSent deletes the messages owner holds of ids.
+func (s *Store) MessagesSent(ctx context.Context, owner string, ids []int64) error {
+	return s.onClaimed(ctx, "delete sent messages", s.sql.Alert.Sent, owner, ids)
+}
+
+// MessagesFailed makes the messages owner holds of ids due again at retry.
+func (s *Store) MessagesFailed(ctx context.Context, owner string, ids []int64, retry time.Time) error {
+	return s.onClaimed(ctx, "reschedule messages", s.sql.Alert.Retry, owner, ids, store.Nanos(retry))
+}
+
+// onClaimed runs query with owner, the ID list and extra arguments.
+func (s *Store) onClaimed(ctx context.Context, op, query, owner string, ids []int64, extra ...any) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	list, err := s.d.IDs(ids)
+	if err != nil {
+		return s.d.Wrap(op, err)
+	}
+	_, err = s.conn.Write().Exec(ctx, query, append([]any{owner, list}, extra...)...)
+	return s.d.WrapIf(op, err)
+}
+
+// PendingMessages counts the messages not sent yet.
+func (s *Store) PendingMessages(ctx context.Context) (int, error) {
+	return s.count(ctx, "count pending messages", s.sql.Alert.Pending)
+}
