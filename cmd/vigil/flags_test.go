@@ -67,7 +67,7 @@ func TestFlagErrors(t *testing.T) {
 	}{
 		{[]string{"--db", db}, 2, "expected a command"},
 		{[]string{"--json", "items"}, 2, "--json goes after the command"},
-		{[]string{"user", "--db", db}, 2, "expected a subcommand: add or list"},
+		{[]string{"user", "--db", db}, 2, "expected a subcommand: add, list, passwd, token or remove"},
 		{[]string{"user", "add", "zed", "--bogus"}, 2, "flag provided but not defined: -bogus"},
 		{[]string{"user", "add", "zed", "extra"}, 2, "expected NAME, got 2 argument(s)"},
 		{[]string{"items", "--limit"}, 2, "flag needs an argument: -limit"},
@@ -140,7 +140,7 @@ func TestBashCompletion(t *testing.T) {
 		want string // COMPREPLY, sorted, space-separated
 	}{
 		{"vigil us", "user"},
-		{"vigil user ", "add list"},
+		{"vigil user ", "add list passwd remove token"},
 		{"vigil --db x.db user l", "list"},
 		{"vigil user --db x.db l", "list"},
 		{"vigil items --js", "--json"},
@@ -202,7 +202,7 @@ func TestZshCompletion(t *testing.T) {
 		want string // what is offered, sorted, space-separated
 	}{
 		{"vigil us", "user"},
-		{"vigil user ", "add list"},
+		{"vigil user ", "add list passwd remove token"},
 		{"vigil --db x.db user l", "list"},
 		{"vigil user --db x.db l", "list"},
 		{"vigil items --feed 3 --u", "--unread --user"},
