@@ -101,16 +101,19 @@ func TestHelpListsExamples(t *testing.T) {
 func TestVersionLine(t *testing.T) {
 	tests := []struct {
 		settings []debug.BuildSetting
+		linked   string
 		want     string
 	}{
-		{nil, "vigil (devel) built with go1.26.8"},
-		{[]debug.BuildSetting{{Key: "vcs.revision", Value: "abc123"}, {Key: "vcs.time", Value: "2026-11-24T07:00:00Z"}, {Key: "vcs.modified", Value: "true"}},
+		{nil, "", "vigil (devel) built with go1.26.8"},
+		{nil, "def456", "vigil (devel) commit def456 built with go1.26.8"},
+		{[]debug.BuildSetting{{Key: "vcs.revision", Value: "abc123"}, {Key: "vcs.time", Value: "2026-11-24T07:00:00Z"}, {Key: "vcs.modified", Value: "true"}}, "",
 			"vigil (devel) commit abc123 of 2026-11-24T07:00:00Z with uncommitted changes built with go1.26.8"},
-		{[]debug.BuildSetting{{Key: "vcs.revision", Value: "abc123"}, {Key: "vcs.modified", Value: "false"}}, "vigil (devel) commit abc123 built with go1.26.8"},
+		{[]debug.BuildSetting{{Key: "vcs.revision", Value: "abc123"}, {Key: "vcs.modified", Value: "false"}}, "", "vigil (devel) commit abc123 built with go1.26.8"},
+		{[]debug.BuildSetting{{Key: "vcs.revision", Value: "abc123"}}, "def456", "vigil (devel) commit abc123 built with go1.26.8"},
 	}
 	for _, tc := range tests {
 		info := &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Path: "vigil", Version: "(devel)"}, Settings: tc.settings}
-		if got := versionLine(info); got != tc.want {
+		if got := versionLine(info, tc.linked); got != tc.want {
 			t.Errorf("versionLine = %q, want %q", got, tc.want)
 		}
 	}
