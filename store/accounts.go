@@ -19,6 +19,16 @@ type Accounts interface {
 	UserByToken(ctx context.Context, tokenHash string) (*vigil.User, error)
 	// Users lists every user by name.
 	Users(ctx context.Context) ([]vigil.User, error)
+	// SetPassword replaces the user's password hash and ends all their
+	// sessions (web and Google Reader logins); an unknown user is ENOTFOUND.
+	SetPassword(ctx context.Context, userID int64, passwordHash string) error
+	// SetToken replaces the hash of the user's API token, so the old token
+	// stops working; a hash in use is ECONFLICT, an unknown user ENOTFOUND.
+	SetToken(ctx context.Context, userID int64, tokenHash string) error
+	// DeleteUser removes the user and everything that is theirs alone
+	// (subscriptions, sessions, item states, settings); feeds stay stored.
+	// An unknown user is ENOTFOUND.
+	DeleteUser(ctx context.Context, userID int64) error
 
 	// CreateSession stores a web session (hash of its cookie value) for a
 	// user until expires.

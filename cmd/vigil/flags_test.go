@@ -67,7 +67,7 @@ func TestFlagErrors(t *testing.T) {
 	}{
 		{[]string{"--db", db}, 2, "expected a command"},
 		{[]string{"--json", "items"}, 2, "--json goes after the command"},
-		{[]string{"user", "--db", db}, 2, "expected a subcommand: add or list"},
+		{[]string{"user", "--db", db}, 2, "expected a subcommand: add, list, passwd, token or remove"},
 		{[]string{"user", "add", "zed", "--bogus"}, 2, "flag provided but not defined: -bogus"},
 		{[]string{"user", "add", "zed", "extra"}, 2, "expected NAME, got 2 argument(s)"},
 		{[]string{"items", "--limit"}, 2, "flag needs an argument: -limit"},
@@ -101,16 +101,19 @@ func TestHelpListsExamples(t *testing.T) {
 func TestVersionLine(t *testing.T) {
 	tests := []struct {
 		settings []debug.BuildSetting
+		linked   string
 		want     string
 	}{
-		{nil, "vigil (devel) built with go1.26.8"},
-		{[]debug.BuildSetting{{Key: "vcs.revision", Value: "abc123"}, {Key: "vcs.time", Value: "2026-11-24T07:00:00Z"}, {Key: "vcs.modified", Value: "true"}},
+		{nil, "", "vigil (devel) built with go1.26.8"},
+		{nil, "def456", "vigil (devel) commit def456 built with go1.26.8"},
+		{[]debug.BuildSetting{{Key: "vcs.revision", Value: "abc123"}, {Key: "vcs.time", Value: "2026-11-24T07:00:00Z"}, {Key: "vcs.modified", Value: "true"}}, "",
 			"vigil (devel) commit abc123 of 2026-11-24T07:00:00Z with uncommitted changes built with go1.26.8"},
-		{[]debug.BuildSetting{{Key: "vcs.revision", Value: "abc123"}, {Key: "vcs.modified", Value: "false"}}, "vigil (devel) commit abc123 built with go1.26.8"},
+		{[]debug.BuildSetting{{Key: "vcs.revision", Value: "abc123"}, {Key: "vcs.modified", Value: "false"}}, "", "vigil (devel) commit abc123 built with go1.26.8"},
+		{[]debug.BuildSetting{{Key: "vcs.revision", Value: "abc123"}}, "def456", "vigil (devel) commit abc123 built with go1.26.8"},
 	}
 	for _, tc := range tests {
 		info := &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Path: "vigil", Version: "(devel)"}, Settings: tc.settings}
-		if got := versionLine(info); got != tc.want {
+		if got := versionLine(info, tc.linked); got != tc.want {
 			t.Errorf("versionLine = %q, want %q", got, tc.want)
 		}
 	}
@@ -140,7 +143,7 @@ func TestBashCompletion(t *testing.T) {
 		want string // COMPREPLY, sorted, space-separated
 	}{
 		{"vigil us", "user"},
-		{"vigil user ", "add list"},
+		{"vigil user ", "add list passwd remove token"},
 		{"vigil --db x.db user l", "list"},
 		{"vigil user --db x.db l", "list"},
 		{"vigil items --js", "--json"},
@@ -202,7 +205,7 @@ func TestZshCompletion(t *testing.T) {
 		want string // what is offered, sorted, space-separated
 	}{
 		{"vigil us", "user"},
-		{"vigil user ", "add list"},
+		{"vigil user ", "add list passwd remove token"},
 		{"vigil --db x.db user l", "list"},
 		{"vigil user --db x.db l", "list"},
 		{"vigil items --feed 3 --u", "--unread --user"},

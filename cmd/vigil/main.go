@@ -37,7 +37,7 @@ var commands = []command{
 	{"search", "print the stored items (or with --channels the channels) that best match some words", runSearch},
 	{"import", "subscribe a user to the feeds of an OPML file", runImport},
 	{"export", "write a user's subscriptions as OPML", runExport},
-	{"user", "manage users: user add NAME, user list", runUser},
+	{"user", "manage users: user add|list|passwd|token|remove NAME", runUser},
 	{"parse", "print a feed file or URL as vigil normalises it", runParse},
 	{"page", "compare two versions of a web page, or simulate page policies: page diff|gen|sim", runPage},
 	{"trace", "generate synthetic traces for the simulator: trace gen", runTrace},

@@ -15,6 +15,9 @@ import (
 var userCommands = []command{
 	{"add", "create a user and print a generated password and API token", runUserAdd},
 	{"list", "list users", runUserList},
+	{"passwd", "set a user's password (asked, read from standard input, or generated)", runUserPasswd},
+	{"token", "give a user a new API token; the old one stops working", runUserToken},
+	{"remove", "remove a user and their subscriptions (needs --yes)", runUserRemove},
 }
 
 func runUser(ctx context.Context, e *env, args []string) error {

@@ -8,5 +8,6 @@ var sessionSQL = sqlflow.SessionSQL{
 	User: `SELECT ` + userColumns + `
 		 FROM sessions s JOIN users u ON u.id = s.user_id
 		 WHERE s.token_hash = $1 AND s.expires > $2`,
-	Delete: `DELETE FROM sessions WHERE token_hash = $1`,
+	Delete:       `DELETE FROM sessions WHERE token_hash = $1`,
+	DeleteOfUser: `DELETE FROM sessions WHERE user_id = $1`,
 }

@@ -14,4 +14,7 @@ var userSQL = sqlflow.UserSQL{
 	ByToken:      `SELECT ` + userColumns + ` FROM users u WHERE u.token_hash = $1`,
 	List:         `SELECT ` + userColumns + ` FROM users u ORDER BY u.name COLLATE "C", u.id`,
 	SetInterests: `UPDATE users SET interests = $1 WHERE id = $2`,
+	SetPassword:  `UPDATE users SET password_hash = $1 WHERE id = $2`,
+	SetToken:     `UPDATE users SET token_hash = $1 WHERE id = $2`,
+	Delete:       `DELETE FROM users WHERE id = $1`,
 }

@@ -17,6 +17,8 @@ type SessionSQL struct {
 	User string
 	// Delete deletes the session $1.
 	Delete string
+	// DeleteOfUser deletes every session of the user $1.
+	DeleteOfUser string
 }
 
 // CreateSession stores a web session (hash of its cookie value) for a user

@@ -23,6 +23,12 @@ type UserSQL struct {
 	List string
 	// SetInterests sets the interests of the user $2 to $1.
 	SetInterests string
+	// SetPassword sets the password hash of the user $2 to $1.
+	SetPassword string
+	// SetToken sets the API token hash of the user $2 to $1.
+	SetToken string
+	// Delete deletes the user $1; their rows go with them (ON DELETE CASCADE).
+	Delete string
 }
 
 // CreateUser stores a new user and sets its ID, and its CreatedAt when zero.
@@ -85,6 +91,59 @@ func (s *Store) SetInterests(ctx context.Context, userID int64, text string) err
 	n, err := s.conn.Write().Exec(ctx, s.sql.User.SetInterests, text, userID)
 	if err != nil {
 		return s.d.Wrap("set interests", err)
+	}
+	return requireRow(n, "user %d not found", userID)
+}
+
+// SetPassword replaces the user's password hash and ends every web session
+// of the user, in one transaction: whoever held the old password loses the
+// sessions it opened. An empty hash is EINVALID; an unknown user is ENOTFOUND.
+func (s *Store) SetPassword(ctx context.Context, userID int64, passwordHash string) error {
+	if passwordHash == "" {
+		return vigil.Errorf(vigil.EINVALID, "password hash is empty")
+	}
+	tx, err := s.conn.Begin(ctx)
+	if err != nil {
+		return s.d.Wrap("set password", err)
+	}
+	defer tx.Rollback(ctx)
+	n, err := tx.Exec(ctx, s.sql.User.SetPassword, passwordHash, userID)
+	if err != nil {
+		return s.d.Wrap("set password", err)
+	}
+	if err := requireRow(n, "user %d not found", userID); err != nil {
+		return err
+	}
+	if _, err := tx.Exec(ctx, s.sql.Session.DeleteOfUser, userID); err != nil {
+		return s.d.Wrap("end sessions", err)
+	}
+	return s.d.WrapIf("set password", tx.Commit(ctx))
+}
+
+// SetToken replaces the hash of the user's API token; the old token stops
+// working. An empty hash is EINVALID; a hash another user holds is
+// ECONFLICT; an unknown user is ENOTFOUND.
+func (s *Store) SetToken(ctx context.Context, userID int64, tokenHash string) error {
+	if tokenHash == "" {
+		return vigil.Errorf(vigil.EINVALID, "token hash is empty")
+	}
+	n, err := s.conn.Write().Exec(ctx, s.sql.User.SetToken, tokenHash, userID)
+	if s.d.IsUnique(err) {
+		return vigil.Errorf(vigil.ECONFLICT, "the API token is already in use")
+	}
+	if err != nil {
+		return s.d.Wrap("set token", err)
+	}
+	return requireRow(n, "user %d not found", userID)
+}
+
+// DeleteUser removes the user with their subscriptions, page follows,
+// sessions, item states and settings. Feeds stay stored, followed or not,
+// as after Unsubscribe. An unknown user is ENOTFOUND.
+func (s *Store) DeleteUser(ctx context.Context, userID int64) error {
+	n, err := s.conn.Write().Exec(ctx, s.sql.User.Delete, userID)
+	if err != nil {
+		return s.d.Wrap("delete user", err)
 	}
 	return requireRow(n, "user %d not found", userID)
 }

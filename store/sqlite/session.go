@@ -8,5 +8,6 @@ var sessionSQL = sqlflow.SessionSQL{
 	User: `SELECT ` + userColumns + `
 		 FROM sessions s JOIN users u ON u.id = s.user_id
 		 WHERE s.token_hash = ? AND s.expires > ?`,
-	Delete: `DELETE FROM sessions WHERE token_hash = ?`,
+	Delete:       `DELETE FROM sessions WHERE token_hash = ?`,
+	DeleteOfUser: `DELETE FROM sessions WHERE user_id = ?`,
 }

@@ -13,4 +13,7 @@ var userSQL = sqlflow.UserSQL{
 	ByToken:      `SELECT ` + userColumns + ` FROM users u WHERE u.token_hash = ?`,
 	List:         `SELECT ` + userColumns + ` FROM users u ORDER BY u.name, u.id`,
 	SetInterests: `UPDATE users SET interests = ? WHERE id = ?`,
+	SetPassword:  `UPDATE users SET password_hash = ? WHERE id = ?`,
+	SetToken:     `UPDATE users SET token_hash = ? WHERE id = ?`,
+	Delete:       `DELETE FROM users WHERE id = ?`,
 }
