@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"vigil"
+	"vigil/fetch"
 )
 
 // Run fetches due feeds until ctx ends, then waits for the fetches in
@@ -135,16 +136,16 @@ func (m *Monitor) work(ctx context.Context, f vigil.Feed) {
 	res, err := m.fetchFeed(ctx, f, true)
 	switch {
 	case errors.Is(err, errLeaseLost):
-		m.log.Info("feed taken over by another process while waiting for its host", "feed", f.ID, "url", f.URL)
+		m.log.Info("feed taken over by another process while waiting for its host", "feed", f.ID, "url", fetch.RedactURL(f.URL))
 	case err != nil && ctx.Err() == nil:
-		m.log.Error("fetch not stored", "feed", f.ID, "url", f.URL, "error", err)
+		m.log.Error("fetch not stored", "feed", f.ID, "url", fetch.RedactURL(f.URL), "error", err)
 		retry := m.clk.Now().Add(m.cfg.BackoffBase)
 		if err := m.st.SetNextFetch(context.WithoutCancel(ctx), f.ID, retry); err != nil {
 			m.log.Error("rescheduling a feed whose fetch was not stored", "feed", f.ID, "error", err)
 		}
 	case err == nil && res.Err != "":
-		m.log.Warn("fetch failed", "feed", f.ID, "url", f.URL, "status", res.Status, "error", res.Err, "next", res.NextTime)
+		m.log.Warn("fetch failed", "feed", f.ID, "url", fetch.RedactURL(f.URL), "status", res.Status, "error", res.Err, "next", res.NextTime)
 	case err == nil:
-		m.log.Info("fetched", "feed", f.ID, "url", f.URL, "status", res.Status, "new", res.New, "updated", res.Updated, "next", res.NextTime)
+		m.log.Info("fetched", "feed", f.ID, "url", fetch.RedactURL(f.URL), "status", res.Status, "new", res.New, "updated", res.Updated, "next", res.NextTime)
 	}
 }

@@ -117,7 +117,7 @@ func (m *Monitor) fetchFeed(ctx context.Context, f vigil.Feed, claimed bool) (Re
 	}
 	release, err := m.hosts.Acquire(ctx, f.URL)
 	if err != nil {
-		return Result{}, fmt.Errorf("monitor: waiting for host of %s: %w", f.URL, err)
+		return Result{}, fmt.Errorf("monitor: waiting for host of %s: %w", fetch.RedactURL(f.URL), err)
 	}
 	var lease int64 // the claimed feed whose lease to renew with its host
 	if claimed {
@@ -152,7 +152,7 @@ func (m *Monitor) fetchFeed(ctx context.Context, f vigil.Feed, claimed bool) (Re
 			return nf, err
 		})
 	if err != nil {
-		return Result{}, fmt.Errorf("monitor: storing fetch of %s: %w", f.URL, err)
+		return Result{}, fmt.Errorf("monitor: storing fetch of %s: %w", fetch.RedactURL(f.URL), err)
 	}
 	if m.events != nil {
 		obs.NewItems, obs.Updated = len(ing.New), len(ing.Updated)
@@ -165,7 +165,7 @@ func (m *Monitor) fetchFeed(ctx context.Context, f vigil.Feed, claimed bool) (Re
 			res.MovedTo = m.follow(ctx, f, o.resp.PermanentURL, at)
 		}
 	}
-	m.log.Debug("fetched", "feed", f.ID, "url", f.URL, "status", res.Status, "new", res.New, "error", res.Err, "next", res.NextTime)
+	m.log.Debug("fetched", "feed", f.ID, "url", fetch.RedactURL(f.URL), "status", res.Status, "new", res.New, "error", res.Err, "next", res.NextTime)
 	return res, nil
 }
 
@@ -180,10 +180,10 @@ func (m *Monitor) follow(ctx context.Context, f vigil.Feed, to string, now time.
 		return ""
 	}
 	if err := m.st.MoveFeed(context.WithoutCancel(ctx), f.ID, to, now); err != nil {
-		m.log.Error("recording permanent redirect", "feed", f.ID, "from", f.URL, "to", to, "error", err)
+		m.log.Error("recording permanent redirect", "feed", f.ID, "from", fetch.RedactURL(f.URL), "to", fetch.RedactURL(to), "error", err)
 		return ""
 	}
-	m.log.Info("feed moved permanently", "feed", f.ID, "from", f.URL, "to", to)
+	m.log.Info("feed moved permanently", "feed", f.ID, "from", fetch.RedactURL(f.URL), "to", fetch.RedactURL(to))
 	return to
 }
 
@@ -197,6 +197,6 @@ func (m *Monitor) pageOf(ctx context.Context, f vigil.Feed) (*vigil.Page, error)
 	case vigil.ErrorCode(err) == vigil.ENOTFOUND:
 		return nil, nil
 	default:
-		return nil, fmt.Errorf("monitor: looking up whether %s is a page: %w", f.URL, err)
+		return nil, fmt.Errorf("monitor: looking up whether %s is a page: %w", fetch.RedactURL(f.URL), err)
 	}
 }
