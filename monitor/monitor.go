@@ -42,6 +42,9 @@ type Monitor struct {
 	hostClaims map[string]int   // claims per host
 	released   chan struct{}    // closed, and replaced, at each release
 	heldBack   int              // due feeds the last dispatch left for busy hosts
+	// storeFailures counts, per feed, the fetches in a row that came back
+	// but could not be stored.
+	storeFailures map[int64]int
 }
 
 // Deps are the monitor's collaborators.
@@ -76,6 +79,7 @@ func New(d Deps, cfg Config) (*Monitor, error) {
 		coord:    d.Coordinator,
 		wake:     make(chan struct{}, 1),
 		inflight: map[int64]string{}, hostClaims: map[string]int{}, released: make(chan struct{}),
+		storeFailures: map[int64]int{},
 	}, nil
 }
 
