@@ -2,6 +2,7 @@ package sqlite_test
 
 import (
 	"context"
+	"database/sql"
 	"path/filepath"
 	"testing"
 
@@ -21,6 +22,18 @@ func TestPingRefusesReadOnlyFile(t *testing.T) {
 	defer db.Close()
 	if err := db.Ping(ctx); err != nil {
 		t.Fatalf("Ping of a writable store: %v", err)
+	}
+	if err := db.CreateUser(ctx, &vigil.User{Name: "bob"}); err != nil {
+		t.Fatalf("a write after Ping: %v", err)
+	}
+	raw, err := sql.Open("sqlite", db.Path())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer raw.Close()
+	var left int
+	if err := raw.QueryRow(`SELECT count(*) FROM sqlite_schema WHERE name = 'vigil_ready_probe'`).Scan(&left); err != nil || left != 0 {
+		t.Errorf("Ping left its probe behind: %d tables, %v", left, err)
 	}
 	if err := db.RefuseWrites(); err != nil {
 		t.Fatal(err)
