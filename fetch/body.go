@@ -14,15 +14,18 @@ import (
 // acceptEncoding is what Get offers; decodeBody undoes both.
 const acceptEncoding = "gzip, deflate"
 
-// wireCounter counts the bytes read from the connection, before decoding.
+// wireCounter counts the bytes read from the connection, before decoding,
+// and notes whether the body came whole (its reader said io.EOF).
 type wireCounter struct {
-	r io.Reader
-	n int64
+	r     io.Reader
+	n     int64
+	whole bool
 }
 
 func (w *wireCounter) Read(p []byte) (int, error) {
 	n, err := w.r.Read(p)
 	w.n += int64(n)
+	w.whole = w.whole || err == io.EOF
 	return n, err
 }
 
@@ -37,11 +40,11 @@ func readBody(resp *http.Response, limit int64, strict bool) (body []byte, wire 
 	}
 	r, err := decodeBody(counter, encodings)
 	if err != nil {
-		return nil, counter.n, false, decodeError(encodings, err)
+		return nil, counter.n, false, decodeError(encodings, err, counter.whole)
 	}
 	body, err = readAll(io.LimitReader(r, limit+1), sizeHint(resp, encodings, limit))
 	if err != nil {
-		return nil, counter.n, false, decodeError(encodings, err)
+		return nil, counter.n, false, decodeError(encodings, err, counter.whole)
 	}
 	if int64(len(body)) > limit {
 		if strict {
@@ -146,15 +149,18 @@ func isZlibHeader(b []byte) bool {
 }
 
 // decodeError wraps a read error as a decode error when the body was
-// encoded and the failure came from the decoder rather than the network.
-func decodeError(encodings []string, err error) error {
+// encoded and the failure came from the decoder rather than the network:
+// a corrupt stream, or one cut short in a body that came whole (whole:
+// the connection delivered all of it, so the encoder, not the network,
+// stopped early).
+func decodeError(encodings []string, err error, whole bool) error {
 	var de errDecode
 	if len(encodings) == 0 || errors.As(err, &de) {
 		return err
 	}
 	if errors.Is(err, gzip.ErrHeader) || errors.Is(err, gzip.ErrChecksum) ||
 		errors.Is(err, zlib.ErrHeader) || errors.Is(err, zlib.ErrChecksum) ||
-		isFlateCorrupt(err) {
+		isFlateCorrupt(err) || whole && errors.Is(err, io.ErrUnexpectedEOF) {
 		return errDecode{encoding: strings.Join(encodings, ", "), err: err}
 	}
 	return err

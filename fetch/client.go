@@ -82,7 +82,7 @@ func newTransport(cfg Config) *http.Transport {
 func (c *Client) Get(ctx context.Context, req Request) (*Response, error) {
 	target, err := parseTarget(req.URL)
 	if err != nil {
-		return nil, &Error{Kind: KindBadURL, URL: req.URL, Err: err}
+		return nil, &Error{Kind: KindBadURL, URL: RedactURL(req.URL), Err: withoutURL(err)}
 	}
 	exchange, cancel := context.WithTimeout(ctx, c.cfg.Timeout)
 	defer cancel()

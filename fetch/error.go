@@ -53,7 +53,7 @@ func (k ErrorKind) String() string {
 // Error is what Get returns when no usable HTTP response came.
 type Error struct {
 	Kind ErrorKind
-	URL  string // the URL being fetched when the failure happened
+	URL  string // the URL being fetched when the failure happened, its user information redacted (see RedactURL)
 	Err  error  // the cause
 }
 
@@ -95,11 +95,18 @@ func classify(rawURL string, err error, parent context.Context) *Error {
 	if errors.As(err, &fe) {
 		return fe
 	}
+	err = withoutURL(err)
+	return &Error{Kind: kindOf(err, parent), URL: RedactURL(rawURL), Err: causeOf(err)}
+}
+
+// withoutURL unwraps a *url.Error to its cause: its message repeats the
+// URL, credentials and all, which the *Error already names redacted.
+func withoutURL(err error) error {
 	var ue *url.Error
 	if errors.As(err, &ue) {
-		err = ue.Err
+		return ue.Err
 	}
-	return &Error{Kind: kindOf(err, parent), URL: rawURL, Err: causeOf(err)}
+	return err
 }
 
 // causeOf unwraps a refused address to its AddressError, so the message

@@ -87,10 +87,10 @@ func (l *HostLimiter) Acquire(ctx context.Context, rawURL string) (release func(
 func hostKey(rawURL string) (string, error) {
 	u, err := url.Parse(rawURL)
 	if err != nil {
-		return "", fmt.Errorf("fetch: unable to limit %q: %w", rawURL, err)
+		return "", fmt.Errorf("fetch: unable to limit %q: %w", RedactURL(rawURL), withoutURL(err))
 	}
 	if u.Hostname() == "" {
-		return "", fmt.Errorf("fetch: unable to limit %q: the URL has no host", rawURL)
+		return "", fmt.Errorf("fetch: unable to limit %q: the URL has no host", RedactURL(rawURL))
 	}
 	return strings.ToLower(u.Hostname()), nil
 }

@@ -41,7 +41,7 @@ func (c *Client) follow(ctx context.Context, target *url.URL, req Request) (*htt
 		}
 		discard(resp)
 		if err := chain.add(resp.StatusCode, location, c.cfg.MaxRedirects); err != nil {
-			return nil, chain, &Error{Kind: KindRedirect, URL: current.String(), Err: err}
+			return nil, chain, &Error{Kind: KindRedirect, URL: RedactURL(current.String()), Err: err}
 		}
 	}
 }
@@ -64,14 +64,14 @@ func (ch *redirectChain) add(status int, location string, max int) error {
 	current := ch.hops[len(ch.hops)-1]
 	next, err := current.Parse(location)
 	if err != nil {
-		return fmt.Errorf("invalid redirect Location %q: %w", location, err)
+		return fmt.Errorf("invalid redirect Location %q: %w", RedactURL(location), withoutURL(err))
 	}
 	next.Fragment, next.RawFragment = "", ""
 	if err := checkScheme(next); err != nil {
-		return fmt.Errorf("redirect to %s refused: %w", next, err)
+		return fmt.Errorf("redirect to %s refused: %w", RedactURL(next.String()), err)
 	}
 	if next.Hostname() == "" {
-		return fmt.Errorf("redirect to %s refused: missing host", next)
+		return fmt.Errorf("redirect to %s refused: missing host", RedactURL(next.String()))
 	}
 	if ch.seen(next) {
 		return fmt.Errorf("redirect loop: %s", ch.path(next))
@@ -110,13 +110,14 @@ func sameURL(a, b *url.URL) bool {
 		a.EscapedPath() == b.EscapedPath() && a.RawQuery == b.RawQuery
 }
 
-// path spells the chain followed by next, for error messages.
+// path spells the chain followed by next, for error messages, with the
+// user information of every URL redacted.
 func (ch *redirectChain) path(next *url.URL) string {
 	parts := make([]string, 0, len(ch.hops)+1)
 	for _, hop := range ch.hops {
-		parts = append(parts, hop.String())
+		parts = append(parts, RedactURL(hop.String()))
 	}
-	return strings.Join(append(parts, next.String()), " -> ")
+	return strings.Join(append(parts, RedactURL(next.String())), " -> ")
 }
 
 // discard drains a little of a redirect's body, so the connection can be

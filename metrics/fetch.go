@@ -13,3 +13,6 @@ func (m *Metrics) Fetched(o vigil.Observation, outcome string) {
 	m.itemsNew.Add(float64(o.NewItems))
 	m.itemsUpdated.Add(float64(o.Updated))
 }
+
+// StoreFailed counts a fetch that came back but could not be stored.
+func (m *Metrics) StoreFailed() { m.storeFailures.Inc() }

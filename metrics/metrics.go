@@ -29,10 +29,12 @@ type Metrics struct {
 	fetchBytes   prometheus.Counter
 	itemsNew     prometheus.Counter
 	itemsUpdated prometheus.Counter
-	requests     *prometheus.CounterVec
-	reqLatency   *prometheus.HistogramVec
-	storeLatency *prometheus.HistogramVec
-	log          *slog.Logger
+	// storeFailures counts the fetches the store failed to keep.
+	storeFailures prometheus.Counter
+	requests      *prometheus.CounterVec
+	reqLatency    *prometheus.HistogramVec
+	storeLatency  *prometheus.HistogramVec
+	log           *slog.Logger
 }
 
 // New returns the metrics, with the gauges read from g at each scrape and
@@ -53,13 +55,15 @@ func New(g Gauges, log *slog.Logger) *Metrics {
 		Help: "Items stored for the first time by fetches."})
 	m.itemsUpdated = prometheus.NewCounter(prometheus.CounterOpts{Namespace: namespace, Name: "items_updated_total",
 		Help: "Stored items whose content a fetch changed."})
+	m.storeFailures = prometheus.NewCounter(prometheus.CounterOpts{Namespace: namespace, Name: "fetch_store_failures_total",
+		Help: "Fetches that came back but could not be stored (a database error); retried soon, not counted as the feeds' failures."})
 	m.requests = prometheus.NewCounterVec(prometheus.CounterOpts{Namespace: namespace, Name: "http_requests_total",
 		Help: "HTTP requests answered, by route pattern and status code."}, []string{"route", "code"})
 	m.reqLatency = prometheus.NewHistogramVec(prometheus.HistogramOpts{Namespace: namespace, Name: "http_request_duration_seconds",
 		Help: "Time to answer an HTTP request, by route pattern.", Buckets: latencyBuckets}, []string{"route"})
 	m.storeLatency = prometheus.NewHistogramVec(prometheus.HistogramOpts{Namespace: namespace, Name: "store_operation_duration_seconds",
 		Help: "Time of store operations, by operation.", Buckets: storeBuckets}, []string{"op"})
-	m.reg.MustRegister(m.fetches, m.fetchLatency, m.fetchBytes, m.itemsNew, m.itemsUpdated,
+	m.reg.MustRegister(m.fetches, m.fetchLatency, m.fetchBytes, m.itemsNew, m.itemsUpdated, m.storeFailures,
 		m.requests, m.reqLatency, m.storeLatency, newGaugeCollector(g, log),
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m

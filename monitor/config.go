@@ -30,9 +30,15 @@ type Config struct {
 	BackoffBase   time.Duration // first retry delay after a failure; default 5 min
 	BackoffCap    time.Duration // longest retry delay; default 24 h
 	BackoffJitter float64       // relative jitter of retry delays; default 0.2
-	BrokenAfter   time.Duration // failures lasting this long mark a feed broken; default 72 h
-	GoneAfter     int           // consecutive 404/410 answers that mark a feed gone; default 5
-	ThrottleDelay time.Duration // wait after 429/503 without Retry-After; default 1 h
+	// StoreRetryBase is the wait before fetching again a feed whose fetch
+	// could not be stored (a database error, not the feed's failure),
+	// doubled at each such failure in a row up to StoreRetryCap; defaults
+	// 15 s and 2 min.
+	StoreRetryBase time.Duration
+	StoreRetryCap  time.Duration
+	BrokenAfter    time.Duration // failures lasting this long mark a feed broken; default 72 h
+	GoneAfter      int           // consecutive 404/410 answers that mark a feed gone; default 5
+	ThrottleDelay  time.Duration // wait after 429/503 without Retry-After; default 1 h
 	// MaxHintDelay caps how far a server's Retry-After, Cache-Control,
 	// Expires, RSS ttl or sy:updatePeriod may push a fetch, so that a hostile
 	// or mistaken hint cannot silence a feed for months; default 7 days.
@@ -57,6 +63,8 @@ func (c Config) withDefaults() Config {
 	def(&c.Replan, 24*time.Hour)
 	def(&c.BackoffBase, 5*time.Minute)
 	def(&c.BackoffCap, 24*time.Hour)
+	def(&c.StoreRetryBase, 15*time.Second)
+	def(&c.StoreRetryCap, 2*time.Minute)
 	def(&c.BrokenAfter, 72*time.Hour)
 	def(&c.ThrottleDelay, time.Hour)
 	def(&c.MaxHintDelay, 7*24*time.Hour)

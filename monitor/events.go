@@ -18,6 +18,9 @@ type Events interface {
 	// Fetched reports a stored fetch: its observation (status, bytes,
 	// latency, new and updated items) and its outcome.
 	Fetched(o vigil.Observation, outcome string)
+	// StoreFailed reports a fetch that came back but could not be stored
+	// (a database error): it is retried soon and is not the feed's failure.
+	StoreFailed()
 }
 
 // String names the verdict as an outcome for Events.

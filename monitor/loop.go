@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"vigil"
+	"vigil/fetch"
 )
 
 // Run fetches due feeds until ctx ends, then waits for the fetches in
@@ -123,7 +124,9 @@ func (m *Monitor) spend(ctx context.Context, now time.Time) bool {
 }
 
 // work fetches one claimed feed and logs what happened. A fetch that could
-// not be stored is retried after BackoffBase rather than at once.
+// not be stored is the store's failure, not the feed's: it is retried
+// after its own short backoff (see storeRetryDelay) and told to Events
+// apart from the feeds' failures.
 func (m *Monitor) work(ctx context.Context, f vigil.Feed) {
 	if m.coord != nil {
 		// A free worker claims the next due feed at once (deferred first,
@@ -135,16 +138,35 @@ func (m *Monitor) work(ctx context.Context, f vigil.Feed) {
 	res, err := m.fetchFeed(ctx, f, true)
 	switch {
 	case errors.Is(err, errLeaseLost):
-		m.log.Info("feed taken over by another process while waiting for its host", "feed", f.ID, "url", f.URL)
+		m.log.Info("feed taken over by another process while waiting for its host", "feed", f.ID, "url", fetch.RedactURL(f.URL))
 	case err != nil && ctx.Err() == nil:
-		m.log.Error("fetch not stored", "feed", f.ID, "url", f.URL, "error", err)
-		retry := m.clk.Now().Add(m.cfg.BackoffBase)
-		if err := m.st.SetNextFetch(context.WithoutCancel(ctx), f.ID, retry); err != nil {
-			m.log.Error("rescheduling a feed whose fetch was not stored", "feed", f.ID, "error", err)
-		}
-	case err == nil && res.Err != "":
-		m.log.Warn("fetch failed", "feed", f.ID, "url", f.URL, "status", res.Status, "error", res.Err, "next", res.NextTime)
+		m.notStored(ctx, f, err)
 	case err == nil:
-		m.log.Info("fetched", "feed", f.ID, "url", f.URL, "status", res.Status, "new", res.New, "updated", res.Updated, "next", res.NextTime)
+		m.stored(f.ID)
+		m.logFetch(f, res)
+	}
+}
+
+// logFetch logs a stored fetch: a warning when it failed.
+func (m *Monitor) logFetch(f vigil.Feed, res Result) {
+	if res.Err != "" {
+		m.log.Warn("fetch failed", "feed", f.ID, "url", fetch.RedactURL(f.URL), "status", res.Status, "error", res.Err, "next", res.NextTime)
+		return
+	}
+	m.log.Info("fetched", "feed", f.ID, "url", fetch.RedactURL(f.URL), "status", res.Status, "new", res.New, "updated", res.Updated, "next", res.NextTime)
+}
+
+// notStored reschedules a feed whose fetch came back but could not be
+// stored, after the store's own short backoff, and tells Events.
+func (m *Monitor) notStored(ctx context.Context, f vigil.Feed, err error) {
+	failures := m.storeFailed(f.ID)
+	retry := m.clk.Now().Add(m.cfg.storeRetryDelay(failures))
+	m.log.Error("fetch not stored", "feed", f.ID, "url", fetch.RedactURL(f.URL), "error", err,
+		"store_failures", failures, "retry", retry)
+	if m.events != nil {
+		m.events.StoreFailed()
+	}
+	if err := m.st.SetNextFetch(context.WithoutCancel(ctx), f.ID, retry); err != nil {
+		m.log.Error("rescheduling a feed whose fetch was not stored", "feed", f.ID, "error", err)
 	}
 }

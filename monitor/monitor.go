@@ -42,6 +42,9 @@ type Monitor struct {
 	hostClaims map[string]int   // claims per host
 	released   chan struct{}    // closed, and replaced, at each release
 	heldBack   int              // due feeds the last dispatch left for busy hosts
+	// storeFailures counts, per feed, the fetches in a row that came back
+	// but could not be stored.
+	storeFailures map[int64]int
 }
 
 // Deps are the monitor's collaborators.
@@ -76,6 +79,7 @@ func New(d Deps, cfg Config) (*Monitor, error) {
 		coord:    d.Coordinator,
 		wake:     make(chan struct{}, 1),
 		inflight: map[int64]string{}, hostClaims: map[string]int{}, released: make(chan struct{}),
+		storeFailures: map[int64]int{},
 	}, nil
 }
 
@@ -117,7 +121,7 @@ func (m *Monitor) fetchFeed(ctx context.Context, f vigil.Feed, claimed bool) (Re
 	}
 	release, err := m.hosts.Acquire(ctx, f.URL)
 	if err != nil {
-		return Result{}, fmt.Errorf("monitor: waiting for host of %s: %w", f.URL, err)
+		return Result{}, fmt.Errorf("monitor: waiting for host of %s: %w", fetch.RedactURL(f.URL), err)
 	}
 	var lease int64 // the claimed feed whose lease to renew with its host
 	if claimed {
@@ -152,7 +156,7 @@ func (m *Monitor) fetchFeed(ctx context.Context, f vigil.Feed, claimed bool) (Re
 			return nf, err
 		})
 	if err != nil {
-		return Result{}, fmt.Errorf("monitor: storing fetch of %s: %w", f.URL, err)
+		return Result{}, fmt.Errorf("monitor: storing fetch of %s: %w", fetch.RedactURL(f.URL), err)
 	}
 	if m.events != nil {
 		obs.NewItems, obs.Updated = len(ing.New), len(ing.Updated)
@@ -165,7 +169,7 @@ func (m *Monitor) fetchFeed(ctx context.Context, f vigil.Feed, claimed bool) (Re
 			res.MovedTo = m.follow(ctx, f, o.resp.PermanentURL, at)
 		}
 	}
-	m.log.Debug("fetched", "feed", f.ID, "url", f.URL, "status", res.Status, "new", res.New, "error", res.Err, "next", res.NextTime)
+	m.log.Debug("fetched", "feed", f.ID, "url", fetch.RedactURL(f.URL), "status", res.Status, "new", res.New, "error", res.Err, "next", res.NextTime)
 	return res, nil
 }
 
@@ -180,10 +184,10 @@ func (m *Monitor) follow(ctx context.Context, f vigil.Feed, to string, now time.
 		return ""
 	}
 	if err := m.st.MoveFeed(context.WithoutCancel(ctx), f.ID, to, now); err != nil {
-		m.log.Error("recording permanent redirect", "feed", f.ID, "from", f.URL, "to", to, "error", err)
+		m.log.Error("recording permanent redirect", "feed", f.ID, "from", fetch.RedactURL(f.URL), "to", fetch.RedactURL(to), "error", err)
 		return ""
 	}
-	m.log.Info("feed moved permanently", "feed", f.ID, "from", f.URL, "to", to)
+	m.log.Info("feed moved permanently", "feed", f.ID, "from", fetch.RedactURL(f.URL), "to", fetch.RedactURL(to))
 	return to
 }
 
@@ -197,6 +201,6 @@ func (m *Monitor) pageOf(ctx context.Context, f vigil.Feed) (*vigil.Page, error)
 	case vigil.ErrorCode(err) == vigil.ENOTFOUND:
 		return nil, nil
 	default:
-		return nil, fmt.Errorf("monitor: looking up whether %s is a page: %w", f.URL, err)
+		return nil, fmt.Errorf("monitor: looking up whether %s is a page: %w", fetch.RedactURL(f.URL), err)
 	}
 }

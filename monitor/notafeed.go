@@ -31,12 +31,12 @@ func (m *Monitor) notAFeed(f vigil.Feed, o outcome) bool {
 func (m *Monitor) watchAsPage(ctx context.Context, f vigil.Feed, resp *fetch.Response, at time.Time) (Result, error) {
 	text := fmt.Sprintf("%s is a web page, not a feed: vigil watches it as a page and tells you how it changes (see Updates).", f.URL)
 	if err := m.st.MakePage(context.WithoutCancel(ctx), f.ID, text, at); err != nil {
-		return Result{}, fmt.Errorf("monitor: watching %s as a page: %w", f.URL, err)
+		return Result{}, fmt.Errorf("monitor: watching %s as a page: %w", fetch.RedactURL(f.URL), err)
 	}
 	p, err := m.st.Page(ctx, f.ID)
 	if err != nil {
-		return Result{}, fmt.Errorf("monitor: watching %s as a page: %w", f.URL, err)
+		return Result{}, fmt.Errorf("monitor: watching %s as a page: %w", fetch.RedactURL(f.URL), err)
 	}
-	m.log.Info("not a feed: watched as a page", "feed", f.ID, "url", f.URL)
+	m.log.Info("not a feed: watched as a page", "feed", f.ID, "url", fetch.RedactURL(f.URL))
 	return m.storePage(ctx, f, p, classifyPage(resp, nil), at)
 }

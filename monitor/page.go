@@ -24,7 +24,7 @@ import (
 func (m *Monitor) FetchPage(ctx context.Context, f vigil.Feed, p *vigil.Page) (Result, error) {
 	release, err := m.hosts.Acquire(ctx, f.URL)
 	if err != nil {
-		return Result{}, fmt.Errorf("monitor: waiting for host of %s: %w", f.URL, err)
+		return Result{}, fmt.Errorf("monitor: waiting for host of %s: %w", fetch.RedactURL(f.URL), err)
 	}
 	at := m.clk.Now()
 	resp, ferr := m.client.Get(ctx, fetch.Request{URL: f.URL, ETag: f.ETag, LastModified: f.LastModified})
@@ -43,7 +43,7 @@ func (m *Monitor) storePage(ctx context.Context, f vigil.Feed, p *vigil.Page, o 
 	}
 	history, err := m.st.Observations(ctx, f.ID, maxChecks)
 	if err != nil {
-		return Result{}, fmt.Errorf("monitor: reading fetches of %s: %w", f.URL, err)
+		return Result{}, fmt.Errorf("monitor: reading fetches of %s: %w", fetch.RedactURL(f.URL), err)
 	}
 	var saved *vigil.Feed
 	ing, err := m.st.IngestPage(context.WithoutCancel(ctx), pf, func(changed bool, _ *vigil.Feed) (*vigil.Feed, error) {
@@ -52,7 +52,7 @@ func (m *Monitor) storePage(ctx context.Context, f vigil.Feed, p *vigil.Page, o 
 		return nf, err
 	})
 	if err != nil {
-		return Result{}, fmt.Errorf("monitor: storing fetch of %s: %w", f.URL, err)
+		return Result{}, fmt.Errorf("monitor: storing fetch of %s: %w", fetch.RedactURL(f.URL), err)
 	}
 	res := Result{FeedID: f.ID, URL: f.URL, Err: o.err, NextTime: saved.NextFetch}
 	if ing.ChangeID != 0 {
@@ -72,7 +72,7 @@ func (m *Monitor) storePage(ctx context.Context, f vigil.Feed, p *vigil.Page, o 
 			m.log.Error("storing the groups' changes", "feed", f.ID, "error", err)
 		}
 	}
-	m.log.Debug("fetched page", "feed", f.ID, "url", f.URL, "status", res.Status, "version", ing.VersionID, "change", ing.ChangeID, "stored_bytes", ing.NewBytes)
+	m.log.Debug("fetched page", "feed", f.ID, "url", fetch.RedactURL(f.URL), "status", res.Status, "version", ing.VersionID, "change", ing.ChangeID, "stored_bytes", ing.NewBytes)
 	return res, nil
 }
 
@@ -90,7 +90,7 @@ func (m *Monitor) pageFetched(ctx context.Context, f vigil.Feed, p *vigil.Page, 
 	noise := noiseStats(p)
 	latest, err := m.st.Versions(ctx, f.ID, 1) // the hash alone: an unchanged fetch reads no body
 	if err != nil {
-		return pf, "", fmt.Errorf("monitor: reading the latest version of %s: %w", f.URL, err)
+		return pf, "", fmt.Errorf("monitor: reading the latest version of %s: %w", fetch.RedactURL(f.URL), err)
 	}
 	if len(latest) > 0 && latest[0].Hash == hash {
 		pf.Note = p.Note // unchanged bytes: what was said of them still holds
@@ -101,7 +101,7 @@ func (m *Monitor) pageFetched(ctx context.Context, f vigil.Feed, p *vigil.Page, 
 	var prev *vigil.PageVersion
 	if len(latest) > 0 {
 		if prev, err = m.st.Version(ctx, latest[0].ID); err != nil {
-			return pf, "", fmt.Errorf("monitor: reading the latest version of %s: %w", f.URL, err)
+			return pf, "", fmt.Errorf("monitor: reading the latest version of %s: %w", fetch.RedactURL(f.URL), err)
 		}
 	}
 	var old *change.Document

@@ -9,7 +9,9 @@ import (
 // answers, and how far the work behind it lags.
 type Health interface {
 	// Ping checks that the store can be read and written to, for readiness
-	// checks; it changes nothing.
+	// checks: it reads, then writes inside a transaction it rolls back, so
+	// a database that answers queries but refuses writes fails it. It
+	// changes nothing.
 	Ping(ctx context.Context) error
 	// CountDue counts the feeds DueFeeds would list at now without a limit:
 	// the backlog of due fetches.

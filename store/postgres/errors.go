@@ -51,9 +51,6 @@ func isForeignKey(err error) bool {
 	return ok
 }
 
-// errReadOnly is why a store on a read-only session cannot serve.
-var errReadOnly = errors.New("the database session is read-only")
-
 // collect reads every row with scan and closes rows.
 func collect[T any](rows pgx.Rows, scan func(store.Row) (*T, error)) ([]T, error) {
 	defer rows.Close()

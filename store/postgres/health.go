@@ -1,31 +1,14 @@
 package postgres
 
-import (
-	"context"
+import "vigil/store/sqlflow"
 
-	"vigil/store/sqlflow"
-)
-
-// Ping checks that the database answers a query on the schema and that the
-// session may write (it is not a read-only replica or transaction); it
-// changes nothing.
-func (db *DB) Ping(ctx context.Context) error {
-	var version int
-	if err := db.pool.QueryRow(ctx, `SELECT version FROM vigil_schema`).Scan(&version); err != nil {
-		return wrap("ping", err)
-	}
-	var readOnly string
-	if err := db.pool.QueryRow(ctx, `SHOW transaction_read_only`).Scan(&readOnly); err != nil {
-		return wrap("ping for writing", err)
-	}
-	if readOnly == "on" {
-		return wrap("ping for writing", errReadOnly)
-	}
-	return nil
-}
-
-// healthSQL is the PostgreSQL text of the counts the health checks read.
+// healthSQL is the PostgreSQL text of the readiness check and of the
+// counts the health checks read. The probe rewrites the schema version's
+// one row as it is, which a read-only session or a role that may not
+// write refuses; Ping rolls it back.
 var healthSQL = sqlflow.HealthSQL{
+	Ready:      `SELECT version FROM vigil_schema`,
+	WriteProbe: `UPDATE vigil_schema SET version = version`,
 	CountDue: `SELECT count(*) FROM feeds f
 		 WHERE (f.next_fetch IS NULL OR f.next_fetch <= $1)
 		   AND EXISTS (SELECT 1 FROM subscriptions s WHERE s.feed_id = f.id)`,
