@@ -7,39 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"vigil"
-	"vigil/policy"
+	"vigil/server/internal/plantest"
 )
-
-// livePlanner returns the monitor's real planner running the accrued
-// policy, planned once at now over the one feed f.
-func livePlanner(t *testing.T, f vigil.Feed, now time.Time) *policy.Live {
-	t.Helper()
-	live, err := policy.NewLive("accrued", policy.DefaultConfig, 0.1, 0, 24)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := live.Replan([]vigil.Feed{f}, nil, nil, now); err != nil {
-		t.Fatal(err)
-	}
-	return live
-}
-
-// learnedFeed returns a followed feed whose models learned an item every
-// 3 hours over the last day, last fetched an hour before now.
-func learnedFeed(t *testing.T, f vigil.Feed, now time.Time) vigil.Feed {
-	t.Helper()
-	models := policy.NewModels(0.1, now.Add(-48*time.Hour))
-	for i := range 8 {
-		models.Observe(now.Add(time.Duration(i-8)*3*time.Hour), 1, nil)
-	}
-	b, err := models.Marshal()
-	if err != nil {
-		t.Fatal(err)
-	}
-	f.Model, f.Subscribers, f.Weight, f.LastSuccess = b, 1, 1, now.Add(-time.Hour)
-	return f
-}
 
 // TestChartEndpointDrawsThePlan checks the daily chart served for a
 // follower draws one mark per planned fetch of the server's planner.
@@ -51,12 +20,12 @@ func TestChartEndpointDrawsThePlan(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	feed := learnedFeed(t, *stored, testNow)
+	feed := plantest.LearnedFeed(t, *stored, testNow)
 	e.ingest(id, &feed, items("post", 3)...)
 	if stored, err = e.st.Feed(context.Background(), id); err != nil {
 		t.Fatal(err)
 	}
-	live := livePlanner(t, *stored, testNow)
+	live := plantest.LivePlanner(t, *stored, testNow)
 	planned := live.PlannedFetches(*stored, testNow, testNow.Add(24*time.Hour))
 
 	e = newEnvOn(t, e.st, Config{Planner: live})
