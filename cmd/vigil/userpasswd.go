@@ -31,15 +31,11 @@ func runUserPasswd(ctx context.Context, e *env, args []string) error {
 	if err := f.parse(args, 1); err != nil {
 		return err
 	}
-	st, err := f.openExisting()
+	st, u, err := f.openFor(ctx, f.Arg(0))
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	u, err := findUser(ctx, st, f.Arg(0))
-	if err != nil {
-		return err
-	}
 	password, err := newPassword(e, *generate)
 	if err != nil {
 		return err
