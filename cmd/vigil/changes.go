@@ -45,7 +45,7 @@ func runChanges(ctx context.Context, e *env, args []string) error {
 	if *limit < 1 || *limit > 500 {
 		return usageError{"--limit must be 1-500"}
 	}
-	st, u, err := f.openFor(ctx, *user)
+	st, u, err := f.openReadingFor(ctx, *user)
 	if err != nil {
 		return err
 	}

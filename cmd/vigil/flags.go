@@ -169,6 +169,43 @@ func (f *flags) openExisting() (store.Store, error) {
 	return f.open()
 }
 
+// openReading opens the existing database named by --db for a command
+// that only reads it: an SQLite file read-only, so that one in a directory
+// the user may not write is still read and nothing in it changes; a file
+// whose schema needs migrating is opened as open does, migrating it.
+func (f *flags) openReading() (store.Store, error) {
+	if postgres.IsURL(*f.db) {
+		return f.open()
+	}
+	if _, err := os.Stat(*f.db); errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("no vigil database at %s; run 'vigil user add' or 'vigil serve' to create one", *f.db)
+	}
+	var o sqlite.Options
+	if f.lean {
+		o = sqlite.Lean
+	}
+	st, err := opener.OpenReadOnly(context.Background(), *f.db, o)
+	if errors.Is(err, sqlite.ErrSchemaBehind) {
+		return f.open()
+	}
+	return st, err
+}
+
+// openReadingFor is openFor for a command that only reads: the database
+// is opened by openReading.
+func (f *flags) openReadingFor(ctx context.Context, name string) (store.Store, *vigil.User, error) {
+	st, err := f.openReading()
+	if err != nil {
+		return nil, nil, err
+	}
+	u, err := findUser(ctx, st, name)
+	if err != nil {
+		st.Close()
+		return nil, nil, err
+	}
+	return st, u, nil
+}
+
 // openFor opens the database named by --db and finds the user called name
 // (the only user when name is empty), for a command that reads or changes
 // what the user has. The caller closes the store. A missing file is an

@@ -28,7 +28,7 @@ func runItems(ctx context.Context, e *env, args []string) error {
 	if *limit < 1 || *limit > 500 || *offset < 0 {
 		return usageError{"--limit must be 1-500 and --offset not negative"}
 	}
-	st, err := f.openExisting()
+	st, err := f.openReading()
 	if err != nil {
 		return err
 	}

@@ -39,7 +39,7 @@ func runSearch(ctx context.Context, e *env, args []string) error {
 	if *channels && *user != "" {
 		return usageError{"--user does not go with --channels: channels are searched for everyone alike"}
 	}
-	st, err := f.openExisting()
+	st, err := f.openReading()
 	if err != nil {
 		return err
 	}

@@ -49,7 +49,7 @@ func runFeeds(ctx context.Context, e *env, args []string) error {
 	if err := f.parse(args, 0); err != nil {
 		return err
 	}
-	st, err := f.openExisting()
+	st, err := f.openReading()
 	if err != nil {
 		return err
 	}
