@@ -139,6 +139,10 @@ func TestPageGenAndSim(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "freshness") || !strings.Contains(out, "uniform") {
 		t.Errorf("table: exit %d\n%s", code, out)
 	}
+	code, out, _ = cli(t, "", "", "page", "sim", "--json", path)
+	if code != 0 || !strings.Contains(out, `"policy": "accrued"`) {
+		t.Errorf("page sim without --policies leaves out accrued, the default policy: exit %d\n%s", code, out)
+	}
 	for _, args := range [][]string{
 		{"page", "sim"},
 		{"page", "sim", path, "--policies", "nosuch"},

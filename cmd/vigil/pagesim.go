@@ -16,8 +16,9 @@ import (
 // defaultPagePolicies are the policies `vigil page sim` compares by
 // default: uniform (Sia & Cho's policy 1), Cho & Garcia-Molina's optimal
 // freshness and age allocations, nutch's adaptive interval (made for
-// pages), the default combined policy, and the clairvoyant bound.
-const defaultPagePolicies = "uniform,cgm-freshness,cgm-age,nutch,combined,clairvoyant"
+// pages), the combined policy, accrued (the live monitor's default, the
+// bold row of science.md's table of pages) and the clairvoyant bound.
+const defaultPagePolicies = "uniform,cgm-freshness,cgm-age,nutch,combined,accrued,clairvoyant"
 
 // runPageGen writes a synthetic page-change trace.
 func runPageGen(_ context.Context, e *env, args []string) error {
