@@ -43,6 +43,10 @@ type Runner struct {
 // Sent counts what one day's sending did.
 type Sent struct {
 	Mails, Webhooks, Empty, Failed int
+	// Unmailed counts the users with a digest e-mail address whose e-mail
+	// could not go out because the Runner has no Mail server; their day is
+	// left unclaimed unless a webhook took it.
+	Unmailed int
 }
 
 // Run sends the digest of each day once that day is over, until ctx ends.
@@ -156,6 +160,9 @@ func (r *Runner) wants(u vigil.DigestSettings) bool {
 
 // sendOne sends one user's digest of day unless it was sent already.
 func (r *Runner) sendOne(ctx context.Context, u vigil.DigestSettings, day time.Time, sent *Sent) error {
+	if r.Mail == nil && !u.Off && u.Email != "" {
+		sent.Unmailed++
+	}
 	if !r.wants(u) {
 		return nil
 	}

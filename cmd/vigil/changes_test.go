@@ -127,6 +127,12 @@ func TestDigestCommandSendsOverSMTP(t *testing.T) {
 	yesterday := time.Now().UTC().AddDate(0, 0, -1)
 	pageChangedOn(t, db, srv.URL+"/hours", time.Date(yesterday.Year(), yesterday.Month(), yesterday.Day(), 12, 0, 0, 0, time.UTC))
 	day := yesterday.Format(time.DateOnly)
+	// Without an SMTP server the e-mail cannot go: the command says which
+	// setting is missing, and the day stays unsent for a later run.
+	if code, out, errOut := cli(t, db, "", "digest", "--send", day); code != 1 || !strings.Contains(out, "0 e-mails") ||
+		!strings.Contains(errOut, "1 user(s) with a digest e-mail address got none: no SMTP server is set; give --smtp-host") {
+		t.Errorf("digest --send without --smtp-host: exit %d, %q, %q", code, out, errOut)
+	}
 	smtpArgs := append([]string{"digest", "--send", day}, smtp...)
 	if out := mustRun(smtpArgs...); !strings.Contains(out, "1 e-mails") {
 		t.Errorf("digest --send printed %q", out)
