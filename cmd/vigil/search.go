@@ -79,7 +79,31 @@ func searchChannels(ctx context.Context, e *env, st profiler.Store, query string
 	if err != nil {
 		return err
 	}
+	if len(found) == 0 {
+		fmt.Fprintln(e.stderr, whyNoChannel(query, p))
+	}
 	return printChannels(e, found, asJSON)
+}
+
+// whyNoChannel says why query ranks no channel: no item is profiled, no
+// item uses its words, or the words it shares with the items are in every
+// item, so that their idf, ln(N/df), is 0 and they tell no channel apart.
+func whyNoChannel(query string, p *profiler.Profiler) string {
+	terms, n := p.QueryTerms(query)
+	if n == 0 {
+		return "no channel ranks: no item is profiled yet"
+	}
+	var everywhere []string
+	for _, t := range terms {
+		if t.DF >= n {
+			everywhere = append(everywhere, t.Term)
+		}
+	}
+	if len(everywhere) == 0 {
+		return fmt.Sprintf("no channel ranks for %q: none of the %d profiled items uses its words", query, n)
+	}
+	return fmt.Sprintf("no channel ranks for %q: every one of the %d profiled items uses %s (idf 0), so it tells no channel apart; add a word only some channels use",
+		query, n, strings.Join(everywhere, ", "))
 }
 
 // channelTerms is how many of a channel's top terms a line shows.

@@ -152,8 +152,15 @@ func TestSearchChannelsCommand(t *testing.T) {
 	if len(found) != 1 || found[0].FeedID != 1 || found[0].Title != "Code\tweekly" || found[0].Score <= 0 {
 		t.Errorf("search --channels --json found %+v, want the code channel", found)
 	}
-	if code, out, _ = cli(t, db, "", "search", "--channels", "--json", "knitting"); code != 0 || strings.TrimSpace(out) != "[]" {
-		t.Errorf("search --channels --json with no match: exit %d, %q; want []", code, out)
+	if code, out, stderr = cli(t, db, "", "search", "--channels", "--json", "knitting"); code != 0 || strings.TrimSpace(out) != "[]" ||
+		!strings.Contains(stderr, `no channel ranks for "knitting": none of the 3 profiled items uses its words`) {
+		t.Errorf("search --channels --json with no match: exit %d, %q, %q; want [] and why", code, out, stderr)
+	}
+	// Every item says "compiler": its idf is 0, so it ranks nothing, and
+	// the command says so instead of printing nothing.
+	if code, out, stderr = cli(t, db, "", "search", "--channels", "compiler"); code != 0 || out != "" ||
+		!strings.Contains(stderr, "every one of the 3 profiled items uses compil") || !strings.Contains(stderr, "idf 0") {
+		t.Errorf("search --channels with a word of every item: exit %d, %q, %q; want why nothing ranks", code, out, stderr)
 	}
 	st, err := sqlite.Open(db)
 	if err != nil {
