@@ -52,8 +52,8 @@ func measure(prev *vigil.PageVersion, old *change.Document, body []byte, content
 	}
 	mv.old = old
 	e := change.CompareWith(old, doc, change.CompareOptions{Kinds: kindsOf(p.Kinds)})
-	if !e.Any {
-		return mv // other bytes, but the watched region is the same: no change
+	if !e.Any || !e.Visible {
+		return mv // other bytes, but nothing a reader sees of the watched region differs: no change
 	}
 	ext, _ := json.Marshal(e)
 	mv.change = &store.NewChange{PrevID: prev.ID, Extents: ext, Severity: e.Severity.String(), Summary: e.Summary}
@@ -112,7 +112,7 @@ func noiseStats(p *vigil.Page) *change.NoiseStats {
 // they cannot be used on it).
 func previousDocument(prev *vigil.PageVersion, opts change.ExtractOptions) *change.Document {
 	var d change.Document
-	if err := json.Unmarshal(prev.Extract, &d); err == nil && d.Digest != "" && d.Watch.Key() == opts.Watch().Key() {
+	if err := json.Unmarshal(prev.Extract, &d); err == nil && d.Digest != "" && (d.Visible != "" || !d.Measurable()) && d.Watch.Key() == opts.Watch().Key() {
 		return &d
 	}
 	old, err := change.Extract(prev.Body, prev.ContentType, opts)
