@@ -2,6 +2,8 @@ package monitor
 
 import (
 	"context"
+	"encoding/json"
+	"strings"
 	"testing"
 	"time"
 
@@ -39,5 +41,46 @@ func TestFetchPageMarkupOnlyIsNoChange(t *testing.T) {
 	changes, err := h.st.Changes(context.Background(), store.ChangeQuery{FeedID: f.ID})
 	if err != nil || len(changes) != 1 {
 		t.Fatalf("changes = %d, %v; want the text change alone", len(changes), err)
+	}
+}
+
+// TestFetchPageFlipFlopIsToldOnce replays a page flipping between two
+// states: the first flip is a change, every later one a return (the
+// state before the previous one shown again).
+func TestFetchPageFlipFlopIsToldOnce(t *testing.T) {
+	page := func(banner string) string {
+		return `<html><body><h1>Library</h1><p>Open from nine to five, Monday to Saturday.</p><p>` + banner + `</p></body></html>`
+	}
+	a, b := page("Closed on Sunday."), page("Reading room closed for works.")
+	h := newHarness(t, Config{})
+	srv, sw := serve(t, html(a))
+	f := h.followPage(srv.URL + "/library")
+	h.fetch(f.ID)
+	for _, v := range []string{b, a, b, a, b} {
+		sw.set(html(v))
+		h.clk.Advance(time.Hour)
+		h.fetch(f.ID)
+	}
+	changes, err := h.st.Changes(context.Background(), store.ChangeQuery{FeedID: f.ID})
+	if err != nil || len(changes) != 5 {
+		t.Fatalf("changes = %d, %v; want 5 recorded", len(changes), err)
+	}
+	returns := 0
+	for i, c := range changes { // newest first
+		var e struct {
+			Return int `json:"return"`
+		}
+		if err := json.Unmarshal(c.Extents, &e); err != nil {
+			t.Fatal(err)
+		}
+		if e.Return > 0 {
+			returns++
+			if e.Return != 2 || !strings.HasPrefix(c.Summary, "back to the state of 2 versions ago") {
+				t.Errorf("change %d: return %d, summary %q", i, e.Return, c.Summary)
+			}
+		}
+	}
+	if returns != 4 {
+		t.Errorf("returns = %d of 5 changes, want 4: the first flip alone is new", returns)
 	}
 }
