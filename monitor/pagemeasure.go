@@ -18,7 +18,7 @@ type measured struct {
 	extract json.RawMessage
 	doc     *change.Document // the extract, nil when the body could not be read
 	old     *change.Document // the previous version's, when there is one
-	ext     *change.Extents // the change from the previous version, nil when none
+	ext     *change.Extents  // the change from the previous version, nil when none
 	prevID  int64
 	title   string
 	note    string
