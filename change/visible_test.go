@@ -22,6 +22,9 @@ func TestSameVisible(t *testing.T) {
 		{"class and comment", `<!DOCTYPE html><html><head><title>t</title></head><body>
 <p class="x">Hello   <b>world</b></p><!-- built 12:00 --> <script>var x = 1;</script>
 <a href="/a" class="y">A</a><img src="/i.png" alt="z"></body></html>`, true},
+		{"link fragment rotated", `<!DOCTYPE html><html><head><title>t</title></head><body>
+<p>Hello <b>world</b></p> <script>var x = 1;</script>
+<a href="/a#e1f2">A</a><img src="/i.png"></body></html>`, true},
 		{"text", `<!DOCTYPE html><html><head><title>t</title></head><body>
 <p>Hello <b>there</b></p> <script>var x = 1;</script>
 <a href="/a">A</a><img src="/i.png"></body></html>`, false},

@@ -157,7 +157,7 @@ func (w *walker) collect(name string, attrs []html.Attribute) {
 	switch name {
 	case "a", "area":
 		if v, ok := attr(attrs, "href"); ok && v != "" && !strings.HasPrefix(v, "#") {
-			keep(w.links, w.resolve(v))
+			keep(w.links, w.resolve(linkTarget(v)))
 		}
 	case "img":
 		if v, ok := attr(attrs, "src"); ok && v != "" {
