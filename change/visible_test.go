@@ -3,7 +3,8 @@ package change
 import "testing"
 
 // TestSameVisible checks that only what a reader sees makes two versions
-// differ: markup, scripts and whitespace do not, text, links and images do.
+// differ: markup, scripts, whitespace, punctuation, case and word order
+// do not; words, links and images do.
 func TestSameVisible(t *testing.T) {
 	const old = `<!DOCTYPE html><html><head><title>t</title></head><body>
 <p>Hello <b>world</b></p> <script>var x = 1;</script>
@@ -25,11 +26,17 @@ func TestSameVisible(t *testing.T) {
 		{"link fragment rotated", `<!DOCTYPE html><html><head><title>t</title></head><body>
 <p>Hello <b>world</b></p> <script>var x = 1;</script>
 <a href="/a#e1f2">A</a><img src="/i.png"></body></html>`, true},
+		{"punctuation and case", `<!DOCTYPE html><html><head><title>t</title></head><body>
+<p>hello, <b>World!</b></p> <script>var x = 1;</script>
+<a href="/a">A</a><img src="/i.png"></body></html>`, true},
 		{"text", `<!DOCTYPE html><html><head><title>t</title></head><body>
 <p>Hello <b>there</b></p> <script>var x = 1;</script>
 <a href="/a">A</a><img src="/i.png"></body></html>`, false},
-		{"text order", `<!DOCTYPE html><html><head><title>t</title></head><body>
+		{"words reordered", `<!DOCTYPE html><html><head><title>t</title></head><body>
 <p><b>world</b> Hello</p> <script>var x = 1;</script>
+<a href="/a">A</a><img src="/i.png"></body></html>`, true},
+		{"a word repeated", `<!DOCTYPE html><html><head><title>t</title></head><body>
+<p>Hello <b>world world</b></p> <script>var x = 1;</script>
 <a href="/a">A</a><img src="/i.png"></body></html>`, false},
 		{"link target", `<!DOCTYPE html><html><head><title>t</title></head><body>
 <p>Hello <b>world</b></p> <script>var x = 1;</script>

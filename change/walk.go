@@ -229,7 +229,7 @@ func (w *walker) finish(d *Document) {
 	d.Title, d.HeadDigest = w.title, w.headH
 	d.Links, d.Images = sortedKeys(w.links), sortedKeys(w.images)
 	d.Tokens, d.Phrases = terms(w.x, d.Text)
-	d.Visible = VisibleDigest(d.Text, d.Links, d.Images)
+	d.Visible = VisibleDigest(d.Words, d.Links, d.Images)
 	if w.x.filtered() {
 		h := sha256.New()
 		for _, l := range w.lines {

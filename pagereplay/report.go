@@ -51,7 +51,7 @@ func (r *Report) add(name string, e change.Extents) {
 	} else {
 		r.Told++
 	}
-	if e.Measurable && e.Text == 0 && e.Links == 0 && e.Images == 0 {
+	if e.Text == 0 && e.Links == 0 && e.Images == 0 {
 		r.ZeroExtent++
 		r.ZeroExtentVersions = append(r.ZeroExtentVersions, name)
 	}
