@@ -23,6 +23,12 @@ type Page struct {
 	// Ignore are regular expressions: text lines matching one are left
 	// out of the measures (a visitor counter); set by the owner.
 	Ignore []string `json:"ignore"`
+	// Returns is how many of the page's last distinct states, the
+	// previous one included, a new version is compared with: a version
+	// showing one of them again is recorded as a return, not told as new.
+	// 0 means the default (2: the state before the previous one); 1 tells
+	// no returns. Set by the owner.
+	Returns int `json:"returns"`
 	// Noise is the learned noise statistics (the change package's
 	// NoiseStats as JSON): blocks that change at nearly every fetch.
 	Noise json.RawMessage `json:"-"`

@@ -78,7 +78,7 @@ func TestExtentsJSON(t *testing.T) {
 	if err := json.Unmarshal(b, &m); err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"any", "text", "tokens", "phrases", "links", "images", "links_added",
+	want := []string{"any", "visible", "text", "tokens", "phrases", "links", "images", "links_added",
 		"links_removed", "images_added", "images_removed", "severity", "summary"}
 	if len(m) != len(want) {
 		t.Errorf("JSON has %d fields, want %d: %s", len(m), len(want), b)
@@ -127,14 +127,16 @@ func TestSummarize(t *testing.T) {
 		want string
 	}{
 		{Extents{}, "no change"},
-		{Extents{Any: true, Measurable: true, Text: 0.123, LinksAdded: 3, ImagesRemoved: 1, SizeDelta: 2150},
+		{Extents{Any: true, Visible: true, Measurable: true, Text: 0.123, LinksAdded: 3, ImagesRemoved: 1, SizeDelta: 2150},
 			"about 12% of the text changed, 3 links added, 1 image removed, 2.1 KB larger"},
-		{Extents{Any: true, Measurable: true, HeadUpdated: true, SizeDelta: -40},
+		{Extents{Any: true, Visible: true, Measurable: true, HeadUpdated: true, SizeDelta: -40},
 			"the text is unchanged, HTML header updated, 40 bytes smaller"},
-		{Extents{Any: true, Measurable: true, Text: 0.004, LinksRemoved: 1},
+		{Extents{Any: true, Visible: true, Measurable: true, Text: 0.004, LinksRemoved: 1},
 			"less than 1% of the text changed, 1 link removed"},
-		{Extents{Any: true, Measurable: true, Text: 0.17, SizeDelta: -1},
+		{Extents{Any: true, Visible: true, Measurable: true, Text: 0.17, SizeDelta: -1},
 			"about 17% of the text changed, 1 byte smaller"},
+		{Extents{Any: true, Measurable: true, SizeDelta: 1},
+			"no visible change: only markup, scripts or whitespace differ"},
 	}
 	for _, tt := range tests {
 		if got := Summarize(tt.e, d, d); got != tt.want {

@@ -14,6 +14,12 @@ type Document struct {
 	// watched: the whole body when no selector, ignore rule or noise block
 	// applies, otherwise the watched lines' HTML after those are removed.
 	Digest string
+	// Visible fingerprints what a reader sees of the watched region: its
+	// watched text lines in order, its links and its images (see
+	// VisibleDigest). Two versions with the same Visible differ only in
+	// markup, scripts, whitespace or unwatched lines: no change to tell.
+	// Empty for a document that is not HTML or text.
+	Visible string
 	// Title is the text of the HTML head's title element.
 	Title string
 	// HeadDigest fingerprints the HTML head: its title and its meta, link

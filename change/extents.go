@@ -8,6 +8,16 @@ import "sort"
 type Extents struct {
 	// Any is the byte-level change: the watched bytes differ.
 	Any bool `json:"any"`
+	// Visible is set when what a reader sees changed: the watched text,
+	// links or images (SameVisible). A change that is Any but not Visible
+	// is markup, scripts or whitespace only, and is never told.
+	Visible bool `json:"visible"`
+	// Return, when not 0, says the new version shows what the version
+	// that many distinct states back showed (2: the state before the
+	// previous one): the page went back, it did not bring anything new.
+	// Compare leaves it 0; the monitor sets it from the page's memory of
+	// recent states (Recent).
+	Return int `json:"return,omitempty"`
 	// Text is the change of the inverted index of the text (tags removed).
 	Text float64 `json:"text"`
 	// Tokens is Glance et al.'s diff over the most frequent tokens.
@@ -106,6 +116,7 @@ func CompareWith(old, new *Document, o CompareOptions) Extents {
 		SizeDelta:  new.Size - old.Size,
 		Measurable: old.Measurable() && new.Measurable(),
 	}
+	e.Visible = e.Any && !SameVisible(old, new)
 	if e.Measurable {
 		e.HeadUpdated = old.HeadDigest != new.HeadDigest
 		e.Text = IndexChange(old.Words, new.Words)
@@ -119,11 +130,11 @@ func CompareWith(old, new *Document, o CompareOptions) Extents {
 	return e
 }
 
-// severity is the agent's word for e: negligible when nothing changed, the
-// opaque severity for a changed non-text document, else the band of the
-// largest monitored extent.
+// severity is the agent's word for e: negligible when nothing visible
+// changed, the opaque severity for a changed non-text document, else the
+// band of the largest monitored extent (see capped).
 func severity(e Extents, o CompareOptions) Severity {
-	if !e.Any {
+	if !e.Any || !e.Visible {
 		return Negligible
 	}
 	if !e.Measurable {

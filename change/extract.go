@@ -42,11 +42,12 @@ func (x *extractor) extract(body []byte, contentType string, watch Watch) (*Docu
 	var err error
 	mediaType := mediaTypeOf(body, contentType)
 	d := &Document{Type: typeOf(mediaType), ContentType: mediaType, Size: len(body), Watch: watch}
+	text, textType := withoutBOM(body, contentType)
 	switch d.Type {
 	case TypeHTML:
-		err = x.html(d, body, contentType)
+		err = x.html(d, text, textType)
 	case TypeText:
-		x.plain(d, body)
+		x.plain(d, text)
 	}
 	if err != nil {
 		return nil, err
@@ -57,10 +58,33 @@ func (x *extractor) extract(body []byte, contentType string, watch Watch) (*Docu
 	return d, nil
 }
 
-// mediaTypeOf returns the lower-case media type of the body.
+// utf8BOM is the byte order mark some editors write at the start of a
+// UTF-8 file.
+var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
+
+// withoutBOM returns a body that starts with a UTF-8 byte order mark
+// without it, read as UTF-8 whatever the Content-Type says (the mark
+// decides the encoding, as in browsers), so the mark is never a line of
+// text; other bodies are returned as they are.
+func withoutBOM(body []byte, contentType string) ([]byte, string) {
+	rest, ok := bytes.CutPrefix(body, utf8BOM)
+	if !ok {
+		return body, contentType
+	}
+	mt, params, err := mime.ParseMediaType(contentType)
+	if err != nil || mt == "" {
+		return rest, "text/html; charset=utf-8"
+	}
+	params["charset"] = "utf-8"
+	return rest, mime.FormatMediaType(mt, params)
+}
+
+// mediaTypeOf returns the lower-case media type of the body. A body is
+// sniffed without its UTF-8 byte order mark: http.DetectContentType calls
+// any body that starts with one plain text, even an HTML page.
 func mediaTypeOf(body []byte, contentType string) string {
 	if contentType == "" {
-		contentType = http.DetectContentType(body)
+		contentType = http.DetectContentType(bytes.TrimPrefix(body, utf8BOM))
 	}
 	mt, _, err := mime.ParseMediaType(contentType)
 	if err != nil {

@@ -12,6 +12,9 @@ type NoiseStats struct {
 	// Changed counts, per block (Line.Block), the fetches at which the
 	// block's text differed from the previous version.
 	Changed map[string]int `json:"changed"`
+	// Recent remembers the page's last distinct visible states, to tell
+	// a return from a change.
+	Recent Recent `json:"recent"`
 }
 
 // NoiseOptions says when a block is noise; zero fields take the defaults.

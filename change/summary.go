@@ -16,6 +16,9 @@ func Summarize(e Extents, old, new *Document) string {
 	if !e.Any {
 		return "no change"
 	}
+	if !e.Visible {
+		return "no visible change: only markup, scripts or whitespace differ"
+	}
 	if !e.Measurable {
 		return fmt.Sprintf("the %s changed (%s); only a byte-level comparison is possible",
 			typeWord(old, new), sizeWords(e.SizeDelta))

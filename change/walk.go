@@ -157,7 +157,7 @@ func (w *walker) collect(name string, attrs []html.Attribute) {
 	switch name {
 	case "a", "area":
 		if v, ok := attr(attrs, "href"); ok && v != "" && !strings.HasPrefix(v, "#") {
-			keep(w.links, w.resolve(v))
+			keep(w.links, w.resolve(linkTarget(v)))
 		}
 	case "img":
 		if v, ok := attr(attrs, "src"); ok && v != "" {
@@ -229,6 +229,7 @@ func (w *walker) finish(d *Document) {
 	d.Title, d.HeadDigest = w.title, w.headH
 	d.Links, d.Images = sortedKeys(w.links), sortedKeys(w.images)
 	d.Tokens, d.Phrases = terms(w.x, d.Text)
+	d.Visible = VisibleDigest(d.Words, d.Links, d.Images)
 	if w.x.filtered() {
 		h := sha256.New()
 		for _, l := range w.lines {

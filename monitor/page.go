@@ -118,11 +118,12 @@ func (m *Monitor) pageFetched(ctx context.Context, f vigil.Feed, p *vigil.Page, 
 		m.docs.put(f.ID, hash, mv.doc)
 		if mv.old != nil {
 			noise.Observe(mv.old, mv.doc)
-			pf.Noise, _ = json.Marshal(noise)
 		}
+		mv.remember(&noise.Recent, p.Returns)
+		pf.Noise, _ = json.Marshal(noise)
 	}
 	pf.Note = mv.note
-	pf.Version = &store.NewVersion{Hash: hash, ContentType: o.resp.ContentType, Body: o.resp.Body, Extract: mv.extract, Change: mv.change}
+	pf.Version = &store.NewVersion{Hash: hash, ContentType: o.resp.ContentType, Body: o.resp.Body, Extract: mv.extract, Change: mv.newChange()}
 	return pf, mv.title, nil
 }
 

@@ -18,7 +18,8 @@ type measured struct {
 	extract json.RawMessage
 	doc     *change.Document // the extract, nil when the body could not be read
 	old     *change.Document // the previous version's, when there is one
-	change  *store.NewChange
+	ext     *change.Extents  // the change from the previous version, nil when none
+	prevID  int64
 	title   string
 	note    string
 }
@@ -52,12 +53,34 @@ func measure(prev *vigil.PageVersion, old *change.Document, body []byte, content
 	}
 	mv.old = old
 	e := change.CompareWith(old, doc, change.CompareOptions{Kinds: kindsOf(p.Kinds)})
-	if !e.Any {
-		return mv // other bytes, but the watched region is the same: no change
+	if !e.Any || !e.Visible {
+		return mv // other bytes, but nothing a reader sees of the watched region differs: no change
 	}
-	ext, _ := json.Marshal(e)
-	mv.change = &store.NewChange{PrevID: prev.ID, Extents: ext, Severity: e.Severity.String(), Summary: e.Summary}
+	mv.ext, mv.prevID = &e, prev.ID
 	return mv
+}
+
+// newChange is the change to store, nil when there is none.
+func (mv measured) newChange() *store.NewChange {
+	if mv.ext == nil {
+		return nil
+	}
+	ext, _ := json.Marshal(mv.ext) // Extents are plain data: they always encode
+	return &store.NewChange{PrevID: mv.prevID, Extents: ext, Severity: mv.ext.Severity.String(), Summary: mv.ext.Summary}
+}
+
+// remember tells a change that shows one of the page's recent states
+// again as a return (Extents.MarkReturn) and records the version's state
+// in the page's memory.
+func (mv measured) remember(r *change.Recent, returns int) {
+	if mv.doc == nil {
+		return
+	}
+	key := mv.doc.Watch.Key()
+	if mv.ext != nil {
+		mv.ext.MarkReturn(r.Back(mv.doc.Visible, key, returns))
+	}
+	r.Push(mv.doc.Visible, key, returns)
 }
 
 // extractWatched extracts the body with the page's options; when they
@@ -112,7 +135,7 @@ func noiseStats(p *vigil.Page) *change.NoiseStats {
 // they cannot be used on it).
 func previousDocument(prev *vigil.PageVersion, opts change.ExtractOptions) *change.Document {
 	var d change.Document
-	if err := json.Unmarshal(prev.Extract, &d); err == nil && d.Digest != "" && d.Watch.Key() == opts.Watch().Key() {
+	if err := json.Unmarshal(prev.Extract, &d); err == nil && d.Digest != "" && (d.Visible != "" || !d.Measurable()) && d.Watch.Key() == opts.Watch().Key() {
 		return &d
 	}
 	old, err := change.Extract(prev.Body, prev.ContentType, opts)

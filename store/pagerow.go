@@ -84,7 +84,7 @@ func ScanPage(r Row, feedID int64) (*vigil.Page, error) {
 		ignore string
 		noise  []byte
 	)
-	err := r.Scan(&kinds, &p.Selector, &ignore, &noise, &p.ContentType, &p.Note, &owner, &p.Versions, &p.StoredBytes)
+	err := r.Scan(&kinds, &p.Selector, &ignore, &noise, &p.ContentType, &p.Note, &p.Returns, &owner, &p.Versions, &p.StoredBytes)
 	if err != nil {
 		return nil, err
 	}

@@ -25,7 +25,19 @@ const (
 	MaxSelectorLength = 1000
 	MaxIgnoreRules    = 50
 	MaxCommentLength  = 4000
+	// MaxReturns is the most states a page may be compared with to tell
+	// a return.
+	MaxReturns = 16
 )
+
+// PageReturns checks a page's number of states compared to tell a return:
+// 0 (the default) to MaxReturns, anything else EINVALID.
+func PageReturns(n int) (int, error) {
+	if n < 0 || n > MaxReturns {
+		return 0, vigil.Errorf(vigil.EINVALID, "returns %d is not between 0 (the default) and %d", n, MaxReturns)
+	}
+	return n, nil
+}
 
 // JoinPageKinds returns kinds as a page stores them, comma-separated; an
 // unknown kind is EINVALID.

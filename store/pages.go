@@ -34,6 +34,10 @@ type Pages interface {
 	// SetPageIgnore sets the page's ignore rules (regular expressions,
 	// checked by the caller); only the owner may (ECONFLICT otherwise).
 	SetPageIgnore(ctx context.Context, userID, feedID int64, rules []string) error
+	// SetPageReturns sets how many of the page's last distinct states a
+	// new version is compared with to tell a return (vigil.Page.Returns,
+	// 0 to MaxReturns); only the owner may (ECONFLICT otherwise).
+	SetPageReturns(ctx context.Context, userID, feedID int64, n int) error
 	// SetPageNote records the page's content type and what vigil could
 	// not do with it ("" when nothing).
 	SetPageNote(ctx context.Context, feedID int64, contentType, note string) error

@@ -18,8 +18,12 @@ type Change struct {
 	Community change.Combined `json:"community"`
 	// EvaluatedByOthers is set when someone other than the follower rated it.
 	EvaluatedByOthers bool `json:"evaluated_by_others"`
+	// Return, when not 0, says the change went back to the state the page
+	// showed that many distinct states earlier (change.Extents.Return).
+	Return int `json:"return,omitempty"`
 	// Tell is the notification rule's verdict for the follower
-	// (change.Notify with their threshold).
+	// (change.Notify with their threshold); a return is told only once
+	// others rated it at least at the threshold, never as new.
 	Tell bool `json:"tell"`
 	// Mine is the follower's own rating, if any.
 	Mine *vigil.Evaluation `json:"mine,omitempty"`
@@ -38,7 +42,7 @@ type Change struct {
 func View(c vigil.PageChange, userID int64, threshold change.Severity, w change.Weights, below *change.Rating) Change {
 	v := Change{PageChange: c}
 	v.Agent, _ = change.ParseSeverity(c.Severity)
-	v.AgentExtent = largestExtent(c.Extents)
+	v.AgentExtent, v.Return = extentsOf(c.Extents)
 	ratings := make([]change.Rating, 0, len(c.Evaluations))
 	for i, e := range c.Evaluations {
 		s, err := change.ParseSeverity(e.Rating)
@@ -57,7 +61,7 @@ func View(c vigil.PageChange, userID int64, threshold change.Severity, w change.
 		v.Below, v.EvaluatedByOthers = below, true
 	}
 	v.Community = change.Combine(ratings, w)
-	v.Tell = change.Notify(threshold, v.Community.Severity, v.EvaluatedByOthers)
+	v.Tell = change.Notify(threshold, v.Community.Severity, v.EvaluatedByOthers) && (v.Return == 0 || v.EvaluatedByOthers)
 	return v
 }
 
@@ -70,13 +74,14 @@ func (c Change) Level() change.Severity {
 	return c.Agent
 }
 
-// largestExtent is the largest of the text, links and images extents.
-func largestExtent(raw json.RawMessage) float64 {
+// extentsOf returns the largest of the text, links and images extents and
+// how many states back the change returned to (0: not a return).
+func extentsOf(raw json.RawMessage) (float64, int) {
 	var e change.Extents
 	if json.Unmarshal(raw, &e) != nil {
-		return 0
+		return 0, 0
 	}
-	return e.Largest(change.AllKinds())
+	return e.Largest(change.AllKinds()), e.Return
 }
 
 // Entry is c as a document history entry (change.SelectHistory).

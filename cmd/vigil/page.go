@@ -16,10 +16,11 @@ import (
 var pageCommands = []command{
 	{"diff", "compare two versions of a web page (files or URLs)", runPageDiff},
 	{"gen", "write a synthetic page-change trace", runPageGen},
+	{"replay", "replay a page's recorded versions through the live monitor", runPageReplay},
 	{"sim", "replay a page-change trace through page policies", runPageSim},
 }
 
-// runPage runs `vigil page SUBCOMMAND`: diff, gen or sim.
+// runPage runs `vigil page SUBCOMMAND`: diff, gen, replay or sim.
 func runPage(ctx context.Context, e *env, args []string) error {
 	return runGroup(ctx, e, "page", pageCommands, args)
 }

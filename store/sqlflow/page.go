@@ -20,6 +20,8 @@ type PageSQL struct {
 	// SetKinds, SetSelector and SetIgnore set the column they name to $1
 	// for the page $2.
 	SetKinds, SetSelector, SetIgnore string
+	// SetReturns sets the returns column to $1 for the page $2.
+	SetReturns string
 	// SetNote sets the content type $1 and note $2 of the page $3.
 	SetNote string
 	// ItemCount returns the item count of the feed $1, locking its row
@@ -123,8 +125,18 @@ func (s *Store) SetPageIgnore(ctx context.Context, userID, feedID int64, rules [
 	return s.setPageColumn(ctx, userID, feedID, "ignore", s.sql.Page.SetIgnore, v)
 }
 
+// SetPageReturns sets how many of the page's last states a new version is
+// compared with to tell a return; only its owner may.
+func (s *Store) SetPageReturns(ctx context.Context, userID, feedID int64, n int) error {
+	n, err := store.PageReturns(n)
+	if err != nil {
+		return err
+	}
+	return s.setPageColumn(ctx, userID, feedID, "returns", s.sql.Page.SetReturns, n)
+}
+
 // setPageColumn sets one of the owner's columns of a page through query.
-func (s *Store) setPageColumn(ctx context.Context, userID, feedID int64, column, query, value string) error {
+func (s *Store) setPageColumn(ctx context.Context, userID, feedID int64, column, query string, value any) error {
 	p, err := s.Page(ctx, feedID)
 	if err != nil {
 		return err

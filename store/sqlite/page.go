@@ -8,7 +8,7 @@ import "vigil/store/sqlflow"
 var pageSQL = sqlflow.PageSQL{
 	IsPage: `SELECT 1 FROM pages WHERE feed_id = ?`,
 	Create: `INSERT INTO pages (feed_id) VALUES (?)`,
-	Read: `SELECT p.kinds, p.selector, p.ignore, p.noise, p.content_type, p.note,
+	Read: `SELECT p.kinds, p.selector, p.ignore, p.noise, p.content_type, p.note, p.returns,
 		(SELECT user_id FROM subscriptions s WHERE s.feed_id = p.feed_id ORDER BY s.created_at, s.user_id LIMIT 1),
 		(SELECT count(*) FROM page_versions v WHERE v.feed_id = p.feed_id),
 		(SELECT coalesce(sum(length(b.data)), 0) FROM page_blobs b
@@ -17,6 +17,7 @@ var pageSQL = sqlflow.PageSQL{
 	SetKinds:    `UPDATE pages SET kinds = ? WHERE feed_id = ?`,
 	SetSelector: `UPDATE pages SET selector = ? WHERE feed_id = ?`,
 	SetIgnore:   `UPDATE pages SET ignore = ? WHERE feed_id = ?`,
+	SetReturns:  `UPDATE pages SET returns = ? WHERE feed_id = ?`,
 	SetNote:     `UPDATE pages SET content_type = ?, note = ? WHERE feed_id = ?`,
 	ItemCount:   `SELECT item_count FROM feeds WHERE id = ?`,
 	Make:        `INSERT INTO pages (feed_id) VALUES (?) ON CONFLICT DO NOTHING`,

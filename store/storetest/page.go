@@ -217,3 +217,36 @@ func testDigestSettings(t *testing.T, h Harness) {
 		t.Error("a released digest cannot be claimed again")
 	}
 }
+
+// testPageReturns checks the owner's setting of how many states tell a
+// return: stored and read back, refused to others and out of range.
+func testPageReturns(t *testing.T, h Harness) {
+	db := h.open(t)
+	alice, bob := mustUser(t, db, "alice"), mustUser(t, db, "bob")
+	sub, err := db.FollowPage(ctx, alice.ID, "https://example.com/r", 1, t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.FollowPage(ctx, bob.ID, "https://example.com/r", 1, t0.Add(time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	id := sub.Feed.ID
+	tests := []struct {
+		user int64
+		n    int
+		want string
+	}{
+		{alice.ID, 4, ""},
+		{bob.ID, 3, vigil.ECONFLICT},
+		{alice.ID, -1, vigil.EINVALID},
+		{alice.ID, store.MaxReturns + 1, vigil.EINVALID},
+	}
+	for _, tt := range tests {
+		if err := db.SetPageReturns(ctx, tt.user, id, tt.n); vigil.ErrorCode(err) != tt.want {
+			t.Errorf("SetPageReturns(user %d, %d) = %v, want code %q", tt.user, tt.n, err, tt.want)
+		}
+	}
+	if p, err := db.Page(ctx, id); err != nil || p.Returns != 4 {
+		t.Errorf("page after the settings: %+v, %v; want returns 4, the refused ones not stored", p, err)
+	}
+}

@@ -71,6 +71,7 @@ var tests = []struct {
 	{"IngestPageDeduplicatesBodies", testIngestPageDeduplicatesBodies},
 	{"EvaluateOnlyFollowers", testEvaluateOnlyFollowers},
 	{"PageFollowSettings", testPageFollowSettings},
+	{"PageReturns", testPageReturns},
 	{"DigestSettings", testDigestSettings},
 	{"SetFolderAndRename", testSetFolderAndRename},
 	{"StreamEntries", testStreamEntries},
