@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -19,7 +20,7 @@ type refreshOptions struct {
 	hosts                     int
 	fetchers, runs, every     int
 	vigil, miniflux, admin    string
-	vigilArgs                 string
+	vigilArgs, prefix         string
 }
 
 // cycles of a refresh run, in order.
@@ -40,6 +41,7 @@ func parseRefreshOptions(args []string) (refreshOptions, error) {
 	fs.StringVar(&o.vigilArgs, "vigil-args", "", "more flags of vigil fetch, separated by spaces")
 	fs.StringVar(&o.miniflux, "peer-miniflux", "", "a Miniflux binary the user built, measured the same way beside vigil (none: vigil only)")
 	fs.StringVar(&o.admin, "pg", "postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable", "a PostgreSQL URL of a role that may create databases; each application gets a database of its own on that server")
+	fs.StringVar(&o.prefix, "db-prefix", "refresh", "the databases are named this and _vigil or _miniflux, and made afresh (dropped first) for each run")
 	fs.SetOutput(io.Discard)
 	if err := fs.Parse(args); err != nil {
 		return o, err
@@ -47,6 +49,8 @@ func parseRefreshOptions(args []string) (refreshOptions, error) {
 	switch {
 	case fs.NArg() > 0:
 		return o, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	case !dbName.MatchString(o.prefix):
+		return o, fmt.Errorf("--db-prefix %q: letters, digits and _ only, a letter first", o.prefix)
 	case o.vigil == "":
 		return o, errors.New("--vigil must name the vigil binary to measure")
 	case o.feeds < 1 || o.perFeed < 1 || o.fetchers < 1 || o.runs < 1 || o.every < 1 || o.hosts < 1 || o.bodyBytes < 0:
@@ -55,11 +59,14 @@ func parseRefreshOptions(args []string) (refreshOptions, error) {
 	return o, nil
 }
 
+// dbName is what --db-prefix may be.
+var dbName = regexp.MustCompile(`^[a-z][a-z0-9_]{0,40}$`)
+
 // refreshers are the applications a run measures, vigil first.
 func (o refreshOptions) refreshers() []refresher {
-	apps := []refresher{&vigilRefresher{bin: o.vigil, admin: o.admin, fetchers: o.fetchers, feeds: o.feeds, extra: strings.Fields(o.vigilArgs)}}
+	apps := []refresher{&vigilRefresher{bin: o.vigil, admin: o.admin, prefix: o.prefix, fetchers: o.fetchers, feeds: o.feeds, extra: strings.Fields(o.vigilArgs)}}
 	if o.miniflux != "" {
-		apps = append(apps, &minifluxRefresher{bin: o.miniflux, admin: o.admin, fetchers: o.fetchers, feeds: o.feeds})
+		apps = append(apps, &minifluxRefresher{bin: o.miniflux, admin: o.admin, prefix: o.prefix, fetchers: o.fetchers, feeds: o.feeds})
 	}
 	return apps
 }

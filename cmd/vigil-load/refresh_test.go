@@ -85,7 +85,7 @@ func TestRefreshFarmAnswersConditionalRequests(t *testing.T) {
 
 func TestRefreshRefusesBadFlags(t *testing.T) {
 	for _, args := range [][]string{{}, {"--vigil", "v", "--feeds", "0"}, {"--vigil", "v", "--runs", "0"},
-		{"--vigil", "v", "--hosts", "0"}, {"--vigil", "v", "extra"}, {"--vigil", "v", "--nope"}} {
+		{"--vigil", "v", "--hosts", "0"}, {"--vigil", "v", "extra"}, {"--vigil", "v", "--nope"}, {"--vigil", "v", "--db-prefix", "x; DROP"}} {
 		if _, err := parseRefreshOptions(args); err == nil {
 			t.Errorf("parseRefreshOptions(%q) accepted it", args)
 		}

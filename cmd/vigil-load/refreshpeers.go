@@ -114,13 +114,14 @@ func tail(out []byte) string {
 // vigilRefresher runs `vigil fetch --all` of the binary bin.
 type vigilRefresher struct {
 	bin, admin string
+	prefix     string // of its database's name
 	fetchers   int
 	feeds      int
 	extra      []string // more flags of vigil fetch
 }
 
 func (v *vigilRefresher) name() string     { return "vigil" }
-func (v *vigilRefresher) database() string { return "vigil_refresh" }
+func (v *vigilRefresher) database() string { return v.prefix + "_vigil" }
 
 func (v *vigilRefresher) url() string {
 	u, _ := dbURL(v.admin, v.database()) // checked by setup
@@ -167,12 +168,13 @@ func (v *vigilRefresher) items(ctx context.Context) (int, error) {
 // polling frequency would once it passed.
 type minifluxRefresher struct {
 	bin, admin string
+	prefix     string // of its database's name
 	fetchers   int
 	feeds      int
 }
 
 func (m *minifluxRefresher) name() string     { return "miniflux" }
-func (m *minifluxRefresher) database() string { return "miniflux_refresh" }
+func (m *minifluxRefresher) database() string { return m.prefix + "_miniflux" }
 
 // env is Miniflux's environment for database name.
 func (m *minifluxRefresher) env(extra ...string) []string {
