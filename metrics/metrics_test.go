@@ -192,7 +192,8 @@ func TestMetricsMoveWithFetchesAndRequests(t *testing.T) {
 		{`vigil_http_requests_total{code="200",route="GET /api/feeds"}`, 1},
 		{`vigil_http_requests_total{code="404",route="GET /api/feeds/{id}"}`, 1},
 		{`vigil_http_requests_total{code="200",route="GET /metrics"}`, 1},
-		{`vigil_store_operation_duration_seconds_count{op="Ingest"}`, 2},
+		{`vigil_store_operation_duration_seconds_count{op="Ingest"}`, 1},      // the fetch with items
+		{`vigil_store_operation_duration_seconds_count{op="RecordFetch"}`, 1}, // the failed one
 		{`vigil_store_operation_duration_seconds_count{op="UserByToken"}`, 2},
 	}
 	for _, tt := range tests {

@@ -78,6 +78,12 @@ func (s *timedStore) Ingest(ctx context.Context, f vigil.Fetched, decide func(vi
 	return s.Store.Ingest(ctx, f, decide)
 }
 
+// RecordFetch times store.Store.RecordFetch.
+func (s *timedStore) RecordFetch(ctx context.Context, obs vigil.Observation, feed *vigil.Feed) error {
+	defer s.since("RecordFetch", time.Now())
+	return s.Store.RecordFetch(ctx, obs, feed)
+}
+
 // Items times store.Store.Items.
 func (s *timedStore) Items(ctx context.Context, q vigil.ItemQuery) ([]vigil.Item, error) {
 	defer s.since("Items", time.Now())

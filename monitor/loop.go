@@ -123,6 +123,15 @@ func (m *Monitor) spend(ctx context.Context, now time.Time) bool {
 	return false
 }
 
+// fetchClaimed fetches a claimed feed, its watched page read first.
+func (m *Monitor) fetchClaimed(ctx context.Context, f vigil.Feed) (Result, error) {
+	page, err := m.pageOf(ctx, f)
+	if err != nil {
+		return Result{}, err
+	}
+	return m.fetchFeed(ctx, f, page, true)
+}
+
 // work fetches one claimed feed and logs what happened. A fetch that could
 // not be stored is the store's failure, not the feed's: it is retried
 // after its own short backoff (see storeRetryDelay) and told to Events
@@ -135,7 +144,7 @@ func (m *Monitor) work(ctx context.Context, f vigil.Feed) {
 	}
 	defer m.release(f.ID)
 	defer m.finishShared(f.ID)
-	res, err := m.fetchFeed(ctx, f, true)
+	res, err := m.fetchClaimed(ctx, f)
 	switch {
 	case errors.Is(err, errLeaseLost):
 		m.log.Info("feed taken over by another process while waiting for its host", "feed", f.ID, "url", fetch.RedactURL(f.URL))

@@ -107,18 +107,18 @@ type Result struct {
 // one transaction, applies a permanent redirect, and returns what happened.
 // An error means nothing was stored: the context ended or the store failed.
 func (m *Monitor) FetchFeed(ctx context.Context, f vigil.Feed) (Result, error) {
-	return m.fetchFeed(ctx, f, false)
-}
-
-// fetchFeed is FetchFeed of a feed the loop claimed (leased, with a
-// Coordinator) when claimed is set: once its host is free the lease is
-// renewed, and if it was lost meanwhile the fetch does not happen
-// (errLeaseLost).
-func (m *Monitor) fetchFeed(ctx context.Context, f vigil.Feed, claimed bool) (Result, error) {
 	page, err := m.pageOf(ctx, f)
 	if err != nil {
 		return Result{}, err
 	}
+	return m.fetchFeed(ctx, f, page, false)
+}
+
+// fetchFeed is FetchFeed of a feed whose watched page (nil for a feed) was
+// read already, and which the loop claimed (leased, with a Coordinator)
+// when claimed is set: once its host is free the lease is renewed, and if
+// it was lost meanwhile the fetch does not happen (errLeaseLost).
+func (m *Monitor) fetchFeed(ctx context.Context, f vigil.Feed, page *vigil.Page, claimed bool) (Result, error) {
 	release, err := m.hosts.Acquire(ctx, f.URL)
 	if err != nil {
 		return Result{}, fmt.Errorf("monitor: waiting for host of %s: %w", fetch.RedactURL(f.URL), err)
@@ -147,14 +147,8 @@ func (m *Monitor) fetchFeed(ctx context.Context, f vigil.Feed, claimed bool) (Re
 		return m.watchAsPage(ctx, f, resp, at)
 	}
 	obs := o.observation(f.ID, at)
-	var saved *vigil.Feed
 	// The fetch came back: store it even if a shutdown starts meanwhile.
-	ing, err := m.st.Ingest(context.WithoutCancel(ctx), vigil.Fetched{FeedID: f.ID, Observation: obs, Items: o.items()},
-		func(in vigil.Ingested, _ *vigil.Feed) (*vigil.Feed, error) {
-			nf, err := m.nextState(f, o, obs, in, at)
-			saved = nf
-			return nf, err
-		})
+	ing, saved, err := m.storeFetch(context.WithoutCancel(ctx), f, o, obs, at)
 	if err != nil {
 		return Result{}, fmt.Errorf("monitor: storing fetch of %s: %w", fetch.RedactURL(f.URL), err)
 	}
@@ -171,6 +165,30 @@ func (m *Monitor) fetchFeed(ctx context.Context, f vigil.Feed, claimed bool) (Re
 	}
 	m.log.Debug("fetched", "feed", f.ID, "url", fetch.RedactURL(f.URL), "status", res.Status, "new", res.New, "error", res.Err, "next", res.NextTime)
 	return res, nil
+}
+
+// storeFetch stores a feed's fetch with the state it leads to, and
+// returns what was stored and that state. A fetch without items (a 304, a
+// failure) is recorded (RecordFetch: one statement on PostgreSQL); one with
+// items is ingested, compared with the stored items. Either way the next
+// state builds on f, the feed as read before the fetch.
+func (m *Monitor) storeFetch(ctx context.Context, f vigil.Feed, o outcome, obs vigil.Observation, at time.Time) (vigil.Ingested, *vigil.Feed, error) {
+	items := o.items()
+	if len(items) == 0 {
+		nf, err := m.nextState(f, o, obs, vigil.Ingested{}, at)
+		if err != nil {
+			return vigil.Ingested{}, nil, err
+		}
+		return vigil.Ingested{}, nf, m.st.RecordFetch(ctx, obs, nf)
+	}
+	var saved *vigil.Feed
+	ing, err := m.st.Ingest(ctx, vigil.Fetched{FeedID: f.ID, Observation: obs, Items: items},
+		func(in vigil.Ingested, _ *vigil.Feed) (*vigil.Feed, error) {
+			nf, err := m.nextState(f, o, obs, in, at)
+			saved = nf
+			return nf, err
+		})
+	return ing, saved, err
 }
 
 // follow records a permanent redirect that led to a good answer and

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sync"
 
+	"vigil"
 	"vigil/store"
 )
 
@@ -109,13 +110,20 @@ func (m *Monitor) RunOnceEach(ctx context.Context, all bool, each func(Result)) 
 	return pass, nil
 }
 
-// fetchDue reads a listed feed again and fetches it.
+// fetchDue reads a listed feed again, with whether it is a watched page
+// (one query; a page's settings only for a page), and fetches it.
 func (m *Monitor) fetchDue(ctx context.Context, d store.FeedRef) (Result, error) {
-	f, err := m.st.Feed(ctx, d.ID)
+	f, isPage, err := m.st.FeedToFetch(ctx, d.ID)
 	if err != nil {
 		return Result{}, fmt.Errorf("monitor: reading feed %d before fetching it: %w", d.ID, err)
 	}
-	return m.FetchFeed(ctx, *f)
+	var page *vigil.Page
+	if isPage {
+		if page, err = m.pageOf(ctx, *f); err != nil {
+			return Result{}, err
+		}
+	}
+	return m.fetchFeed(ctx, *f, page, false)
 }
 
 // pending lists the feeds a pass fetches: the due ones, or all followed

@@ -89,3 +89,20 @@ func PageObservation(p PageFetched, changed bool) vigil.Observation {
 	}
 	return o
 }
+
+// CheckRecord returns an EINVALID error when a fetch that brought no
+// items cannot be recorded (RecordFetch): an observation without a time or
+// a feed, or without the feed state to store, or of another feed.
+func CheckRecord(obs vigil.Observation, feed *vigil.Feed) error {
+	switch {
+	case obs.FeedID == 0:
+		return vigil.Errorf(vigil.EINVALID, "observation names no feed")
+	case obs.At.IsZero():
+		return vigil.Errorf(vigil.EINVALID, "observation of feed %d has no time", obs.FeedID)
+	case feed == nil:
+		return vigil.Errorf(vigil.EINVALID, "no state to record for feed %d", obs.FeedID)
+	case feed.ID != 0 && feed.ID != obs.FeedID:
+		return vigil.Errorf(vigil.EINVALID, "observation of feed %d recorded with the state of feed %d", obs.FeedID, feed.ID)
+	}
+	return nil
+}

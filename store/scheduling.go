@@ -18,6 +18,10 @@ type Scheduling interface {
 	// of each: every followed feed by ID when all is set, else the feeds
 	// DueFeeds lists at now without a limit, in its order.
 	FetchList(ctx context.Context, now time.Time, all bool) ([]FeedRef, error)
+	// FeedToFetch returns a feed, as Subscribing's Feed does, and whether
+	// it is a watched page: what a fetch reads before fetching, in one
+	// query. An unknown feed is ENOTFOUND.
+	FeedToFetch(ctx context.Context, id int64) (*vigil.Feed, bool, error)
 	// SetNextFetch reschedules a feed without recording a fetch.
 	SetNextFetch(ctx context.Context, feedID int64, next time.Time) error
 	// Reschedule moves a feed's next fetch from from to to only if it is
@@ -31,6 +35,12 @@ type Scheduling interface {
 	// feed state that decide returns given what was stored. If decide
 	// returns an error nothing is stored.
 	Ingest(ctx context.Context, f vigil.Fetched, decide func(vigil.Ingested, *vigil.Feed) (*vigil.Feed, error)) (vigil.Ingested, error)
+	// RecordFetch stores a fetch that brought no items (a 304, a failure,
+	// an empty feed): its observation and the feed state decided from the
+	// feed as read before the fetch, both or neither, without reading the
+	// feed again (on PostgreSQL one statement, where Ingest takes a
+	// transaction and two round trips). An unknown feed is ENOTFOUND.
+	RecordFetch(ctx context.Context, obs vigil.Observation, feed *vigil.Feed) error
 	// MoveFeed records a permanent redirect of a feed to newURL and leaves a
 	// notice for each subscriber. When another feed already has newURL the
 	// subscriptions move to it, together with the old feed's items the

@@ -5,9 +5,16 @@
 // apps do (--api reader), optionally while the real monitor fetches feeds
 // served on loopback. It prints the latency percentiles of the requests.
 //
+// `vigil-load refresh` measures instead what refresh cycles cost on
+// PostgreSQL (the CPU time of the application's process and of its
+// database server processes): a first refresh, an unchanged cycle and one
+// where a tenth of the feeds changed, over a farm of loopback feeds, for a
+// vigil binary and, with --peer-miniflux, a Miniflux binary beside it.
+//
 //	go run ./cmd/vigil-load --db /tmp/load.db --items 1000000 --feeds 500 --clients 20 --duration 30s
 //	go run ./cmd/vigil-load --db /tmp/load.db --monitor 200
 //	go run ./cmd/vigil-load --db /tmp/reader.db --api reader --items 100000 --feeds 5000 --other-feeds 0 --body-bytes 2000
+//	go run ./cmd/vigil-load refresh --vigil /tmp/vigil --peer-miniflux /tmp/miniflux
 package main
 
 import (
@@ -55,6 +62,10 @@ type options struct {
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
+	run := run
+	if len(os.Args) > 1 && os.Args[1] == "refresh" {
+		run = func(ctx context.Context, args []string, out io.Writer) error { return runRefresh(ctx, args[1:], out) }
+	}
 	if err := run(ctx, os.Args[1:], os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "vigil-load:", err)
 		os.Exit(1)

@@ -134,3 +134,10 @@ func (s meteredStore) Ingest(ctx context.Context, f vigil.Fetched, decide func(v
 	s.m.step("")
 	return ing, err
 }
+
+// RecordFetch stores a fetch that brought no items and steps the meter.
+func (s meteredStore) RecordFetch(ctx context.Context, obs vigil.Observation, feed *vigil.Feed) error {
+	err := s.Store.RecordFetch(ctx, obs, feed)
+	s.m.step("")
+	return err
+}

@@ -35,6 +35,7 @@ type DB struct {
 
 	pool *pgxpool.Pool
 	name string // the connection string without its password, for errors
+	rec  recorder
 }
 
 var _ store.Store = (*DB)(nil)
@@ -62,6 +63,7 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 		return nil, fmt.Errorf("postgres: unable to connect to %s: %w", redact(dsn), err)
 	}
 	db := &DB{pool: pool, name: redact(dsn)}
+	db.rec.db = db
 	if db.Store, err = sqlflow.New(conn{db}, dialect, statements, feedWriter{}); err != nil {
 		pool.Close()
 		return nil, err

@@ -13,6 +13,9 @@ import (
 type FeedSQL struct {
 	// ByID returns the feed $1.
 	ByID string
+	// ToFetch returns the feed $1 as ByID does and then whether it is a
+	// watched page.
+	ToFetch string
 	// List returns every feed by ID.
 	List string
 	// Due returns the followed feeds due at the instant $1, earliest
@@ -34,6 +37,25 @@ func (s *Store) Feed(ctx context.Context, id int64) (*vigil.Feed, error) {
 	f, err := store.ScanFeed(s.conn.Hot().QueryRow(ctx, s.sql.Feed.ByID, id))
 	return found(&s.d, f, err, "read feed", "feed %d not found", id)
 }
+
+// FeedToFetch returns a feed as Feed does and whether it is a watched
+// page, in one query: what a fetch reads of a feed before fetching it.
+func (s *Store) FeedToFetch(ctx context.Context, id int64) (*vigil.Feed, bool, error) {
+	var page bool
+	f, err := store.ScanFeed(withColumns{s.conn.Hot().QueryRow(ctx, s.sql.Feed.ToFetch, id), []any{&page}})
+	f, err = found(&s.d, f, err, "read feed to fetch", "feed %d not found", id)
+	return f, page, err
+}
+
+// withColumns is a row whose columns after those its scanner reads go to
+// more.
+type withColumns struct {
+	store.Row
+	more []any
+}
+
+// Scan scans the row into dest and then more.
+func (r withColumns) Scan(dest ...any) error { return r.Row.Scan(append(dest, r.more...)...) }
 
 // Feeds lists every feed with its derived fields, by ID.
 func (s *Store) Feeds(ctx context.Context) ([]vigil.Feed, error) {

@@ -20,6 +20,8 @@ var tests = []struct {
 	{"IngestDecideSeesTheWrites", testIngestDecideSeesTheWrites},
 	{"IngestRefuses", testIngestRefuses},
 	{"IngestFailedFetch", testIngestFailedFetch},
+	{"RecordFetch", testRecordFetch},
+	{"FeedToFetch", testFeedToFetch},
 	{"StarItems", testStarItems},
 	{"InterestItems", testInterestItems},
 	{"SetInterests", testSetInterests},

@@ -1,0 +1,75 @@
+package postgres
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"vigil"
+)
+
+// TestRecordBatchStoresEachOnce sends waiting records as the recorder
+// does when fetches end while a statement is in flight: records of
+// distinct feeds go in one statement, a second record of a feed in the
+// next (after the first), and a record of an unknown feed fails alone.
+func TestRecordBatchStoresEachOnce(t *testing.T) {
+	db := openTestDB(t)
+	ctx := context.Background()
+	u := &vigil.User{Name: "ann"}
+	if err := db.CreateUser(ctx, u); err != nil {
+		t.Fatal(err)
+	}
+	t0 := time.Unix(1.7e9, 0)
+	var ids []int64
+	for i := range 5 {
+		sub, err := db.Subscribe(ctx, u.ID, fmt.Sprintf("https://f%d.example/feed", i), 1, t0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, sub.Feed.ID)
+	}
+	rec := func(id int64, at time.Time, etag string) *record {
+		f := &vigil.Feed{Status: vigil.FeedActive, ETag: etag, LastFetch: at, NextFetch: at.Add(time.Hour), LastStatus: 304}
+		r, err := newRecord(vigil.Observation{FeedID: id, At: at, Status: 304, NotModified: true}, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	var records []*record
+	for _, id := range ids {
+		records = append(records, rec(id, t0.Add(time.Minute), "first"))
+	}
+	records = append(records, rec(ids[0], t0.Add(2*time.Minute), "second"), rec(ids[4]+1000, t0, "unknown"))
+	db.rec.pending = records
+	db.rec.sending = true
+	db.rec.send(ctx)
+	for i, r := range records {
+		err := <-r.done
+		if want := i == len(records)-1; (vigil.ErrorCode(err) == vigil.ENOTFOUND) != want || (!want && err != nil) {
+			t.Errorf("record %d: %v", i, err)
+		}
+	}
+	if db.rec.statements != 2 || db.rec.sending || len(db.rec.pending) != 0 {
+		t.Errorf("%d statements (sending %v, %d left), want 2: the distinct feeds, then the second record of one",
+			db.rec.statements, db.rec.sending, len(db.rec.pending))
+	}
+	for i, id := range ids {
+		f, err := db.Feed(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		obs, err := db.Observations(ctx, id, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, n := "first", 1
+		if i == 0 {
+			want, n = "second", 2
+		}
+		if f.ETag != want || f.LastStatus != 304 || len(obs) != n || !obs[0].NotModified {
+			t.Errorf("feed %d: etag %q, status %d, %d observations; want %q, 304, %d", id, f.ETag, f.LastStatus, len(obs), want, n)
+		}
+	}
+}
