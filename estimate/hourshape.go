@@ -79,3 +79,21 @@ func (h *HourShape) Total() float64 {
 	}
 	return sum
 }
+
+// ObserveShares decays the counts to t and adds items whose hours are not
+// known, only their expected share in each UTC hour (shares, 24 values),
+// each weighted by the decay from mid, the middle of the interval they came
+// in, to t: the interval-censored counterpart of Observe for a fetch
+// without dates.
+func (h *HourShape) ObserveShares(t, mid time.Time, shares []float64) {
+	h.Observe(t, nil)
+	if mid.After(h.Last) {
+		mid = h.Last
+	}
+	f := h.decay(h.Last.Sub(mid))
+	for i, s := range shares[:min(len(shares), len(h.Counts))] {
+		if s > 0 {
+			h.Counts[i] += s * f
+		}
+	}
+}

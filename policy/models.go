@@ -65,10 +65,22 @@ func NewModels(alpha float64, added time.Time) *Models {
 }
 
 // Observe folds in a successful fetch at t that found x new items, whose
-// published dates (zero when absent) are dates. The first fetch of a source
+// published dates (zero when absent) are dates: the one path by which a
+// fetch teaches the models, called by the live monitor (Live.Observe) and
+// the simulator alike. Dates that cannot be trusted are dropped
+// (plausibleDates), and a fetch without usable dates teaches the estimators
+// that read items' times through censoredItems. The first fetch of a source
 // only starts the models: its items were published before anyone watched.
 func (m *Models) Observe(t time.Time, x int, dates []time.Time) {
-	first := m.EWMA.Last.IsZero()
+	first, prev := m.EWMA.Last.IsZero(), m.EWMA.Last
+	dates = plausibleDates(t, x, dates, first)
+	var imputed []time.Time
+	var shares [24]float64
+	if dates == nil && !first && x > 0 {
+		var hourly [24]float64
+		m.hourlyInto(hourly[:]) // the pattern before this fetch: the E step's current estimate
+		imputed, shares = censoredItems(prev, t, x, hourly[:])
+	}
 	if first {
 		m.EWMA.Start(t, dates)
 		m.Learned.Last = t
@@ -78,25 +90,21 @@ func (m *Models) Observe(t time.Time, x int, dates []time.Time) {
 		m.EWMA.Observe(t, x)
 		m.Learned.Observe(t, x)
 	}
-	m.observeDates(t, x, dates, first)
+	if m.Posted == nil {
+		m.Posted = estimate.NewHourShape(estimate.DefaultShapeHalfLife)
+	}
+	if imputed != nil {
+		m.Posted.ObserveShares(t, prev.Add(t.Sub(prev)/2), shares[:])
+		dates = imputed
+	} else {
+		m.Posted.Observe(t, dates)
+	}
 	m.Changed = x > 0 && !first
 	if !first {
 		m.Interval = plan.NutchInterval(cmp.Or(m.Interval, nutchStart), m.Changed, nutchConfig)
 	}
 	m.Fetches++
 	m.remember(t, x, dates, first)
-}
-
-// observeDates adds the published dates of the fetch's new items (all
-// those shown, on the first fetch) to the dated daily pattern.
-func (m *Models) observeDates(t time.Time, x int, dates []time.Time, first bool) {
-	if m.Posted == nil {
-		m.Posted = estimate.NewHourShape(estimate.DefaultShapeHalfLife)
-	}
-	if !first && len(dates) > x {
-		dates = dates[:x]
-	}
-	m.Posted.Observe(t, dates)
 }
 
 // remember keeps the publication times of the new items of the last week.

@@ -166,6 +166,9 @@ func (p *scheduled) Name() string { return p.name }
 // fraction c < 1 is fetched once every 1/c days on average (see
 // dayPlan.next), at the best minute for one fetch.
 func (p *scheduled) Plan(srcs []*Source, _ time.Time) error {
+	if p.tracked {
+		srcs = trackedViews(p.cfg.Tracking.resolved(), srcs)
+	}
 	p.unitAccess = meanAccess(srcs)
 	shares := p.count(p, srcs)
 	daily := p.integerCounts(srcs, shares)

@@ -19,6 +19,9 @@ type strategy struct {
 	// readers weighs each source by its readers' accesses per day, and
 	// clusters it by their hourly accesses as well as its own rates.
 	readers bool
+	// tracked plans by tracking's rates (the recent level and the dated
+	// daily shape, see trackedViews) instead of the learned models' alone.
+	tracked bool
 }
 
 // The strategies of the scheduled policies, by the policy built on each.
@@ -27,5 +30,5 @@ var (
 	allocStrategy    = strategy{count: countSqrt, times: timesUniform}
 	placeStrategy    = strategy{count: countUniform, times: timesDelay, evenCounts: true, clusters: true}
 	combinedStrategy = strategy{count: countSqrt, times: timesDelay, clusters: true}
-	userStrategy     = strategy{count: countSqrt, times: timesMiss, clusters: true, readers: true}
+	userStrategy     = strategy{count: countSqrt, times: timesMiss, clusters: true, readers: true, tracked: true}
 )

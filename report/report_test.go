@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -61,7 +62,7 @@ func TestSweepDeterministicAndOrdered(t *testing.T) {
 		t.Fatalf("%d rows, progress calls %v", len(a), calls)
 	}
 	for i := range a {
-		if a[i] != b[i] {
+		if !reflect.DeepEqual(a[i], b[i]) {
 			t.Fatalf("row %d differs between 3 jobs and 1: %+v vs %+v", i, a[i], b[i])
 		}
 	}

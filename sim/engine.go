@@ -237,15 +237,18 @@ func (e *engine) collect(i int, t int64) {
 	tr.fetches = append(tr.fetches, t)
 }
 
-// dates are the captured postings' times handed to the models, or none
-// with Config.NoDates. On a source's first fetch the whole window is
+// dates are the captured postings' times handed to the models, or, for a
+// source without dates (Config.NoDates, Config.DatelessShare), as many zero
+// times: what the live monitor hands the models for a feed whose items
+// carry no date, so that both learn through the same path
+// (policy.Models.Observe). On a source's first fetch the whole window is
 // captured, as the live monitor sees every item of a new feed as new; the
 // models only start from it.
 func (e *engine) dates(tr *track, from, k int) []time.Time {
-	if e.cfg.NoDates {
-		return nil
-	}
 	out := make([]time.Time, k-from)
+	if e.cfg.NoDates || tr.dateless {
+		return out
+	}
 	for j := range out {
 		out[j] = unix(tr.posts[from+j])
 	}

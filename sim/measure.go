@@ -202,17 +202,25 @@ func staleSpan(first, until int64, p period) (length, ageIntegral float64) {
 func missed(m *Metrics, tracks []track, rs []Reader, index map[string]int, p period) {
 	var count, delay float64
 	for _, r := range rs {
+		rm := ReaderMetrics{ID: r.ID}
+		var n, d float64
 		for _, at := range r.Accesses {
 			u := at.Unix()
 			if !p.counts(u) {
 				continue
 			}
-			m.Accesses++
+			rm.Accesses++
 			for _, f := range r.Follows {
-				n, d := missedAt(&tracks[index[f]], u, p.base)
-				count, delay = count+n, delay+d
+				fn, fd := missedAt(&tracks[index[f]], u, p.base)
+				n, d = n+fn, d+fd
 			}
 		}
+		if rm.Accesses > 0 {
+			rm.MissesPerAccess, rm.MissDelayMin = n/float64(rm.Accesses), d/float64(rm.Accesses)/60
+		}
+		m.Readers = append(m.Readers, rm)
+		m.Accesses += rm.Accesses
+		count, delay = count+n, delay+d
 	}
 	if m.Accesses > 0 {
 		m.MissesPerAccess = count / float64(m.Accesses)

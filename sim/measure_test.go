@@ -2,6 +2,7 @@ package sim
 
 import (
 	"math"
+	"reflect"
 	"testing"
 	"time"
 )
@@ -18,11 +19,14 @@ func near(a, b float64) bool { return math.Abs(a-b) < 1e-9*math.Max(1, math.Abs(
 
 // TestMeasureHand checks every measure on one source with W = 2, postings
 // at 1, 2, 3, 4 h, fetches at 0.5, 3.5, 5 h and one access at 3 h, over
-// [0, 6 h).
+// [0, 6 h), and a second reader's access at 4 h.
 func TestMeasureHand(t *testing.T) {
 	tr := track{posts: hours(1, 2, 3, 4), window: 2, weight: 1, fetches: hours(0.5, 3.5, 5)}
 	p := period{base: t0.Unix(), from: t0.Unix(), to: t0.Unix() + 6*3600}
-	rs := []Reader{{ID: "u", Follows: []string{"a"}, Accesses: []time.Time{t0.Add(3 * time.Hour)}}}
+	rs := []Reader{
+		{ID: "u", Follows: []string{"a"}, Accesses: []time.Time{t0.Add(3 * time.Hour)}},
+		{ID: "v", Follows: []string{"a"}, Accesses: []time.Time{t0.Add(4 * time.Hour)}},
+	}
 	var m Metrics
 	measure(&m, []track{tr}, rs, map[string]int{"a": 0}, p)
 	// At 3.5 h the window shows postings 2 and 3 h: 1 h is lost; 2 h and
@@ -33,9 +37,10 @@ func TestMeasureHand(t *testing.T) {
 		// The lost 1 h posting is charged until 3.5 h, when the fetch found
 		// it gone: (90 + 30 + 60 + 150) / 4.
 		PenalisedDelayMin: 82.5,
-		// At 3 h the last fetch was at 0.5 h: 1, 2 and 3 h are missed,
-		// for 2 + 1 + 0 hours.
-		Accesses: 1, MissesPerAccess: 3, MissDelayMin: 180,
+		// At 3 h the last fetch was at 0.5 h: u misses 1, 2 and 3 h, for
+		// 2 + 1 + 0 hours; at 4 h it was at 3.5 h: v misses 4 h, for 0.
+		Accesses: 2, MissesPerAccess: 2, MissDelayMin: 90,
+		Readers: []ReaderMetrics{{ID: "u", Accesses: 1, MissesPerAccess: 3, MissDelayMin: 180}, {ID: "v", Accesses: 1, MissesPerAccess: 1}},
 		// Stale over [1, 3.5) and [4, 5): 3.5 h of 6; age integral
 		// 2.5²/2 + 1²/2 = 3.625 h², averaged over 6 h.
 		Freshness: 2.5 / 6, AgeMin: 3.625 / 6 * 60,
@@ -44,7 +49,7 @@ func TestMeasureHand(t *testing.T) {
 		t.Fatalf("freshness %v age %v, want %v and %v", m.Freshness, m.AgeMin, want.Freshness, want.AgeMin)
 	}
 	m.Freshness, m.AgeMin = want.Freshness, want.AgeMin
-	if m != want {
+	if !reflect.DeepEqual(m, want) {
 		t.Fatalf("got  %+v\nwant %+v", m, want)
 	}
 }

@@ -61,6 +61,11 @@ type Metrics struct {
 	MissesPerAccess float64 `json:"misses_per_access"`
 	// MissDelayMin is, per access, Σ (u − t_i) over the postings missed.
 	MissDelayMin float64 `json:"miss_delay_min"`
+	// Readers holds the same measures for each reader on their own
+	// accesses: Sia et al. (§5.4) compare policies per user, averaging each
+	// user's ratio to uniform, and a plan can serve most accesses well and
+	// one reader badly.
+	Readers []ReaderMetrics `json:"readers,omitempty"`
 	// Freshness is the time-averaged share of the evaluated period in which
 	// a source's copy is fresh (nothing published since its last fetch),
 	// averaged over sources (Cho & Garcia-Molina; 003's window freshness).
@@ -85,4 +90,13 @@ type Metrics struct {
 	// included, unlike Fetches), for the policies that keep channel
 	// profiles.
 	Novel int `json:"novel,omitempty"`
+}
+
+// ReaderMetrics is one reader's misses over their accesses in the
+// evaluated period (see Metrics.MissesPerAccess and MissDelayMin).
+type ReaderMetrics struct {
+	ID              string  `json:"id"`
+	Accesses        int     `json:"accesses"`
+	MissesPerAccess float64 `json:"misses_per_access"`
+	MissDelayMin    float64 `json:"miss_delay_min"`
 }

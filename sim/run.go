@@ -28,6 +28,7 @@ func run(cfg Config, srcs []Source, readers []Reader) (Metrics, []track, error) 
 		return Metrics{}, nil, err
 	}
 	tracks := newTracks(srcs, sourceWeights(len(srcs), readers, index), r.DefaultWindow)
+	markDateless(tracks, srcs, r.DatelessShare, r.DatelessSeed)
 	m := Metrics{Policy: r.Policy, Budget: r.perDay}
 	p := period{base: r.Start.Unix(), from: r.evalStart.Unix(), to: r.End.Unix(), penalty: int64(r.LostPenalty / time.Second)}
 	if r.Policy == Clairvoyant {

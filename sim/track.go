@@ -10,6 +10,9 @@ type track struct {
 	window  int
 	weight  float64
 	fetches []int64
+	// dateless hides the postings' dates from the models, as a feed without
+	// dates does (Config.NoDates, Config.DatelessShare).
+	dateless bool
 }
 
 func newTracks(srcs []Source, weights []float64, defaultWindow int) []track {

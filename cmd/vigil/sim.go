@@ -53,7 +53,9 @@ func runSim(ctx context.Context, e *env, args []string) error {
 	recentPrior := f.Duration("recent-prior", dt.RecentPrior, "accrued: strength of the EWMA level as the recent level's prior, in hours of exposure")
 	shapePrior := f.Float64("shape-prior", dt.ShapePrior, "accrued: daily shape from the items' dates, with the periodic shape as a prior worth this many items (0: the periodic model's shape)")
 	silentShares := f.Float64("silent-shares", dt.SilentShares, "accrued: a feed that has never shown an item waits at most this many even shares of the budget (0: a week)")
-	noTracking := f.Bool("no-tracking", false, "accrued: plan by the learned models alone, without the recent level, the dated shape and the silent-feed bound")
+	noTracking := f.Bool("no-tracking", false, "accrued and user: plan by the learned models alone, without the recent level, the dated shape (and accrued's silent-feed bound)")
+	noDates := f.Bool("no-dates", false, "hide every posting's date: the models learn from new-item counts and fetch times alone, as from a feed without dates")
+	datelessShare := f.Float64("dateless-share", 0, "hide the dates of this `fraction` of the sources (0-1), chosen by a hash of their IDs with a fixed seed")
 	lostPenalty := f.Duration("lost-penalty", 0, "charge each lost posting this delay in the penalised delay (0: until the fetch that found it gone)")
 	if err := f.parse(args, 0); err != nil {
 		return err
@@ -61,11 +63,14 @@ func runSim(ctx context.Context, e *env, args []string) error {
 	if err := checkSimFlags(*tracePath, *name, *perSource, *total, *feedWindow, *window, *beta); err != nil {
 		return err
 	}
+	if !(*datelessShare >= 0 && *datelessShare <= 1) {
+		return usageError{fmt.Sprintf("--dateless-share must be a fraction from 0 to 1, got %v", *datelessShare)}
+	}
 	posts, readers, err := loadSimInputs(*tracePath, *usersPath)
 	if err != nil {
 		return err
 	}
-	cfg := sim.Config{Policy: *name, Train: *train, Online: *online, PlanEvery: *planEvery, DefaultWindow: *feedWindow, Start: posts.Start, End: posts.End,
+	cfg := sim.Config{Policy: *name, NoDates: *noDates, DatelessShare: *datelessShare, Train: *train, Online: *online, PlanEvery: *planEvery, DefaultWindow: *feedWindow, Start: posts.Start, End: posts.End,
 		Beta: *beta, ProfileWindow: *window, ProfileTerms: *profileTerms, ProfileDFTerms: *dfTerms, Refine: *refine, NoQuality: *noQuality, LostPenalty: *lostPenalty}
 	if err := simWindow(&cfg, *from, *to); err != nil {
 		return err
