@@ -8,7 +8,8 @@ type PushState string
 // Push states. A feed is fed by its hub only while its subscription is
 // PushActive; in every other state it is polled as any other feed.
 const (
-	// PushPending: vigil asked the hub and waits for it to verify the intent.
+	// PushPending: vigil asked the hub and waits for it to verify the
+	// intent; a renewal of a lease not yet ended is still fed.
 	PushPending PushState = "pending"
 	// PushActive: the hub verified the subscription; its lease runs until
 	// LeaseUntil.
@@ -34,7 +35,8 @@ type Push struct {
 	// hub.secret the hub signs content with. Both stay out of JSON.
 	Key    string `json:"-"`
 	Secret string `json:"-"`
-	// Requested is when vigil last sent a (un)subscription request.
+	// Requested is when vigil last sent a (un)subscription request, or
+	// found the hub silent.
 	Requested time.Time `json:"requested_at,omitzero"`
 	// LeaseUntil is when the hub's verified lease ends.
 	LeaseUntil time.Time `json:"lease_until,omitzero"`
@@ -45,7 +47,7 @@ type Push struct {
 }
 
 // Fed reports whether the hub feeds the feed at now: an active
-// subscription whose lease has not ended.
+// subscription, or one being renewed, whose lease has not ended.
 func (p *Push) Fed(now time.Time) bool {
-	return p != nil && p.State == PushActive && now.Before(p.LeaseUntil)
+	return p != nil && (p.State == PushActive || p.State == PushPending) && now.Before(p.LeaseUntil)
 }

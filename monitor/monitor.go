@@ -28,6 +28,7 @@ type Monitor struct {
 	events  Events
 	backoff *Backoff
 	coord   store.Coordinator // nil: this process alone
+	hubs    HubFinder         // nil: no WebSub
 	wake    chan struct{}
 	spent   atomic.Bool // the budget refused the last fetch
 	// overflow counts the workers started to replace workers held by
@@ -58,6 +59,9 @@ type Deps struct {
 	Events  Events       // nil: no one hears
 	// Coordinator shares the work with other processes; nil for none.
 	Coordinator store.Coordinator
+	// Hubs hears every feed fetched and parsed, to find its WebSub hubs;
+	// nil for none.
+	Hubs HubFinder
 }
 
 // New returns a monitor. It fails on an invalid configuration or a missing
@@ -77,6 +81,7 @@ func New(d Deps, cfg Config) (*Monitor, error) {
 		st: d.Store, client: d.Client, hosts: d.Hosts, planner: d.Planner, clk: d.Clock, cfg: cfg, log: d.Logger, events: d.Events,
 		backoff:  NewBackoff(cfg.BackoffBase, cfg.BackoffCap, cfg.BackoffJitter, cfg.Seed),
 		coord:    d.Coordinator,
+		hubs:     d.Hubs,
 		wake:     make(chan struct{}, 1),
 		inflight: map[int64]string{}, hostClaims: map[string]int{}, released: make(chan struct{}),
 		storeFailures: map[int64]int{},
@@ -147,17 +152,21 @@ func (m *Monitor) fetchFeed(ctx context.Context, f vigil.Feed, claimed bool) (Re
 		return m.watchAsPage(ctx, f, resp, at)
 	}
 	obs := o.observation(f.ID, at)
+	push := m.pushOf(ctx, f.ID)
 	var saved *vigil.Feed
+	var missed int
 	// The fetch came back: store it even if a shutdown starts meanwhile.
 	ing, err := m.st.Ingest(context.WithoutCancel(ctx), vigil.Fetched{FeedID: f.ID, Observation: obs, Items: o.items()},
 		func(in vigil.Ingested, _ *vigil.Feed) (*vigil.Feed, error) {
-			nf, err := m.nextState(f, o, obs, in, at)
+			missed = m.missedPushes(push, in.New, at)
+			nf, err := m.nextState(f, o, obs, in, at, push.Fed(at) && missed == 0)
 			saved = nf
 			return nf, err
 		})
 	if err != nil {
 		return Result{}, fmt.Errorf("monitor: storing fetch of %s: %w", fetch.RedactURL(f.URL), err)
 	}
+	m.afterPull(ctx, f, o, push, missed, at)
 	if m.events != nil {
 		obs.NewItems, obs.Updated = len(ing.New), len(ing.Updated)
 		m.events.Fetched(obs, o.verdict.String())

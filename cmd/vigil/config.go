@@ -30,6 +30,8 @@ type config struct {
 	smtpUser     string
 	smtpPassword string
 	baseURL      string
+	publicURL    string
+	pushVerify   time.Duration
 
 	// goMaxProcs and goGC are the Go runtime's GOMAXPROCS and GOGC, which
 	// the runtime reads and checks itself: when set, they win over vigil's

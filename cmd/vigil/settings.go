@@ -62,6 +62,11 @@ var settings = []setting{
 		usage: "SMTP password (environment only)", field: func(c *config) any { return &c.smtpPassword }},
 	{name: "base-url", env: "VIGIL_BASE_URL", flag: true, want: "an absolute http or https URL", valid: isHTTPURL,
 		usage: "public `URL` of this server, for links in digests and alerts", field: func(c *config) any { return &c.baseURL }},
+	{name: "public-url", env: "VIGIL_PUBLIC_URL", flag: true, want: "an absolute http or https URL", valid: isHTTPURL,
+		usage: "`URL` at which WebSub hubs reach this server; set: feeds that advertise a hub are subscribed to it",
+		field: func(c *config) any { return &c.publicURL }},
+	{name: "push-verify", env: "VIGIL_PUSH_VERIFY", def: "6h", flag: true, want: "a duration of 1m or more (e.g. 6h)", valid: durationAtLeast(time.Minute),
+		usage: "time between the verification polls of a feed its WebSub hub feeds", field: func(c *config) any { return &c.pushVerify }},
 }
 
 // settingNamed returns the setting called name; a name missing from the

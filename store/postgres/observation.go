@@ -14,7 +14,7 @@ import (
 var observationSQL = sqlflow.ObservationSQL{
 	List: `SELECT id, feed_id, at, status, bytes, latency, items, new_items, updated_items, not_modified, error, pushed
 		 FROM observations WHERE feed_id = $1 ORDER BY at DESC, id DESC LIMIT $2`,
-	CountSince: `SELECT count(*) FROM observations WHERE at >= $1`,
+	CountSince: `SELECT count(*) FROM observations WHERE at >= $1 AND NOT pushed`,
 }
 
 // queueObservation queues the insert of o for the feed.

@@ -13,7 +13,7 @@ import (
 var observationSQL = sqlflow.ObservationSQL{
 	List: `SELECT id, feed_id, at, status, bytes, latency, items, new_items, updated_items, not_modified, error, pushed
 		 FROM observations WHERE feed_id = ? ORDER BY at DESC, id DESC LIMIT ?`,
-	CountSince: `SELECT count(*) FROM observations WHERE at >= ?`,
+	CountSince: `SELECT count(*) FROM observations WHERE at >= ? AND pushed = 0`,
 }
 
 // insertObservation stores o for the feed and returns its ID.

@@ -73,4 +73,7 @@ func testPushedObservation(t *testing.T, h Harness) {
 	if !obs[0].Pushed || obs[1].Pushed || obs[0].NewItems != 1 {
 		t.Errorf("pushed marks (newest first) = %v, %v, new %d; want true, false, 1", obs[0].Pushed, obs[1].Pushed, obs[0].NewItems)
 	}
+	if n, err := db.CountFetchesSince(ctx, t0); err != nil || n != 1 {
+		t.Errorf("CountFetchesSince = %d, %v; want 1: a push is not a fetch", n, err)
+	}
 }

@@ -1,0 +1,34 @@
+package main
+
+import (
+	"log/slog"
+	"net/http"
+	"time"
+
+	"vigil/fetch"
+	"vigil/store"
+	"vigil/websub"
+)
+
+// newHubSubscriber returns the WebSub subscriber of serve when it has a
+// public URL hubs can call back, else nil. Its requests to hubs pass the
+// fetch address guard unless allowPrivate.
+func newHubSubscriber(st store.Store, publicURL string, allowPrivate bool, log *slog.Logger) *websub.Subscriber {
+	if publicURL == "" {
+		return nil
+	}
+	return &websub.Subscriber{Store: st, PublicURL: publicURL, Log: log,
+		Client: fetch.NewPostClient(fetch.Config{AllowPrivate: allowPrivate, Timeout: 30 * time.Second})}
+}
+
+// withHubCallbacks routes the WebSub callbacks (websub.CallbackPath) to
+// hubs, outside the web server's sign-in, and everything else to web.
+func withHubCallbacks(web http.Handler, hubs *websub.Subscriber) http.Handler {
+	if hubs == nil {
+		return web
+	}
+	mux := http.NewServeMux()
+	mux.Handle(websub.CallbackPath, hubs)
+	mux.Handle("/", web)
+	return mux
+}
