@@ -19,6 +19,7 @@ import (
 	"vigil/policy"
 	"vigil/store/sqlite"
 	"vigil/websub"
+	"vigil/websub/websubtest"
 )
 
 var (
@@ -32,7 +33,7 @@ var (
 type world struct {
 	st      *sqlite.DB
 	clk     *clock.Virtual
-	hub     *hub
+	hub     *websubtest.Hub
 	sub     *websub.Subscriber
 	mon     *monitor.Monitor
 	feedURL string
@@ -53,7 +54,7 @@ func newWorld(t *testing.T, maxLease time.Duration, allowPrivate bool) *world {
 	}
 	t.Cleanup(func() { st.Close() })
 	w.st = st
-	w.hub = newHub(w.clk.Now, maxLease)
+	w.hub = websubtest.NewHub(w.clk.Now, maxLease)
 	hubSrv := httptest.NewServer(w.hub)
 	t.Cleanup(hubSrv.Close)
 	w.hubURL = hubSrv.URL + "/"
@@ -164,7 +165,7 @@ func (w *world) subscribed(t *testing.T) {
 	t.Helper()
 	w.publish("first", t0.Add(-time.Hour))
 	w.fetch(t)
-	if got := w.hub.wait(); got != "subscribe true" {
+	if got := w.hub.Wait(); got != "subscribe true" {
 		t.Fatalf("verification of the subscription: %s", got)
 	}
 	if p := w.push(t); p.State != vigil.PushActive || p.Topic != w.feedURL || p.Hub != w.hubURL || p.Secret == "" {
@@ -182,9 +183,9 @@ func TestSubscribeVerifyAndPushSignedContent(t *testing.T) {
 		method, guid string
 	}{{"sha1", "a"}, {"sha256", "b"}, {"sha384", "c"}, {"sha512", "d"}}
 	for _, tt := range tests {
-		w.hub.method = tt.method
+		w.hub.Method = tt.method
 		body := w.publish(tt.guid, w.clk.Now())
-		if codes := w.hub.publish(w.feedURL, "application/rss+xml", body); len(codes) != 1 || codes[0] != http.StatusNoContent {
+		if codes := w.hub.Publish(w.feedURL, "application/rss+xml", body); len(codes) != 1 || codes[0] != http.StatusNoContent {
 			t.Fatalf("%s: delivery answered %v, want [204]", tt.method, codes)
 		}
 	}
@@ -192,7 +193,7 @@ func TestSubscribeVerifyAndPushSignedContent(t *testing.T) {
 		t.Errorf("stored items %q, want %q", got, want)
 	}
 	// The same content again stores nothing new: the fetch's dedupe.
-	w.hub.publish(w.feedURL, "application/rss+xml", []byte(w.document()))
+	w.hub.Publish(w.feedURL, "application/rss+xml", []byte(w.document()))
 	obs, err := w.st.Observations(ctx, w.feedID, 0)
 	if err != nil {
 		t.Fatal(err)
@@ -237,7 +238,7 @@ func TestBadSignaturesAreRefusedAndStoreNothing(t *testing.T) {
 		{"not hexadecimal", func(string) string { return "sha256=zz" }},
 	}
 	for _, tt := range tests {
-		codes := w.hub.deliver(w.feedURL, "application/rss+xml", body, func(s *hubSub) string { return tt.sig(s.secret) })
+		codes := w.hub.Deliver(w.feedURL, "application/rss+xml", body, func(s *websubtest.Sub) string { return tt.sig(s.Secret) })
 		if len(codes) != 1 || codes[0] != http.StatusForbidden {
 			t.Errorf("%s signature: answered %v, want [403]", tt.name, codes)
 		}
@@ -283,20 +284,20 @@ func TestLastFollowerLeavingUnsubscribes(t *testing.T) {
 	w := newWorld(t, 24*time.Hour, true)
 	w.subscribed(t)
 	w.sub.Keep(ctx)
-	if w.hub.active() != 1 {
+	if w.hub.Active() != 1 {
 		t.Fatal("Keep ended a followed feed's subscription")
 	}
 	if err := w.st.Unsubscribe(ctx, w.userID, w.feedID); err != nil {
 		t.Fatal(err)
 	}
 	w.sub.Keep(ctx)
-	if got := w.hub.wait(); got != "unsubscribe true" {
+	if got := w.hub.Wait(); got != "unsubscribe true" {
 		t.Fatalf("verification of the unsubscription: %s", got)
 	}
 	if _, err := w.st.Push(ctx, w.feedID); vigil.ErrorCode(err) != vigil.ENOTFOUND {
 		t.Errorf("subscription after unsubscribing: %v, want none", err)
 	}
-	if n := w.hub.active(); n != 0 {
+	if n := w.hub.Active(); n != 0 {
 		t.Errorf("hub still has %d subscriptions", n)
 	}
 }
@@ -311,7 +312,7 @@ func TestLeaseIsRenewedBeforeItEnds(t *testing.T) {
 	}
 	w.clk.Advance(15 * time.Minute)
 	w.sub.Keep(ctx) // 25 minutes left
-	if got := w.hub.wait(); got != "subscribe true" {
+	if got := w.hub.Wait(); got != "subscribe true" {
 		t.Fatalf("verification of the renewal: %s", got)
 	}
 	if p := w.push(t); p.State != vigil.PushActive || !p.LeaseUntil.Equal(t0.Add(35*time.Minute+time.Hour)) {
@@ -323,7 +324,7 @@ func TestEndedLeaseFallsBackToPolling(t *testing.T) {
 	w := newWorld(t, time.Hour, true)
 	w.subscribed(t)
 	w.clk.Advance(2 * time.Hour) // no renewal: the hub's lease ended
-	if codes := w.hub.publish(w.feedURL, "application/rss+xml", w.publish("late", w.clk.Now())); len(codes) != 0 {
+	if codes := w.hub.Publish(w.feedURL, "application/rss+xml", w.publish("late", w.clk.Now())); len(codes) != 0 {
 		t.Errorf("hub delivered after the lease ended: %v", codes)
 	}
 	if w.push(t).Fed(w.clk.Now()) {
@@ -364,7 +365,7 @@ func TestHubDialsPassTheAddressGuard(t *testing.T) {
 	if p.State != vigil.PushDenied || !strings.Contains(p.Note, "127.0.0.1") {
 		t.Errorf("subscription to a loopback hub without --allow-private: %+v, want denied naming the address", p)
 	}
-	if w.hub.active() != 0 {
+	if w.hub.Active() != 0 {
 		t.Error("the hub got a subscription")
 	}
 }

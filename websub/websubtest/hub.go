@@ -1,4 +1,8 @@
-package websub_test
+// Package websubtest is a WebSub hub written from the W3C Recommendation,
+// for tests on loopback: it takes subscription requests, verifies intents
+// with the subscriber's callback, grants leases and distributes signed
+// content.
+package websubtest
 
 import (
 	"bytes"
@@ -16,34 +20,38 @@ import (
 	"vigil/websub"
 )
 
-// hub is a WebSub hub written from the W3C Recommendation for the tests:
+// Hub is a WebSub hub written from the W3C Recommendation for tests:
 // it takes subscription requests (answering 202 Accepted), verifies each
 // intent with the subscriber's callback afterwards, grants leases of at
 // most maxLease, distributes content to the subscriptions whose lease
-// has not ended, signed with their secret, and reports each verification
-// on verified.
-type hub struct {
+// has not ended, signed with their secret, and tells each verification's
+// outcome to Wait.
+type Hub struct {
 	now      func() time.Time
 	maxLease time.Duration
-	method   string // signing method: sha1, sha256, sha384, sha512
-	verified chan string
+	// Method is the signing method: sha1, sha256 (the default), sha384
+	// or sha512.
+	Method   string
+	verified chan string // each verification: "subscribe true", "unsubscribe false"...
 
 	mu   sync.Mutex
-	subs map[string]*hubSub // by callback
+	subs map[string]*Sub // by callback
 }
 
-// hubSub is one verified subscription.
-type hubSub struct {
-	topic, callback, secret string
-	until                   time.Time
+// Sub is one verified subscription.
+type Sub struct {
+	Topic, Callback, Secret string
+	Until                   time.Time
 }
 
-func newHub(now func() time.Time, maxLease time.Duration) *hub {
-	return &hub{now: now, maxLease: maxLease, method: "sha256", verified: make(chan string, 16), subs: map[string]*hubSub{}}
+// NewHub returns a hub on the clock now that grants leases of at most
+// maxLease.
+func NewHub(now func() time.Time, maxLease time.Duration) *Hub {
+	return &Hub{now: now, maxLease: maxLease, Method: "sha256", verified: make(chan string, 16), subs: map[string]*Sub{}}
 }
 
 // ServeHTTP takes a subscription request.
-func (h *hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+func (h *Hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if err := r.ParseForm(); err != nil || r.Method != http.MethodPost {
 		http.Error(w, "a subscription request is a form POST", http.StatusBadRequest)
 		return
@@ -63,12 +71,12 @@ func (h *hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // verify asks the callback to confirm the intent and applies it when the
 // callback echoes the challenge.
-func (h *hub) verify(mode, topic, callback, secret string, lease time.Duration) {
+func (h *Hub) verify(mode, topic, callback, secret string, lease time.Duration) {
 	ok := h.challenge(mode, topic, callback, lease)
 	if ok {
 		h.mu.Lock()
 		if mode == "subscribe" {
-			h.subs[callback] = &hubSub{topic: topic, callback: callback, secret: secret, until: h.now().Add(lease)}
+			h.subs[callback] = &Sub{Topic: topic, Callback: callback, Secret: secret, Until: h.now().Add(lease)}
 		} else {
 			delete(h.subs, callback)
 		}
@@ -79,7 +87,7 @@ func (h *hub) verify(mode, topic, callback, secret string, lease time.Duration) 
 
 // challenge sends a verification of intent and reports whether the
 // callback echoed the challenge with a 2xx answer.
-func (h *hub) challenge(mode, topic, callback string, lease time.Duration) bool {
+func (h *Hub) challenge(mode, topic, callback string, lease time.Duration) bool {
 	c := randomText()
 	q := url.Values{"hub.mode": {mode}, "hub.topic": {topic}, "hub.challenge": {c}}
 	if mode == "subscribe" {
@@ -98,32 +106,32 @@ func (h *hub) challenge(mode, topic, callback string, lease time.Duration) bool 
 	return resp.StatusCode/100 == 2 && string(body) == c
 }
 
-// publish distributes body to every subscription of topic whose lease has
+// Publish distributes body to every subscription of topic whose lease has
 // not ended, signed when it has a secret, and returns their answers'
 // status codes.
-func (h *hub) publish(topic, contentType string, body []byte) []int {
-	return h.deliver(topic, contentType, body, func(s *hubSub) string {
-		if s.secret == "" {
+func (h *Hub) Publish(topic, contentType string, body []byte) []int {
+	return h.Deliver(topic, contentType, body, func(s *Sub) string {
+		if s.Secret == "" {
 			return ""
 		}
-		return websub.Sign(h.method, []byte(s.secret), body)
+		return websub.Sign(h.Method, []byte(s.Secret), body)
 	})
 }
 
-// deliver posts body to the live subscriptions of topic with the
+// Deliver posts body to the live subscriptions of topic with the
 // signature sign gives.
-func (h *hub) deliver(topic, contentType string, body []byte, sign func(*hubSub) string) []int {
+func (h *Hub) Deliver(topic, contentType string, body []byte, sign func(*Sub) string) []int {
 	h.mu.Lock()
-	var live []*hubSub
+	var live []*Sub
 	for _, s := range h.subs {
-		if s.topic == topic && h.now().Before(s.until) {
+		if s.Topic == topic && h.now().Before(s.Until) {
 			live = append(live, s)
 		}
 	}
 	h.mu.Unlock()
 	var codes []int
 	for _, s := range live {
-		req, _ := http.NewRequest(http.MethodPost, s.callback, bytes.NewReader(body))
+		req, _ := http.NewRequest(http.MethodPost, s.Callback, bytes.NewReader(body))
 		req.Header.Set("Content-Type", contentType)
 		req.Header.Add("Link", `<`+topic+`>; rel="self"`)
 		if sig := sign(s); sig != "" {
@@ -140,21 +148,21 @@ func (h *hub) deliver(topic, contentType string, body []byte, sign func(*hubSub)
 	return codes
 }
 
-// active counts the subscriptions whose lease has not ended.
-func (h *hub) active() int {
+// Active counts the subscriptions whose lease has not ended.
+func (h *Hub) Active() int {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	n := 0
 	for _, s := range h.subs {
-		if h.now().Before(s.until) {
+		if h.now().Before(s.Until) {
 			n++
 		}
 	}
 	return n
 }
 
-// wait returns the next verification outcome, or "timeout" after 10 s.
-func (h *hub) wait() string {
+// Wait returns the next verification outcome, or "timeout" after 10 s.
+func (h *Hub) Wait() string {
 	select {
 	case v := <-h.verified:
 		return v
