@@ -91,7 +91,9 @@ func TestServeSubscribesAndStoresPushedItems(t *testing.T) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	forged := func(*websubtest.Sub) string { return websub.Sign("sha256", []byte("guessed"), []byte(feed.document("forged"))) }
+	forged := func(*websubtest.Sub) string {
+		return websub.Sign("sha256", []byte("guessed"), []byte(feed.document("forged")))
+	}
 	if codes := hub.Deliver(topic, "application/rss+xml", []byte(feed.document("forged")), forged); len(codes) != 1 || codes[0] != http.StatusForbidden {
 		t.Errorf("forged delivery answered %v, want [403]", codes)
 	}
