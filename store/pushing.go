@@ -7,6 +7,23 @@ import (
 	"vigil"
 )
 
+// AttachPushes sets the Push of each of feeds that has a WebSub
+// subscription, reading them all once.
+func AttachPushes(ctx context.Context, st Pushing, feeds []*vigil.Feed) error {
+	pushes, err := st.Pushes(ctx)
+	if err != nil || len(pushes) == 0 {
+		return err
+	}
+	byFeed := make(map[int64]*vigil.Push, len(pushes))
+	for i := range pushes {
+		byFeed[pushes[i].FeedID] = &pushes[i]
+	}
+	for _, f := range feeds {
+		f.Push = byFeed[f.ID]
+	}
+	return nil
+}
+
 // Pushing keeps the feeds' WebSub subscriptions (vigil.Push), one per
 // feed at most. A subscription outlives its feed's last follower until
 // vigil has asked its hub to end it.

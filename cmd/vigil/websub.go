@@ -1,10 +1,12 @@
 package main
 
 import (
+	"context"
 	"log/slog"
 	"net/http"
 	"time"
 
+	"vigil"
 	"vigil/fetch"
 	"vigil/store"
 	"vigil/websub"
@@ -31,4 +33,31 @@ func withHubCallbacks(web http.Handler, hubs *websub.Subscriber) http.Handler {
 	mux.Handle(websub.CallbackPath, hubs)
 	mux.Handle("/", web)
 	return mux
+}
+
+// attachPushes gives each feed its WebSub subscription, if it has one.
+func attachPushes(ctx context.Context, st store.Pushing, feeds []vigil.Feed) error {
+	ptrs := make([]*vigil.Feed, len(feeds))
+	for i := range feeds {
+		ptrs[i] = &feeds[i]
+	}
+	return store.AttachPushes(ctx, st, ptrs)
+}
+
+// pushCell is the PUSH column of 'vigil feeds': "-" for a feed without a
+// WebSub subscription, else its state ("active", "silent", ...).
+func pushCell(p *vigil.Push) string {
+	if p == nil {
+		return "-"
+	}
+	return string(p.State)
+}
+
+// pushNote is why a subscription is not active, for the LAST ERROR column
+// of a feed that has no error of its own.
+func pushNote(p *vigil.Push) string {
+	if p == nil {
+		return ""
+	}
+	return p.Note
 }

@@ -103,6 +103,13 @@ func TestServeSubscribesAndStoresPushedItems(t *testing.T) {
 	if n := feed.fetches.Load(); n != fetched {
 		t.Errorf("the feed was fetched %d more times after the subscription, want none", n-fetched)
 	}
+	if got := apiGet(t, addr, token, "/api/feeds/1"); !strings.Contains(got, `"push":{"feed_id":1,"hub":"`+hubSrv.URL+`/","topic":"`+topic+`","state":"active"`) ||
+		strings.Contains(got, "secret") {
+		t.Errorf("GET /api/feeds/1 = %s, want its active push and no secret", got)
+	}
+	if _, out, _ := cli(t, db, "", "feeds"); !regexp.MustCompile(`(?m)^1 .* active +- +` + regexp.QuoteMeta(topic)).MatchString(out) {
+		t.Errorf("vigil feeds = %q, want the feed's PUSH column active", out)
+	}
 }
 
 // freeAddr returns a loopback address with a port free at the moment.
@@ -147,7 +154,13 @@ func startProcess(t *testing.T, cmd *exec.Cmd) func() {
 // apiItems returns the JSON of the user's items as the API lists them.
 func apiItems(t *testing.T, addr, token string) string {
 	t.Helper()
-	req, _ := http.NewRequest(http.MethodGet, "http://"+addr+"/api/items", nil)
+	return apiGet(t, addr, token, "/api/items")
+}
+
+// apiGet returns the body of a GET of the API's path, which must answer 200.
+func apiGet(t *testing.T, addr, token, path string) string {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodGet, "http://"+addr+path, nil)
 	req.Header.Set("Authorization", "Bearer "+token)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
@@ -156,7 +169,7 @@ func apiItems(t *testing.T, addr, token string) string {
 	defer resp.Body.Close()
 	body, _ := io.ReadAll(resp.Body)
 	if resp.StatusCode != http.StatusOK {
-		t.Fatalf("GET /api/items: %d %s", resp.StatusCode, body)
+		t.Fatalf("GET %s: %d %s", path, resp.StatusCode, body)
 	}
 	return string(body)
 }

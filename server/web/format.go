@@ -40,6 +40,7 @@ func (s *Handlers) funcs() template.FuncMap {
 		"duration":   roughDuration,
 		"initial":    feedInitial,
 		"snippet":    s.snippet,
+		"fed":        func(f vigil.Feed) bool { return f.Push.Fed(s.now()) },
 	}
 }
 
