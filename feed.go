@@ -56,6 +56,10 @@ type Feed struct {
 	// LastItem is when the newest stored item was published (else first
 	// seen, and never later than first seen).
 	LastItem time.Time `json:"last_item,omitzero"`
+	// Push is the feed's WebSub subscription, where a listing reads it
+	// (store.AttachPushes: the API's feeds, the feed page, 'vigil feeds');
+	// nil when it has none.
+	Push *Push `json:"push,omitempty"`
 }
 
 // Hints are what a server tells about when to fetch again. Every planner

@@ -16,6 +16,10 @@ type Observation struct {
 	Updated     int           `json:"updated_items"`   // items whose content changed
 	NotModified bool          `json:"not_modified"`    // a 304 answer
 	Error       string        `json:"error,omitempty"` // what went wrong, in words
+	// Pushed is true when a WebSub hub delivered the content (a fat ping)
+	// rather than a fetch bringing it; Status, Bytes and Items describe
+	// what the hub sent.
+	Pushed bool `json:"pushed,omitempty"`
 }
 
 // Fetched is what one fetch brought back, ready to be stored in one

@@ -43,7 +43,15 @@ type Config struct {
 	// Expires, RSS ttl or sy:updatePeriod may push a fetch, so that a hostile
 	// or mistaken hint cannot silence a feed for months; default 7 days.
 	MaxHintDelay time.Duration
-	Seed         uint64 // seeds the jitter, for reproducible runs
+	// PushVerify is the interval of the verification polls of a feed its
+	// WebSub hub feeds: the hub brings the items, and a poll this often
+	// checks that it still does; default 6 h.
+	PushVerify time.Duration
+	// PushGrace is how old an item a verification poll finds must be
+	// (by its publication date) to count as one the hub missed rather than
+	// one it is about to push; default 10 min.
+	PushGrace time.Duration
+	Seed      uint64 // seeds the jitter, for reproducible runs
 }
 
 func (c Config) withDefaults() Config {
@@ -68,6 +76,8 @@ func (c Config) withDefaults() Config {
 	def(&c.BrokenAfter, 72*time.Hour)
 	def(&c.ThrottleDelay, time.Hour)
 	def(&c.MaxHintDelay, 7*24*time.Hour)
+	def(&c.PushVerify, 6*time.Hour)
+	def(&c.PushGrace, 10*time.Minute)
 	if c.BackoffJitter == 0 {
 		c.BackoffJitter = 0.2
 	}
@@ -90,7 +100,8 @@ func (c Config) Validate() error {
 		return fmt.Errorf("monitor: backoff jitter must be in [0, 1), got %v", c.BackoffJitter)
 	case c.GoneAfter < 0:
 		return fmt.Errorf("monitor: gone-after must be positive, got %d", c.GoneAfter)
-	case c.Tick < 0 || c.Replan < 0 || c.BackoffBase < 0 || c.BackoffCap < 0 || c.BrokenAfter < 0 || c.ThrottleDelay < 0 || c.MaxHintDelay < 0:
+	case c.Tick < 0 || c.Replan < 0 || c.BackoffBase < 0 || c.BackoffCap < 0 || c.BrokenAfter < 0 || c.ThrottleDelay < 0 || c.MaxHintDelay < 0 ||
+		c.PushVerify < 0 || c.PushGrace < 0:
 		return fmt.Errorf("monitor: durations must not be negative")
 	}
 	return nil

@@ -28,6 +28,7 @@ type Monitor struct {
 	events  Events
 	backoff *Backoff
 	coord   store.Coordinator // nil: this process alone
+	hubs    HubFinder         // nil: no WebSub
 	wake    chan struct{}
 	spent   atomic.Bool // the budget refused the last fetch
 	// overflow counts the workers started to replace workers held by
@@ -58,6 +59,9 @@ type Deps struct {
 	Events  Events       // nil: no one hears
 	// Coordinator shares the work with other processes; nil for none.
 	Coordinator store.Coordinator
+	// Hubs hears every feed fetched and parsed, to find its WebSub hubs;
+	// nil for none.
+	Hubs HubFinder
 }
 
 // New returns a monitor. It fails on an invalid configuration or a missing
@@ -77,6 +81,7 @@ func New(d Deps, cfg Config) (*Monitor, error) {
 		st: d.Store, client: d.Client, hosts: d.Hosts, planner: d.Planner, clk: d.Clock, cfg: cfg, log: d.Logger, events: d.Events,
 		backoff:  NewBackoff(cfg.BackoffBase, cfg.BackoffCap, cfg.BackoffJitter, cfg.Seed),
 		coord:    d.Coordinator,
+		hubs:     d.Hubs,
 		wake:     make(chan struct{}, 1),
 		inflight: map[int64]string{}, hostClaims: map[string]int{}, released: make(chan struct{}),
 		storeFailures: map[int64]int{},
@@ -147,11 +152,17 @@ func (m *Monitor) fetchFeed(ctx context.Context, f vigil.Feed, page *vigil.Page,
 		return m.watchAsPage(ctx, f, resp, at)
 	}
 	obs := o.observation(f.ID, at)
+	push := m.pushOf(ctx, f.ID)
+	var missed int
 	// The fetch came back: store it even if a shutdown starts meanwhile.
-	ing, saved, err := m.storeFetch(context.WithoutCancel(ctx), f, o, obs, at)
+	ing, saved, err := m.storeFetch(context.WithoutCancel(ctx), f, o, obs, at, func(in vigil.Ingested) bool {
+		missed = m.missedPushes(push, in.New, at)
+		return push.Fed(at) && missed == 0
+	})
 	if err != nil {
 		return Result{}, fmt.Errorf("monitor: storing fetch of %s: %w", fetch.RedactURL(f.URL), err)
 	}
+	m.afterPull(ctx, f, o, push, missed, at)
 	if m.events != nil {
 		obs.NewItems, obs.Updated = len(ing.New), len(ing.Updated)
 		m.events.Fetched(obs, o.verdict.String())
@@ -171,11 +182,12 @@ func (m *Monitor) fetchFeed(ctx context.Context, f vigil.Feed, page *vigil.Page,
 // returns what was stored and that state. A fetch without items (a 304, a
 // failure) is recorded (RecordFetch: one statement on PostgreSQL); one with
 // items is ingested, compared with the stored items. Either way the next
-// state builds on f, the feed as read before the fetch.
-func (m *Monitor) storeFetch(ctx context.Context, f vigil.Feed, o outcome, obs vigil.Observation, at time.Time) (vigil.Ingested, *vigil.Feed, error) {
+// state builds on f, the feed as read before the fetch, and on fed: whether
+// a WebSub hub still feeds the source once what was stored is known.
+func (m *Monitor) storeFetch(ctx context.Context, f vigil.Feed, o outcome, obs vigil.Observation, at time.Time, fed func(vigil.Ingested) bool) (vigil.Ingested, *vigil.Feed, error) {
 	items := o.items()
 	if len(items) == 0 {
-		nf, err := m.nextState(f, o, obs, vigil.Ingested{}, at)
+		nf, err := m.nextState(f, o, obs, vigil.Ingested{}, at, fed(vigil.Ingested{}))
 		if err != nil {
 			return vigil.Ingested{}, nil, err
 		}
@@ -184,7 +196,7 @@ func (m *Monitor) storeFetch(ctx context.Context, f vigil.Feed, o outcome, obs v
 	var saved *vigil.Feed
 	ing, err := m.st.Ingest(ctx, vigil.Fetched{FeedID: f.ID, Observation: obs, Items: items},
 		func(in vigil.Ingested, _ *vigil.Feed) (*vigil.Feed, error) {
-			nf, err := m.nextState(f, o, obs, in, at)
+			nf, err := m.nextState(f, o, obs, in, at, fed(in))
 			saved = nf
 			return nf, err
 		})

@@ -134,7 +134,7 @@ func (m *Monitor) nextPageState(f vigil.Feed, o outcome, obs vigil.Observation, 
 	if changed {
 		obs.NewItems = 1
 	}
-	nf, err := m.nextState(f, o, obs, vigil.Ingested{}, at)
+	nf, err := m.nextState(f, o, obs, vigil.Ingested{}, at, false)
 	if err != nil || (o.verdict != fetched && o.verdict != notModified) {
 		return nf, err
 	}

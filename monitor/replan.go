@@ -50,6 +50,7 @@ func (m *Monitor) replan(ctx context.Context, now time.Time) {
 		return
 	}
 	m.handNovelRates(ctx)
+	feeds = m.withoutFed(ctx, feeds, now)
 	next, err := rp.Replan(feeds, readers, accesses, now)
 	if err != nil {
 		m.log.Error("re-planning", "planner", m.planner.Name(), "error", err)

@@ -11,7 +11,9 @@ import (
 // nextState returns the feed's state after a fetch that started at now,
 // ended with o and stored ing: health, validators, hints, the planner's
 // model and the next fetch time. It runs inside the ingest transaction.
-func (m *Monitor) nextState(f vigil.Feed, o outcome, obs vigil.Observation, ing vigil.Ingested, now time.Time) (*vigil.Feed, error) {
+// A feed its WebSub hub feeds (fed) is next polled only to verify the hub,
+// PushVerify later.
+func (m *Monitor) nextState(f vigil.Feed, o outcome, obs vigil.Observation, ing vigil.Ingested, now time.Time, fed bool) (*vigil.Feed, error) {
 	f.LastFetch = now
 	if o.resp != nil {
 		f.LastStatus = o.resp.Status
@@ -27,6 +29,9 @@ func (m *Monitor) nextState(f vigil.Feed, o outcome, obs vigil.Observation, ing 
 			return nil, fmt.Errorf("monitor: planner %s on feed %d: %w", m.planner.Name(), f.ID, err)
 		}
 		next = m.planner.Next(&f, now)
+		if fed {
+			next = now.Add(m.cfg.PushVerify)
+		}
 	case throttled:
 		next = m.throttle(&f, o, now)
 	default:

@@ -7,7 +7,8 @@ import "vigil/store"
 // the feeds and their readers (Subscribing), watched pages and their
 // versions and changes (Pages, PageHistory), notices to subscribers
 // (Notifications), readers' accesses (AccessLog), and the channel
-// profiles the plan may use (Profiling).
+// profiles the plan may use (Profiling), and the feeds' WebSub
+// subscriptions (Pushing).
 type Store interface {
 	store.Scheduling
 	store.PlanStates
@@ -17,4 +18,5 @@ type Store interface {
 	store.Notifications
 	store.AccessLog
 	store.Profiling
+	store.Pushing
 }

@@ -49,7 +49,8 @@ type Scheduling interface {
 
 	// Observations lists a feed's latest observations, newest first.
 	Observations(ctx context.Context, feedID int64, limit int) ([]vigil.Observation, error)
-	// CountFetchesSince counts observations at or after t over all feeds, so
-	// that the fetch budget survives a restart.
+	// CountFetchesSince counts observations at or after t over all feeds,
+	// those of content a hub pushed left out, so that the fetch budget
+	// survives a restart.
 	CountFetchesSince(ctx context.Context, t time.Time) (int, error)
 }

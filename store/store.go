@@ -4,7 +4,7 @@
 //
 // The interface comes in roles, one per concept (Accounts, Subscribing,
 // Reading, Scheduling, PlanStates, Pages, PageHistory, Notifications, Alerting,
-// Profiling, AccessLog, Activity, Health), each small enough to read at
+// Profiling, AccessLog, Activity, Health, Pushing), each small enough to read at
 // once; Store composes them. A consumer takes the smallest role, or the
 // few roles, it needs.
 package store
@@ -27,6 +27,7 @@ type Store interface {
 	AccessLog
 	Activity
 	Health
+	Pushing
 
 	// Close releases the store.
 	Close() error

@@ -33,6 +33,8 @@ type config struct {
 	// trustedProxies lists the reverse proxies, comma-separated
 	// addresses or CIDR prefixes (parseProxies).
 	trustedProxies string
+	publicURL      string
+	pushVerify     time.Duration
 
 	// goMaxProcs and goGC are the Go runtime's GOMAXPROCS and GOGC, which
 	// the runtime reads and checks itself: when set, they win over vigil's

@@ -29,6 +29,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	noMonitor := f.Bool("no-monitor", false, "serve the web only; fetching is left to 'vigil worker' processes")
 	opts := addMonitorFlags(f)
 	dopts := addDigestFlags(f)
+	publicURL := f.bindString("public-url", "")
 	if err := f.parse(args, 0); err != nil {
 		return err
 	}
@@ -57,10 +58,17 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		PlanDelay: func() (time.Duration, bool) { return planDelay(planner) }}
 	met := metrics.New(gauges, log)
 	st := met.Store(db)
+	hubs := newHubSubscriber(st, *publicURL, *opts.allowPrivate, log)
+	if hubs != nil {
+		opts.hubs = hubs
+	}
 	mon, planner, err := opts.buildHeard(st, log, met)
 	defer opts.closeShared()
 	if err != nil {
 		return err
+	}
+	if hubs != nil {
+		hubs.Ingest = mon
 	}
 	if err := ensureFirstUser(ctx, e, st); err != nil {
 		return err
@@ -76,11 +84,12 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return fmt.Errorf("unable to listen on %s: %w", *addr, err)
 	}
+	web := server.New(st, server.Config{SecureCookies: *secure, OnSubscribe: func(int64) { mon.Wake() }, Logger: log,
+		Profiler: prof, Metrics: met, MetricsToken: *metricsToken, BudgetPerHour: *opts.budget, Policy: *opts.policy,
+		Planner: chartPlanner(planner, !*noMonitor),
+		Updates: digests.Folder, Zone: digests.Location, AllowPrivate: *opts.allowPrivate, TrustedProxies: proxies})
 	srv := &http.Server{
-		Handler: server.New(st, server.Config{SecureCookies: *secure, OnSubscribe: func(int64) { mon.Wake() }, Logger: log,
-			Profiler: prof, Metrics: met, MetricsToken: *metricsToken, BudgetPerHour: *opts.budget, Policy: *opts.policy,
-			Planner: chartPlanner(planner, !*noMonitor),
-			Updates: digests.Folder, Zone: digests.Location, AllowPrivate: *opts.allowPrivate, TrustedProxies: proxies}),
+		Handler:           withHubCallbacks(web, hubs),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      60 * time.Second,
@@ -98,10 +107,14 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		}
 	}
 	alerts := senderRunner(newSender(st, opts, *dopts.baseURL, log))
-	if *noMonitor {
-		return serveUntilDone(ctx, srv, ln, runProfiler, digests.Run, alerts)
+	runners := []func(context.Context) error{runProfiler, digests.Run, alerts}
+	if hubs != nil {
+		runners = append(runners, func(ctx context.Context) error { return hubs.Run(ctx, 0) })
 	}
-	return serveUntilDone(ctx, srv, ln, mon.Run, runProfiler, digests.Run, alerts)
+	if *noMonitor {
+		return serveUntilDone(ctx, srv, ln, runners...)
+	}
+	return serveUntilDone(ctx, srv, ln, append(runners, mon.Run)...)
 }
 
 // planDelay is the expected mean delay of the planner's current plan,

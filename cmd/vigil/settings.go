@@ -67,6 +67,11 @@ var settings = []setting{
 		want: "comma-separated addresses or CIDR prefixes (e.g. 127.0.0.1,10.0.0.0/8)", valid: isProxyList,
 		usage: "reverse `proxies` (addresses or CIDR prefixes, comma-separated) whose X-Forwarded-For or Forwarded header names the client, for the failed-login limit",
 		field: func(c *config) any { return &c.trustedProxies }},
+	{name: "public-url", env: "VIGIL_PUBLIC_URL", flag: true, want: "an absolute http or https URL", valid: isHTTPURL,
+		usage: "`URL` at which WebSub hubs reach this server; set: feeds that advertise a hub are subscribed to it",
+		field: func(c *config) any { return &c.publicURL }},
+	{name: "push-verify", env: "VIGIL_PUSH_VERIFY", def: "6h", flag: true, want: "a duration of 1m or more (e.g. 6h)", valid: durationAtLeast(time.Minute),
+		usage: "time between the verification polls of a feed its WebSub hub feeds", field: func(c *config) any { return &c.pushVerify }},
 }
 
 // settingNamed returns the setting called name; a name missing from the

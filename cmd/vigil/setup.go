@@ -34,7 +34,11 @@ type monitorOpts struct {
 	policy       *string
 	lease        *time.Duration
 	noTracking   *bool
+	pushVerify   *time.Duration
 	shared       *postgres.Coordinator // made once by coordinator
+	// hubs hears the fetched feeds, to subscribe them to their WebSub
+	// hubs; nil for none (only serve sets it).
+	hubs monitor.HubFinder
 }
 
 // addMonitorFlags declares the fetching flags on f.
@@ -57,6 +61,7 @@ func addMonitorFlags(f *flags) *monitorOpts {
 		lease: f.Duration("lease", postgres.DefaultLease, "on PostgreSQL, how long a worker's claim on a feed, a host or an alert message lasts if it dies"),
 		noTracking: f.bindBool("no-tracking",
 			"accrued: plan by the learned models alone, without tracking each feed's recent level and dated daily shape or bounding a silent feed's wait"),
+		pushVerify: f.bindDuration("push-verify", ""),
 	}
 }
 
@@ -126,8 +131,9 @@ func (o *monitorOpts) buildHeard(st store.Store, log *slog.Logger, events monito
 		Events:  events,
 		// On PostgreSQL the monitor shares its work with other processes.
 		Coordinator: coord,
+		Hubs:        o.hubs,
 	}, monitor.Config{Workers: *o.workers, PerHost: *o.perHost, BudgetPerHour: *o.budget, Seed: uint64(time.Now().UnixNano()),
-		Calendar: change.Calendar{Location: loc}, HTMLAsPage: true})
+		Calendar: change.Calendar{Location: loc}, HTMLAsPage: true, PushVerify: *o.pushVerify})
 	return mon, planner, err
 }
 

@@ -64,11 +64,14 @@ func runFeeds(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if err := attachPushes(ctx, st, feeds); err != nil {
+		return err
+	}
 	tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "ID\tSTATUS\tITEMS\tRATE/H\tWEIGHT\tLAST FETCH\tNEXT FETCH\tFOLDER\tURL\tLAST ERROR")
+	fmt.Fprintln(tw, "ID\tSTATUS\tITEMS\tRATE/H\tWEIGHT\tLAST FETCH\tNEXT FETCH\tPUSH\tFOLDER\tURL\tLAST ERROR")
 	for _, fd := range feeds {
-		fmt.Fprintf(tw, "%d\t%s\t%d\t%s\t%g\t%s\t%s\t%s\t%s\t%s\n", fd.ID, fd.State(), fd.ItemCount, rateCell(fd, time.Now()), fd.Weight,
-			stamp(fd.LastFetch), stamp(fd.NextFetch), cmp.Or(folders[fd.ID], "-"), fd.URL, fd.LastError)
+		fmt.Fprintf(tw, "%d\t%s\t%d\t%s\t%g\t%s\t%s\t%s\t%s\t%s\t%s\n", fd.ID, fd.State(), fd.ItemCount, rateCell(fd, time.Now()), fd.Weight,
+			stamp(fd.LastFetch), stamp(fd.NextFetch), pushCell(fd.Push), cmp.Or(folders[fd.ID], "-"), fd.URL, cmp.Or(fd.LastError, pushNote(fd.Push)))
 	}
 	return tw.Flush()
 }

@@ -5,6 +5,7 @@ import (
 
 	"vigil"
 	"vigil/server/internal/reading"
+	"vigil/store"
 )
 
 // addFeedRequest is the body of POST /api/feeds.
@@ -21,6 +22,13 @@ func (s *Handlers) Feeds(w http.ResponseWriter, r *http.Request, u *vigil.User) 
 	}
 	if subs == nil {
 		subs = []vigil.Subscription{}
+	}
+	feeds := make([]*vigil.Feed, len(subs))
+	for i := range subs {
+		feeds[i] = &subs[i].Feed
+	}
+	if err := store.AttachPushes(r.Context(), s.st, feeds); err != nil {
+		return err
 	}
 	writeJSON(w, http.StatusOK, subs)
 	return nil
@@ -65,6 +73,9 @@ func (s *Handlers) Feed(w http.ResponseWriter, r *http.Request, u *vigil.User) e
 	}
 	sub, err := s.st.Subscription(r.Context(), u.ID, id)
 	if err != nil {
+		return err
+	}
+	if err := store.AttachPushes(r.Context(), s.st, []*vigil.Feed{&sub.Feed}); err != nil {
 		return err
 	}
 	writeJSON(w, http.StatusOK, sub)

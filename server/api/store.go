@@ -8,7 +8,8 @@ import "vigil/store"
 // feed's observations (Scheduling), page follows (Pages), the ratings of
 // page changes (PageHistory), notices and digest settings
 // (Notifications), notification channels and alert rules (Alerting), and
-// channel profiles and interests (Profiling). It is
+// channel profiles and interests (Profiling), and the feeds' WebSub
+// subscriptions (Pushing). It is
 // also what digest.Build and updates.Build read.
 type Store interface {
 	store.Accounts
@@ -20,4 +21,5 @@ type Store interface {
 	store.Notifications
 	store.Alerting
 	store.Profiling
+	store.Pushing
 }

@@ -11,6 +11,7 @@ import (
 	"vigil"
 	"vigil/server/internal/httperr"
 	"vigil/server/internal/reading"
+	"vigil/store"
 )
 
 // Sizes of the listings on a feed's page.
@@ -104,6 +105,9 @@ func (s *Handlers) FeedPage(w http.ResponseWriter, r *http.Request, sess *sessio
 func (s *Handlers) feedView(ctx context.Context, sess *session, id int64) (feedView, error) {
 	sub, err := s.st.Subscription(ctx, sess.User.ID, id)
 	if err != nil {
+		return feedView{}, err
+	}
+	if err := store.AttachPushes(ctx, s.st, []*vigil.Feed{&sub.Feed}); err != nil {
 		return feedView{}, err
 	}
 	items, err := s.reading.ListItems(ctx, vigil.ItemQuery{UserID: sess.User.ID, FeedID: id, Limit: feedPageItems})

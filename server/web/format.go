@@ -43,6 +43,7 @@ func (s *Handlers) funcs() template.FuncMap {
 		"initial":     feedInitial,
 		"snippet":     s.snippet,
 		"fetchStatus": fetchStatus,
+		"fed":         func(f vigil.Feed) bool { return f.Push.Fed(s.now()) },
 	}
 }
 

@@ -8,8 +8,8 @@ import "vigil/store"
 // feed's observations (Scheduling), watched pages and their seen changes
 // (Pages), page versions and the ratings of changes (PageHistory),
 // notices and digest settings (Notifications), channel profiles and
-// interests (Profiling), and the fetches per hour the dashboard draws
-// (Activity). It is also what updates.Build reads.
+// interests (Profiling), the fetches per hour the dashboard draws
+// (Activity), and the feeds' WebSub subscriptions (Pushing). It is also what updates.Build reads.
 type Store interface {
 	store.Subscribing
 	store.Reading
@@ -19,4 +19,5 @@ type Store interface {
 	store.Notifications
 	store.Profiling
 	store.Activity
+	store.Pushing
 }

@@ -190,7 +190,7 @@ func (c *Coordinator) lockAndCountSpent(ctx context.Context, tx pgx.Tx, now time
 		b.Queue(`UPDATE feeds SET claimed_by = NULL, lease_until = NULL WHERE id = ANY($1::bigint[]) AND claimed_by = $2`, done, c.worker)
 	}
 	b.Queue(`SELECT pg_advisory_xact_lock($1)`, int64(budgetLock))
-	b.Queue(`SELECT (SELECT count(*) FROM observations WHERE at >= $1)
+	b.Queue(`SELECT (SELECT count(*) FROM observations WHERE at >= $1 AND NOT pushed)
 		      + (SELECT count(*) FROM feeds WHERE lease_until > $2)`,
 		instant(now.Add(-time.Hour)), instant(now)).QueryRow(func(r pgx.Row) error { return r.Scan(&n) })
 	return n, wrapIf("lock and count the budget", tx.SendBatch(ctx, b).Close())

@@ -147,6 +147,7 @@ var statements = sqlflow.Statements{
 	PageFollow:   pageFollowSQL,
 	PageVersion:  pageVersionSQL,
 	PlanState:    planStateSQL,
+	Push:         pushSQL,
 	Profile:      profileSQL,
 	Session:      sessionSQL,
 	State:        stateSQL,

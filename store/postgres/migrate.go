@@ -31,6 +31,7 @@ var migrations = []migration{
 	{sql: schemaBoundedProfiles},
 	{sql: schemaAlerts},
 	{sql: schemaPageReturns},
+	{sql: schemaPush},
 }
 
 // migrate applies the pending migrations in one transaction that holds

@@ -46,6 +46,8 @@ func TestMigrationKeepsPlainBodies(t *testing.T) {
 	}
 }
 
-// dropAlerts takes the outbox, alert rules and channels away, as a schema
-// before them had none, for the tests that set an older version.
-const dropAlerts = `DROP TABLE outbox, alert_rules, notify_channels;`
+// dropAlerts takes the outbox, alert rules and channels, and the WebSub
+// subscriptions and pushed marks, away, as a schema before them had none,
+// for the tests that set an older version.
+const dropAlerts = `DROP TABLE outbox, alert_rules, notify_channels, push_subscriptions;
+	ALTER TABLE observations DROP COLUMN pushed;`

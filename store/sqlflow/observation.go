@@ -14,7 +14,8 @@ type ObservationSQL struct {
 	// store.ScanObservation, newest first, at most $2 (Dialect.NoLimit:
 	// all).
 	List string
-	// CountSince counts the observations at or after the instant $1.
+	// CountSince counts the observations at or after the instant $1 that
+	// fetches made (not the content hubs pushed).
 	CountSince string
 }
 

@@ -44,6 +44,7 @@ type Statements struct {
 	PageFollow   PageFollowSQL
 	PageVersion  PageVersionSQL
 	PlanState    PlanStateSQL
+	Push         PushSQL
 	Profile      ProfileSQL
 	Session      SessionSQL
 	State        StateSQL

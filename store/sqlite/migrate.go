@@ -30,6 +30,7 @@ var migrations = []migration{
 	{sql: schemaBoundedProfiles, vacuum: true},
 	{sql: schemaAlerts},
 	{sql: schemaPageReturns},
+	{sql: schemaPush},
 }
 
 // querier is what both *sql.DB and *sql.Tx offer for reading.

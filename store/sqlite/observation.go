@@ -11,15 +11,15 @@ import (
 
 // observationSQL is the SQLite text of the queries of observations.
 var observationSQL = sqlflow.ObservationSQL{
-	List: `SELECT id, feed_id, at, status, bytes, latency, items, new_items, updated_items, not_modified, error
+	List: `SELECT id, feed_id, at, status, bytes, latency, items, new_items, updated_items, not_modified, error, pushed
 		 FROM observations WHERE feed_id = ? ORDER BY at DESC, id DESC LIMIT ?`,
-	CountSince: `SELECT count(*) FROM observations WHERE at >= ?`,
+	CountSince: `SELECT count(*) FROM observations WHERE at >= ? AND pushed = 0`,
 }
 
 // insertObservation stores o for the feed and returns its ID.
 func insertObservation(ctx context.Context, stmt *sql.Stmt, feedID int64, o vigil.Observation) (int64, error) {
 	res, err := stmt.ExecContext(ctx, feedID, store.Nanos(o.At), o.Status, o.Bytes, int64(o.Latency),
-		o.Items, o.NewItems, o.Updated, o.NotModified, o.Error)
+		o.Items, o.NewItems, o.Updated, o.NotModified, o.Error, o.Pushed)
 	if err != nil {
 		return 0, err
 	}

@@ -89,6 +89,8 @@ var tests = []struct {
 	{"ClaimMessagesLeases", testClaimMessagesLeases},
 	{"ClaimMessagesRateLimit", testClaimMessagesRateLimit},
 	{"ConcurrentClaimsAreDisjoint", testConcurrentClaimsAreDisjoint},
+	{"Pushes", testPushes},
+	{"PushedObservation", testPushedObservation},
 }
 
 // Run runs the whole suite against the implementation h opens, each

@@ -137,6 +137,8 @@ func fillPages(t *testing.T, st store.Store, ann *vigil.User) {
 	must(st.SetPageFollow(ctx, vigil.PageFollow{UserID: bob.ID, FeedID: id, Threshold: "important", Frequency: "weekly"}))
 	must(st.MarkChangesSeen(ctx, ann.ID, id, second.ChangeID))
 	must(st.SavePlanState(ctx, "accrued", []byte(`{"theta":2}`), t0))
+	must(st.SavePush(ctx, vigil.Push{FeedID: 1, Hub: "https://hub.example/", Topic: "https://a.example/feed",
+		State: vigil.PushActive, Key: "key", Secret: "s3cret", Requested: t0, LeaseUntil: t0.Add(time.Hour)}))
 }
 
 func TestCopyKeepsEverything(t *testing.T) {
@@ -162,7 +164,7 @@ func TestCopyKeepsEverything(t *testing.T) {
 	want := map[string]int64{"users": 2, "sessions": 1, "feeds": 4, "subscriptions": 5, "items": 18, "item_states": 3,
 		"observations": 5, "notices": 1, "accesses": 1, "profiles": 1, "term_df": 2, "profiler": 1,
 		"pages": 1, "page_blobs": 2, "page_versions": 2, "page_changes": 2, "evaluations": 1, "page_follows": 2, "digests": 1, "plan_states": 1,
-		"notify_channels": 1, "alert_rules": 1, "outbox": 1}
+		"notify_channels": 1, "alert_rules": 1, "outbox": 1, "push_subscriptions": 1}
 	if !reflect.DeepEqual(rows, want) {
 		t.Errorf("rows copied = %v, want %v", rows, want)
 	}
@@ -195,6 +197,7 @@ func TestCopyKeepsEverything(t *testing.T) {
 		{"digest settings", func(s store.Store) (any, error) { return s.AllDigestSettings(ctx) }},
 		{"channels", func(s store.Store) (any, error) { return s.Channels(ctx, ann.ID) }},
 		{"alert rules", func(s store.Store) (any, error) { return s.AlertRules(ctx, ann.ID) }},
+		{"pushes", func(s store.Store) (any, error) { return s.Pushes(ctx) }},
 		{"outbox", func(s store.Store) (any, error) {
 			return s.ClaimMessages(ctx, store.MessageClaim{Owner: "copy-test", Now: t0.Add(24 * time.Hour), Lease: time.Minute, Channels: 10})
 		}},

@@ -13,7 +13,7 @@ type table struct {
 	identity string
 }
 
-// tables are the tables of schema version 9 of the embedded store, in an
+// tables are the tables of schema version 10 of the embedded store, in an
 // order that satisfies the foreign keys. The full-text index (items_fts in
 // SQLite, items.search_text in PostgreSQL) is rebuilt, not copied.
 var tables = []table{
@@ -31,7 +31,7 @@ var tables = []table{
 	{name: "item_states", columns: []string{"user_id", "item_id", "feed_id", "read", "starred", "opened"},
 		booleans: []string{"read", "starred"}, order: "user_id, item_id"},
 	{name: "observations", columns: []string{"id", "feed_id", "at", "status", "bytes", "latency", "items", "new_items",
-		"updated_items", "not_modified", "error"}, booleans: []string{"not_modified"}, order: "id", identity: "id"},
+		"updated_items", "not_modified", "error", "pushed"}, booleans: []string{"not_modified", "pushed"}, order: "id", identity: "id"},
 	{name: "notices", columns: []string{"id", "user_id", "at", "text"}, order: "id", identity: "id"},
 	{name: "accesses", columns: []string{"user_id", "at"}, order: "user_id, at"},
 	{name: "profiles", columns: []string{"feed_id", "state", "terms", "cohesion", "cohesion_sd", "items", "novel",
@@ -55,6 +55,8 @@ var tables = []table{
 	{name: "alert_rules", columns: []string{"id", "user_id", "feed_id", "query", "created_at"}, order: "id", identity: "id"},
 	{name: "outbox", columns: []string{"id", "channel_id", "kind", "ref_id", "title", "link", "body", "created_at",
 		"next_at", "attempts", "lease_owner", "lease_until"}, order: "id", identity: "id"},
+	{name: "push_subscriptions", columns: []string{"feed_id", "hub", "topic", "state", "callback_key", "secret",
+		"requested_at", "lease_until", "last_push_at", "note"}, order: "feed_id"},
 }
 
 // sqliteOnly are the SQLite tables the copy leaves behind on purpose: the
