@@ -44,6 +44,10 @@ type Config struct {
 	// or mistaken hint cannot silence a feed for months; default 7 days.
 	MaxHintDelay time.Duration
 	Seed         uint64 // seeds the jitter, for reproducible runs
+	// ExtractCacheBytes bounds the memory of the pages' latest extracts
+	// kept between fetches (change.Document.Footprint); 0 means
+	// DefaultExtractCacheBytes, a negative value keeps none.
+	ExtractCacheBytes int64
 }
 
 func (c Config) withDefaults() Config {
@@ -74,6 +78,10 @@ func (c Config) withDefaults() Config {
 	if c.GoneAfter == 0 {
 		c.GoneAfter = 5
 	}
+	if c.ExtractCacheBytes == 0 {
+		c.ExtractCacheBytes = DefaultExtractCacheBytes
+	}
+	c.ExtractCacheBytes = max(c.ExtractCacheBytes, 0)
 	return c
 }
 
