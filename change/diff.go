@@ -56,7 +56,7 @@ func Diff(old, new *Document) DiffView {
 		fmt.Fprintf(&b, "<p class=%q>%s</p>\n", ClassHeader, HeaderUpdated)
 	}
 	ida, idb := lineIDs(old.Lines, new.Lines)
-	inA, inB := match(ida, idb, defaultMaxCost)
+	inA, inB, _ := match(ida, idb, defaultMaxCost, defaultMaxWork)
 	r := renderer{b: &b, old: old.Lines, new: new.Lines, view: &v}
 	i, j := 0, 0
 	for i < len(inA) || j < len(inB) {
