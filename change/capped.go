@@ -1,11 +1,11 @@
 package change
 
 // DefaultMaxKept is how many bytes of lines (their HTML and text) Extract
-// keeps of one page when ExtractOptions.MaxKept is 0: 2 MiB, ten times
+// keeps of one page when ExtractOptions.MaxKept is 0: 1 MiB, five times
 // the 200 KB pages of the benchmarks, so that a hostile or huge page (10
 // MiB of random bytes served as HTML) costs a bounded extract, stored
 // extract and diff, not hundreds of megabytes of words and phrases.
-const DefaultMaxKept = 2 << 20
+const DefaultMaxKept = 1 << 20
 
 // maxTitle bounds the bytes of a page's title that are kept.
 const maxTitle = 4 << 10
