@@ -95,5 +95,8 @@ func TestDiffViewComparesAnyTwoVersions(t *testing.T) {
 				t.Errorf("%s: %d, lacks %q", layout, status, s)
 			}
 		}
+		if strings.Contains(html, `name="q" value="{`) {
+			t.Errorf("%s: the layout leaks into the search box", layout)
+		}
 	}
 }

@@ -35,8 +35,8 @@ type diffView struct {
 	base
 	reading.ChangeDetail
 	HTML template.HTML // the sanitised diff
-	// Query is the layout shown; Links are the view's other layouts.
-	Query reading.DiffQuery
+	// Shown is the layout shown; Links are the view's other layouts.
+	Shown reading.DiffQuery
 	Links diffLinks
 }
 
@@ -156,7 +156,7 @@ func (s *Handlers) ChangePage(w http.ResponseWriter, r *http.Request, sess *sess
 		return err
 	}
 	view := diffView{base: sess.base("Change of " + titleOr(d.Title, d.URL)), ChangeDetail: d, HTML: template.HTML(d.Diff.HTML),
-		Query: q, Links: linksOf(id, d, q)}
+		Shown: q, Links: linksOf(id, d, q)}
 	s.render(w, r, http.StatusOK, "diff.html", view)
 	return nil
 }
