@@ -55,8 +55,11 @@ func (w *walker) blockName(i int) string {
 // blank, read from bytes without a string of its own.
 func (w *walker) blockText(raw []byte) {
 	i := w.nextBlock()
+	if w.full() {
+		return
+	}
 	tstart := len(w.tbuf)
-	w.tbuf = appendCollapsedBytes(w.tbuf, raw)
+	w.tbuf = appendCollapsedBytes(w.tbuf, raw[:w.keepable(len(raw))])
 	if len(w.tbuf) == tstart {
 		return
 	}

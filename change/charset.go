@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"io"
+	"unicode/utf8"
 
 	"golang.org/x/net/html/charset"
 )
@@ -13,18 +14,35 @@ import (
 // is the identity: a body of ASCII bytes only whose encoding is UTF-8 or
 // windows-1252 (the default of pages that declare none), both of which
 // map ASCII to itself. A decoding error ends the page where it occurs, as
-// it ends the HTML tokenizer's read.
+// it ends the HTML tokenizer's read. Valid UTF-8 without a byte order
+// mark is the identity too.
 func bodyBytes(body []byte, contentType string) []byte {
 	_, name, _ := charset.DetermineEncoding(body, contentType)
-	if (name == "utf-8" || name == "windows-1252") && isASCII(body) {
+	if (name == "utf-8" || name == "windows-1252") && isASCII(body) || name == "utf-8" && !bytes.HasPrefix(body, utf8BOM) && utf8.Valid(body) {
 		return body
 	}
+	// Decode twice, counting first, so the page is allocated once at its
+	// size: reading it into a growing buffer allocated several times the
+	// page (10 MiB of random bytes read as windows-1252 are ~17 MiB).
+	var n counter
 	r, err := charset.NewReader(bytes.NewReader(body), contentType)
 	if err != nil {
 		return body
 	}
-	page, _ := io.ReadAll(r)
-	return page
+	io.Copy(&n, r) // an error ends the page in both passes alike
+	page := bytes.NewBuffer(make([]byte, 0, int(n)))
+	r, _ = charset.NewReader(bytes.NewReader(body), contentType)
+	io.Copy(page, r)
+	return page.Bytes()
+}
+
+// counter counts the bytes written to it.
+type counter int64
+
+// Write counts p.
+func (c *counter) Write(p []byte) (int, error) {
+	*c += counter(len(p))
+	return len(p), nil
 }
 
 // isASCII reports whether b holds ASCII bytes only, eight at a time.

@@ -47,6 +47,11 @@ type Document struct {
 	// Lines are the watched region with tags and text on separate lines,
 	// scripts and styles left out: the input of the diff view.
 	Lines []Line
+	// Capped is set when the page is longer than Extract keeps
+	// (ExtractOptions.MaxKept): Lines, Text and the measures then cover
+	// the page up to that point only, and Digest is of the whole body, so
+	// a change past it is still seen, at the byte level only.
+	Capped bool `json:",omitempty"`
 	// Watch is what the document was extracted with (the zero Watch: the
 	// whole page). Two documents measure a change faithfully only when
 	// their Watch keys are the same.

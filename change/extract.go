@@ -52,7 +52,7 @@ func (x *extractor) extract(body []byte, contentType string, watch Watch) (*Docu
 	if err != nil {
 		return nil, err
 	}
-	if !d.Measurable() || !x.filtered() {
+	if !d.Measurable() || !x.filtered() || d.Capped {
 		d.Digest = digest(body)
 	}
 	return d, nil
@@ -142,7 +142,10 @@ func (x *extractor) html(d *Document, body []byte, contentType string) error {
 // plain extracts a plain-text body: each non-blank line is a text line.
 func (x *extractor) plain(d *Document, body []byte) {
 	w := newWalker(x, len(body))
-	for i, l := range strings.Split(string(body), "\n") {
+	page := frozenString(body) // not written while it is read
+	for i := 0; page != "" && !w.capped; i++ {
+		var l string
+		l, page, _ = strings.Cut(page, "\n")
 		w.text(l, fmt.Sprintf("line:%d", i))
 	}
 	w.finish(d)

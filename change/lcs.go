@@ -5,22 +5,36 @@ package change
 // bisection), after trimming common prefixes and suffixes. A sub-problem
 // whose edit distance exceeds maxCost is treated as wholly replaced, so the
 // worst case stays bounded; the result is then a common subsequence, not
-// always the longest.
+// always the longest. The whole search is bounded too: it spends at most
+// a work budget of steps (diagonals tried and lines compared), after which
+// every sub-problem left is treated as wholly replaced. Either bound makes
+// the match coarse: still a common subsequence, so the diff stays correct
+// (every line it calls kept is in both versions), but it may mark as
+// changed lines that a longer subsequence would have kept.
 type lcs struct {
 	a, b           []int
 	inA, inB       []bool
 	maxCost        int
+	work           int // steps left
+	coarse         bool
 	forward, rever []int
 }
 
 // defaultMaxCost bounds the edit distance searched in one sub-problem.
 const defaultMaxCost = 2048
 
-// match marks in inA and inB the lines of a and b on a common subsequence.
-func match(a, b []int, maxCost int) (inA, inB []bool) {
-	l := &lcs{a: a, b: b, inA: make([]bool, len(a)), inB: make([]bool, len(b)), maxCost: maxCost}
+// defaultMaxWork bounds the steps of one whole match: some 50 ms of one
+// core, about ten times what two 200 KB versions whose every text line
+// differs take.
+const defaultMaxWork = 50_000_000
+
+// match marks in inA and inB the lines of a and b on a common
+// subsequence, searching at most maxCost edits in one sub-problem and
+// maxWork steps in all; coarse reports that a bound was reached.
+func match(a, b []int, maxCost, maxWork int) (inA, inB []bool, coarse bool) {
+	l := &lcs{a: a, b: b, inA: make([]bool, len(a)), inB: make([]bool, len(b)), maxCost: maxCost, work: maxWork}
 	l.compare(0, len(a), 0, len(b))
-	return l.inA, l.inB
+	return l.inA, l.inB, l.coarse
 }
 
 // compare matches a[aLo:aHi] against b[bLo:bHi].
@@ -40,6 +54,7 @@ func (l *lcs) compare(aLo, aHi, bLo, bHi int) {
 	}
 	x, y, ok := l.bisect(aLo, aHi, bLo, bHi)
 	if !ok {
+		l.coarse = true
 		return
 	}
 	l.compare(aLo, x, bLo, y)
@@ -50,6 +65,9 @@ func (l *lcs) compare(aLo, aHi, bLo, bHi int) {
 // where the forward and reverse searches meet; ok is false when the
 // searches give up at maxCost.
 func (l *lcs) bisect(aLo, aHi, bLo, bHi int) (x, y int, ok bool) {
+	if l.work <= 0 {
+		return 0, 0, false
+	}
 	a, b := l.a[aLo:aHi], l.b[bLo:bHi]
 	n, m := len(a), len(b)
 	maxD := min((n+m+1)/2, l.maxCost)
@@ -63,6 +81,9 @@ func (l *lcs) bisect(aLo, aHi, bLo, bHi int) (x, y int, ok bool) {
 	// can never meet the other search.
 	var fLo, fHi, rLo, rHi int
 	for d := 0; d <= maxD; d++ {
+		if l.work -= 2*d + 2; l.work < 0 {
+			return 0, 0, false
+		}
 		for k := -d + fLo; k <= d-fHi; k += 2 {
 			xf := next(vf, off, k, d)
 			yf := xf - k
@@ -72,6 +93,7 @@ func (l *lcs) bisect(aLo, aHi, bLo, bHi int) (x, y int, ok bool) {
 			for xf < n && yf < m && a[xf] == b[yf] {
 				xf++
 				yf++
+				l.work--
 			}
 			vf[off+k] = xf
 			switch kr := delta - k; {
@@ -92,6 +114,7 @@ func (l *lcs) bisect(aLo, aHi, bLo, bHi int) (x, y int, ok bool) {
 			for xr < n && yr < m && a[n-xr-1] == b[m-yr-1] {
 				xr++
 				yr++
+				l.work--
 			}
 			vr[off+k] = xr
 			switch kf := delta - k; {

@@ -27,7 +27,10 @@ func TestMatchIsLongest(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 4))
 	for trial := range 3000 {
 		a, b := randomSeq(r), randomSeq(r)
-		inA, inB := match(a, b, defaultMaxCost)
+		inA, inB, coarse := match(a, b, defaultMaxCost, defaultMaxWork)
+		if coarse {
+			t.Fatalf("trial %d: a small match was coarse", trial)
+		}
 		var sa, sb []int
 		for i, ok := range inA {
 			if ok {
@@ -53,13 +56,26 @@ func TestMatchIsLongest(t *testing.T) {
 	}
 }
 
-// TestMatchCapped checks that a capped search still yields a common
-// subsequence.
+// TestMatchCapped checks that a search capped by edits or by work still
+// yields a common subsequence, and says it is coarse when it is shorter
+// than the longest.
 func TestMatchCapped(t *testing.T) {
+	for _, tt := range []struct {
+		name          string
+		maxCost, work int
+	}{{"edits", 1, defaultMaxWork}, {"no work", defaultMaxCost, 0}, {"little work", defaultMaxCost, 6}} {
+		t.Run(tt.name, func(t *testing.T) { checkCapped(t, tt.maxCost, tt.work) })
+	}
+}
+
+// checkCapped is TestMatchCapped with the given bounds.
+func checkCapped(t *testing.T, maxCost, work int) {
 	r := rand.New(rand.NewPCG(1, 2))
+	coarseSeen := false
 	for range 500 {
 		a, b := randomSeq(r), randomSeq(r)
-		inA, inB := match(a, b, 1)
+		inA, inB, coarse := match(a, b, maxCost, work)
+		coarseSeen = coarseSeen || coarse
 		var sa, sb []int
 		for i, ok := range inA {
 			if ok {
@@ -79,6 +95,12 @@ func TestMatchCapped(t *testing.T) {
 				t.Fatalf("a=%v b=%v: not a common subsequence", a, b)
 			}
 		}
+		if !coarse && len(sa) != lcsLength(a, b) {
+			t.Fatalf("a=%v b=%v: shorter than the longest but not said coarse", a, b)
+		}
+	}
+	if !coarseSeen {
+		t.Error("no match was coarse under the bound")
 	}
 }
 

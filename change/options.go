@@ -32,6 +32,9 @@ type ExtractOptions struct {
 	// one from NewAnalyzer for the call. An Analyzer is not safe for
 	// concurrent use: share one only within one goroutine.
 	Analyzer *text.Analyzer
+	// MaxKept bounds the bytes of the lines Extract keeps (their HTML and
+	// text together); 0 means DefaultMaxKept. See Document.Capped.
+	MaxKept int
 }
 
 // DefaultPhraseWindow is the lexical-affinity window NewAnalyzer uses for
@@ -66,6 +69,7 @@ type extractor struct {
 	base     *url.URL
 	analyzer *text.Analyzer
 	selText  string
+	maxKept  int
 	// source tokenizes a whole page (no selector): newScanSource, or in
 	// the tests the Tokenizer it matches.
 	source func(page []byte) tokenSource
@@ -73,7 +77,13 @@ type extractor struct {
 
 // compile checks and compiles the options.
 func (o ExtractOptions) compile() (*extractor, error) {
-	x := &extractor{selText: o.Selector, source: newScanSource}
+	x := &extractor{selText: o.Selector, source: newScanSource, maxKept: o.MaxKept}
+	if o.MaxKept < 0 {
+		return nil, fmt.Errorf("change: MaxKept must not be negative, got %d", o.MaxKept)
+	}
+	if x.maxKept == 0 {
+		x.maxKept = DefaultMaxKept
+	}
 	if o.Selector != "" {
 		sel, err := cascadia.ParseGroup(o.Selector)
 		if err != nil {

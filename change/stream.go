@@ -41,7 +41,7 @@ var closesP = map[string]bool{
 // browser's tree (consistently from one version to the next).
 func (w *walker) stream(src tokenSource) {
 	s := streamer{w: w, z: src, head: sha256.New()}
-	for s.next() {
+	for !w.capped && s.next() {
 	}
 	for len(w.stack) > 0 {
 		w.close()
@@ -88,7 +88,8 @@ func (s *streamer) text() {
 	switch {
 	case s.skip > 0:
 	case s.inTitle:
-		s.title.Write(s.z.text())
+		t := s.z.text()
+		s.title.Write(t[:min(len(t), max(0, maxTitle-s.title.Len()))])
 	case s.inHead:
 	default:
 		s.w.blockText(s.z.text())

@@ -51,6 +51,9 @@ type walker struct {
 	name   []byte
 	// arena holds the block names and the keys of seen.
 	arena stringArena
+	// capped is set once the lines kept reach the extractor's maxKept
+	// bytes: nothing more of the page is kept (see Document.Capped).
+	capped bool
 }
 
 // span locates a line's HTML in walker.buf and its Text in walker.tbuf.
@@ -60,6 +63,7 @@ type span struct {
 
 // newWalker returns an empty walker for x, sized for a body of n bytes.
 func newWalker(x *extractor, n int) *walker {
+	n = min(n, x.maxKept)
 	return &walker{
 		x: x, words: map[string]int{}, links: map[string]bool{},
 		images: map[string]bool{}, seen: map[string]int{},
@@ -128,6 +132,9 @@ func (w *walker) element(n *html.Node) {
 // open emits a start tag and, unless the element is void, enters it; it
 // reports whether it entered.
 func (w *walker) open(name string, attrs []html.Attribute) bool {
+	if w.full() {
+		return false
+	}
 	w.collect(name, attrs)
 	start := len(w.buf)
 	w.buf = appendStartTag(w.buf, name, attrs, w.x.base)
@@ -194,8 +201,11 @@ func resolveRef(base *url.URL, ref string) string {
 
 // text emits a text line unless s is blank.
 func (w *walker) text(raw, block string) {
+	if w.full() {
+		return
+	}
 	tstart := len(w.tbuf)
-	w.tbuf = appendCollapsed(w.tbuf, raw)
+	w.tbuf = appendCollapsed(w.tbuf, raw[:w.keepable(len(raw))])
 	if len(w.tbuf) == tstart {
 		return
 	}
@@ -222,7 +232,7 @@ func (w *walker) finish(d *Document) {
 		w.lines[i].HTML = all[sp.html[0]:sp.html[1]]
 		w.lines[i].Text = texts[sp.text[0]:sp.text[1]]
 	}
-	d.Lines = w.lines
+	d.Lines, d.Capped = w.lines, w.capped
 	d.Text = w.watchedText(texts)
 	countWords(w.words, d.Text)
 	d.Words = w.words

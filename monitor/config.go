@@ -52,6 +52,10 @@ type Config struct {
 	// one it is about to push; default 10 min.
 	PushGrace time.Duration
 	Seed      uint64 // seeds the jitter, for reproducible runs
+	// ExtractCacheBytes bounds the memory of the pages' latest extracts
+	// kept between fetches (change.Document.Footprint); 0 means
+	// DefaultExtractCacheBytes, a negative value keeps none.
+	ExtractCacheBytes int64
 }
 
 func (c Config) withDefaults() Config {
@@ -84,6 +88,10 @@ func (c Config) withDefaults() Config {
 	if c.GoneAfter == 0 {
 		c.GoneAfter = 5
 	}
+	if c.ExtractCacheBytes == 0 {
+		c.ExtractCacheBytes = DefaultExtractCacheBytes
+	}
+	c.ExtractCacheBytes = max(c.ExtractCacheBytes, 0)
 	return c
 }
 

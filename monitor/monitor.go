@@ -34,8 +34,8 @@ type Monitor struct {
 	// overflow counts the workers started to replace workers held by
 	// slow fetches (see workWatched).
 	overflow atomic.Int64
-	ledger   ledger   // fetches this process started in the budget window
-	docs     docCache // the latest extract of each page
+	ledger   ledger    // fetches this process started in the budget window
+	docs     *docCache // the latest extract of each page
 
 	mu         sync.Mutex
 	inflight   map[int64]string // claimed feeds and their hosts
@@ -85,6 +85,7 @@ func New(d Deps, cfg Config) (*Monitor, error) {
 		wake:     make(chan struct{}, 1),
 		inflight: map[int64]string{}, hostClaims: map[string]int{}, released: make(chan struct{}),
 		storeFailures: map[int64]int{},
+		docs:          newDocCache(int(cfg.ExtractCacheBytes)),
 	}, nil
 }
 

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"vigil"
-	"vigil/change"
 	"vigil/fetch"
 	"vigil/plan"
 	"vigil/store"
@@ -103,17 +102,21 @@ func (m *Monitor) pageFetched(ctx context.Context, f vigil.Feed, p *vigil.Page, 
 		pf.Noise, _ = json.Marshal(noise)
 		return pf, "", nil
 	}
-	var prev *vigil.PageVersion
+	var prev *previous
 	if len(latest) > 0 {
-		if prev, err = m.st.Version(ctx, latest[0].ID); err != nil {
-			return pf, "", fmt.Errorf("monitor: reading the latest version of %s: %w", fetch.RedactURL(f.URL), err)
-		}
+		id := latest[0].ID
+		prev = &previous{id: id, doc: m.docs.get(f.ID, latest[0].Hash), load: func() (*vigil.PageVersion, error) {
+			v, err := m.st.Version(ctx, id)
+			if err != nil {
+				return nil, fmt.Errorf("monitor: reading the latest version of %s: %w", fetch.RedactURL(f.URL), err)
+			}
+			return v, nil
+		}}
 	}
-	var old *change.Document
-	if prev != nil {
-		old = m.docs.get(f.ID, prev.Hash)
+	mv, err := measure(prev, o.resp.Body, o.resp.ContentType, o.resp.URL, p)
+	if err != nil {
+		return pf, "", err
 	}
-	mv := measure(prev, old, o.resp.Body, o.resp.ContentType, o.resp.URL, p)
 	if mv.doc != nil {
 		m.docs.put(f.ID, hash, mv.doc)
 		if mv.old != nil {

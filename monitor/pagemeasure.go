@@ -32,12 +32,12 @@ type measured struct {
 // says what was wrong. The previous version is read with the same options
 // as the new one: an extract made under other settings (the owner changed
 // the selector or the ignore rules, a block became noise) is made again.
-func measure(prev *vigil.PageVersion, old *change.Document, body []byte, contentType, base string, p *vigil.Page) measured {
+func measure(prev *previous, body []byte, contentType, base string, p *vigil.Page) (measured, error) {
 	var mv measured
 	doc, opts, note, err := extractWatched(body, contentType, extractOptions(p, base))
 	if err != nil {
 		mv.note = "the page could not be read: " + err.Error()
-		return mv
+		return mv, nil
 	}
 	mv.note = note
 	if note == "" && !doc.Measurable() {
@@ -46,18 +46,33 @@ func measure(prev *vigil.PageVersion, old *change.Document, body []byte, content
 	mv.title, mv.doc = doc.Title, doc
 	mv.extract, _ = json.Marshal(doc) // a Document is plain data: it always encodes
 	if prev == nil {
-		return mv
+		return mv, nil
 	}
+	old := prev.doc
 	if old == nil || old.Watch.Key() != doc.Watch.Key() {
-		old = previousDocument(prev, opts)
+		whole, err := prev.load()
+		if err != nil {
+			return mv, err
+		}
+		old = previousDocument(whole, opts)
 	}
 	mv.old = old
 	e := change.CompareWith(old, doc, change.CompareOptions{Kinds: kindsOf(p.Kinds)})
 	if !e.Any || !e.Visible {
-		return mv // other bytes, but nothing a reader sees of the watched region differs: no change
+		return mv, nil // other bytes, but nothing a reader sees of the watched region differs: no change
 	}
-	mv.ext, mv.prevID = &e, prev.ID
-	return mv
+	mv.ext, mv.prevID = &e, prev.id
+	return mv, nil
+}
+
+// previous is the latest stored version a new one is measured against:
+// its ID, its extract when the monitor has it cached, and how to read the
+// version whole (its body and stored extract) when it has not, so a fetch
+// whose previous extract is cached never reads the previous body.
+type previous struct {
+	id   int64
+	doc  *change.Document
+	load func() (*vigil.PageVersion, error)
 }
 
 // newChange is the change to store, nil when there is none.

@@ -46,7 +46,7 @@ func TestDiffViewReadsBothVersionsAlike(t *testing.T) {
 	}
 	changes := list.Changes
 	var detail changeJSON
-	if err := json.Unmarshal(mustCall(t, e, "GET", fmt.Sprintf("/api/changes/%d", changes[0].ID), ann.token, nil), &detail); err != nil {
+	if err := json.Unmarshal(mustCall(t, e, "GET", fmt.Sprintf("/api/changes/%d?words=0", changes[0].ID), ann.token, nil), &detail); err != nil {
 		t.Fatal(err)
 	}
 	html := detail.Diff.HTML

@@ -52,6 +52,10 @@ func DecodeBody(it *vigil.Item, summary, content []byte) error {
 // compression dependency for page bodies.
 func Deflate(b []byte) ([]byte, error) {
 	var buf bytes.Buffer
+	// Room for the worst case, stored blocks (5 bytes per 64 KiB), so a
+	// large body that does not compress is written without the buffer
+	// growing (and copying) a dozen times.
+	buf.Grow(len(b) + 5*(len(b)>>16+1) + 16)
 	w, err := flate.NewWriter(&buf, flate.DefaultCompression)
 	if err != nil {
 		return nil, err

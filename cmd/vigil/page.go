@@ -39,6 +39,8 @@ func runPageDiff(ctx context.Context, e *env, args []string) error {
 			"Glance et al. (any, text, tokens, phrases, links, images), severity and summary.")
 	asJSON := f.Bool("json", false, "print the extents as JSON")
 	view := f.Bool("view", false, "print the diff view (sanitised HTML, changes marked inline) instead")
+	diffContext := f.Int("context", -1, "with --view, show each change with this many unchanged text lines around it (-1: the whole page)")
+	words := f.Bool("words", false, "with --view, mark the changed words of an updated line rather than the whole line")
 	selector := f.String("selector", "", "watch only the elements matching this CSS `selector`")
 	var ignore stringList
 	f.Var(&ignore, "ignore", "leave out text lines matching this `regexp` (repeatable)")
@@ -63,13 +65,13 @@ func runPageDiff(ctx context.Context, e *env, args []string) error {
 			return fmt.Errorf("%s: %w", src, err)
 		}
 	}
-	return printPageDiff(e, docs[0], docs[1], *asJSON, *view)
+	return printPageDiff(e, docs[0], docs[1], *asJSON, *view, change.DiffOptions{Context: *diffContext, Words: *words})
 }
 
 // printPageDiff writes the extents as JSON or text, or the diff view.
-func printPageDiff(e *env, old, new *change.Document, asJSON, view bool) error {
+func printPageDiff(e *env, old, new *change.Document, asJSON, view bool, layout change.DiffOptions) error {
 	if view {
-		_, err := fmt.Fprintln(e.stdout, change.Diff(old, new).HTML)
+		_, err := fmt.Fprintln(e.stdout, change.DiffWith(old, new, layout).HTML)
 		return err
 	}
 	x := change.Compare(old, new)

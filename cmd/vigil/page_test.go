@@ -81,6 +81,10 @@ func TestPageDiffOutputs(t *testing.T) {
 	if code != 0 || !strings.Contains(out, `<ins class="vigil-added">Baker in Meylan.</ins>`) {
 		t.Errorf("view: exit %d, %q, %s", code, out, errOut)
 	}
+	code, out, errOut = cli(t, "", "", "page", "diff", "--allow-private", "--view", "--context", "0", "--words", srv.URL+"/old", srv.URL+"/new")
+	if code != 0 || !strings.Contains(out, `id="vigil-change-1"`) || !strings.Contains(out, "Baker in Meylan.") {
+		t.Errorf("view with --context 0 --words: exit %d, %q, %s", code, out, errOut)
+	}
 	code, out, _ = cli(t, "", "", "page", "diff", "--allow-private", srv.URL+"/doc.pdf?v=1", srv.URL+"/doc.pdf?v=2")
 	if code != 0 || !strings.Contains(out, "PDF document changed") {
 		t.Errorf("pdf: exit %d, %q", code, out)

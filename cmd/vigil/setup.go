@@ -35,6 +35,7 @@ type monitorOpts struct {
 	lease        *time.Duration
 	noTracking   *bool
 	pushVerify   *time.Duration
+	extractCache *int64
 	shared       *postgres.Coordinator // made once by coordinator
 	// hubs hears the fetched feeds, to subscribe them to their WebSub
 	// hubs; nil for none (only serve sets it).
@@ -56,6 +57,7 @@ func addMonitorFlags(f *flags) *monitorOpts {
 		timeout:      f.Duration("timeout", 30*time.Second, "time limit of one fetch"),
 		headTimeout:  f.Duration("header-timeout", fetch.DefaultHeaderTimeout, "time limit for a server's first answer (its headers), shorter than --timeout"),
 		maxBody:      f.Int64("max-body", 10<<20, "largest feed body in bytes, after decompression"),
+		extractCache: f.Int64("extract-cache", monitor.DefaultExtractCacheBytes, "bytes of the pages' latest extracts kept in memory between fetches (0: none)"),
 		policy: f.bindString("policy",
 			"refresh `policy`: "+strings.Join(policy.LiveNames(), ", ")+", or simple (fetch when one new item is expected)"),
 		lease: f.Duration("lease", postgres.DefaultLease, "on PostgreSQL, how long a worker's claim on a feed, a host or an alert message lasts if it dies"),
@@ -82,6 +84,8 @@ func (o *monitorOpts) check() error {
 		return usageError{fmt.Sprintf("--alpha must be in (0, 1], got %v", *o.alpha)}
 	case *o.lease < 2**o.timeout:
 		return usageError{fmt.Sprintf("--lease (%v) must be at least twice --timeout (%v), or a live worker could lose a feed it is still fetching", *o.lease, *o.timeout)}
+	case *o.extractCache < 0:
+		return usageError{fmt.Sprintf("--extract-cache must be 0 (none) or positive, got %d", *o.extractCache)}
 	case *o.timeout <= 0 || *o.maxBody <= 0 || *o.headTimeout <= 0:
 		return usageError{"--timeout, --header-timeout and --max-body must be positive"}
 	case *o.policy != "simple" && !slices.Contains(policy.LiveNames(), *o.policy):
@@ -133,8 +137,17 @@ func (o *monitorOpts) buildHeard(st store.Store, log *slog.Logger, events monito
 		Coordinator: coord,
 		Hubs:        o.hubs,
 	}, monitor.Config{Workers: *o.workers, PerHost: *o.perHost, BudgetPerHour: *o.budget, Seed: uint64(time.Now().UnixNano()),
-		Calendar: change.Calendar{Location: loc}, HTMLAsPage: true, PushVerify: *o.pushVerify})
+		ExtractCacheBytes: cacheBytes(*o.extractCache), Calendar: change.Calendar{Location: loc}, HTMLAsPage: true, PushVerify: *o.pushVerify})
 	return mon, planner, err
+}
+
+// cacheBytes maps --extract-cache to monitor.Config.ExtractCacheBytes,
+// where 0 means the default and a negative value none.
+func cacheBytes(flag int64) int64 {
+	if flag == 0 {
+		return -1
+	}
+	return flag
 }
 
 // defaultPerFeed is the daily fetches per followed feed a policy plans with

@@ -110,13 +110,18 @@ func (s *Handlers) Changes(w http.ResponseWriter, r *http.Request, u *vigil.User
 	return nil
 }
 
-// Change returns one change with its diff view.
+// Change returns one change with its diff view, laid out as the query
+// says (reading.ParseDiffQuery).
 func (s *Handlers) Change(w http.ResponseWriter, r *http.Request, u *vigil.User) error {
 	id, err := reading.PathID(r, "change")
 	if err != nil {
 		return err
 	}
-	d, err := s.reading.ChangeDetail(r.Context(), u.ID, id)
+	q, err := reading.ParseDiffQuery(r.URL.Query())
+	if err != nil {
+		return err
+	}
+	d, err := s.reading.ChangeDiff(r.Context(), u.ID, id, q)
 	if err != nil {
 		return err
 	}
@@ -137,10 +142,14 @@ func (s *Handlers) Rate(w http.ResponseWriter, r *http.Request, u *vigil.User) e
 	if err := s.st.Evaluate(r.Context(), vigil.Evaluation{ChangeID: id, UserID: u.ID, Rating: req.Rating, Comment: req.Comment, At: s.now()}); err != nil {
 		return err
 	}
-	d, err := s.reading.ChangeDetail(r.Context(), u.ID, id)
+	c, err := s.st.Change(r.Context(), u.ID, id)
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, d.Change)
+	v, err := s.reading.ChangeView(r.Context(), u.ID, *c)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, v)
 	return nil
 }

@@ -35,6 +35,9 @@ type diffView struct {
 	base
 	reading.ChangeDetail
 	HTML template.HTML // the sanitised diff
+	// Shown is the layout shown; Links are the view's other layouts.
+	Shown reading.DiffQuery
+	Links diffLinks
 }
 
 // versionView is the data of a stored version shown as it was.
@@ -144,11 +147,16 @@ func (s *Handlers) ChangePage(w http.ResponseWriter, r *http.Request, sess *sess
 	if err != nil {
 		return err
 	}
-	d, err := s.reading.ChangeDetail(r.Context(), sess.User.ID, id)
+	q, err := reading.ParseDiffQuery(r.URL.Query())
 	if err != nil {
 		return err
 	}
-	view := diffView{base: sess.base("Change of " + titleOr(d.Title, d.URL)), ChangeDetail: d, HTML: template.HTML(d.Diff.HTML)}
+	d, err := s.reading.ChangeDiff(r.Context(), sess.User.ID, id, q)
+	if err != nil {
+		return err
+	}
+	view := diffView{base: sess.base("Change of " + titleOr(d.Title, d.URL)), ChangeDetail: d, HTML: template.HTML(d.Diff.HTML),
+		Shown: q, Links: linksOf(id, d, q)}
 	s.render(w, r, http.StatusOK, "diff.html", view)
 	return nil
 }

@@ -28,8 +28,34 @@ func (s *Service) ChangeView(ctx context.Context, userID int64, c vigil.PageChan
 	return views[0], nil
 }
 
-// ChangeDetail is one change of a page the user follows with its diff view.
+// DiffQuery is what a diff view compares and how it is laid out.
+type DiffQuery struct {
+	// From and To are versions of the change's page; 0 means the
+	// change's own (its previous version, its new version).
+	From, To int64
+	// Options lay the view out.
+	Options change.DiffOptions
+}
+
+// DefaultDiffQuery is a change's own versions, its changes with
+// change.DefaultContext lines around them, inline, word by word.
+func DefaultDiffQuery() DiffQuery {
+	return DiffQuery{Options: change.DiffOptions{Context: change.DefaultContext, Words: true}}
+}
+
+// maxPickedVersions bounds the versions offered to compare.
+const maxPickedVersions = 200
+
+// ChangeDetail is one change of a page the user follows with its default
+// diff view (DefaultDiffQuery).
 func (s *Service) ChangeDetail(ctx context.Context, userID, changeID int64) (ChangeDetail, error) {
+	return s.ChangeDiff(ctx, userID, changeID, DefaultDiffQuery())
+}
+
+// ChangeDiff is one change of a page the user follows with the diff view
+// q asks for, between any two versions of the page. The view is computed
+// once and kept (see diffViews).
+func (s *Service) ChangeDiff(ctx context.Context, userID, changeID int64, q DiffQuery) (ChangeDetail, error) {
 	c, err := s.st.Change(ctx, userID, changeID)
 	if err != nil {
 		return ChangeDetail{}, err
@@ -38,15 +64,62 @@ func (s *Service) ChangeDetail(ctx context.Context, userID, changeID int64) (Cha
 	if err != nil {
 		return ChangeDetail{}, err
 	}
-	oldV, old, err := s.VersionDocument(ctx, c.PrevID)
-	if err != nil {
+	d := ChangeDetail{Change: v, From: c.PrevID, To: c.VersionID}
+	if q.From != 0 {
+		d.From = q.From
+	}
+	if q.To != 0 {
+		d.To = q.To
+	}
+	if d.From == d.To {
+		return ChangeDetail{}, vigil.Errorf(vigil.EINVALID, "from and to are the same version (%d): pick two versions to compare", d.From)
+	}
+	if d.Versions, err = s.st.Versions(ctx, c.FeedID, maxPickedVersions); err != nil {
 		return ChangeDetail{}, err
 	}
-	_, cur, err := s.VersionDocument(ctx, c.VersionID)
+	key := diffKey{from: d.From, to: d.To, opts: q.Options}
+	d.Diff, err = s.diffs.get(ctx, key, func() (change.DiffView, error) {
+		return s.computeDiff(context.WithoutCancel(ctx), c.FeedID, c.URL, d.From, d.To, q.Options)
+	})
+	return d, err
+}
+
+// computeDiff reads two versions of page feedID and renders their diff.
+func (s *Service) computeDiff(ctx context.Context, feedID int64, url string, from, to int64, opts change.DiffOptions) (change.DiffView, error) {
+	oldV, old, err := s.diffDocument(ctx, feedID, from)
 	if err != nil {
-		return ChangeDetail{}, err
+		return change.DiffView{}, err
 	}
-	return ChangeDetail{Change: v, Diff: change.Diff(readAlike(oldV, old, cur, c.URL), cur)}, nil
+	_, cur, err := s.diffDocument(ctx, feedID, to)
+	if err != nil {
+		return change.DiffView{}, err
+	}
+	return change.DiffWith(readAlike(oldV, old, cur, url), cur, opts), nil
+}
+
+// diffDocument is VersionDocument for a diff view: a version of page
+// feedID (another page's is not found) with what the view needs of its
+// extract, leaving out the words, tokens and phrases.
+func (s *Service) diffDocument(ctx context.Context, feedID, versionID int64) (*vigil.PageVersion, *change.Document, error) {
+	v, err := s.st.Version(ctx, versionID)
+	if err != nil {
+		return nil, nil, err
+	}
+	if v.FeedID != feedID {
+		return nil, nil, vigil.Errorf(vigil.ENOTFOUND, "version %d is not a version of this page", versionID)
+	}
+	var d struct {
+		Type, ContentType, Digest, HeadDigest string
+		Size                                  int
+		Lines                                 []change.Line
+		Watch                                 change.Watch
+		Capped                                bool
+	}
+	if err := json.Unmarshal(v.Extract, &d); err != nil || d.Digest == "" {
+		return v, &change.Document{Type: change.TypeOther, Size: int(v.Size), Digest: v.Hash}, nil
+	}
+	return v, &change.Document{Type: d.Type, ContentType: d.ContentType, Digest: d.Digest, HeadDigest: d.HeadDigest,
+		Size: d.Size, Lines: d.Lines, Watch: d.Watch, Capped: d.Capped}, nil
 }
 
 // VersionDocument is a stored version (with its body) and its extract.

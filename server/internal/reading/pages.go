@@ -36,7 +36,12 @@ type PageDetail struct {
 // and the diff view of the new version.
 type ChangeDetail struct {
 	updates.Change
+	// From and To are the versions compared (by default the change's).
+	From int64           `json:"from"`
+	To   int64           `json:"to"`
 	Diff change.DiffView `json:"diff"`
+	// Versions are the page's versions, newest first, to pick others.
+	Versions []vigil.PageVersion `json:"-"`
 }
 
 // FollowPage makes a user follow rawURL as a page and wakes the monitor.

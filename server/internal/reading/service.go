@@ -60,6 +60,7 @@ type Service struct {
 	planner     FetchPlanner
 	updates     updates.Config
 	zone        *time.Location
+	diffs       *diffViews
 }
 
 // New returns a Service over st configured by cfg.
@@ -74,6 +75,7 @@ func New(st Store, cfg Config) *Service {
 		planner:     cfg.Planner,
 		updates:     cfg.Updates,
 		zone:        cfg.Zone,
+		diffs:       newDiffViews(defaultDiffCacheBytes),
 	}
 	policy, cacheBytes := cfg.Sanitizer, cfg.SanitizeCacheBytes
 	if policy == nil {
