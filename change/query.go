@@ -192,3 +192,16 @@ func resultLines(r any, indent string) []string {
 	}
 	return strings.Split(string(b), "\n")
 }
+
+// CheckReading reports what is wrong with a page's reading settings: a
+// CSS selector to wait for, an XPath expression and a jq program, each
+// "" when unset.
+func CheckReading(waitFor, xpathExpr, jq string) error {
+	if waitFor != "" {
+		if _, err := cascadia.ParseGroup(waitFor); err != nil {
+			return fmt.Errorf("change: invalid CSS selector to wait for %q: %v", waitFor, err)
+		}
+	}
+	x := &extractor{}
+	return x.compileQueries(ExtractOptions{XPath: xpathExpr, JQ: jq})
+}

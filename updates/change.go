@@ -2,6 +2,7 @@ package updates
 
 import (
 	"encoding/json"
+	"slices"
 
 	"vigil"
 	"vigil/change"
@@ -19,7 +20,8 @@ type Change struct {
 	// EvaluatedByOthers is set when someone other than the follower rated it.
 	EvaluatedByOthers bool `json:"evaluated_by_others"`
 	// Tell is the notification rule's verdict for the follower
-	// (change.Notify with their threshold).
+	// (change.Notify with their threshold), false when the change did not
+	// meet the follower's conditions.
 	Tell bool `json:"tell"`
 	// Mine is the follower's own rating, if any.
 	Mine *vigil.Evaluation `json:"mine,omitempty"`
@@ -34,7 +36,8 @@ type Change struct {
 
 // View returns c as the user with the given threshold sees it, the
 // ratings combined with w, with below (the lower group's summary, nil
-// when none) as one more rating by others.
+// when none) as one more rating by others. A change withheld from the
+// user (their conditions were not met) is never told.
 func View(c vigil.PageChange, userID int64, threshold change.Severity, w change.Weights, below *change.Rating) Change {
 	v := Change{PageChange: c}
 	v.Agent, _ = change.ParseSeverity(c.Severity)
@@ -57,7 +60,7 @@ func View(c vigil.PageChange, userID int64, threshold change.Severity, w change.
 		v.Below, v.EvaluatedByOthers = below, true
 	}
 	v.Community = change.Combine(ratings, w)
-	v.Tell = change.Notify(threshold, v.Community.Severity, v.EvaluatedByOthers)
+	v.Tell = change.Notify(threshold, v.Community.Severity, v.EvaluatedByOthers) && !slices.Contains(c.Withheld, userID)
 	return v
 }
 

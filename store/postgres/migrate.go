@@ -30,6 +30,7 @@ var migrations = []migration{
 	{sql: schemaV6}, {sql: schemaV7}, {sql: schemaV8}, {run: reindexSearchText},
 	{sql: schemaBoundedProfiles},
 	{sql: schemaAlerts},
+	{sql: schemaPageReading},
 }
 
 // migrate applies the pending migrations in one transaction that holds

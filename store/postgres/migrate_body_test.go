@@ -46,6 +46,8 @@ func TestMigrationKeepsPlainBodies(t *testing.T) {
 	}
 }
 
-// dropAlerts takes the outbox, alert rules and channels away, as a schema
+// dropAlerts takes the outbox, alert rules and channels away, and the
+// columns of the pages' reading settings and conditions, as a schema
 // before them had none, for the tests that set an older version.
-const dropAlerts = `DROP TABLE outbox, alert_rules, notify_channels;`
+const dropAlerts = `ALTER TABLE pages DROP COLUMN reading; ALTER TABLE page_follows DROP COLUMN conditions;
+	ALTER TABLE page_changes DROP COLUMN withheld; DROP TABLE outbox, alert_rules, notify_channels;`

@@ -29,6 +29,7 @@ var migrations = []migration{
 	{sql: schemaSearchBodyFirst, fill: indexStoredItems, vacuum: true},
 	{sql: schemaBoundedProfiles, vacuum: true},
 	{sql: schemaAlerts},
+	{sql: schemaPageReading},
 }
 
 // querier is what both *sql.DB and *sql.Tx offer for reading.
