@@ -109,6 +109,9 @@ func (m *Monitor) pageFetched(ctx context.Context, f vigil.Feed, p *vigil.Page, 
 		old = m.docs.get(f.ID, prev.Hash)
 	}
 	mv := measure(prev, old, o.resp.Body, o.resp.ContentType, o.resp.URL, p)
+	if err := m.withholdFromFollowers(ctx, f, &mv, prev, o.resp.Body, o.resp.ContentType); err != nil {
+		return pf, "", err
+	}
 	if mv.doc != nil {
 		m.docs.put(f.ID, hash, mv.doc)
 		if mv.old != nil {
