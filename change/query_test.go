@@ -130,3 +130,35 @@ func TestWatchKeyKeepsOlderKeys(t *testing.T) {
 		t.Fatalf("a jq program and an XPath of the same text share a key")
 	}
 }
+
+// TestCompareLeavesScriptsOut: a change inside a script alone is no
+// change of what a reader sees; a change of the text or of a tag's
+// attributes is.
+func TestCompareLeavesScriptsOut(t *testing.T) {
+	page := func(script, text, class string) string {
+		return `<html><head><title>T</title></head><body><p class="` + class + `">` + text +
+			`</p><script>var price = "` + script + `";</script></body></html>`
+	}
+	base := page("24.90", "Kettle", "a")
+	tests := []struct {
+		name, other string
+		want        bool
+	}{
+		{"script only", page("19.90", "Kettle", "a"), false},
+		{"text", page("24.90", "Teapot", "a"), true},
+		{"attribute", page("24.90", "Kettle", "b"), true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a := mustExtract(t, base, "text/html", ExtractOptions{})
+			b := mustExtract(t, tt.other, "text/html", ExtractOptions{})
+			if got := Compare(a, b).Any; got != tt.want {
+				t.Errorf("Any = %v, want %v", got, tt.want)
+			}
+			a.LinesDigest, b.LinesDigest = "", "" // an extract stored before LinesDigest: the bytes decide
+			if !Compare(a, b).Any {
+				t.Errorf("without LinesDigest the differing bytes are no change")
+			}
+		})
+	}
+}

@@ -229,15 +229,16 @@ func (w *walker) finish(d *Document) {
 	d.Title, d.HeadDigest = w.title, w.headH
 	d.Links, d.Images = sortedKeys(w.links), sortedKeys(w.images)
 	d.Tokens, d.Phrases = terms(w.x, d.Text)
-	if w.x.filtered() {
-		h := sha256.New()
-		for _, l := range w.lines {
-			if l.Kind != TextLine || l.watched() {
-				h.Write([]byte(l.HTML))
-				h.Write([]byte{'\n'})
-			}
+	h := sha256.New()
+	for _, l := range w.lines {
+		if l.Kind != TextLine || l.watched() {
+			h.Write([]byte(l.HTML))
+			h.Write([]byte{'\n'})
 		}
-		d.Digest = hex.EncodeToString(h.Sum(nil))
+	}
+	d.LinesDigest = hex.EncodeToString(h.Sum(nil))
+	if w.x.filtered() {
+		d.Digest = d.LinesDigest
 	}
 }
 

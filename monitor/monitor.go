@@ -18,18 +18,20 @@ import (
 
 // Monitor fetches due feeds and stores what they bring.
 type Monitor struct {
-	st      Store
-	client  *fetch.Client
-	hosts   *fetch.HostLimiter
-	planner plan.Planner
-	clk     clock.Clock
-	cfg     Config
-	log     *slog.Logger
-	events  Events
-	backoff *Backoff
-	coord   store.Coordinator // nil: this process alone
-	wake    chan struct{}
-	spent   atomic.Bool // the budget refused the last fetch
+	st       Store
+	client   *fetch.Client
+	render   Renderer
+	noRender error
+	hosts    *fetch.HostLimiter
+	planner  plan.Planner
+	clk      clock.Clock
+	cfg      Config
+	log      *slog.Logger
+	events   Events
+	backoff  *Backoff
+	coord    store.Coordinator // nil: this process alone
+	wake     chan struct{}
+	spent    atomic.Bool // the budget refused the last fetch
 	// overflow counts the workers started to replace workers held by
 	// slow fetches (see workWatched).
 	overflow atomic.Int64
@@ -58,6 +60,13 @@ type Deps struct {
 	Events  Events       // nil: no one hears
 	// Coordinator shares the work with other processes; nil for none.
 	Coordinator store.Coordinator
+	// Renderer fetches the pages watched with Render through a browser;
+	// nil when none is installed: such pages then fail, saying so.
+	Renderer Renderer
+	// NoRenderer is why there is no Renderer (render.ErrNoBrowser), told
+	// as the fetch error of every page that needs one; nil says only that
+	// no browser is configured.
+	NoRenderer error
 }
 
 // New returns a monitor. It fails on an invalid configuration or a missing
@@ -74,7 +83,7 @@ func New(d Deps, cfg Config) (*Monitor, error) {
 		d.Logger = slog.Default()
 	}
 	return &Monitor{
-		st: d.Store, client: d.Client, hosts: d.Hosts, planner: d.Planner, clk: d.Clock, cfg: cfg, log: d.Logger, events: d.Events,
+		st: d.Store, client: d.Client, render: d.Renderer, noRender: d.NoRenderer, hosts: d.Hosts, planner: d.Planner, clk: d.Clock, cfg: cfg, log: d.Logger, events: d.Events,
 		backoff:  NewBackoff(cfg.BackoffBase, cfg.BackoffCap, cfg.BackoffJitter, cfg.Seed),
 		coord:    d.Coordinator,
 		wake:     make(chan struct{}, 1),
@@ -133,7 +142,7 @@ func (m *Monitor) fetchFeed(ctx context.Context, f vigil.Feed, claimed bool) (Re
 		return Result{}, err
 	}
 	at := m.clk.Now()
-	resp, ferr := m.client.Get(ctx, fetch.Request{URL: f.URL, ETag: f.ETag, LastModified: f.LastModified})
+	resp, ferr := m.get(ctx, f, page)
 	releaseShared()
 	release()
 	if ctx.Err() != nil {
