@@ -15,11 +15,12 @@ import (
 // pageCommands are the subcommands of vigil page.
 var pageCommands = []command{
 	{"diff", "compare two versions of a web page (files or URLs)", runPageDiff},
+	{"set", "change the settings of a watched page", runPageSet},
 	{"gen", "write a synthetic page-change trace", runPageGen},
 	{"sim", "replay a page-change trace through page policies", runPageSim},
 }
 
-// runPage runs `vigil page SUBCOMMAND`: diff, gen or sim.
+// runPage runs `vigil page SUBCOMMAND`: diff, set, gen or sim.
 func runPage(ctx context.Context, e *env, args []string) error {
 	return runGroup(ctx, e, "page", pageCommands, args)
 }
@@ -39,6 +40,8 @@ func runPageDiff(ctx context.Context, e *env, args []string) error {
 	asJSON := f.Bool("json", false, "print the extents as JSON")
 	view := f.Bool("view", false, "print the diff view (sanitised HTML, changes marked inline) instead")
 	selector := f.String("selector", "", "watch only the elements matching this CSS `selector`")
+	xpath := f.String("xpath", "", "watch only the nodes this XPath 1.0 `expression` selects")
+	jq := f.String("jq", "", "in JSON documents, watch only the results of this jq `program`")
 	var ignore stringList
 	f.Var(&ignore, "ignore", "leave out text lines matching this `regexp` (repeatable)")
 	contentType := f.String("content-type", "", "treat FILEs as served with this Content-Type (default: sniffed)")
@@ -47,7 +50,7 @@ func runPageDiff(ctx context.Context, e *env, args []string) error {
 	if err := f.parse(args, 2); err != nil {
 		return err
 	}
-	opts := change.ExtractOptions{Selector: *selector, Ignore: ignore}
+	opts := change.ExtractOptions{Selector: *selector, XPath: *xpath, JQ: *jq, Ignore: ignore}
 	var docs [2]*change.Document
 	for i, src := range f.Args() {
 		body, ct, url, err := readPage(ctx, src, *contentType, *allowPrivate)

@@ -53,6 +53,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	met := metrics.New(gauges, log)
 	st := met.Store(db)
 	mon, planner, err := opts.buildHeard(st, log, met)
+	defer opts.close()
 	defer opts.closeShared()
 	if err != nil {
 		return err

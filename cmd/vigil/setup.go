@@ -13,6 +13,7 @@ import (
 	"vigil/monitor"
 	"vigil/plan"
 	"vigil/policy"
+	"vigil/render"
 	"vigil/store"
 	"vigil/store/postgres"
 )
@@ -34,7 +35,10 @@ type monitorOpts struct {
 	policy       *string
 	lease        *time.Duration
 	noTracking   *bool
+	renderers    *int
+	browser      *string
 	shared       *postgres.Coordinator // made once by coordinator
+	pool         *render.Pool          // made by renderer, closed by close
 }
 
 // addMonitorFlags declares the fetching flags on f.
@@ -57,6 +61,8 @@ func addMonitorFlags(f *flags) *monitorOpts {
 		lease: f.Duration("lease", postgres.DefaultLease, "on PostgreSQL, how long a worker's claim on a feed, a host or an alert message lasts if it dies"),
 		noTracking: f.bindBool("no-tracking",
 			"accrued: plan by the learned models alone, without tracking each feed's recent level and dated daily shape or bounding a silent feed's wait"),
+		renderers: f.Int("render-workers", 2, "pages rendered in the browser at once (pages watched with --render)"),
+		browser:   f.String("browser", "", "the browser that renders pages watched with --render, a `path` or command (default: chromium)"),
 	}
 }
 
@@ -65,6 +71,8 @@ func (o *monitorOpts) check() error {
 	switch {
 	case *o.workers < 1:
 		return usageError{fmt.Sprintf("--workers must be at least 1, got %d", *o.workers)}
+	case *o.renderers < 1:
+		return usageError{fmt.Sprintf("--render-workers must be at least 1, got %d", *o.renderers)}
 	case *o.perHost < 1:
 		return usageError{fmt.Sprintf("--per-host must be at least 1, got %d", *o.perHost)}
 	case *o.budget < 0:
@@ -116,7 +124,9 @@ func (o *monitorOpts) buildHeard(st store.Store, log *slog.Logger, events monito
 	if err != nil {
 		return nil, nil, err
 	}
+	renderer, noRenderer := o.renderer(log)
 	mon, err := monitor.New(monitor.Deps{
+		Renderer: renderer, NoRenderer: noRenderer,
 		Store:   st,
 		Client:  o.client(clk),
 		Hosts:   fetch.NewHostLimiter(*o.perHost, *o.hostGap, clk),
@@ -129,6 +139,26 @@ func (o *monitorOpts) buildHeard(st store.Store, log *slog.Logger, events monito
 	}, monitor.Config{Workers: *o.workers, PerHost: *o.perHost, BudgetPerHour: *o.budget, Seed: uint64(time.Now().UnixNano()),
 		Calendar: change.Calendar{Location: loc}, HTMLAsPage: true})
 	return mon, planner, err
+}
+
+// renderer returns the pool that renders the pages watched with
+// --render (its browser starts at the first such page), or, when no
+// browser is installed, nil and why.
+func (o *monitorOpts) renderer(log *slog.Logger) (monitor.Renderer, error) {
+	pool, err := render.New(render.Config{Browser: *o.browser, Workers: *o.renderers, Timeout: *o.timeout,
+		MaxBytes: *o.maxBody, AllowPrivate: *o.allowPrivate, Logger: log})
+	if err != nil {
+		return nil, err
+	}
+	o.pool = pool
+	return pool, nil
+}
+
+// close stops the render pool's browser, if one started.
+func (o *monitorOpts) close() {
+	if o.pool != nil {
+		o.pool.Close()
+	}
 }
 
 // defaultPerFeed is the daily fetches per followed feed a policy plans with
