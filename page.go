@@ -29,6 +29,9 @@ type Page struct {
 	// 0 means the default (2: the state before the previous one); 1 tells
 	// no returns. Set by the owner.
 	Returns int `json:"returns"`
+	// PageReading is how the page is fetched and read beyond the selector:
+	// through a browser, with an XPath or a jq program; set by the owner.
+	PageReading
 	// Noise is the learned noise statistics (the change package's
 	// NoiseStats as JSON): blocks that change at nearly every fetch.
 	Noise json.RawMessage `json:"-"`
@@ -43,6 +46,34 @@ type Page struct {
 	StoredBytes int64 `json:"stored_bytes"`
 	// DuplicateOf is another page with the same content, when detected.
 	DuplicateOf int64 `json:"duplicate_of,omitempty"`
+}
+
+// PageReading is how a page is fetched and what of it is read, beyond the
+// CSS selector: the owner's settings.
+type PageReading struct {
+	// Render fetches the page through a headless browser and watches the
+	// document its scripts leave (the DOM after the network goes idle or
+	// WaitFor appears), not the bytes the server sent.
+	Render bool `json:"render"`
+	// WaitFor is a CSS selector a rendered page waits for before it is
+	// read ("" waits for the network to go idle).
+	WaitFor string `json:"wait_for,omitempty"`
+	// XPath is an XPath 1.0 expression of the watched nodes, "" for none.
+	XPath string `json:"xpath,omitempty"`
+	// JQ is a jq program whose results are watched in a JSON document, ""
+	// for the whole document.
+	JQ string `json:"jq,omitempty"`
+}
+
+// Condition is a follower's trigger on a page (the change package's
+// Condition: its Kind is appears, disappears, above, below or
+// changes-by): the follower is told of a change only when one of their
+// conditions is met.
+type Condition struct {
+	Kind     string  `json:"kind"`
+	Text     string  `json:"text,omitempty"`
+	Selector string  `json:"selector,omitempty"`
+	Value    float64 `json:"value,omitempty"`
 }
 
 // PageVersion is one stored version of a page: a fetch whose body differed
@@ -83,6 +114,9 @@ type PageChange struct {
 	Summary  string `json:"summary"`
 	// Evaluations are the followers' ratings, oldest first.
 	Evaluations []Evaluation `json:"evaluations"`
+	// Withheld are the followers whose conditions the change did not
+	// meet, when it was detected: they are not told of it.
+	Withheld []int64 `json:"-"`
 }
 
 // Evaluation is one follower's rating of a change.
@@ -107,6 +141,11 @@ type PageFollow struct {
 	Frequency string `json:"frequency"`
 	// Seen is the last change the user looked at in the Updates folder.
 	Seen int64 `json:"seen_change_id"`
+	// Conditions are the user's triggers: with any, the user is told only
+	// of the changes that meet one of them (in the outbox, the digest and
+	// the Updates folder); with none, of every change their threshold lets
+	// through.
+	Conditions []Condition `json:"conditions"`
 }
 
 // DigestSettings are how a user hears of the day's page changes: one

@@ -11,16 +11,15 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/andybalholm/cascadia"
 	"golang.org/x/net/html"
 )
 
-// ErrNoMatch is wrapped by Extract's error when ExtractOptions.Selector
+// ErrNoMatch is wrapped by Extract's error when ExtractOptions.Selector (or XPath)
 // matches no element of the page.
 var ErrNoMatch = errors.New("change: the selector matches nothing on the page")
 
 // Extract reads one version of a page: its type, byte-level digest, and for
-// HTML and plain text the watched text, inverted index, tokens, phrases,
+// HTML, plain text and JSON (read through ExtractOptions.JQ) the watched text, inverted index, tokens, phrases,
 // links, images, head and the lines of the diff view.
 //
 // contentType is the HTTP Content-Type (empty: sniffed from the bytes).
@@ -37,16 +36,32 @@ func Extract(body []byte, contentType string, opts ExtractOptions) (*Document, e
 	return x.extract(body, contentType, opts.Watch())
 }
 
+// watchedBy names the selector and XPath expression set, for errors.
+func (x *extractor) watchedBy() string {
+	var by []string
+	if x.selText != "" {
+		by = append(by, fmt.Sprintf("selector %q", x.selText))
+	}
+	if x.xpText != "" {
+		by = append(by, fmt.Sprintf("XPath %q", x.xpText))
+	}
+	return strings.Join(by, ", ")
+}
+
 // extract reads one version of a page with the compiled options.
 func (x *extractor) extract(body []byte, contentType string, watch Watch) (*Document, error) {
 	var err error
 	mediaType := mediaTypeOf(body, contentType)
 	d := &Document{Type: typeOf(mediaType), ContentType: mediaType, Size: len(body), Watch: watch}
 	text, textType := withoutBOM(body, contentType)
-	switch d.Type {
-	case TypeHTML:
+	switch {
+	case x.jq != nil && !isJSON(mediaType):
+		err = fmt.Errorf("change: a jq program reads JSON documents, and this one is %s", mediaType)
+	case d.Type == TypeHTML:
 		err = x.html(d, text, textType)
-	case TypeText:
+	case isJSON(mediaType):
+		err = x.json(d, text)
+	case d.Type == TypeText:
 		x.plain(d, text)
 	}
 	if err != nil {
@@ -98,7 +113,7 @@ func typeOf(mediaType string) string {
 	switch {
 	case mediaType == "text/html" || mediaType == "application/xhtml+xml":
 		return TypeHTML
-	case strings.HasPrefix(mediaType, "text/"):
+	case strings.HasPrefix(mediaType, "text/") || isJSON(mediaType):
 		return TypeText
 	case mediaType == "application/pdf":
 		return TypePDF
@@ -118,7 +133,7 @@ func digest(b []byte) string {
 func (x *extractor) html(d *Document, body []byte, contentType string) error {
 	page := bodyBytes(body, contentType)
 	w := newWalker(x, len(body))
-	if x.selector == nil {
+	if x.selector == nil && x.xpath == nil {
 		w.stream(x.source(page))
 		w.finish(d)
 		return nil
@@ -128,9 +143,12 @@ func (x *extractor) html(d *Document, body []byte, contentType string) error {
 		return fmt.Errorf("change: unable to parse the page as HTML: %v", err)
 	}
 	w.head(findElement(root, "head"))
-	regions := outermost(cascadia.QueryAll(root, x.selector))
+	regions, err := x.regions(root)
+	if err != nil {
+		return err
+	}
 	if len(regions) == 0 {
-		return fmt.Errorf("%w (selector %q)", ErrNoMatch, x.selText)
+		return fmt.Errorf("%w (%s)", ErrNoMatch, x.watchedBy())
 	}
 	for _, n := range regions {
 		w.node(n)

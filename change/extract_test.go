@@ -124,7 +124,8 @@ func TestExtractTypes(t *testing.T) {
 		{"image", string(png), "", TypeImage},
 		{"plain text", "line one\nline two\n", "text/plain", TypeText},
 		{"html sniffed", "<html><body><p>x</p></body></html>", "", TypeHTML},
-		{"json", `{"a":1}`, "application/json", TypeOther},
+		{"json", `{"a":1}`, "application/json", TypeText},
+		{"json-ld", `{"a":1}`, "application/ld+json", TypeText},
 		{"bad content type", "<p>x</p>", "text/html; charset", TypeHTML},
 	}
 	for _, tt := range tests {

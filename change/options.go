@@ -6,6 +6,8 @@ import (
 	"regexp"
 
 	"github.com/andybalholm/cascadia"
+	"github.com/antchfx/xpath"
+	"github.com/itchyny/gojq"
 
 	"vigil/text"
 )
@@ -17,6 +19,17 @@ type ExtractOptions struct {
 	// are watched (beyond Glance et al.: changedetection.io-style regions).
 	// A selector that matches nothing is an error (ErrNoMatch).
 	Selector string
+	// XPath is an XPath 1.0 expression; when set only the nodes it
+	// selects are watched, as with Selector (with both set, the elements
+	// of either are watched). An expression whose value is a number, a
+	// string or a boolean watches that value as one line of text. One
+	// that selects nothing is an error (ErrNoMatch).
+	XPath string
+	// JQ is a jq program run over a JSON document (gojq's dialect); when
+	// set only its results are watched, each one line of text (a string
+	// as it is, anything else as compact JSON). A body that is not JSON
+	// is an error; a program with no result watches nothing.
+	JQ string
 	// Ignore holds regular expressions (Go syntax); text lines matching
 	// any of them (a visitor counter, a clock) are left out of every
 	// measure and shown unmarked in the diff view.
@@ -64,12 +77,15 @@ func NewAnalyzer(language string, window int) (*text.Analyzer, error) {
 // extractor is ExtractOptions compiled for one call.
 type extractor struct {
 	selector cascadia.SelectorGroup
+	xpath    *xpath.Expr
+	jq       *gojq.Code
 	ignore   []*regexp.Regexp
 	noise    map[string]bool
 	base     *url.URL
 	analyzer *text.Analyzer
 	selText  string
 	maxKept  int
+	xpText   string
 	// source tokenizes a whole page (no selector): newScanSource, or in
 	// the tests the Tokenizer it matches.
 	source func(page []byte) tokenSource
@@ -90,6 +106,9 @@ func (o ExtractOptions) compile() (*extractor, error) {
 			return nil, fmt.Errorf("change: invalid CSS selector %q: %v", o.Selector, err)
 		}
 		x.selector = sel
+	}
+	if err := x.compileQueries(o); err != nil {
+		return nil, err
 	}
 	for _, p := range o.Ignore {
 		re, err := regexp.Compile(p)
@@ -125,7 +144,7 @@ func (o ExtractOptions) compile() (*extractor, error) {
 // filtered reports whether anything is removed from the page before
 // measuring, so the digest must be of the watched lines, not the bytes.
 func (x *extractor) filtered() bool {
-	return x.selector != nil || len(x.ignore) > 0 || len(x.noise) > 0
+	return x.selector != nil || x.xpath != nil || x.jq != nil || len(x.ignore) > 0 || len(x.noise) > 0
 }
 
 // ignored reports whether a text line matches an ignore rule.

@@ -18,19 +18,21 @@ import (
 
 // Monitor fetches due feeds and stores what they bring.
 type Monitor struct {
-	st      Store
-	client  *fetch.Client
-	hosts   *fetch.HostLimiter
-	planner plan.Planner
-	clk     clock.Clock
-	cfg     Config
-	log     *slog.Logger
-	events  Events
-	backoff *Backoff
-	coord   store.Coordinator // nil: this process alone
-	hubs    HubFinder         // nil: no WebSub
-	wake    chan struct{}
-	spent   atomic.Bool // the budget refused the last fetch
+	st       Store
+	client   *fetch.Client
+	render   Renderer
+	noRender error
+	hosts    *fetch.HostLimiter
+	planner  plan.Planner
+	clk      clock.Clock
+	cfg      Config
+	log      *slog.Logger
+	events   Events
+	backoff  *Backoff
+	coord    store.Coordinator // nil: this process alone
+	hubs     HubFinder         // nil: no WebSub
+	wake     chan struct{}
+	spent    atomic.Bool // the budget refused the last fetch
 	// overflow counts the workers started to replace workers held by
 	// slow fetches (see workWatched).
 	overflow atomic.Int64
@@ -62,6 +64,13 @@ type Deps struct {
 	// Hubs hears every feed fetched and parsed, to find its WebSub hubs;
 	// nil for none.
 	Hubs HubFinder
+	// Renderer fetches the pages watched with Render through a browser;
+	// nil when none is installed: such pages then fail, saying so.
+	Renderer Renderer
+	// NoRenderer is why there is no Renderer (render.ErrNoBrowser), told
+	// as the fetch error of every page that needs one; nil says only that
+	// no browser is configured.
+	NoRenderer error
 }
 
 // New returns a monitor. It fails on an invalid configuration or a missing
@@ -78,7 +87,7 @@ func New(d Deps, cfg Config) (*Monitor, error) {
 		d.Logger = slog.Default()
 	}
 	return &Monitor{
-		st: d.Store, client: d.Client, hosts: d.Hosts, planner: d.Planner, clk: d.Clock, cfg: cfg, log: d.Logger, events: d.Events,
+		st: d.Store, client: d.Client, render: d.Renderer, noRender: d.NoRenderer, hosts: d.Hosts, planner: d.Planner, clk: d.Clock, cfg: cfg, log: d.Logger, events: d.Events,
 		backoff:  NewBackoff(cfg.BackoffBase, cfg.BackoffCap, cfg.BackoffJitter, cfg.Seed),
 		coord:    d.Coordinator,
 		hubs:     d.Hubs,
@@ -139,7 +148,7 @@ func (m *Monitor) fetchFeed(ctx context.Context, f vigil.Feed, page *vigil.Page,
 		return Result{}, err
 	}
 	at := m.clk.Now()
-	resp, ferr := m.client.Get(ctx, fetch.Request{URL: f.URL, ETag: f.ETag, LastModified: f.LastModified})
+	resp, ferr := m.get(ctx, f, page)
 	releaseShared()
 	release()
 	if ctx.Err() != nil {

@@ -19,14 +19,16 @@ import (
 // the latest one (with its extract and the change against it), and the
 // page's next state. An unchanged page (a 304, or the same bytes) costs no
 // version. Everything else is as for feeds: politeness, the SSRF guard, the
-// body cap, backoff, redirects and the planner.
+// body cap, backoff, redirects and the planner. A page watched with Render
+// is fetched through the Renderer instead (no conditional GET: the DOM is
+// compared as the body).
 func (m *Monitor) FetchPage(ctx context.Context, f vigil.Feed, p *vigil.Page) (Result, error) {
 	release, err := m.hosts.Acquire(ctx, f.URL)
 	if err != nil {
 		return Result{}, fmt.Errorf("monitor: waiting for host of %s: %w", fetch.RedactURL(f.URL), err)
 	}
 	at := m.clk.Now()
-	resp, ferr := m.client.Get(ctx, fetch.Request{URL: f.URL, ETag: f.ETag, LastModified: f.LastModified})
+	resp, ferr := m.get(ctx, f, p)
 	release()
 	if ctx.Err() != nil {
 		return Result{}, ctx.Err()
@@ -115,6 +117,9 @@ func (m *Monitor) pageFetched(ctx context.Context, f vigil.Feed, p *vigil.Page, 
 	}
 	mv, err := measure(prev, o.resp.Body, o.resp.ContentType, o.resp.URL, p)
 	if err != nil {
+		return pf, "", err
+	}
+	if err := m.withholdFromFollowers(ctx, f, &mv, prev, o.resp.Body, o.resp.ContentType); err != nil {
 		return pf, "", err
 	}
 	if mv.doc != nil {

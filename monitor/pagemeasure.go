@@ -20,8 +20,10 @@ type measured struct {
 	old     *change.Document // the previous version's, when there is one
 	ext     *change.Extents  // the change from the previous version, nil when none
 	prevID  int64
-	title   string
-	note    string
+	// withheld are the followers whose conditions the change does not meet.
+	withheld []int64
+	title    string
+	note     string
 }
 
 // measure extracts a fetched body (change.Extract) and measures the change
@@ -81,7 +83,7 @@ func (mv measured) newChange() *store.NewChange {
 		return nil
 	}
 	ext, _ := json.Marshal(mv.ext) // Extents are plain data: they always encode
-	return &store.NewChange{PrevID: mv.prevID, Extents: ext, Severity: mv.ext.Severity.String(), Summary: mv.ext.Summary}
+	return &store.NewChange{PrevID: mv.prevID, Extents: ext, Severity: mv.ext.Severity.String(), Summary: mv.ext.Summary, Withheld: mv.withheld}
 }
 
 // remember tells a change that shows one of the page's recent states
@@ -99,19 +101,20 @@ func (mv measured) remember(r *change.Recent, returns int) {
 }
 
 // extractWatched extracts the body with the page's options; when they
-// cannot be used it leaves out the selector, then the ignore rules, then
-// both, so what still can be used still applies. It returns the options
-// used and, when some were left out, a note saying why.
+// cannot be used it leaves out the region (selector, XPath and jq
+// program), then the ignore rules, then both, so what still can be used
+// still applies. It returns the options used and, when some were left
+// out, a note saying why.
 func extractWatched(body []byte, contentType string, opts change.ExtractOptions) (*change.Document, change.ExtractOptions, string, error) {
 	doc, err := change.Extract(body, contentType, opts)
 	if err == nil {
 		return doc, opts, "", nil
 	}
-	note := selectorNote(opts.Selector, err)
+	note := selectorNote(opts, err)
 	noSelector, noIgnore, neither := opts, opts, opts
-	noSelector.Selector = ""
+	noSelector.Selector, noSelector.XPath, noSelector.JQ = "", "", ""
 	noIgnore.Ignore = nil
-	neither.Selector, neither.Ignore = "", nil
+	neither.Selector, neither.XPath, neither.JQ, neither.Ignore = "", "", "", nil
 	for _, o := range []change.ExtractOptions{noSelector, noIgnore, neither} {
 		if doc, err = change.Extract(body, contentType, o); err == nil {
 			return doc, o, note, nil
@@ -120,19 +123,22 @@ func extractWatched(body []byte, contentType string, opts change.ExtractOptions)
 	return nil, opts, note, err
 }
 
-// selectorNote says why the page's selector or ignore rules could not be
-// used.
-func selectorNote(selector string, err error) string {
-	if errors.Is(err, change.ErrNoMatch) {
-		return fmt.Sprintf("the selector %q matches nothing on the page; the whole page is watched", selector)
+// selectorNote says why the page's selector, XPath, jq program or ignore
+// rules could not be used.
+func selectorNote(opts change.ExtractOptions, err error) string {
+	if errors.Is(err, change.ErrNoMatch) && opts.XPath == "" {
+		return fmt.Sprintf("the selector %q matches nothing on the page; the whole page is watched", opts.Selector)
 	}
-	return fmt.Sprintf("the page's selector or ignore rules cannot be used (%s); the whole page is watched", strings.TrimPrefix(err.Error(), "change: "))
+	if errors.Is(err, change.ErrNoMatch) {
+		return fmt.Sprintf("the selector or XPath matches nothing on the page (%s); the whole page is watched", strings.TrimPrefix(err.Error(), change.ErrNoMatch.Error()+" "))
+	}
+	return fmt.Sprintf("the page's selector, XPath, jq program or ignore rules cannot be used (%s); the whole page is watched", strings.TrimPrefix(err.Error(), "change: "))
 }
 
-// extractOptions are the page's own: its selector, ignore rules and the
-// blocks learned to be noise.
+// extractOptions are the page's own: its selector, XPath, jq program,
+// ignore rules and the blocks learned to be noise.
 func extractOptions(p *vigil.Page, base string) change.ExtractOptions {
-	return change.ExtractOptions{Selector: p.Selector, Ignore: p.Ignore, Noise: noiseStats(p).Blocks(change.NoiseOptions{}), Base: base}
+	return change.ExtractOptions{Selector: p.Selector, XPath: p.XPath, JQ: p.JQ, Ignore: p.Ignore, Noise: noiseStats(p).Blocks(change.NoiseOptions{}), Base: base}
 }
 
 // noiseStats decodes the page's noise statistics (empty when none or

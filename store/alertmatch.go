@@ -1,6 +1,7 @@
 package store
 
 import (
+	"slices"
 	"strings"
 
 	"vigil"
@@ -97,13 +98,15 @@ func matchTerms(terms []fulltext.Term, words []string) bool {
 // follower's channels.
 type FollowTarget struct {
 	ChannelID int64
+	UserID    int64
 	Threshold string
 }
 
 // ChangeAlerts returns the messages a new page change causes: one for each
 // channel of a follower whose threshold the change's severity (the
-// agent's word: nobody has rated it yet) reaches. page is the page's feed,
-// for its title and link.
+// agent's word: nobody has rated it yet) reaches, unless the change is
+// withheld from the follower (their conditions were not met). page is
+// the page's feed, for its title and link.
 func ChangeAlerts(targets []FollowTarget, page vigil.Feed, changeID int64, c NewChange) []NewMessage {
 	severity, err := change.ParseSeverity(c.Severity)
 	if err != nil {
@@ -112,7 +115,7 @@ func ChangeAlerts(targets []FollowTarget, page vigil.Feed, changeID int64, c New
 	var out []NewMessage
 	for _, t := range targets {
 		threshold, err := change.ParseSeverity(t.Threshold)
-		if err != nil || severity < threshold {
+		if err != nil || severity < threshold || slices.Contains(c.Withheld, t.UserID) {
 			continue
 		}
 		title := page.Title

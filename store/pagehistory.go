@@ -74,6 +74,9 @@ type NewChange struct {
 	Extents  json.RawMessage
 	Severity string
 	Summary  string
+	// Withheld are the followers whose conditions the change does not
+	// meet: no message is queued for them and they are not told of it.
+	Withheld []int64
 }
 
 // PageIngested reports what storing a page fetch added.

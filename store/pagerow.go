@@ -10,17 +10,22 @@ import (
 
 // ScanChange reads one page change from r, whose columns are, in order
 // (each store's changeColumns): the change's id, feed_id, the feed's url
-// and title, at, grp, version_id, prev_id, extents, severity, summary.
+// and title, at, grp, version_id, prev_id, extents, severity, summary,
+// withheld.
 func ScanChange(s Row) (*vigil.PageChange, error) {
 	var (
 		c       vigil.PageChange
 		at      sql.NullInt64
 		extents string
+		held    string
 	)
-	if err := s.Scan(&c.ID, &c.FeedID, &c.URL, &c.Title, &at, &c.Group, &c.VersionID, &c.PrevID, &extents, &c.Severity, &c.Summary); err != nil {
+	if err := s.Scan(&c.ID, &c.FeedID, &c.URL, &c.Title, &at, &c.Group, &c.VersionID, &c.PrevID, &extents, &c.Severity, &c.Summary, &held); err != nil {
 		return nil, err
 	}
 	c.At, c.Extents, c.Evaluations = FromNanos(at), json.RawMessage(extents), []vigil.Evaluation{}
+	if err := json.Unmarshal([]byte(held), &c.Withheld); err != nil {
+		return nil, fmt.Errorf("decode withheld followers of change %d: %w", c.ID, err)
+	}
 	return &c, nil
 }
 
@@ -75,7 +80,7 @@ func ScanFullVersion(r Row) (*vigil.PageVersion, error) {
 // ScanPage reads the page of the feed feedID from r, whose columns are, in
 // order: kinds, selector, ignore, noise, content_type, note, the owner's
 // user ID, the number of versions and the bytes their bodies take. A failed
-// scan's error is returned as it is.
+// scan's error is returned as it is. Then the reading settings (JSON).
 func ScanPage(r Row, feedID int64) (*vigil.Page, error) {
 	var (
 		p      = vigil.Page{FeedID: feedID}
@@ -83,8 +88,9 @@ func ScanPage(r Row, feedID int64) (*vigil.Page, error) {
 		owner  sql.NullInt64
 		ignore string
 		noise  []byte
+		how    string
 	)
-	err := r.Scan(&kinds, &p.Selector, &ignore, &noise, &p.ContentType, &p.Note, &p.Returns, &owner, &p.Versions, &p.StoredBytes)
+	err := r.Scan(&kinds, &p.Selector, &ignore, &noise, &p.ContentType, &p.Note, &p.Returns, &owner, &p.Versions, &p.StoredBytes, &how)
 	if err != nil {
 		return nil, err
 	}
@@ -95,6 +101,9 @@ func ScanPage(r Row, feedID int64) (*vigil.Page, error) {
 	}
 	if err := json.Unmarshal([]byte(ignore), &p.Ignore); err != nil {
 		return nil, fmt.Errorf("decode ignore rules of page: %w", err)
+	}
+	if err := json.Unmarshal([]byte(how), &p.PageReading); err != nil {
+		return nil, fmt.Errorf("decode reading settings of page: %w", err)
 	}
 	return &p, nil
 }

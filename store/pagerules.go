@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"vigil"
+	"vigil/change"
 )
 
 // pageKinds are the kinds of change a page can be watched for.
@@ -118,4 +119,48 @@ func CheckChangeGroup(group string) error {
 		return vigil.Errorf(vigil.EINVALID, "group %q is not weekly or monthly", group)
 	}
 	return nil
+}
+
+// MaxConditions is how many conditions a follower may set on one page.
+const MaxConditions = 20
+
+// PageReadingJSON returns a page's reading settings as stored, JSON; an
+// XPath, a jq program or a selector to wait for that does not compile,
+// or one over MaxSelectorLength bytes, is EINVALID.
+func PageReadingJSON(r vigil.PageReading) (string, error) {
+	r.WaitFor, r.XPath, r.JQ = strings.TrimSpace(r.WaitFor), strings.TrimSpace(r.XPath), strings.TrimSpace(r.JQ)
+	for _, s := range []string{r.WaitFor, r.XPath, r.JQ} {
+		if len(s) > MaxSelectorLength {
+			return "", vigil.Errorf(vigil.EINVALID, "a selector, XPath or jq program is longer than %d bytes", MaxSelectorLength)
+		}
+	}
+	if err := change.CheckReading(r.WaitFor, r.XPath, r.JQ); err != nil {
+		return "", vigil.Errorf(vigil.EINVALID, "%s", strings.TrimPrefix(err.Error(), "change: "))
+	}
+	b, err := json.Marshal(r)
+	if err != nil {
+		return "", fmt.Errorf("encode reading settings: %w", err)
+	}
+	return string(b), nil
+}
+
+// ConditionsJSON returns a follower's conditions as stored, a JSON list;
+// more than MaxConditions, or one that is not valid, is EINVALID.
+func ConditionsJSON(conds []vigil.Condition) (string, error) {
+	if len(conds) > MaxConditions {
+		return "", vigil.Errorf(vigil.EINVALID, "at most %d conditions, got %d", MaxConditions, len(conds))
+	}
+	if conds == nil {
+		conds = []vigil.Condition{}
+	}
+	for _, c := range conds {
+		if err := change.Condition(c).Check(); err != nil {
+			return "", vigil.Errorf(vigil.EINVALID, "%s", err.Error())
+		}
+	}
+	b, err := json.Marshal(conds)
+	if err != nil {
+		return "", fmt.Errorf("encode conditions: %w", err)
+	}
+	return string(b), nil
 }

@@ -3,7 +3,7 @@
 // same behaviour suite (store/storetest).
 //
 // The interface comes in roles, one per concept (Accounts, Subscribing,
-// Reading, Scheduling, PlanStates, Pages, PageHistory, Notifications, Alerting,
+// Reading, Scheduling, PlanStates, Pages, PageSettings, PageHistory, Notifications, Alerting,
 // Profiling, AccessLog, Activity, Health, Pushing), each small enough to read at
 // once; Store composes them. A consumer takes the smallest role, or the
 // few roles, it needs.
@@ -20,6 +20,7 @@ type Store interface {
 	Scheduling
 	PlanStates
 	Pages
+	PageSettings
 	PageHistory
 	Notifications
 	Alerting

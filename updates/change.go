@@ -2,6 +2,7 @@ package updates
 
 import (
 	"encoding/json"
+	"slices"
 
 	"vigil"
 	"vigil/change"
@@ -23,7 +24,8 @@ type Change struct {
 	Return int `json:"return,omitempty"`
 	// Tell is the notification rule's verdict for the follower
 	// (change.Notify with their threshold); a return is told only once
-	// others rated it at least at the threshold, never as new.
+	// others rated it at least at the threshold, never as new; false when
+	// the change did not meet the follower's conditions.
 	Tell bool `json:"tell"`
 	// Mine is the follower's own rating, if any.
 	Mine *vigil.Evaluation `json:"mine,omitempty"`
@@ -38,7 +40,8 @@ type Change struct {
 
 // View returns c as the user with the given threshold sees it, the
 // ratings combined with w, with below (the lower group's summary, nil
-// when none) as one more rating by others.
+// when none) as one more rating by others. A change withheld from the
+// user (their conditions were not met) is never told.
 func View(c vigil.PageChange, userID int64, threshold change.Severity, w change.Weights, below *change.Rating) Change {
 	v := Change{PageChange: c}
 	v.Agent, _ = change.ParseSeverity(c.Severity)
@@ -61,7 +64,8 @@ func View(c vigil.PageChange, userID int64, threshold change.Severity, w change.
 		v.Below, v.EvaluatedByOthers = below, true
 	}
 	v.Community = change.Combine(ratings, w)
-	v.Tell = change.Notify(threshold, v.Community.Severity, v.EvaluatedByOthers) && (v.Return == 0 || v.EvaluatedByOthers)
+	v.Tell = change.Notify(threshold, v.Community.Severity, v.EvaluatedByOthers) && (v.Return == 0 || v.EvaluatedByOthers) &&
+		!slices.Contains(c.Withheld, userID)
 	return v
 }
 

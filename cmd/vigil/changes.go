@@ -10,11 +10,14 @@ import (
 	"vigil/store"
 )
 
-// addPage makes the user follow url as a page.
-func addPage(ctx context.Context, e *env, st store.Pages, u *vigil.User, url string, weight float64) error {
+// addPage makes the user follow url as a page with the settings given.
+func addPage(ctx context.Context, e *env, st store.Store, u *vigil.User, url string, weight float64, settings *pageFlags) error {
 	sub, err := st.FollowPage(ctx, u.ID, url, weight, time.Now())
 	if err != nil {
 		return err
+	}
+	if err := settings.apply(ctx, st, u.ID, sub.Feed.ID); err != nil {
+		return fmt.Errorf("%s now watches page %d, but its settings were not stored: %w", u.Name, sub.Feed.ID, err)
 	}
 	fmt.Fprintf(e.stdout, "%s watches page %d: %s\n", u.Name, sub.Feed.ID, sub.Feed.URL)
 	return nil

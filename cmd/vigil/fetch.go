@@ -50,6 +50,7 @@ func runFetch(ctx context.Context, e *env, args []string) error {
 		}
 	}
 	mon, err := opts.build(meteredStore{st, m}, slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelWarn + 4})))
+	defer opts.close()
 	defer opts.closeShared()
 	if err != nil {
 		return err

@@ -39,7 +39,7 @@ var commands = []command{
 	{"export", "write a user's subscriptions as OPML", runExport},
 	{"user", "manage users: user add|list|passwd|token|remove NAME", runUser},
 	{"parse", "print a feed file or URL as vigil normalises it", runParse},
-	{"page", "compare two versions of a web page, or simulate page policies: page diff|gen|sim", runPage},
+	{"page", "compare two versions of a web page, change a watched page's settings, or simulate page policies: page diff|set|gen|sim", runPage},
 	{"trace", "generate synthetic traces for the simulator: trace gen", runTrace},
 	{"sim", "replay a trace through a refresh policy and print its metrics", runSim},
 	{"demo", "replay a trace as live feeds on an accelerated clock and watch vigil learn", runDemo},

@@ -15,12 +15,13 @@ import (
 // pageCommands are the subcommands of vigil page.
 var pageCommands = []command{
 	{"diff", "compare two versions of a web page (files or URLs)", runPageDiff},
+	{"set", "change the settings of a watched page", runPageSet},
 	{"gen", "write a synthetic page-change trace", runPageGen},
 	{"replay", "replay a page's recorded versions through the live monitor", runPageReplay},
 	{"sim", "replay a page-change trace through page policies", runPageSim},
 }
 
-// runPage runs `vigil page SUBCOMMAND`: diff, gen, replay or sim.
+// runPage runs `vigil page SUBCOMMAND`: diff, set, gen, replay or sim.
 func runPage(ctx context.Context, e *env, args []string) error {
 	return runGroup(ctx, e, "page", pageCommands, args)
 }
@@ -42,6 +43,8 @@ func runPageDiff(ctx context.Context, e *env, args []string) error {
 	diffContext := f.Int("context", -1, "with --view, show each change with this many unchanged text lines around it (-1: the whole page)")
 	words := f.Bool("words", false, "with --view, mark the changed words of an updated line rather than the whole line")
 	selector := f.String("selector", "", "watch only the elements matching this CSS `selector`")
+	xpath := f.String("xpath", "", "watch only the nodes this XPath 1.0 `expression` selects")
+	jq := f.String("jq", "", "in JSON documents, watch only the results of this jq `program`")
 	var ignore stringList
 	f.Var(&ignore, "ignore", "leave out text lines matching this `regexp` (repeatable)")
 	contentType := f.String("content-type", "", "treat FILEs as served with this Content-Type (default: sniffed)")
@@ -50,7 +53,7 @@ func runPageDiff(ctx context.Context, e *env, args []string) error {
 	if err := f.parse(args, 2); err != nil {
 		return err
 	}
-	opts := change.ExtractOptions{Selector: *selector, Ignore: ignore}
+	opts := change.ExtractOptions{Selector: *selector, XPath: *xpath, JQ: *jq, Ignore: ignore}
 	var docs [2]*change.Document
 	for i, src := range f.Args() {
 		body, ct, url, err := readPage(ctx, src, *contentType, *allowPrivate)

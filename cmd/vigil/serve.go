@@ -63,6 +63,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		opts.hubs = hubs
 	}
 	mon, planner, err := opts.buildHeard(st, log, met)
+	defer opts.close()
 	defer opts.closeShared()
 	if err != nil {
 		return err

@@ -13,6 +13,7 @@ import (
 	"vigil/monitor"
 	"vigil/plan"
 	"vigil/policy"
+	"vigil/render"
 	"vigil/store"
 	"vigil/store/postgres"
 )
@@ -36,7 +37,10 @@ type monitorOpts struct {
 	noTracking   *bool
 	pushVerify   *time.Duration
 	extractCache *int64
+	renderers    *int
+	browser      *string
 	shared       *postgres.Coordinator // made once by coordinator
+	pool         *render.Pool          // made by renderer, closed by close
 	// hubs hears the fetched feeds, to subscribe them to their WebSub
 	// hubs; nil for none (only serve sets it).
 	hubs monitor.HubFinder
@@ -64,6 +68,8 @@ func addMonitorFlags(f *flags) *monitorOpts {
 		noTracking: f.bindBool("no-tracking",
 			"accrued: plan by the learned models alone, without tracking each feed's recent level and dated daily shape or bounding a silent feed's wait"),
 		pushVerify: f.bindDuration("push-verify", ""),
+		renderers:  f.Int("render-workers", 2, "pages rendered in the browser at once (pages watched with --render)"),
+		browser:    f.String("browser", "", "the browser that renders pages watched with --render, a `path` or command (default: chromium)"),
 	}
 }
 
@@ -72,6 +78,8 @@ func (o *monitorOpts) check() error {
 	switch {
 	case *o.workers < 1:
 		return usageError{fmt.Sprintf("--workers must be at least 1, got %d", *o.workers)}
+	case *o.renderers < 1:
+		return usageError{fmt.Sprintf("--render-workers must be at least 1, got %d", *o.renderers)}
 	case *o.perHost < 1:
 		return usageError{fmt.Sprintf("--per-host must be at least 1, got %d", *o.perHost)}
 	case *o.budget < 0:
@@ -125,7 +133,9 @@ func (o *monitorOpts) buildHeard(st store.Store, log *slog.Logger, events monito
 	if err != nil {
 		return nil, nil, err
 	}
+	renderer, noRenderer := o.renderer(log)
 	mon, err := monitor.New(monitor.Deps{
+		Renderer: renderer, NoRenderer: noRenderer,
 		Store:   st,
 		Client:  o.client(clk),
 		Hosts:   fetch.NewHostLimiter(*o.perHost, *o.hostGap, clk),
@@ -148,6 +158,26 @@ func cacheBytes(flag int64) int64 {
 		return -1
 	}
 	return flag
+}
+
+// renderer returns the pool that renders the pages watched with
+// --render (its browser starts at the first such page), or, when no
+// browser is installed, nil and why.
+func (o *monitorOpts) renderer(log *slog.Logger) (monitor.Renderer, error) {
+	pool, err := render.New(render.Config{Browser: *o.browser, Workers: *o.renderers, Timeout: *o.timeout,
+		MaxBytes: *o.maxBody, AllowPrivate: *o.allowPrivate, Logger: log})
+	if err != nil {
+		return nil, err
+	}
+	o.pool = pool
+	return pool, nil
+}
+
+// close stops the render pool's browser, if one started.
+func (o *monitorOpts) close() {
+	if o.pool != nil {
+		o.pool.Close()
+	}
 }
 
 // defaultPerFeed is the daily fetches per followed feed a policy plans with

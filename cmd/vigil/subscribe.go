@@ -12,12 +12,17 @@ import (
 )
 
 func runAdd(ctx context.Context, e *env, args []string) error {
-	f := newFlags(e, "add", "URL", "Subscribe a user to a feed, or with --page watch a web page. --user may be left out when there is one user.")
+	f := newFlags(e, "add", "URL", "Subscribe a user to a feed, or with --page watch a web page with its settings (what is watched and how\n"+
+		"it is read are the page's first follower's to set). --user may be left out when there is one user.")
 	user := f.String("user", "", "user `name`")
 	page := f.Bool("page", false, "watch URL as a page: store its versions and report how it changes")
 	weight := f.Float64("weight", 1, "how much this subscription counts in planning (> 0)")
+	settings := addPageFlags(f)
 	if err := f.parse(args, 1); err != nil {
 		return err
+	}
+	if !*page && settings.any() {
+		return usageError{"the page settings (--render, --selector, --jq, --condition, ...) need --page"}
 	}
 	url, err := vigil.NormalizeFeedURL(f.Arg(0))
 	if err != nil {
@@ -32,7 +37,7 @@ func runAdd(ctx context.Context, e *env, args []string) error {
 	}
 	defer st.Close()
 	if *page {
-		return addPage(ctx, e, st, u, url, *weight)
+		return addPage(ctx, e, st, u, url, *weight, settings)
 	}
 	sub, err := st.Subscribe(ctx, u.ID, url, *weight, time.Now())
 	if err != nil {

@@ -46,6 +46,7 @@ func runWorker(ctx context.Context, e *env, args []string) error {
 	}
 	defer st.Close()
 	mon, err := opts.build(st, log)
+	defer opts.close()
 	defer opts.closeShared()
 	if err != nil {
 		return err

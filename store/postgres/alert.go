@@ -28,7 +28,7 @@ var alertSQL = sqlflow.AlertSQL{
 		JOIN subscriptions s ON s.user_id = r.user_id AND s.feed_id = $1
 		JOIN notify_channels c ON c.user_id = r.user_id
 		WHERE r.feed_id IS NULL OR r.feed_id = $1 ORDER BY c.id, r.id`,
-	FollowTargets: `SELECT c.id, coalesce(pf.threshold, 'significant') FROM subscriptions s
+	FollowTargets: `SELECT c.id, s.user_id, coalesce(pf.threshold, 'significant') FROM subscriptions s
 		JOIN notify_channels c ON c.user_id = s.user_id
 		LEFT JOIN page_follows pf ON pf.user_id = s.user_id AND pf.feed_id = s.feed_id
 		WHERE s.feed_id = $1 ORDER BY c.id`,

@@ -32,6 +32,7 @@ var migrations = []migration{
 	{sql: schemaAlerts},
 	{sql: schemaPageReturns},
 	{sql: schemaPush},
+	{sql: schemaPageReading},
 }
 
 // migrate applies the pending migrations in one transaction that holds

@@ -23,8 +23,8 @@ var pageVersionSQL = sqlflow.PageVersionSQL{
 	InsertBlob: `INSERT INTO page_blobs (hash, size, data) VALUES ($1, $2, $3) ON CONFLICT (hash) DO NOTHING`,
 	InsertVersion: `INSERT INTO page_versions (feed_id, at, hash, content_type, extract) VALUES ($1, $2, $3, $4, $5)
 		RETURNING id`,
-	InsertChange: `INSERT INTO page_changes (feed_id, version_id, prev_id, at, extents, severity, summary)
-		VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+	InsertChange: `INSERT INTO page_changes (feed_id, version_id, prev_id, at, extents, severity, summary, withheld)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
 	Latest: fullVersionSQL + `v.feed_id = $1 ORDER BY v.id DESC LIMIT 1`,
 	At:     fullVersionSQL + `v.feed_id = $1 AND v.at <= $2 ORDER BY v.at DESC, v.id DESC LIMIT 1`,
 	ByID:   fullVersionSQL + `v.id = $1`,

@@ -64,10 +64,10 @@ func scanRuleTarget(r store.Row) (*store.RuleTarget, error) {
 	return &t, r.Scan(&t.ChannelID, &t.Query)
 }
 
-// scanFollowTarget reads (channel ID, threshold).
+// scanFollowTarget reads (channel ID, user ID, threshold).
 func scanFollowTarget(r store.Row) (*store.FollowTarget, error) {
 	var t store.FollowTarget
-	return &t, r.Scan(&t.ChannelID, &t.Threshold)
+	return &t, r.Scan(&t.ChannelID, &t.UserID, &t.Threshold)
 }
 
 // ClaimMessages takes channels whose rate limit allows a sending and

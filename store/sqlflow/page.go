@@ -22,6 +22,8 @@ type PageSQL struct {
 	SetKinds, SetSelector, SetIgnore string
 	// SetReturns sets the returns column to $1 for the page $2.
 	SetReturns string
+	// SetReading sets the reading settings (JSON) $1 of the page $2.
+	SetReading string
 	// SetNote sets the content type $1 and note $2 of the page $3.
 	SetNote string
 	// ItemCount returns the item count of the feed $1, locking its row

@@ -2,6 +2,8 @@ package sqlflow
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 
 	"vigil"
 	"vigil/store"
@@ -10,8 +12,9 @@ import (
 // PageFollowSQL is the text of the statements about a follower's page
 // settings.
 type PageFollowSQL struct {
-	// Read returns the threshold, frequency and last change seen of the
-	// user $1 following the page $2, defaults for what is not stored.
+	// Read returns the threshold, frequency, last change seen and
+	// conditions (JSON) of the user $1 following the page $2, defaults for
+	// what is not stored.
 	Read string
 	// Set stores the threshold $3 and frequency $4 of the user $1 for the
 	// page $2.
@@ -20,13 +23,25 @@ type PageFollowSQL struct {
 	MarkSeen string
 	// Followers counts the followers of the feed $1.
 	Followers string
+	// SetConditions stores the conditions (JSON) $3 of the user $1 for the
+	// page $2.
+	SetConditions string
+	// Conditions returns (user ID, conditions) of the followers of the
+	// page $1 who set conditions.
+	Conditions string
 }
 
 // PageFollow returns the user's settings for a page they follow: the
 // stored ones, else the defaults (threshold significant, daily group).
 func (s *Store) PageFollow(ctx context.Context, userID, feedID int64) (*vigil.PageFollow, error) {
 	pf := vigil.PageFollow{UserID: userID, FeedID: feedID}
-	err := s.conn.Read().QueryRow(ctx, s.sql.PageFollow.Read, userID, feedID).Scan(&pf.Threshold, &pf.Frequency, &pf.Seen)
+	var conds string
+	err := s.conn.Read().QueryRow(ctx, s.sql.PageFollow.Read, userID, feedID).Scan(&pf.Threshold, &pf.Frequency, &pf.Seen, &conds)
+	if err == nil {
+		if err = json.Unmarshal([]byte(conds), &pf.Conditions); err != nil {
+			return nil, fmt.Errorf("read page settings: decode conditions: %w", err)
+		}
+	}
 	return found(&s.d, &pf, err, "read page settings", "page %d not found", feedID)
 }
 

@@ -2,6 +2,7 @@ package sqlflow
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
@@ -35,7 +36,8 @@ type PageVersionSQL struct {
 	// compressed extract) and returns its ID.
 	InsertVersion string
 	// InsertChange stores a change (feed, version, previous version, at,
-	// extents, severity, summary) and returns its ID.
+	// extents, severity, summary, withheld followers as JSON) and returns
+	// its ID.
 	InsertChange string
 	// Latest returns the newest full version of the page $1.
 	Latest string
@@ -181,8 +183,12 @@ func (s *Store) storeVersion(ctx context.Context, tx Tx, p store.PageFetched) (s
 		return got, s.d.Wrap("store page version", err)
 	}
 	if c := v.Change; c != nil {
-		err := tx.QueryRow(ctx, q.InsertChange, p.FeedID, got.VersionID, c.PrevID, at,
-			s.d.text(string(c.Extents)), s.d.text(c.Severity), s.d.text(c.Summary)).Scan(&got.ChangeID)
+		held, err := json.Marshal(append([]int64{}, c.Withheld...))
+		if err != nil {
+			return got, fmt.Errorf("store page change: %w", err)
+		}
+		err = tx.QueryRow(ctx, q.InsertChange, p.FeedID, got.VersionID, c.PrevID, at,
+			s.d.text(string(c.Extents)), s.d.text(c.Severity), s.d.text(c.Summary), string(held)).Scan(&got.ChangeID)
 		if err != nil {
 			return got, s.d.Wrap("store page change", err)
 		}

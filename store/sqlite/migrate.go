@@ -31,6 +31,7 @@ var migrations = []migration{
 	{sql: schemaAlerts},
 	{sql: schemaPageReturns},
 	{sql: schemaPush},
+	{sql: schemaPageReading},
 }
 
 // querier is what both *sql.DB and *sql.Tx offer for reading.

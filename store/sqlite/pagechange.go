@@ -3,7 +3,7 @@ package sqlite
 import "vigil/store/sqlflow"
 
 // changeColumns are the columns store.ScanChange reads for a change c of feed f.
-const changeColumns = `c.id, c.feed_id, f.url, f.title, c.at, c.grp, c.version_id, c.prev_id, c.extents, c.severity, c.summary`
+const changeColumns = `c.id, c.feed_id, f.url, f.title, c.at, c.grp, c.version_id, c.prev_id, c.extents, c.severity, c.summary, c.withheld`
 
 // changeSQL selects changes with their feeds.
 const changeSQL = `SELECT ` + changeColumns + ` FROM page_changes c JOIN feeds f ON f.id = c.feed_id WHERE `

@@ -23,8 +23,8 @@ var pageVersionSQL = sqlflow.PageVersionSQL{
 	InsertBlob: `INSERT INTO page_blobs (hash, size, data) VALUES (?, ?, ?) ON CONFLICT (hash) DO NOTHING`,
 	InsertVersion: `INSERT INTO page_versions (feed_id, at, hash, content_type, extract) VALUES (?, ?, ?, ?, ?)
 		RETURNING id`,
-	InsertChange: `INSERT INTO page_changes (feed_id, version_id, prev_id, at, extents, severity, summary)
-		VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+	InsertChange: `INSERT INTO page_changes (feed_id, version_id, prev_id, at, extents, severity, summary, withheld)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 	Latest: fullVersionSQL + `v.feed_id = ? ORDER BY v.id DESC LIMIT 1`,
 	At:     fullVersionSQL + `v.feed_id = ? AND v.at <= ? ORDER BY v.at DESC, v.id DESC LIMIT 1`,
 	ByID:   fullVersionSQL + `v.id = ?`,

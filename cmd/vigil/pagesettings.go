@@ -1,0 +1,200 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"vigil"
+	"vigil/store"
+)
+
+// pageFlags are the settings of a watched page that `vigil add --page`
+// and `vigil page set` take, as the web form does: the owner's (what is
+// watched and how it is read) and the follower's own (threshold, group,
+// conditions). Only the flags given are applied.
+type pageFlags struct {
+	fs         *flag.FlagSet
+	kinds      *string
+	selector   *string
+	ignore     stringList
+	render     *bool
+	waitFor    *string
+	xpath      *string
+	jq         *string
+	threshold  *string
+	frequency  *string
+	conditions stringList
+}
+
+// addPageFlags declares the page settings on f.
+func addPageFlags(f *flags) *pageFlags {
+	p := &pageFlags{fs: f.FlagSet}
+	p.kinds = f.String("kinds", "", "the kinds of change watched, comma-separated: text, links, images (the page's first follower)")
+	p.selector = f.String("selector", "", "watch only the elements matching this CSS `selector` (the page's first follower)")
+	f.Var(&p.ignore, "ignore", "leave out text lines matching this `regexp` (repeatable; the page's first follower)")
+	p.render = f.Bool("render", false, "fetch the page through headless Chromium and watch the document its scripts write (the page's first follower)")
+	p.waitFor = f.String("wait-for", "", "with --render, read the page once an element matches this CSS `selector`, not when the network goes idle")
+	p.xpath = f.String("xpath", "", "watch only the nodes this XPath 1.0 `expression` selects (the page's first follower)")
+	p.jq = f.String("jq", "", "in a JSON document, watch only the results of this jq `program`, e.g. .price (the page's first follower)")
+	p.threshold = f.String("threshold", "", "tell me of changes rated at least this: negligible, significant or important")
+	p.frequency = f.String("frequency", "", "my group: daily, weekly or monthly changes")
+	f.Var(&p.conditions, "condition", "tell me only of changes meeting one of these `conditions` (repeatable): appears:TEXT, disappears:TEXT,\n"+
+		"above:N[@SELECTOR], below:N[@SELECTOR], changes-by:PERCENT[@SELECTOR]; none clears them")
+	return p
+}
+
+// any reports whether any page setting was given.
+func (p *pageFlags) any() bool {
+	for _, name := range []string{"kinds", "selector", "ignore", "render", "wait-for", "xpath", "jq", "threshold", "frequency", "condition"} {
+		if p.given(name) {
+			return true
+		}
+	}
+	return false
+}
+
+// given reports whether the flag name was set on the command line.
+func (p *pageFlags) given(name string) bool {
+	set := false
+	p.fs.Visit(func(fl *flag.Flag) { set = set || fl.Name == name })
+	return set
+}
+
+// apply stores the settings given for the user's page, the owner's first,
+// after checking them all, so that a refused one stores nothing.
+func (p *pageFlags) apply(ctx context.Context, st store.Store, userID, feedID int64) error {
+	conds, err := p.parseConditions()
+	if err != nil {
+		return err
+	}
+	for _, r := range p.ignore {
+		if _, err := regexp.Compile(r); err != nil {
+			return usageError{fmt.Sprintf("--ignore %q is not a regular expression: %v", r, err)}
+		}
+	}
+	if err := p.applyOwner(ctx, st, userID, feedID); err != nil {
+		return err
+	}
+	return p.applyFollower(ctx, st, userID, feedID, conds)
+}
+
+// applyOwner stores the owner's settings that were given.
+func (p *pageFlags) applyOwner(ctx context.Context, st store.Store, userID, feedID int64) error {
+	if p.given("kinds") {
+		if err := st.SetPageKinds(ctx, userID, feedID, splitList(*p.kinds)); err != nil {
+			return err
+		}
+	}
+	if p.given("selector") {
+		if err := st.SetPageSelector(ctx, userID, feedID, *p.selector); err != nil {
+			return err
+		}
+	}
+	if p.given("ignore") {
+		if err := st.SetPageIgnore(ctx, userID, feedID, p.ignore); err != nil {
+			return err
+		}
+	}
+	if !p.given("render") && !p.given("wait-for") && !p.given("xpath") && !p.given("jq") {
+		return nil
+	}
+	page, err := st.Page(ctx, feedID)
+	if err != nil {
+		return err
+	}
+	r := page.PageReading
+	p.readingInto(&r)
+	return st.SetPageReading(ctx, userID, feedID, r)
+}
+
+// readingInto sets the reading settings given in r.
+func (p *pageFlags) readingInto(r *vigil.PageReading) {
+	if p.given("render") {
+		r.Render = *p.render
+	}
+	if p.given("wait-for") {
+		r.WaitFor = *p.waitFor
+	}
+	if p.given("xpath") {
+		r.XPath = *p.xpath
+	}
+	if p.given("jq") {
+		r.JQ = *p.jq
+	}
+}
+
+// applyFollower stores the follower's settings that were given.
+func (p *pageFlags) applyFollower(ctx context.Context, st store.Store, userID, feedID int64, conds []vigil.Condition) error {
+	if p.given("threshold") || p.given("frequency") {
+		pf, err := st.PageFollow(ctx, userID, feedID)
+		if err != nil {
+			return err
+		}
+		if p.given("threshold") {
+			pf.Threshold = *p.threshold
+		}
+		if p.given("frequency") {
+			pf.Frequency = *p.frequency
+		}
+		if err := st.SetPageFollow(ctx, *pf); err != nil {
+			return err
+		}
+	}
+	if !p.given("condition") {
+		return nil
+	}
+	return st.SetPageConditions(ctx, userID, feedID, conds)
+}
+
+// parseConditions reads the --condition flags; "none" alone is no
+// condition.
+func (p *pageFlags) parseConditions() ([]vigil.Condition, error) {
+	if len(p.conditions) == 1 && p.conditions[0] == "none" {
+		return []vigil.Condition{}, nil
+	}
+	out := make([]vigil.Condition, 0, len(p.conditions))
+	for _, s := range p.conditions {
+		c, err := parseCondition(s)
+		if err != nil {
+			return nil, usageError{fmt.Sprintf("--condition %q: %v", s, err)}
+		}
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+// parseCondition reads KIND:ARG: appears:TEXT, disappears:TEXT, or a
+// number kind with N[@SELECTOR].
+func parseCondition(s string) (vigil.Condition, error) {
+	kind, arg, ok := strings.Cut(s, ":")
+	if !ok || arg == "" {
+		return vigil.Condition{}, fmt.Errorf("write KIND:ARGUMENT, e.g. appears:In stock or below:20@.price")
+	}
+	c := vigil.Condition{Kind: strings.TrimSpace(kind)}
+	if c.Kind == "appears" || c.Kind == "disappears" {
+		c.Text = arg
+		return c, nil
+	}
+	num, sel, _ := strings.Cut(arg, "@")
+	v, err := strconv.ParseFloat(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(num), "%")), 64)
+	if err != nil {
+		return c, fmt.Errorf("%q is not a number", num)
+	}
+	c.Value, c.Selector = v, strings.TrimSpace(sel)
+	return c, nil
+}
+
+// splitList splits a comma-separated list, dropping blanks.
+func splitList(s string) []string {
+	out := []string{}
+	for _, part := range strings.Split(s, ",") {
+		if part = strings.TrimSpace(part); part != "" {
+			out = append(out, part)
+		}
+	}
+	return out
+}

@@ -1,0 +1,225 @@
+package render
+
+import (
+	"context"
+	"errors"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/netip"
+	"os"
+	"os/exec"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"vigil/fetch"
+	"vigil/internal/longtest"
+)
+
+// needBrowser skips the test unless the long checks run, and when
+// chromium is missing unless CI is set (as webcheck does). A browser's
+// start and each render take seconds on a busy machine.
+func needBrowser(t *testing.T) {
+	t.Helper()
+	longtest.Need(t)
+	if _, err := exec.LookPath("chromium"); err == nil {
+		return
+	}
+	if os.Getenv("CI") != "" {
+		t.Fatal("chromium is not installed, and CI needs the render check: apt-get install -y chromium")
+	}
+	t.Skip("chromium is not installed (apt-get install -y chromium); skipping the render check")
+}
+
+// serveOn serves h on a loopback address such as 127.0.0.2, counting the
+// requests it answers.
+func serveOn(t *testing.T, addr string, h http.Handler) (*httptest.Server, *atomic.Int32) {
+	t.Helper()
+	l, err := net.Listen("tcp", addr+":0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var n atomic.Int32
+	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		n.Add(1)
+		h.ServeHTTP(w, r)
+	}))
+	srv.Listener = l
+	srv.Start()
+	t.Cleanup(srv.Close)
+	return srv, &n
+}
+
+// onlyTwo refuses 127.0.0.2 alone: the tests' page lives on 127.0.0.1
+// and what the guard must refuse on 127.0.0.2.
+func onlyTwo(a netip.Addr) string {
+	if a == netip.MustParseAddr("127.0.0.2") {
+		return "test-private"
+	}
+	return ""
+}
+
+// htmlPage serves s as HTML.
+func htmlPage(s string) http.HandlerFunc {
+	return func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write([]byte(s))
+	}
+}
+
+// TestRender renders pages on one pool: what scripts write is in the
+// document, a late XHR is waited for, waitFor waits for its element, the
+// status of the main document is kept, and every request to a refused
+// address (the page, a redirect, a script, an image, an XHR, a frame) is
+// refused before it reaches the server.
+func TestRender(t *testing.T) {
+	needBrowser(t)
+	other, otherHits := serveOn(t, "127.0.0.2", htmlPage(`<p>secret</p>`))
+	mux := http.NewServeMux()
+	mux.HandleFunc("/written", htmlPage(`<html><body><div id="out">loading</div>
+<script>document.getElementById("out").textContent = "Price: " + (40 + 2) + " EUR";</script></body></html>`))
+	mux.HandleFunc("/late.txt", func(w http.ResponseWriter, _ *http.Request) {
+		time.Sleep(300 * time.Millisecond)
+		w.Write([]byte("arrived late"))
+	})
+	mux.HandleFunc("/xhr", htmlPage(`<html><body><p id="x"></p><script>
+fetch("/late.txt").then(r => r.text()).then(t => { document.getElementById("x").textContent = t; });
+</script></body></html>`))
+	mux.HandleFunc("/timer", htmlPage(`<html><body><script>
+setTimeout(() => { const p = document.createElement("p"); p.id = "late"; p.textContent = "made by a timer"; document.body.append(p); }, 1500);
+</script></body></html>`))
+	mux.HandleFunc("/missing", func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		w.WriteHeader(http.StatusNotFound)
+		w.Write([]byte("<p>not here</p>"))
+	})
+	mux.HandleFunc("/to-other", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, other.URL+"/", http.StatusFound)
+	})
+	mux.HandleFunc("/leaky", htmlPage(`<html><body><p id="r">waiting</p>
+<img src="`+other.URL+`/pixel.png"><script src="`+other.URL+`/x.js"></script>
+<iframe src="`+other.URL+`/frame"></iframe><iframe src="file:///etc/passwd"></iframe>
+<script>fetch("`+other.URL+`/data").then(() => { document.getElementById("r").textContent = "reached"; },
+  () => { document.getElementById("r").textContent = "blocked"; });</script></body></html>`))
+	page, _ := serveOn(t, "127.0.0.1", mux)
+
+	pool, err := New(Config{AllowPrivate: false, Timeout: 20 * time.Second, classify: onlyTwo})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool.Close()
+	tests := []struct {
+		name, path, waitFor string
+		status              int
+		want, notWant       string
+		errKind             fetch.ErrorKind
+	}{
+		{name: "script-written text", path: "/written", status: 200, want: "Price: 42 EUR", notWant: "loading"},
+		{name: "late XHR waited for", path: "/xhr", status: 200, want: "arrived late"},
+		{name: "wait for a selector", path: "/timer", waitFor: "#late", status: 200, want: "made by a timer"},
+		{name: "status kept", path: "/missing", status: 404, want: "not here"},
+		{name: "subresources refused", path: "/leaky", status: 200, want: `<p id="r">blocked</p>`},
+		{name: "redirect refused", path: "/to-other", errKind: fetch.KindForbiddenAddress},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			resp, err := pool.Render(context.Background(), page.URL+tt.path, tt.waitFor)
+			if tt.errKind != 0 {
+				var fe *fetch.Error
+				if !errors.As(err, &fe) || fe.Kind != tt.errKind {
+					t.Fatalf("Render = %v, %v; want a %v error", resp, err, tt.errKind)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			body := string(resp.Body)
+			if resp.Status != tt.status || !strings.Contains(body, tt.want) || (tt.notWant != "" && strings.Contains(body, tt.notWant)) {
+				t.Errorf("status %d, body %q; want status %d with %q", resp.Status, body, tt.status, tt.want)
+			}
+			if resp.URL != page.URL+tt.path || !strings.HasPrefix(resp.ContentType, "text/html") {
+				t.Errorf("URL %q, content type %q", resp.URL, resp.ContentType)
+			}
+		})
+	}
+	if n := otherHits.Load(); n != 0 {
+		t.Errorf("the refused server answered %d requests", n)
+	}
+	if _, err := pool.Render(context.Background(), other.URL+"/", ""); !strings.Contains(err.Error(), "127.0.0.2, a test-private address") {
+		t.Errorf("rendering a refused page: %v, want the guard's reason", err)
+	}
+}
+
+// TestRenderRefusesLoopbackByDefault: with fetch's own rule, a page on
+// loopback is refused unless private addresses are allowed.
+func TestRenderRefusesLoopbackByDefault(t *testing.T) {
+	needBrowser(t)
+	page, hits := serveOn(t, "127.0.0.1", htmlPage(`<p>private</p>`))
+	pool, err := New(Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool.Close()
+	_, err = pool.Render(context.Background(), page.URL, "")
+	var fe *fetch.Error
+	if !errors.As(err, &fe) || fe.Kind != fetch.KindForbiddenAddress || hits.Load() != 0 {
+		t.Fatalf("Render = %v (%d requests served), want a refused address", err, hits.Load())
+	}
+	if !strings.Contains(err.Error(), "loopback") {
+		t.Errorf("error %q does not name the class of the address", err)
+	}
+}
+
+func TestRenderTimeout(t *testing.T) {
+	needBrowser(t)
+	page, _ := serveOn(t, "127.0.0.1", htmlPage(`<p>never the element</p>`))
+	pool, err := New(Config{AllowPrivate: true, Timeout: 2 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool.Close()
+	_, err = pool.Render(context.Background(), page.URL, "#never")
+	var fe *fetch.Error
+	if !errors.As(err, &fe) || fe.Kind != fetch.KindTimeout {
+		t.Fatalf("Render = %v, want a timeout", err)
+	}
+}
+
+func TestNewWithoutBrowser(t *testing.T) {
+	_, err := New(Config{Browser: "/nonexistent/chromium"})
+	if !errors.Is(err, ErrNoBrowser) || !strings.Contains(err.Error(), "apt-get install chromium") {
+		t.Errorf("New = %v, want ErrNoBrowser naming the package", err)
+	}
+}
+
+func TestGuardCheck(t *testing.T) {
+	strict := guard{classify: fetch.ClassifyAddr, resolver: net.DefaultResolver}
+	open := guard{allowPrivate: true, classify: fetch.ClassifyAddr, resolver: net.DefaultResolver}
+	tests := []struct {
+		name string
+		g    guard
+		url  string
+		want string // "" allowed
+	}{
+		{"loopback", strict, "http://127.0.0.1:8080/", "loopback"},
+		{"localhost by name", strict, "http://localhost/", "loopback"},
+		{"IPv6 loopback", strict, "http://[::1]/", "loopback"},
+		{"link-local metadata", strict, "http://169.254.169.254/latest", "link-local"},
+		{"private", strict, "https://10.0.0.1/", "private"},
+		{"data", strict, "data:text/plain,hi", ""},
+		{"file always refused", open, "file:///etc/passwd", "may not load file: URLs"},
+		{"chrome always refused", open, "chrome://settings", "may not load chrome: URLs"},
+		{"loopback allowed", open, "http://127.0.0.1/", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := tt.g.check(context.Background(), tt.url)
+			if (err == nil) != (tt.want == "") || (err != nil && !strings.Contains(err.Error(), tt.want)) {
+				t.Errorf("check(%q) = %v, want %q", tt.url, err, tt.want)
+			}
+		})
+	}
+}
