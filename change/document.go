@@ -20,12 +20,6 @@ type Document struct {
 	// markup, scripts, whitespace or unwatched lines: no change to tell.
 	// Empty for a document that is not HTML or text.
 	Visible string
-	// LinesDigest fingerprints the watched lines alone (SHA-256, hex):
-	// tags with their attributes and the text, scripts and styles left
-	// out, so that a change inside a script alone is no change of what a
-	// reader sees. Extracts stored before it existed have none; Compare
-	// then falls back to Digest.
-	LinesDigest string `json:",omitempty"`
 	// Title is the text of the HTML head's title element.
 	Title string
 	// HeadDigest fingerprints the HTML head: its title and its meta, link

@@ -108,21 +108,11 @@ func Compare(old, new *Document) Extents {
 	return CompareWith(old, new, CompareOptions{})
 }
 
-// changed reports whether anything watched differs: the watched lines or
-// the head of two measurable documents that both fingerprint them (a
-// change inside a script alone is none), else the bytes' digest.
-func changed(old, new *Document) bool {
-	if old.Measurable() && new.Measurable() && old.LinesDigest != "" && new.LinesDigest != "" {
-		return old.LinesDigest != new.LinesDigest || old.HeadDigest != new.HeadDigest
-	}
-	return old.Digest != new.Digest
-}
-
 // CompareWith measures the change from old to new.
 func CompareWith(old, new *Document, o CompareOptions) Extents {
 	o = o.withDefaults()
 	e := Extents{
-		Any:        changed(old, new),
+		Any:        old.Digest != new.Digest,
 		SizeDelta:  new.Size - old.Size,
 		Measurable: old.Measurable() && new.Measurable(),
 	}

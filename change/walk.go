@@ -240,16 +240,15 @@ func (w *walker) finish(d *Document) {
 	d.Links, d.Images = sortedKeys(w.links), sortedKeys(w.images)
 	d.Tokens, d.Phrases = terms(w.x, d.Text)
 	d.Visible = VisibleDigest(d.Words, d.Links, d.Images)
-	h := sha256.New()
-	for _, l := range w.lines {
-		if l.Kind != TextLine || l.watched() {
-			h.Write([]byte(l.HTML))
-			h.Write([]byte{'\n'})
-		}
-	}
-	d.LinesDigest = hex.EncodeToString(h.Sum(nil))
 	if w.x.filtered() {
-		d.Digest = d.LinesDigest
+		h := sha256.New()
+		for _, l := range w.lines {
+			if l.Kind != TextLine || l.watched() {
+				h.Write([]byte(l.HTML))
+				h.Write([]byte{'\n'})
+			}
+		}
+		d.Digest = hex.EncodeToString(h.Sum(nil))
 	}
 }
 
