@@ -51,6 +51,7 @@ func (m *Monitor) RunOnceEach(ctx context.Context, all bool, each func(Result)) 
 	if err != nil {
 		return Pass{}, err
 	}
+	ahead := newFeedsAhead(m.st, due, m.clk.Now)
 	var (
 		pass Pass
 		mu   sync.Mutex
@@ -85,7 +86,7 @@ func (m *Monitor) RunOnceEach(ctx context.Context, all bool, each func(Result)) 
 			}
 			wg.Go(func() {
 				defer func() { <-sem; m.release(d.ID) }()
-				res, err := m.fetchDue(ctx, d)
+				res, err := m.fetchDue(ctx, ahead, d)
 				mu.Lock()
 				defer mu.Unlock()
 				if err != nil {
@@ -110,20 +111,21 @@ func (m *Monitor) RunOnceEach(ctx context.Context, all bool, each func(Result)) 
 	return pass, nil
 }
 
-// fetchDue reads a listed feed again, with whether it is a watched page
-// (one query; a page's settings only for a page), and fetches it.
-func (m *Monitor) fetchDue(ctx context.Context, d store.FeedRef) (Result, error) {
-	f, isPage, err := m.st.FeedToFetch(ctx, d.ID)
+// fetchDue reads a listed feed again (read ahead with the next ones, with
+// whether it is a watched page; a page's settings only for a page), and
+// fetches it.
+func (m *Monitor) fetchDue(ctx context.Context, ahead *feedsAhead, d store.FeedRef) (Result, error) {
+	f, err := ahead.feed(ctx, d.ID)
 	if err != nil {
 		return Result{}, fmt.Errorf("monitor: reading feed %d before fetching it: %w", d.ID, err)
 	}
 	var page *vigil.Page
-	if isPage {
-		if page, err = m.pageOf(ctx, *f); err != nil {
+	if f.Page {
+		if page, err = m.pageOf(ctx, *f.Feed); err != nil {
 			return Result{}, err
 		}
 	}
-	return m.fetchFeed(ctx, *f, page, false)
+	return m.fetchFeed(ctx, *f.Feed, page, false)
 }
 
 // pending lists the feeds a pass fetches: the due ones, or all followed

@@ -1,6 +1,10 @@
 package store
 
-import "time"
+import (
+	"time"
+
+	"vigil"
+)
 
 // FeedRef is what a fetch pass keeps of a feed it listed until it fetches
 // it (and reads the whole feed): a pass over thousands of feeds holds these
@@ -11,4 +15,11 @@ type FeedRef struct {
 	// NotBefore is the feed's Hints.NotBefore: the server asked not to be
 	// fetched before it.
 	NotBefore time.Time
+}
+
+// FeedToFetch is a feed as a fetch reads it just before fetching it
+// (FeedsToFetch): the whole feed and whether it is a watched page.
+type FeedToFetch struct {
+	Feed *vigil.Feed
+	Page bool
 }

@@ -18,10 +18,11 @@ type Scheduling interface {
 	// of each: every followed feed by ID when all is set, else the feeds
 	// DueFeeds lists at now without a limit, in its order.
 	FetchList(ctx context.Context, now time.Time, all bool) ([]FeedRef, error)
-	// FeedToFetch returns a feed, as Subscribing's Feed does, and whether
-	// it is a watched page: what a fetch reads before fetching, in one
-	// query. An unknown feed is ENOTFOUND.
-	FeedToFetch(ctx context.Context, id int64) (*vigil.Feed, bool, error)
+	// FeedsToFetch returns the feeds of ids, as Subscribing's Feed reads
+	// them, each with whether it is a watched page, in the IDs' order and
+	// in one query: what a fetch pass reads of its next feeds before
+	// fetching them. Unknown IDs are left out.
+	FeedsToFetch(ctx context.Context, ids []int64) ([]FeedToFetch, error)
 	// SetNextFetch reschedules a feed without recording a fetch.
 	SetNextFetch(ctx context.Context, feedID int64, next time.Time) error
 	// Reschedule moves a feed's next fetch from from to to only if it is

@@ -31,7 +31,7 @@ func parseRefreshOptions(args []string) (refreshOptions, error) {
 	var o refreshOptions
 	fs := flag.NewFlagSet("vigil-load refresh", flag.ContinueOnError)
 	fs.IntVar(&o.feeds, "feeds", 5000, "loopback feeds the farm serves and each application follows")
-	fs.IntVar(&o.hosts, "hosts", 50, "loopback hosts (ports) the feeds are spread over")
+	fs.IntVar(&o.hosts, "hosts", 50, "loopback hosts (127.0.0.1, 127.0.0.2 ...) the feeds are spread over")
 	fs.IntVar(&o.perFeed, "items-per-feed", 20, "items each feed holds (5,000 feeds of 20: 100,000 items)")
 	fs.IntVar(&o.bodyBytes, "body-bytes", 2000, "bytes of HTML in each item's description")
 	fs.IntVar(&o.fetchers, "fetchers", 4, "concurrent fetches of each application (vigil's --workers, Miniflux's WORKER_POOL_SIZE)")
@@ -53,8 +53,8 @@ func parseRefreshOptions(args []string) (refreshOptions, error) {
 		return o, fmt.Errorf("--db-prefix %q: letters, digits and _ only, a letter first", o.prefix)
 	case o.vigil == "":
 		return o, errors.New("--vigil must name the vigil binary to measure")
-	case o.feeds < 1 || o.perFeed < 1 || o.fetchers < 1 || o.runs < 1 || o.every < 1 || o.hosts < 1 || o.bodyBytes < 0:
-		return o, errors.New("--feeds, --items-per-feed, --fetchers, --runs and --change-every and --hosts must be positive, --body-bytes not negative")
+	case o.feeds < 1 || o.perFeed < 1 || o.fetchers < 1 || o.runs < 1 || o.every < 1 || o.hosts < 1 || o.hosts > 254 || o.bodyBytes < 0:
+		return o, errors.New("--feeds, --items-per-feed, --fetchers, --runs and --change-every and --hosts (at most 254) must be positive, --body-bytes not negative")
 	}
 	return o, nil
 }

@@ -77,6 +77,9 @@ func TestRefreshFarmAnswersConditionalRequests(t *testing.T) {
 	if status, _, _ := farmGet(t, farm.url(7), etag, ""); status != http.StatusNotModified {
 		t.Errorf("an unchanged feed answered %d after others changed, want 304", status)
 	}
+	if !strings.HasPrefix(farm.url(2), "http://127.0.0.3:") {
+		t.Errorf("feed 2 at %s, want the third host, 127.0.0.3", farm.url(2))
+	}
 	opml := string(farm.opml())
 	if strings.Count(opml, "<outline") != 20 || !strings.Contains(opml, farm.url(19)) || !strings.Contains(opml, farm.site(19)) {
 		t.Errorf("OPML of the farm:\n%s", opml)
@@ -85,7 +88,7 @@ func TestRefreshFarmAnswersConditionalRequests(t *testing.T) {
 
 func TestRefreshRefusesBadFlags(t *testing.T) {
 	for _, args := range [][]string{{}, {"--vigil", "v", "--feeds", "0"}, {"--vigil", "v", "--runs", "0"},
-		{"--vigil", "v", "--hosts", "0"}, {"--vigil", "v", "extra"}, {"--vigil", "v", "--nope"}, {"--vigil", "v", "--db-prefix", "x; DROP"}} {
+		{"--vigil", "v", "--hosts", "0"}, {"--vigil", "v", "--hosts", "255"}, {"--vigil", "v", "extra"}, {"--vigil", "v", "--nope"}, {"--vigil", "v", "--db-prefix", "x; DROP"}} {
 		if _, err := parseRefreshOptions(args); err == nil {
 			t.Errorf("parseRefreshOptions(%q) accepted it", args)
 		}

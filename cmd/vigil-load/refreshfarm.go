@@ -17,8 +17,8 @@ import (
 )
 
 // refreshFarm serves the feeds of a refresh run on loopback, spread over
-// hosts (ports of 127.0.0.1, which vigil's politeness tells apart as
-// hosts): feed i at /f<i>.xml of host i modulo their count holds the latest perFeed items of its history, answers with an
+// hosts (127.0.0.1, 127.0.0.2 ...: a host's politeness counts addresses,
+// not ports): feed i at /f<i>.xml of host i modulo their count holds the latest perFeed items of its history, answers with an
 // ETag and a Last-Modified that name its generation, and answers 304 to a
 // request that names them (If-None-Match or If-Modified-Since). change
 // moves a share of the feeds to their next generation, one new item each.
@@ -37,7 +37,7 @@ type refreshFarm struct {
 }
 
 // newRefreshFarm starts a farm of feeds feeds of perFeed items, each item
-// with bodyBytes of HTML, on hosts free loopback ports.
+// with bodyBytes of HTML, on hosts loopback addresses (at most 254).
 func newRefreshFarm(feeds, perFeed, bodyBytes, hosts int) (*refreshFarm, error) {
 	f := &refreshFarm{
 		perFeed: perFeed,
@@ -45,8 +45,8 @@ func newRefreshFarm(feeds, perFeed, bodyBytes, hosts int) (*refreshFarm, error) 
 		epoch:   time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC),
 		gen:     make([]int, feeds),
 	}
-	for range hosts {
-		ln, err := net.Listen("tcp", "127.0.0.1:0")
+	for h := range hosts {
+		ln, err := net.Listen("tcp", fmt.Sprintf("127.0.0.%d:0", h+1))
 		if err != nil {
 			f.close()
 			return nil, fmt.Errorf("listening for the feed farm: %w", err)

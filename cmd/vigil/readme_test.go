@@ -125,6 +125,12 @@ var docNotRun = map[string]string{
 		"the documents' quick variant (VIGIL_PROFILER_FEEDS, VIGIL_PROFILER_ITEMS) runs instead",
 	"go test ./cmd/vigil -run - -bench 'Load/latency=50ms' -benchtime 1x -cpu 1": "about 10 minutes of fetches held 50 ms each; latency=0s runs",
 	"vigil trace gen --sources 10000 --days 90 --out p.tsv.gz":                   "only the input of the full report below, which is not run",
+	"go run ./cmd/vigil-load --db 'postgres://postgres@127.0.0.1:5432/vigil?search_path=items1m' --items 1000000 --duration 1s --clients 1": "fills 1,000,000 items: " +
+		"18 minutes; the 100,000-item fills of the same section run",
+	"psql postgres://postgres@127.0.0.1:5432/vigil -c 'ANALYZE items1m.items, items1m.feeds, items1m.subscriptions, items1m.item_states'": "analyses the 1,000,000 items the fill above (not run) stores",
+	"go run ./cmd/vigil-load --db 'postgres://postgres@127.0.0.1:5432/vigil?search_path=items1m' --clients 20 --duration 15s":             "would fill the 1,000,000 items first, the fill above not being run",
+	"go run ./cmd/vigil-load refresh --vigil /tmp/vigil-refresh --peer-miniflux /tmp/miniflux --feeds 1000 --runs 3": "needs a Miniflux binary the reader built, " +
+		"and half an hour; the same command without Miniflux, on fewer feeds, runs",
 	"/usr/bin/time -v vigil sim report --trace p.tsv.gz --budgets 0.5,1,2,4 --out rep --jobs 2": "a 72-run report over 10,000 sources: 6 minutes on both cores, 3 GB; " +
 		"the simulator's examples run smaller reports",
 	"vigil sim report --profiles --trace ../shared/traces/reddit-2013q3.tsv.gz --out docs/results/reddit-2013q3-profiles --jobs 2": "the profile sweep over reddit's 470 k titles; " +

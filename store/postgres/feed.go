@@ -20,7 +20,7 @@ const feedStoredColumns = `f.id, f.url, f.title, f.site_url, f.description, f.la
 var feedSQL = sqlflow.FeedSQL{
 	ByID: `SELECT ` + feedColumns + ` FROM feeds f WHERE f.id = $1`,
 	ToFetch: `SELECT ` + feedColumns + `, EXISTS (SELECT 1 FROM pages p WHERE p.feed_id = f.id)
-		 FROM feeds f WHERE f.id = $1`,
+		 FROM feeds f WHERE f.id = ANY($1)`,
 	List: `SELECT ` + feedColumns + ` FROM feeds f ORDER BY f.id`,
 	Due: `SELECT ` + feedColumns + ` FROM feeds f
 		 WHERE (f.next_fetch IS NULL OR f.next_fetch <= $1)

@@ -2,6 +2,7 @@ package sqlflow
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"vigil"
@@ -13,8 +14,8 @@ import (
 type FeedSQL struct {
 	// ByID returns the feed $1.
 	ByID string
-	// ToFetch returns the feed $1 as ByID does and then whether it is a
-	// watched page.
+	// ToFetch returns the feeds of the IDs $1 (Dialect.IDs) as ByID does,
+	// each followed by whether it is a watched page.
 	ToFetch string
 	// List returns every feed by ID.
 	List string
@@ -38,13 +39,33 @@ func (s *Store) Feed(ctx context.Context, id int64) (*vigil.Feed, error) {
 	return found(&s.d, f, err, "read feed", "feed %d not found", id)
 }
 
-// FeedToFetch returns a feed as Feed does and whether it is a watched
-// page, in one query: what a fetch reads of a feed before fetching it.
-func (s *Store) FeedToFetch(ctx context.Context, id int64) (*vigil.Feed, bool, error) {
-	var page bool
-	f, err := store.ScanFeed(withColumns{s.conn.Hot().QueryRow(ctx, s.sql.Feed.ToFetch, id), []any{&page}})
-	f, err = found(&s.d, f, err, "read feed to fetch", "feed %d not found", id)
-	return f, page, err
+// FeedsToFetch returns the feeds of ids, as Feed reads them, each with
+// whether it is a watched page, in one query: what a fetch pass reads of
+// its next feeds before fetching them. Unknown IDs are left out; the order
+// is the IDs'.
+func (s *Store) FeedsToFetch(ctx context.Context, ids []int64) ([]store.FeedToFetch, error) {
+	arg, err := s.d.IDs(ids)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := s.conn.Read().Query(ctx, s.sql.Feed.ToFetch, arg)
+	got, err := list(&s.d, rows, err, "read feeds to fetch", func(r store.Row) (*store.FeedToFetch, error) {
+		var page bool
+		f, err := store.ScanFeed(withColumns{r, []any{&page}})
+		if err != nil {
+			return nil, err
+		}
+		return &store.FeedToFetch{Feed: f, Page: page}, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	at := make(map[int64]int, len(ids))
+	for i, id := range ids {
+		at[id] = i
+	}
+	slices.SortFunc(got, func(a, b store.FeedToFetch) int { return at[a.Feed.ID] - at[b.Feed.ID] })
+	return got, nil
 }
 
 // withColumns is a row whose columns after those its scanner reads go to

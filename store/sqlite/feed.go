@@ -16,7 +16,7 @@ const feedColumns = `f.id, f.url, f.title, f.site_url, f.description, f.language
 var feedSQL = sqlflow.FeedSQL{
 	ByID: `SELECT ` + feedColumns + ` FROM feeds f WHERE f.id = ?`,
 	ToFetch: `SELECT ` + feedColumns + `, EXISTS (SELECT 1 FROM pages p WHERE p.feed_id = f.id)
-		 FROM feeds f WHERE f.id = ?`,
+		 FROM feeds f WHERE f.id IN (SELECT value FROM json_each(?))`,
 	List: `SELECT ` + feedColumns + ` FROM feeds f ORDER BY f.id`,
 	Due: `SELECT ` + feedColumns + ` FROM feeds f
 		 WHERE (f.next_fetch IS NULL OR f.next_fetch <= ?)

@@ -62,33 +62,37 @@ func testRecordFetch(t *testing.T, h Harness) {
 	}
 }
 
-// testFeedToFetch reads a feed and a watched page as a fetch does: the
-// feed as Feed reads it, and whether it is a page.
-func testFeedToFetch(t *testing.T, h Harness) {
+// testFeedsToFetch reads feeds and a watched page as a fetch pass does:
+// each as Feed reads it, with whether it is a page, in the order asked,
+// unknown IDs left out.
+func testFeedsToFetch(t *testing.T, h Harness) {
 	db := h.open(t)
 	ann := mustUser(t, db, "ann")
 	feedID := mustSubscribe(t, db, ann.ID, "https://example.com/feed")
+	other := mustSubscribe(t, db, ann.ID, "https://example.com/other")
 	sub, err := db.FollowPage(ctx, ann.ID, "https://example.com/page", 1, t0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range []struct {
-		id   int64
-		page bool
-	}{{feedID, false}, {sub.Feed.ID, true}} {
-		f, page, err := db.FeedToFetch(ctx, c.id)
+	ids := []int64{sub.Feed.ID, feedID, sub.Feed.ID + 1000, other}
+	got, err := db.FeedsToFetch(ctx, ids)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantIDs, wantPage := []int64{sub.Feed.ID, feedID, other}, []bool{true, false, false}
+	if len(got) != len(wantIDs) {
+		t.Fatalf("FeedsToFetch(%v) read %d feeds, want %d", ids, len(got), len(wantIDs))
+	}
+	for i, g := range got {
+		want, err := db.Feed(ctx, wantIDs[i])
 		if err != nil {
 			t.Fatal(err)
 		}
-		want, err := db.Feed(ctx, c.id)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if page != c.page || f.ID != c.id || f.URL != want.URL || f.Subscribers != want.Subscribers {
-			t.Errorf("FeedToFetch(%d) = %+v, page %v; want %+v, page %v", c.id, f, page, want, c.page)
+		if g.Feed.ID != wantIDs[i] || g.Page != wantPage[i] || g.Feed.URL != want.URL || g.Feed.Subscribers != want.Subscribers {
+			t.Errorf("feed %d read = %+v, page %v; want %+v, page %v", i, g.Feed, g.Page, want, wantPage[i])
 		}
 	}
-	if _, _, err := db.FeedToFetch(ctx, sub.Feed.ID+1000); vigil.ErrorCode(err) != vigil.ENOTFOUND {
-		t.Errorf("an unknown feed: %v, want ENOTFOUND", err)
+	if got, err := db.FeedsToFetch(ctx, []int64{sub.Feed.ID + 1000}); err != nil || len(got) != 0 {
+		t.Errorf("an unknown feed: %v, %v; want nothing", got, err)
 	}
 }

@@ -21,7 +21,7 @@ var tests = []struct {
 	{"IngestRefuses", testIngestRefuses},
 	{"IngestFailedFetch", testIngestFailedFetch},
 	{"RecordFetch", testRecordFetch},
-	{"FeedToFetch", testFeedToFetch},
+	{"FeedsToFetch", testFeedsToFetch},
 	{"StarItems", testStarItems},
 	{"InterestItems", testInterestItems},
 	{"SetInterests", testSetInterests},
