@@ -173,6 +173,8 @@ smtp-from      ""              default
 smtp-user      ""              default
 smtp-password  ""              default
 base-url       ""              default
+public-url     ""              default
+push-verify    6h0m0s          default
 `
 	code, out, stderr := cliEnv(t, nil, "config")
 	if code != 0 || out != want {
