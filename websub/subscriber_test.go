@@ -188,6 +188,12 @@ func TestSubscribeVerifyAndPushSignedContent(t *testing.T) {
 	if p := w.push(t); !p.LeaseUntil.Equal(t0.Add(24 * time.Hour)) {
 		t.Errorf("lease until %v, want %v (the hub's grant)", p.LeaseUntil, t0.Add(24*time.Hour))
 	}
+	if _, err := w.st.AddChannel(ctx, vigil.Channel{UserID: w.userID, URL: "generic+http://127.0.0.1:9/hook", Shown: "generic+http://127.0.0.1", Created: t0}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.st.AddAlertRule(ctx, vigil.AlertRule{UserID: w.userID, Query: "c", Created: t0}); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		method, guid string
 	}{{"sha1", "a"}, {"sha256", "b"}, {"sha384", "c"}, {"sha512", "d"}}
@@ -209,6 +215,9 @@ func TestSubscribeVerifyAndPushSignedContent(t *testing.T) {
 	}
 	if len(obs) != 6 || !obs[0].Pushed || obs[0].NewItems != 0 || !obs[1].Pushed || obs[1].NewItems != 1 || obs[5].Pushed {
 		t.Errorf("ledger (newest first) = %+v; want 5 pushed observations over 1 fetch, the last with nothing new", obs)
+	}
+	if n, err := w.st.PendingMessages(ctx); err != nil || n != 1 {
+		t.Errorf("%d alerts queued (%v), want 1: the pushed item c matches the rule", n, err)
 	}
 	if p := w.push(t); !p.LastPush.Equal(t0) {
 		t.Errorf("last push %v, want %v", p.LastPush, t0)
