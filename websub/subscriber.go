@@ -57,9 +57,9 @@ type Subscriber struct {
 	Client *http.Client
 	// PublicURL is the base URL at which hubs reach this server (serve's
 	// --public-url); empty: no subscription is made.
-	PublicURL   string
-	Clock clock.Clock  // default clock.Wall
-	Log   *slog.Logger // default slog.Default()
+	PublicURL string
+	Clock     clock.Clock  // default clock.Wall
+	Log       *slog.Logger // default slog.Default()
 	// Lease is the lease asked of hubs, RenewBefore how long before a
 	// lease ends it is renewed, VerifyWait how long a hub may take to
 	// verify an intent, Retry how long before a hub that denied or went
