@@ -61,6 +61,8 @@ func TestEnvBadValues(t *testing.T) {
 		{"VIGIL_SMTP_FROM", "vigil at example", []string{"serve"}, "an e-mail address"},
 		{"VIGIL_BASE_URL", "vigil.example.org", []string{"serve"}, "an absolute http or https URL"},
 		{"VIGIL_BASE_URL", "ftp://vigil.example.org/", []string{"digest", "--send", "2026-03-02"}, "an absolute http or https URL"},
+		{"VIGIL_PUBLIC_URL", "vigil.example.org", []string{"serve"}, "an absolute http or https URL"},
+		{"VIGIL_PUSH_VERIFY", "30s", []string{"fetch"}, "a duration of 1m or more"},
 	}
 	checked := map[string]bool{}
 	for _, tc := range tests {
@@ -102,6 +104,8 @@ func TestEnvGoodValues(t *testing.T) {
 		"VIGIL_SMTP_USER":     "vigil",
 		"VIGIL_SMTP_PASSWORD": "hunter2",
 		"VIGIL_BASE_URL":      "https://vigil.example.org/",
+		"VIGIL_PUBLIC_URL":    "https://vigil.example.org/",
+		"VIGIL_PUSH_VERIFY":   "2h",
 	}
 	if len(vars) != len(settings) {
 		t.Fatalf("%d variables for %d settings", len(vars), len(settings))
