@@ -31,6 +31,7 @@ type Store interface {
 // Ingester stores content a hub pushed as a fetch would store it
 // (monitor.Monitor is one).
 type Ingester interface {
+	// IngestPush stores the content pushed for the feed at at.
 	IngestPush(ctx context.Context, feedID int64, body []byte, contentType string, at time.Time) (vigil.Ingested, error)
 }
 
@@ -47,16 +48,22 @@ const (
 // follower. Its Callback is the HTTP handler the hubs call. The zero
 // values of its optional fields mean their defaults.
 type Subscriber struct {
-	Store  Store
+	// Store keeps the subscriptions and knows the feeds' followers.
+	Store Store
+	// Ingest stores what hubs push, as a fetch would.
 	Ingest Ingester
 	// Client sends the requests to hubs; build it with fetch.NewPostClient
 	// so that every dial passes the fetch address guard.
 	Client *http.Client
 	// PublicURL is the base URL at which hubs reach this server (serve's
 	// --public-url); empty: no subscription is made.
-	PublicURL   string
-	Clock       clock.Clock  // default clock.Wall
-	Log         *slog.Logger // default slog.Default()
+	PublicURL string
+	Clock     clock.Clock  // default clock.Wall
+	Log       *slog.Logger // default slog.Default()
+	// Lease is the lease asked of hubs, RenewBefore how long before a
+	// lease ends it is renewed, VerifyWait how long a hub may take to
+	// verify an intent, Retry how long before a hub that denied or went
+	// silent is asked again; see the Default constants.
 	Lease       time.Duration
 	RenewBefore time.Duration
 	VerifyWait  time.Duration

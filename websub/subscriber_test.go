@@ -47,14 +47,23 @@ type world struct {
 
 func newWorld(t *testing.T, maxLease time.Duration, allowPrivate bool) *world {
 	t.Helper()
-	w := &world{clk: clock.NewVirtual(t0)}
+	clk := clock.NewVirtual(t0)
+	w := newWorldOn(t, clk, maxLease, allowPrivate)
+	w.clk = clk
+	return w
+}
+
+// newWorldOn builds a world on the clock clk.
+func newWorldOn(t testing.TB, clk clock.Clock, maxLease time.Duration, allowPrivate bool) *world {
+	t.Helper()
+	w := &world{}
 	st, err := sqlite.Open(filepath.Join(t.TempDir(), "vigil.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
 	w.st = st
-	w.hub = websubtest.NewHub(w.clk.Now, maxLease)
+	w.hub = websubtest.NewHub(clk.Now, maxLease)
 	hubSrv := httptest.NewServer(w.hub)
 	t.Cleanup(hubSrv.Close)
 	w.hubURL = hubSrv.URL + "/"
@@ -62,7 +71,7 @@ func newWorld(t *testing.T, maxLease time.Duration, allowPrivate bool) *world {
 	t.Cleanup(feedSrv.Close)
 	w.feedURL = feedSrv.URL + "/feed.xml"
 	log := slog.New(slog.DiscardHandler)
-	w.sub = &websub.Subscriber{Store: st, Clock: w.clk, Log: log,
+	w.sub = &websub.Subscriber{Store: st, Clock: clk, Log: log,
 		Client: fetch.NewPostClient(fetch.Config{AllowPrivate: allowPrivate, Timeout: 5 * time.Second})}
 	cb := httptest.NewServer(w.sub)
 	t.Cleanup(cb.Close)
@@ -71,9 +80,9 @@ func newWorld(t *testing.T, maxLease time.Duration, allowPrivate bool) *world {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w.mon, err = monitor.New(monitor.Deps{Store: st, Planner: live, Clock: w.clk, Logger: log, Hubs: w.sub,
-		Client: fetch.New(fetch.Config{AllowPrivate: true, Timeout: 5 * time.Second, Clock: w.clk}),
-		Hosts:  fetch.NewHostLimiter(1, 0, w.clk)}, monitor.Config{})
+	w.mon, err = monitor.New(monitor.Deps{Store: st, Planner: live, Clock: clk, Logger: log, Hubs: w.sub,
+		Client: fetch.New(fetch.Config{AllowPrivate: true, Timeout: 5 * time.Second, Clock: clk}),
+		Hosts:  fetch.NewHostLimiter(1, 0, clk)}, monitor.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,7 +131,7 @@ func (w *world) publish(guid string, at time.Time) []byte {
 }
 
 // fetch fetches the feed now through the monitor.
-func (w *world) fetch(t *testing.T) monitor.Result {
+func (w *world) fetch(t testing.TB) monitor.Result {
 	t.Helper()
 	f, err := w.st.Feed(ctx, w.feedID)
 	if err != nil {
@@ -136,7 +145,7 @@ func (w *world) fetch(t *testing.T) monitor.Result {
 }
 
 // push returns the feed's subscription as stored.
-func (w *world) push(t *testing.T) *vigil.Push {
+func (w *world) push(t testing.TB) *vigil.Push {
 	t.Helper()
 	p, err := w.st.Push(ctx, w.feedID)
 	if err != nil {
@@ -146,7 +155,7 @@ func (w *world) push(t *testing.T) *vigil.Push {
 }
 
 // keys returns the keys of the feed's stored items.
-func (w *world) keys(t *testing.T) []string {
+func (w *world) keys(t testing.TB) []string {
 	t.Helper()
 	items, err := w.st.Items(ctx, vigil.ItemQuery{UserID: w.userID, FeedID: w.feedID, Limit: 100})
 	if err != nil {
@@ -161,7 +170,7 @@ func (w *world) keys(t *testing.T) []string {
 
 // subscribed fetches the feed and waits until the hub verified vigil's
 // subscription.
-func (w *world) subscribed(t *testing.T) {
+func (w *world) subscribed(t testing.TB) {
 	t.Helper()
 	w.publish("first", t0.Add(-time.Hour))
 	w.fetch(t)
@@ -178,6 +187,12 @@ func TestSubscribeVerifyAndPushSignedContent(t *testing.T) {
 	w.subscribed(t)
 	if p := w.push(t); !p.LeaseUntil.Equal(t0.Add(24 * time.Hour)) {
 		t.Errorf("lease until %v, want %v (the hub's grant)", p.LeaseUntil, t0.Add(24*time.Hour))
+	}
+	if _, err := w.st.AddChannel(ctx, vigil.Channel{UserID: w.userID, URL: "generic+http://127.0.0.1:9/hook", Shown: "generic+http://127.0.0.1", Created: t0}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.st.AddAlertRule(ctx, vigil.AlertRule{UserID: w.userID, Query: "c", Created: t0}); err != nil {
+		t.Fatal(err)
 	}
 	tests := []struct {
 		method, guid string
@@ -200,6 +215,9 @@ func TestSubscribeVerifyAndPushSignedContent(t *testing.T) {
 	}
 	if len(obs) != 6 || !obs[0].Pushed || obs[0].NewItems != 0 || !obs[1].Pushed || obs[1].NewItems != 1 || obs[5].Pushed {
 		t.Errorf("ledger (newest first) = %+v; want 5 pushed observations over 1 fetch, the last with nothing new", obs)
+	}
+	if n, err := w.st.PendingMessages(ctx); err != nil || n != 1 {
+		t.Errorf("%d alerts queued (%v), want 1: the pushed item c matches the rule", n, err)
 	}
 	if p := w.push(t); !p.LastPush.Equal(t0) {
 		t.Errorf("last push %v, want %v", p.LastPush, t0)

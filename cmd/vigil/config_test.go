@@ -63,6 +63,8 @@ func TestEnvBadValues(t *testing.T) {
 		{"VIGIL_BASE_URL", "ftp://vigil.example.org/", []string{"digest", "--send", "2026-03-02"}, "an absolute http or https URL"},
 		{"VIGIL_TRUSTED_PROXIES", "10.0.0.0/33", []string{"serve"}, "comma-separated addresses or CIDR prefixes"},
 		{"VIGIL_TRUSTED_PROXIES", "127.0.0.1,proxy.example", []string{"serve"}, "comma-separated addresses or CIDR prefixes"},
+		{"VIGIL_PUBLIC_URL", "vigil.example.org", []string{"serve"}, "an absolute http or https URL"},
+		{"VIGIL_PUSH_VERIFY", "30s", []string{"fetch"}, "a duration of 1m or more"},
 	}
 	checked := map[string]bool{}
 	for _, tc := range tests {
@@ -88,22 +90,25 @@ func TestEnvBadValues(t *testing.T) {
 // each from the environment.
 func TestEnvGoodValues(t *testing.T) {
 	vars := map[string]string{
-		"VIGIL_DB":            "postgres://postgres@127.0.0.1:5432/vigil",
-		"VIGIL_ADDR":          "127.0.0.1:0",
-		"VIGIL_METRICS_TOKEN": "s3cret",
-		"VIGIL_ZONE":          "Europe/Paris",
-		"VIGIL_ALLOW_PRIVATE": "true",
-		"VIGIL_BUDGET":        "600",
-		"VIGIL_WORKERS":       "8",
-		"VIGIL_HOST_GAP":      "0",
-		"VIGIL_POLICY":        "simple",
-		"VIGIL_NO_TRACKING":   "1",
-		"VIGIL_SMTP_HOST":     "mail.example.org",
-		"VIGIL_SMTP_PORT":     "25",
-		"VIGIL_SMTP_FROM":     "Vigil <vigil@example.org>",
-		"VIGIL_SMTP_USER":     "vigil",
-		"VIGIL_SMTP_PASSWORD": "hunter2",
-		"VIGIL_BASE_URL":      "https://vigil.example.org/",
+		"VIGIL_DB":              "postgres://postgres@127.0.0.1:5432/vigil",
+		"VIGIL_ADDR":            "127.0.0.1:0",
+		"VIGIL_METRICS_TOKEN":   "s3cret",
+		"VIGIL_ZONE":            "Europe/Paris",
+		"VIGIL_ALLOW_PRIVATE":   "true",
+		"VIGIL_BUDGET":          "600",
+		"VIGIL_WORKERS":         "8",
+		"VIGIL_HOST_GAP":        "0",
+		"VIGIL_POLICY":          "simple",
+		"VIGIL_NO_TRACKING":     "1",
+		"VIGIL_SMTP_HOST":       "mail.example.org",
+		"VIGIL_SMTP_PORT":       "25",
+		"VIGIL_SMTP_FROM":       "Vigil <vigil@example.org>",
+		"VIGIL_SMTP_USER":       "vigil",
+		"VIGIL_SMTP_PASSWORD":   "hunter2",
+		"VIGIL_BASE_URL":        "https://vigil.example.org/",
+		"VIGIL_TRUSTED_PROXIES": "127.0.0.1,10.0.0.0/8",
+		"VIGIL_PUBLIC_URL":      "https://vigil.example.org/",
+		"VIGIL_PUSH_VERIFY":     "2h",
 	}
 	if len(vars) != len(settings) {
 		t.Fatalf("%d variables for %d settings", len(vars), len(settings))
@@ -176,6 +181,8 @@ smtp-user        ""              default
 smtp-password    ""              default
 base-url         ""              default
 trusted-proxies  ""              default
+public-url       ""              default
+push-verify      6h0m0s          default
 `
 	code, out, stderr := cliEnv(t, nil, "config")
 	if code != 0 || out != want {
