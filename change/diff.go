@@ -62,7 +62,7 @@ func sanitizer() *bluemonday.Policy {
 	p := bluemonday.UGCPolicy()
 	p.AllowElements("ins", "del", "span", "p", "div", "details", "summary")
 	p.AllowAttrs("class").Matching(diffClass).OnElements("ins", "del", "span", "p", "div", "a", "details")
-	p.AllowAttrs("id").Matching(anchorID).OnElements("a")
+	p.AllowAttrs("id").Matching(anchorID).OnElements("a", "span")
 	p.RequireNoReferrerOnLinks(true)
 	return p
 }

@@ -18,7 +18,7 @@ type op struct {
 	// ClassDeleted after its run (empty otherwise).
 	class string
 	// change numbers (from 1) the change a run of changed lines makes, on
-	// the run's first step; 0 elsewhere.
+	// the run's first changed watched text line; 0 elsewhere.
 	change int
 	// pair is, for a deleted watched text line of an updated run, the
 	// index of the inserted line it is compared with word by word; -1
@@ -94,8 +94,9 @@ func (s *script) run(start int) {
 		return
 	}
 	s.changes++
-	s.ops[start].change = s.changes
-	for _, k := range append(dels, inss...) {
+	changed := append(dels, inss...)
+	s.ops[changed[0]].change = s.changes
+	for _, k := range changed {
 		s.ops[k].class = class
 	}
 	if len(dels) == len(inss) {

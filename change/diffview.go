@@ -2,6 +2,7 @@ package change
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -177,7 +178,7 @@ func (r *viewRenderer) column(lo, hi int, side opKind, anchors bool) {
 	for k := lo; k < hi; k++ {
 		o := &r.s.ops[k]
 		if anchors && o.change > 0 {
-			r.anchor(o.change)
+			r.anchor(&f, o.change)
 		}
 		switch {
 		case o.kind == opSame:
@@ -239,8 +240,13 @@ func (r *viewRenderer) line(f *fragment, l *Line) {
 }
 
 // anchor writes change n's anchor, a link to the next change (the last
-// links back to the first).
-func (r *viewRenderer) anchor(n int) {
+// links back to the first); inside a link of the page, where a link may
+// not nest, it is a mark without the link.
+func (r *viewRenderer) anchor(f *fragment, n int) {
+	if slices.Contains(f.open, "a") {
+		fmt.Fprintf(r.b, "<span id=%q class=\"vigil-anchor\">%d/%d</span>", AnchorID(n), n, r.s.changes)
+		return
+	}
 	next := n + 1
 	if next > r.s.changes {
 		next = 1

@@ -116,3 +116,15 @@ func TestFragmentBalances(t *testing.T) {
 		t.Errorf("fragment = %q, want %q", got, want)
 	}
 }
+
+func TestDiffAnchorsNeverNestInLinks(t *testing.T) {
+	a := mustExtract(t, `<p>Price: 10 EUR</p><a href="/a">a</a>`, "text/html", ExtractOptions{})
+	b := mustExtract(t, `<p>Price: 12 EUR</p><a href="/a">a</a><a href="/b">b</a>`, "text/html", ExtractOptions{})
+	v := DiffWith(a, b, DiffOptions{Context: 1, Words: true})
+	want := []string{`<a id="vigil-change-1" class="vigil-anchor" href="#vigil-change-2"`, `<a href="/b" rel="nofollow noreferrer"><span id="vigil-change-2" class="vigil-anchor">2/2</span><ins class="vigil-added">b</ins></a>`}
+	for _, s := range want {
+		if !strings.Contains(v.HTML, s) {
+			t.Errorf("view lacks %q:\n%s", s, v.HTML)
+		}
+	}
+}
