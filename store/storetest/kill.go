@@ -1,7 +1,9 @@
 package storetest
 
 import (
+	"bufio"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -17,6 +19,31 @@ import (
 // childEnv names the store a child process of killDuringIngest ingests
 // into; Run in a process with it set runs ingestUntilKilled.
 const childEnv = "VIGIL_STORETEST_KILL_CHILD"
+
+// childStarted is the line a child prints once its first fetch is stored.
+const childStarted = "storetest: child ingesting"
+
+// waitForLine reads r until a line equal to want, and reports whether it
+// came within limit; the rest of r is drained in the background.
+func waitForLine(r io.Reader, want string, limit time.Duration) bool {
+	seen := make(chan struct{})
+	go func() {
+		sc := bufio.NewScanner(r)
+		found := false
+		for sc.Scan() {
+			if !found && sc.Text() == want {
+				found = true
+				close(seen)
+			}
+		}
+	}()
+	select {
+	case <-seen:
+		return true
+	case <-time.After(limit):
+		return false
+	}
+}
 
 // Shape of the kill test: feeds ingested round-robin, new items per fetch,
 // and child processes started and killed.
@@ -48,11 +75,22 @@ func testKillDuringIngest(t *testing.T, h Harness) {
 		cmd := exec.Command(os.Args[0], "-test.run=^"+top+"$", "-test.count=1")
 		cmd.Env = append(os.Environ(), childEnv+"="+name)
 		cmd.Stderr = os.Stderr
+		out, err := cmd.StdoutPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
-		time.Sleep(time.Duration(300+rng.IntN(900)) * time.Millisecond)
+		// The kill falls at a random moment after the child's first
+		// stored fetch, however long the child took to start.
+		started := waitForLine(out, childStarted, time.Minute)
+		time.Sleep(time.Duration(50+rng.IntN(900)) * time.Millisecond)
 		cmd.Process.Signal(syscall.SIGKILL)
+		if !started {
+			cmd.Wait()
+			t.Fatalf("round %d: the child stored no fetch within a minute", round)
+		}
 		if err := cmd.Wait(); err == nil {
 			t.Fatalf("round %d: the child ended before the kill", round)
 		}
@@ -152,6 +190,9 @@ func ingestUntilKilled(h Harness, name string) {
 		if _, err := db.Ingest(ctx, fetched(f.ID, t0.Add(time.Duration(n)*time.Second), items), decide); err != nil {
 			fmt.Fprintln(os.Stderr, "child:", err)
 			os.Exit(3)
+		}
+		if n == 0 {
+			fmt.Println(childStarted)
 		}
 	}
 	os.Exit(4)
