@@ -18,6 +18,22 @@ const AccessWindow = 14 * 24 * time.Hour
 // access rate is the sum of its subscribers'). Feeds whose readers have no
 // recorded access are left out: the user policy then places for delay.
 func FeedAccess(readers []vigil.Reader, accesses map[int64][]time.Time, now time.Time) map[int64][]float64 {
+	return feedAccess(readers, accesses, now, false)
+}
+
+// FeedAccessPerReader is FeedAccess with every reader counting alike
+// rather than every access: each reader's pattern enters the sum scaled to
+// the mean access rate of the feed's readers (times their weight), so a
+// reader who looks rarely weighs on the schedule as much as one who looks
+// often. Sia et al. (§5.4) judge a schedule per user, averaging each
+// user's ratio to uniform; the plain sum minimises the misses of all
+// accesses together, where frequent readers dominate.
+func FeedAccessPerReader(readers []vigil.Reader, accesses map[int64][]time.Time, now time.Time) map[int64][]float64 {
+	return feedAccess(readers, accesses, now, true)
+}
+
+// feedAccess is FeedAccess, with every reader alike when perReader.
+func feedAccess(readers []vigil.Reader, accesses map[int64][]time.Time, now time.Time, perReader bool) map[int64][]float64 {
 	learned := map[int64]estimate.Access{}
 	for user, times := range accesses {
 		if a, err := estimate.LearnAccess(times, time.Time{}, now, AccessWindow); err == nil && a.Rate > 0 {
@@ -30,24 +46,33 @@ func FeedAccess(readers []vigil.Reader, accesses map[int64][]time.Time, now time
 	}
 	out := map[int64][]float64{}
 	for feed, rs := range byFeed {
-		if hourly, ok := sumAccess(rs, learned); ok {
+		if hourly, ok := sumAccess(rs, learned, perReader); ok {
 			out[feed] = hourly
 		}
 	}
 	return out
 }
 
-// sumAccess is Σ w_r · u_r(h) over the readers who have a pattern.
-func sumAccess(rs []vigil.Reader, learned map[int64]estimate.Access) ([]float64, bool) {
+// sumAccess is Σ w_r · u_r(h) over the readers who have a pattern; with
+// perReader, each u_r is first scaled to the readers' mean rate.
+func sumAccess(rs []vigil.Reader, learned map[int64]estimate.Access, perReader bool) ([]float64, bool) {
 	var patterns []estimate.Access
 	var weights []float64
+	mean := 0.0
 	for _, r := range rs {
 		if a, ok := learned[r.UserID]; ok {
 			patterns, weights = append(patterns, a), append(weights, r.Weight)
+			mean += a.Rate
 		}
 	}
 	if len(patterns) == 0 {
 		return nil, false
+	}
+	if perReader {
+		mean /= float64(len(patterns))
+		for i, a := range patterns {
+			weights[i] *= mean / a.Rate // Rate > 0: FeedAccess keeps only such patterns
+		}
 	}
 	sum, err := estimate.SourceAccess(patterns, weights)
 	if err != nil || len(sum.Daily) != 24 {

@@ -38,3 +38,42 @@ func TestUserPolicyFetchesBeforeReadersLook(t *testing.T) {
 		t.Fatal("a feed whose readers never looked got an access pattern")
 	}
 }
+
+// TestFeedAccessPerReader has two readers of one feed: one looks ten times
+// at 09:00 every day, the other once at 20:00. Summed by access the busy
+// reader's hour weighs ten times the other's; with every reader alike both
+// hours weigh the same, and the day's total is the same either way.
+func TestFeedAccessPerReader(t *testing.T) {
+	looks := map[int64][]time.Time{}
+	for d := range 14 {
+		day := t0.Add(-time.Duration(d+1) * 24 * time.Hour)
+		for m := range 10 {
+			looks[1] = append(looks[1], day.Add(9*time.Hour+time.Duration(m*5)*time.Minute))
+		}
+		looks[2] = append(looks[2], day.Add(20*time.Hour))
+	}
+	readers := []vigil.Reader{{UserID: 1, FeedID: 7, Weight: 1}, {UserID: 2, FeedID: 7, Weight: 1}}
+	cases := []struct {
+		name  string
+		sum   func([]vigil.Reader, map[int64][]time.Time, time.Time) map[int64][]float64
+		ratio float64 // hour 9 over hour 20
+	}{{"by access", FeedAccess, 10}, {"readers alike", FeedAccessPerReader, 1}}
+	var totals []float64
+	for _, c := range cases {
+		h := c.sum(readers, looks, t0)[7]
+		if len(h) != 24 || h[20] <= 0 {
+			t.Fatalf("%s: pattern %v", c.name, h)
+		}
+		if r := h[9] / h[20]; r < c.ratio*0.99 || r > c.ratio*1.01 {
+			t.Errorf("%s: hour 9 weighs %.2f × hour 20, want %v", c.name, r, c.ratio)
+		}
+		total := 0.0
+		for _, v := range h {
+			total += v
+		}
+		totals = append(totals, total)
+	}
+	if d := totals[0] - totals[1]; d > 1e-9*totals[0] || d < -1e-9*totals[0] {
+		t.Errorf("daily accesses %v by access, %v with readers alike", totals[0], totals[1])
+	}
+}

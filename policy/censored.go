@@ -31,7 +31,7 @@ func censoredItems(from, to time.Time, x int, hourly []float64) ([]time.Time, [2
 	acc, j := 0.0, 0
 	for _, s := range segs {
 		share[s.hour] += float64(x) * s.mass / total
-		for j < x {
+		for j < x && s.mass > 0 {
 			q := (float64(j) + 0.5) / float64(x) * total
 			if q > acc+s.mass {
 				break

@@ -90,3 +90,37 @@ func TestCensoredCountsLearnTheDatedShape(t *testing.T) {
 		t.Errorf("recent level from counts %.3f/h, from dates %.3f/h: more than 10%% apart", lu, ld)
 	}
 }
+
+// TestCensoredItemsStayInTheInterval places items over random intervals
+// (fixed seed) under random rates, some hours at zero: every item falls in
+// (from, to], in order, and the hourly shares sum to x.
+func TestCensoredItemsStayInTheInterval(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 5))
+	for range 500 {
+		hourly := make([]float64, 24)
+		for h := range hourly {
+			if rng.IntN(3) > 0 {
+				hourly[h] = rng.Float64()
+			}
+		}
+		from := t0.Add(time.Duration(rng.Int64N(int64(48 * time.Hour))))
+		to := from.Add(time.Duration(1 + rng.Int64N(int64(200*time.Hour))))
+		x := rng.IntN(40)
+		got, share := censoredItems(from, to, x, hourly)
+		if len(got) != x || !slices.IsSortedFunc(got, time.Time.Compare) {
+			t.Fatalf("%d items (want %d), sorted %v", len(got), x, slices.IsSortedFunc(got, time.Time.Compare))
+		}
+		for _, g := range got {
+			if !g.After(from) && x > 0 || g.After(to) {
+				t.Fatalf("item at %v outside (%v, %v]", g, from, to)
+			}
+		}
+		sum := 0.0
+		for _, s := range share {
+			sum += s
+		}
+		if math.Abs(sum-float64(x)) > 1e-6 {
+			t.Fatalf("shares sum to %v, want %d", sum, x)
+		}
+	}
+}

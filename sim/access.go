@@ -13,6 +13,8 @@ import (
 type accessLog struct {
 	readers  []vigil.Reader
 	accesses [][]time.Time
+	// perReader counts every reader alike (Config.ReadersAlike).
+	perReader bool
 }
 
 func newAccessLog(rs []Reader, index map[string]int) *accessLog {
@@ -38,6 +40,9 @@ func (a *accessLog) feedAccess(now time.Time) map[int64][]float64 {
 		if k > 0 {
 			past[int64(u+1)] = ts[:k]
 		}
+	}
+	if a.perReader {
+		return policy.FeedAccessPerReader(a.readers, past, now)
 	}
 	return policy.FeedAccess(a.readers, past, now)
 }

@@ -67,6 +67,10 @@ type Config struct {
 	// Divergence fields stay 0): they cost about a sixth of a run of 10,000
 	// sources, and a report charts them from its own per-shape runs.
 	NoDivergence bool
+	// ReadersAlike gives the user policy each source's access pattern with
+	// every reader counting alike rather than every access
+	// (policy.FeedAccessPerReader): Sia et al. judge a schedule per user.
+	ReadersAlike bool
 	// Beta is the novelty threshold β of Roitman et al. Eq. 7 for the
 	// content-based policies (the command line's default is 0.1, their
 	// §5.4 choice; their §6.3 runs use 0, so the zero value is kept as 0).

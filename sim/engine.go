@@ -33,6 +33,9 @@ type engine struct {
 // simulate runs the configured policy and fills each track's fetches.
 func simulate(cfg resolved, tracks []track, access *accessLog) (*engine, error) {
 	e := &engine{cfg: cfg, tracks: tracks, access: access}
+	if access != nil {
+		access.perReader = cfg.ReadersAlike
+	}
 	if cfg.Pages {
 		e.pages = newPageRates(len(tracks))
 	}

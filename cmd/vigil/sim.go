@@ -54,6 +54,7 @@ func runSim(ctx context.Context, e *env, args []string) error {
 	shapePrior := f.Float64("shape-prior", dt.ShapePrior, "accrued: daily shape from the items' dates, with the periodic shape as a prior worth this many items (0: the periodic model's shape)")
 	silentShares := f.Float64("silent-shares", dt.SilentShares, "accrued: a feed that has never shown an item waits at most this many even shares of the budget (0: a week)")
 	noTracking := f.Bool("no-tracking", false, "accrued and user: plan by the learned models alone, without the recent level, the dated shape (and accrued's silent-feed bound)")
+	readersAlike := f.Bool("readers-alike", false, "user: every reader weighs alike on a source's access pattern, not every access (Sia et al. judge a schedule per user)")
 	noDates := f.Bool("no-dates", false, "hide every posting's date: the models learn from new-item counts and fetch times alone, as from a feed without dates")
 	datelessShare := f.Float64("dateless-share", 0, "hide the dates of this `fraction` of the sources (0-1), chosen by a hash of their IDs with a fixed seed")
 	lostPenalty := f.Duration("lost-penalty", 0, "charge each lost posting this delay in the penalised delay (0: until the fetch that found it gone)")
@@ -70,7 +71,7 @@ func runSim(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	cfg := sim.Config{Policy: *name, NoDates: *noDates, DatelessShare: *datelessShare, Train: *train, Online: *online, PlanEvery: *planEvery, DefaultWindow: *feedWindow, Start: posts.Start, End: posts.End,
+	cfg := sim.Config{Policy: *name, NoDates: *noDates, DatelessShare: *datelessShare, ReadersAlike: *readersAlike, Train: *train, Online: *online, PlanEvery: *planEvery, DefaultWindow: *feedWindow, Start: posts.Start, End: posts.End,
 		Beta: *beta, ProfileWindow: *window, ProfileTerms: *profileTerms, ProfileDFTerms: *dfTerms, Refine: *refine, NoQuality: *noQuality, LostPenalty: *lostPenalty}
 	if err := simWindow(&cfg, *from, *to); err != nil {
 		return err

@@ -38,7 +38,7 @@ func TestSimTrackingFlags(t *testing.T) {
 	if off := delay("--recent-half-life", "0", "--shape-prior", "0", "--silent-shares", "0"); off != plain {
 		t.Errorf("all three off by their settings: %v minutes, --no-tracking %v", off, plain)
 	}
-	if again := delay("--recent-half-life", "72h", "--recent-prior", "168h", "--shape-prior", "50", "--silent-shares", "4"); again != tracked {
+	if again := delay("--recent-half-life", "24h", "--recent-prior", "500h", "--shape-prior", "50", "--silent-shares", "4"); again != tracked {
 		t.Errorf("the default settings written out: %v minutes, the default %v", again, tracked)
 	}
 }
