@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"vigil"
 	"vigil/store"
@@ -87,24 +88,9 @@ func conditionsText(conds []vigil.Condition) string {
 	if len(conds) == 0 {
 		return "none"
 	}
-	out := ""
+	out := make([]string, len(conds))
 	for i, c := range conds {
-		if i > 0 {
-			out += ", "
-		}
-		out += conditionText(c)
+		out[i] = c.String()
 	}
-	return out
-}
-
-// conditionText writes one condition as --condition takes it.
-func conditionText(c vigil.Condition) string {
-	if c.Kind == "appears" || c.Kind == "disappears" {
-		return c.Kind + ":" + c.Text
-	}
-	s := c.Kind + ":" + strconv.FormatFloat(c.Value, 'g', -1, 64)
-	if c.Selector != "" {
-		s += "@" + c.Selector
-	}
-	return s
+	return strings.Join(out, ", ")
 }

@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"regexp"
-	"strconv"
 	"strings"
 
 	"vigil"
@@ -158,34 +157,13 @@ func (p *pageFlags) parseConditions() ([]vigil.Condition, error) {
 	}
 	out := make([]vigil.Condition, 0, len(p.conditions))
 	for _, s := range p.conditions {
-		c, err := parseCondition(s)
+		c, err := vigil.ParseCondition(s)
 		if err != nil {
-			return nil, usageError{fmt.Sprintf("--condition %q: %v", s, err)}
+			return nil, usageError{"--condition: " + vigil.ErrorMessage(err)}
 		}
 		out = append(out, c)
 	}
 	return out, nil
-}
-
-// parseCondition reads KIND:ARG: appears:TEXT, disappears:TEXT, or a
-// number kind with N[@SELECTOR].
-func parseCondition(s string) (vigil.Condition, error) {
-	kind, arg, ok := strings.Cut(s, ":")
-	if !ok || arg == "" {
-		return vigil.Condition{}, fmt.Errorf("write KIND:ARGUMENT, e.g. appears:In stock or below:20@.price")
-	}
-	c := vigil.Condition{Kind: strings.TrimSpace(kind)}
-	if c.Kind == "appears" || c.Kind == "disappears" {
-		c.Text = arg
-		return c, nil
-	}
-	num, sel, _ := strings.Cut(arg, "@")
-	v, err := strconv.ParseFloat(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(num), "%")), 64)
-	if err != nil {
-		return c, fmt.Errorf("%q is not a number", num)
-	}
-	c.Value, c.Selector = v, strings.TrimSpace(sel)
-	return c, nil
 }
 
 // splitList splits a comma-separated list, dropping blanks.

@@ -123,13 +123,14 @@ func (s *Handlers) PageSettingsForm(w http.ResponseWriter, r *http.Request, sess
 	}
 	threshold, frequency := r.PostFormValue("threshold"), r.PostFormValue("frequency")
 	req := reading.PageSettings{Threshold: &threshold, Frequency: &frequency}
-	if r.PostFormValue("owner") != "" {
-		kinds := r.PostForm["kinds"]
-		selector := r.PostFormValue("selector")
-		ignore := formLines(r.PostFormValue("ignore"))
-		req.Kinds, req.Selector, req.Ignore = &kinds, &selector, &ignore
+	conds, err := formConditions(r.PostFormValue("conditions"))
+	if err == nil {
+		req.Conditions = &conds
+		if r.PostFormValue("owner") != "" {
+			ownerSettings(r, &req)
+		}
+		err = s.reading.SetPageSettings(r.Context(), sess.User.ID, id, req)
 	}
-	err = s.reading.SetPageSettings(r.Context(), sess.User.ID, id, req)
 	if code := vigil.ErrorCode(err); code == vigil.EINVALID || code == vigil.ECONFLICT {
 		return s.renderWatched(w, r, sess, id, httperr.Status(err), vigil.ErrorMessage(err))
 	}
@@ -139,6 +140,31 @@ func (s *Handlers) PageSettingsForm(w http.ResponseWriter, r *http.Request, sess
 	s.setFlash(w, "Settings saved.")
 	http.Redirect(w, r, fmt.Sprintf("/pages/%d", id), http.StatusSeeOther)
 	return nil
+}
+
+// ownerSettings reads the owner's part of the page settings form into req.
+func ownerSettings(r *http.Request, req *reading.PageSettings) {
+	kinds := r.PostForm["kinds"]
+	selector := r.PostFormValue("selector")
+	ignore := formLines(r.PostFormValue("ignore"))
+	render := r.PostFormValue("render") != ""
+	waitFor, xpath, jq := r.PostFormValue("wait_for"), r.PostFormValue("xpath"), r.PostFormValue("jq")
+	req.Kinds, req.Selector, req.Ignore = &kinds, &selector, &ignore
+	req.Render, req.WaitFor, req.XPath, req.JQ = &render, &waitFor, &xpath, &jq
+}
+
+// formConditions reads a follower's conditions, one a line
+// (vigil.ParseCondition).
+func formConditions(text string) ([]vigil.Condition, error) {
+	out := []vigil.Condition{}
+	for _, l := range formLines(text) {
+		c, err := vigil.ParseCondition(l)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, c)
+	}
+	return out, nil
 }
 
 // ChangePage shows a change's diff view with the rating form.

@@ -13,7 +13,7 @@ type table struct {
 	identity string
 }
 
-// tables are the tables of schema version 10 of the embedded store, in an
+// tables are the tables of schema version 12 of the embedded store, in an
 // order that satisfies the foreign keys. The full-text index (items_fts in
 // SQLite, items.search_text in PostgreSQL) is rebuilt, not copied.
 var tables = []table{
@@ -39,7 +39,7 @@ var tables = []table{
 	{name: "term_df", columns: []string{"term", "df"}, order: "term", text: true},
 	{name: "profiler", columns: []string{"id", "through", "documents"}, order: "id"},
 	{name: "pages", columns: []string{"feed_id", "kinds", "selector", "ignore", "noise", "content_type", "note",
-		"reading"}, order: "feed_id"},
+		"returns", "reading"}, order: "feed_id"},
 	{name: "page_blobs", columns: []string{"hash", "size", "data"}, order: "hash", text: true},
 	{name: "page_versions", columns: []string{"id", "feed_id", "at", "hash", "content_type", "extract"},
 		order: "id", identity: "id"},

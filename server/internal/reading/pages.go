@@ -7,18 +7,26 @@ import (
 
 	"vigil"
 	"vigil/change"
+	"vigil/store"
 	"vigil/updates"
 )
 
 // PageSettings is the body of PUT /api/pages/{id}/settings: a
-// follower's threshold and group, and (the owner only) the kinds monitored
-// and the selector. Absent fields stay as they are.
+// follower's threshold, group and conditions, and (the owner only) the
+// kinds monitored, the selector, the ignore rules and how the page is
+// read (rendered, waiting for a selector, XPath, jq). Absent fields stay
+// as they are.
 type PageSettings struct {
-	Threshold *string   `json:"threshold"`
-	Frequency *string   `json:"frequency"`
-	Kinds     *[]string `json:"kinds"`
-	Selector  *string   `json:"selector"`
-	Ignore    *[]string `json:"ignore"`
+	Threshold  *string            `json:"threshold"`
+	Frequency  *string            `json:"frequency"`
+	Conditions *[]vigil.Condition `json:"conditions"`
+	Kinds      *[]string          `json:"kinds"`
+	Selector   *string            `json:"selector"`
+	Ignore     *[]string          `json:"ignore"`
+	Render     *bool              `json:"render"`
+	WaitFor    *string            `json:"wait_for"`
+	XPath      *string            `json:"xpath"`
+	JQ         *string            `json:"jq"`
 }
 
 // PageDetail is GET /api/pages/{id}: the page with the visitor's settings,
@@ -129,6 +137,14 @@ func (s *Service) SetPageSettings(ctx context.Context, userID, feedID int64, req
 	if err != nil {
 		return err
 	}
+	if req.Conditions != nil {
+		if _, err := store.ConditionsJSON(*req.Conditions); err != nil {
+			return err // checked first: a refused condition stores nothing
+		}
+	}
+	if err := s.setReading(ctx, userID, feedID, req); err != nil {
+		return err
+	}
 	if req.Kinds != nil {
 		if err := s.st.SetPageKinds(ctx, userID, feedID, *req.Kinds); err != nil {
 			return err
@@ -147,6 +163,11 @@ func (s *Service) SetPageSettings(ctx context.Context, userID, feedID int64, req
 			return err
 		}
 	}
+	if req.Conditions != nil {
+		if err := s.st.SetPageConditions(ctx, userID, feedID, *req.Conditions); err != nil {
+			return err
+		}
+	}
 	if req.Threshold == nil && req.Frequency == nil {
 		return nil
 	}
@@ -157,6 +178,31 @@ func (s *Service) SetPageSettings(ctx context.Context, userID, feedID int64, req
 		pf.Frequency = *req.Frequency
 	}
 	return s.st.SetPageFollow(ctx, *pf)
+}
+
+// setReading stores the reading settings req sets, over the page's own.
+func (s *Service) setReading(ctx context.Context, userID, feedID int64, req PageSettings) error {
+	if req.Render == nil && req.WaitFor == nil && req.XPath == nil && req.JQ == nil {
+		return nil
+	}
+	p, err := s.st.Page(ctx, feedID)
+	if err != nil {
+		return err
+	}
+	r := p.PageReading
+	if req.Render != nil {
+		r.Render = *req.Render
+	}
+	if req.WaitFor != nil {
+		r.WaitFor = *req.WaitFor
+	}
+	if req.XPath != nil {
+		r.XPath = *req.XPath
+	}
+	if req.JQ != nil {
+		r.JQ = *req.JQ
+	}
+	return s.st.SetPageReading(ctx, userID, feedID, r)
 }
 
 // checkIgnoreRules refuses an ignore rule that is not a regular expression.

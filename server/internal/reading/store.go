@@ -6,7 +6,8 @@ import "vigil/store"
 // subscriptions with their feeds, folders and titles (Subscribing), the
 // items, their search and their opened marks (Reading), a feed's
 // observations and its moves to a new address (Scheduling), the watched
-// pages and their follows (Pages), the pages' versions and changes
+// pages and their follows, reading settings and conditions (Pages,
+// PageSettings), the pages' versions and changes
 // (PageHistory), and the users' accesses the feed charts draw
 // (AccessLog). It is also what updates.Build and updates.Views read.
 type Store interface {
@@ -14,6 +15,7 @@ type Store interface {
 	store.Reading
 	store.Scheduling
 	store.Pages
+	store.PageSettings
 	store.PageHistory
 	store.AccessLog
 }
