@@ -10,11 +10,17 @@ import (
 	"vigil/store"
 )
 
-// addPage makes the user follow url as a page.
-func addPage(ctx context.Context, e *env, st store.Pages, u *vigil.User, url string, weight float64) error {
+// addPage makes the user follow url as a page and, when returns is not 0,
+// sets how many of its last states tell a return.
+func addPage(ctx context.Context, e *env, st store.Pages, u *vigil.User, url string, weight float64, returns int) error {
 	sub, err := st.FollowPage(ctx, u.ID, url, weight, time.Now())
 	if err != nil {
 		return err
+	}
+	if returns != 0 {
+		if err := st.SetPageReturns(ctx, u.ID, sub.Feed.ID, returns); err != nil {
+			return err
+		}
 	}
 	fmt.Fprintf(e.stdout, "%s watches page %d: %s\n", u.Name, sub.Feed.ID, sub.Feed.URL)
 	return nil

@@ -39,6 +39,7 @@ var examples = map[string][]string{
 	"page":          {"vigil page diff old.html new.html", "vigil page gen --pages 100 --out pages.tsv.gz", "vigil page sim pages.tsv.gz --budget 2"},
 	"page diff":     {"vigil page diff old.html new.html --json", "vigil page diff --view https://example.com/ new.html", "vigil page diff --selector '#prices' --ignore 'visitors: [0-9]+' old.html new.html"},
 	"page gen":      {"vigil page gen --pages 1000 --days 60 --seed 1 --out pages.tsv.gz", "vigil page gen --pages 50 > pages.tsv"},
+	"page replay":   {"vigil page replay versions/", "vigil page replay --git-path index.html --range a1b2c3..HEAD -v path/to/repo"},
 	"page sim":      {"vigil page sim pages.tsv.gz", "vigil page sim pages.tsv.gz --budget 2 --policies uniform,cgm-freshness,clairvoyant --json"},
 	"trace":         {"vigil trace gen --sources 100 --days 30 --out p.tsv.gz"},
 	"trace gen":     {"vigil trace gen --sources 100 --days 30 --out p.tsv.gz", "vigil trace gen --users 20 --out p.tsv.gz --users-out u.tsv"},

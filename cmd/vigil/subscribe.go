@@ -16,6 +16,7 @@ func runAdd(ctx context.Context, e *env, args []string) error {
 	user := f.String("user", "", "user `name`")
 	page := f.Bool("page", false, "watch URL as a page: store its versions and report how it changes")
 	weight := f.Float64("weight", 1, "how much this subscription counts in planning (> 0)")
+	returns := f.Int("returns", 0, "with --page: a version showing one of the page's last `n` states again is a return, not new (0: the default, 2; 1: never)")
 	if err := f.parse(args, 1); err != nil {
 		return err
 	}
@@ -26,13 +27,19 @@ func runAdd(ctx context.Context, e *env, args []string) error {
 	if !(*weight > 0) {
 		return usageError{fmt.Sprintf("--weight must be greater than 0, got %v", *weight)}
 	}
+	if *returns != 0 && !*page {
+		return usageError{"--returns needs --page"}
+	}
+	if _, err := store.PageReturns(*returns); err != nil {
+		return usageError{"--" + vigil.ErrorMessage(err)}
+	}
 	st, u, err := f.openFor(ctx, *user)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
 	if *page {
-		return addPage(ctx, e, st, u, url, *weight)
+		return addPage(ctx, e, st, u, url, *weight, *returns)
 	}
 	sub, err := st.Subscribe(ctx, u.ID, url, *weight, time.Now())
 	if err != nil {

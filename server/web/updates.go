@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html/template"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"vigil"
@@ -125,6 +126,13 @@ func (s *Handlers) PageSettingsForm(w http.ResponseWriter, r *http.Request, sess
 		selector := r.PostFormValue("selector")
 		ignore := formLines(r.PostFormValue("ignore"))
 		req.Kinds, req.Selector, req.Ignore = &kinds, &selector, &ignore
+		if v := strings.TrimSpace(r.PostFormValue("returns")); v != "" {
+			n, err := strconv.Atoi(v)
+			if err != nil {
+				return s.renderWatched(w, r, sess, id, http.StatusBadRequest, fmt.Sprintf("returns %q is not a whole number", v))
+			}
+			req.Returns = &n
+		}
 	}
 	err = s.reading.SetPageSettings(r.Context(), sess.User.ID, id, req)
 	if code := vigil.ErrorCode(err); code == vigil.EINVALID || code == vigil.ECONFLICT {

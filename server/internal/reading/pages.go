@@ -19,6 +19,9 @@ type PageSettings struct {
 	Kinds     *[]string `json:"kinds"`
 	Selector  *string   `json:"selector"`
 	Ignore    *[]string `json:"ignore"`
+	// Returns is how many of the page's last states tell a return
+	// (vigil.Page.Returns).
+	Returns *int `json:"returns"`
 }
 
 // PageDetail is GET /api/pages/{id}: the page with the visitor's settings,
@@ -139,6 +142,11 @@ func (s *Service) SetPageSettings(ctx context.Context, userID, feedID int64, req
 			return err
 		}
 		if err := s.st.SetPageIgnore(ctx, userID, feedID, *req.Ignore); err != nil {
+			return err
+		}
+	}
+	if req.Returns != nil {
+		if err := s.st.SetPageReturns(ctx, userID, feedID, *req.Returns); err != nil {
 			return err
 		}
 	}
