@@ -2,11 +2,17 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
 	"testing"
+	"time"
+
+	"vigil"
+	"vigil/change"
+	"vigil/store"
 )
 
 // TestPageReturnsSetting checks the owner's setting of how many states
@@ -55,5 +61,40 @@ func TestPageReturnsSetting(t *testing.T) {
 	}
 	if _, _, html := b.get(fmt.Sprintf("/pages/%d", page)); !strings.Contains(html, `name="returns" min="0" max="16" value="5"`) {
 		t.Errorf("the page's form does not show the setting")
+	}
+}
+
+// TestPageViewShowsLearnedNoise checks that the page's view and API show
+// the blocks the monitor learned to be noise.
+func TestPageViewShowsLearnedNoise(t *testing.T) {
+	e := newEnv(t, Config{})
+	ann, bob := e.user("ann"), e.user("bob")
+	page, _ := pageWithChange(t, e, ann, bob)
+	b := e.browser()
+	b.login(ann)
+	if _, _, html := b.get(fmt.Sprintf("/pages/%d", page)); !strings.Contains(html, "<dt>Learned noise</dt><dd>none</dd>") {
+		t.Errorf("a page with no learned noise does not say so")
+	}
+	stats := change.NoiseStats{Fetches: 10, Changed: map[string]int{"body/p.clock:0": 9, "body/p:1": 2}}
+	raw, _ := json.Marshal(stats)
+	mustIngestNoise(t, e, page, raw)
+	if _, _, html := b.get(fmt.Sprintf("/pages/%d", page)); !strings.Contains(html, "1 block(s)") || !strings.Contains(html, "<code>body/p.clock:0</code>") || strings.Contains(html, "body/p:1") {
+		t.Errorf("the page's view does not show the learned block alone")
+	}
+	status, body := e.call("GET", fmt.Sprintf("/api/pages/%d", page), ann.token, nil)
+	if status != http.StatusOK || !strings.Contains(string(body), `"noise":["body/p.clock:0"]`) {
+		t.Errorf("GET the page: %d, no noise in %.300s", status, body)
+	}
+}
+
+// mustIngestNoise stores a fetch of the page that found it unchanged with
+// the given noise statistics, as the monitor does.
+func mustIngestNoise(t *testing.T, e *env, page int64, noise []byte) {
+	t.Helper()
+	_, err := e.st.IngestPage(context.Background(), store.PageFetched{FeedID: page,
+		Observation: vigil.Observation{At: testNow.Add(3 * time.Hour), Status: 200}, Read: true, Noise: noise},
+		func(bool, *vigil.Feed) (*vigil.Feed, error) { return nil, nil })
+	if err != nil {
+		t.Fatal(err)
 	}
 }
