@@ -1,6 +1,7 @@
 package store
 
 import (
+	"encoding/json"
 	"strings"
 
 	"vigil"
@@ -103,10 +104,11 @@ type FollowTarget struct {
 // ChangeAlerts returns the messages a new page change causes: one for each
 // channel of a follower whose threshold the change's severity (the
 // agent's word: nobody has rated it yet) reaches. page is the page's feed,
-// for its title and link.
+// for its title and link. A return to an earlier state (change.Extents'
+// Return) is nothing new and causes none.
 func ChangeAlerts(targets []FollowTarget, page vigil.Feed, changeID int64, c NewChange) []NewMessage {
 	severity, err := change.ParseSeverity(c.Severity)
-	if err != nil {
+	if err != nil || isReturn(c.Extents) {
 		return nil
 	}
 	var out []NewMessage
@@ -123,6 +125,14 @@ func ChangeAlerts(targets []FollowTarget, page vigil.Feed, changeID int64, c New
 			Title: title + " changed (" + severity.String() + ")", Link: page.URL, Text: snippet(c.Summary)})
 	}
 	return out
+}
+
+// isReturn reports whether a change's extents mark it as a return.
+func isReturn(extents json.RawMessage) bool {
+	var e struct {
+		Return int `json:"return"`
+	}
+	return json.Unmarshal(extents, &e) == nil && e.Return > 0
 }
 
 // itemTitle is what a message about an item is titled: the item's title,
