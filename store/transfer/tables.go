@@ -38,7 +38,7 @@ var tables = []table{
 		"novel_rate", "updated"}, order: "feed_id"},
 	{name: "term_df", columns: []string{"term", "df"}, order: "term", text: true},
 	{name: "profiler", columns: []string{"id", "through", "documents"}, order: "id"},
-	{name: "pages", columns: []string{"feed_id", "kinds", "selector", "ignore", "noise", "content_type", "note"},
+	{name: "pages", columns: []string{"feed_id", "kinds", "selector", "ignore", "noise", "content_type", "note", "returns"},
 		order: "feed_id"},
 	{name: "page_blobs", columns: []string{"hash", "size", "data"}, order: "hash", text: true},
 	{name: "page_versions", columns: []string{"id", "feed_id", "at", "hash", "content_type", "extract"},
