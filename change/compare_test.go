@@ -103,8 +103,11 @@ func TestCompareKindsAndOpaque(t *testing.T) {
 	if e := CompareWith(a, b, CompareOptions{Kinds: Kinds{Text: true}}); e.Severity != Negligible {
 		t.Errorf("text only: a link added is %v, want negligible", e.Severity)
 	}
-	if e := CompareWith(a, b, CompareOptions{Kinds: Kinds{Links: true}}); e.Severity != Important {
-		t.Errorf("links only: half the links new is %v, want important", e.Severity)
+	if e := CompareWith(a, b, CompareOptions{Kinds: Kinds{Links: true}}); e.Severity != Significant {
+		t.Errorf("links only: one link added, half the links new, is %v, want significant (one link alone is never important)", e.Severity)
+	}
+	if e := CompareWith(a, b, CompareOptions{Kinds: Kinds{Links: true}, MinItems: 1}); e.Severity != Important {
+		t.Errorf("links only, bands as they are: half the links new is %v, want important", e.Severity)
 	}
 	p1 := mustExtract(t, "%PDF-1.4 one", "application/pdf", ExtractOptions{})
 	p2 := mustExtract(t, "%PDF-1.4 two!", "application/pdf", ExtractOptions{})

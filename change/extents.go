@@ -78,6 +78,11 @@ type CompareOptions struct {
 	// HTML only); zero means Significant, so such a change is neither
 	// hidden nor overstated.
 	Opaque Severity
+	// MinItems is the least number of links (images) added or removed on
+	// one side for the links (images) extent alone to make a change
+	// important (see capFewItems); 0 means DefaultMinItems, 1 applies
+	// Glance et al.'s bands to every extent as they are.
+	MinItems int
 }
 
 // DefaultTopTerms is the number of most frequent terms per version that the
@@ -99,6 +104,9 @@ func (o CompareOptions) withDefaults() CompareOptions {
 	}
 	if o.Opaque == Unknown {
 		o.Opaque = Significant
+	}
+	if o.MinItems == 0 {
+		o.MinItems = DefaultMinItems
 	}
 	return o
 }
@@ -140,7 +148,7 @@ func severity(e Extents, o CompareOptions) Severity {
 	if !e.Measurable {
 		return o.Opaque
 	}
-	return o.Bands.Of(e.Largest(o.Kinds))
+	return capFewItems(e, o, o.Bands.Of(e.Largest(o.Kinds)))
 }
 
 // Largest returns the largest extent among the monitored kinds.

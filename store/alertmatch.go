@@ -1,6 +1,7 @@
 package store
 
 import (
+	"encoding/json"
 	"slices"
 	"strings"
 
@@ -106,10 +107,11 @@ type FollowTarget struct {
 // channel of a follower whose threshold the change's severity (the
 // agent's word: nobody has rated it yet) reaches, unless the change is
 // withheld from the follower (their conditions were not met). page is
-// the page's feed, for its title and link.
+// the page's feed, for its title and link. A return to an earlier state
+// (change.Extents' Return) is nothing new and causes none.
 func ChangeAlerts(targets []FollowTarget, page vigil.Feed, changeID int64, c NewChange) []NewMessage {
 	severity, err := change.ParseSeverity(c.Severity)
-	if err != nil {
+	if err != nil || isReturn(c.Extents) {
 		return nil
 	}
 	var out []NewMessage
@@ -126,6 +128,14 @@ func ChangeAlerts(targets []FollowTarget, page vigil.Feed, changeID int64, c New
 			Title: title + " changed (" + severity.String() + ")", Link: page.URL, Text: snippet(c.Summary)})
 	}
 	return out
+}
+
+// isReturn reports whether a change's extents mark it as a return.
+func isReturn(extents json.RawMessage) bool {
+	var e struct {
+		Return int `json:"return"`
+	}
+	return json.Unmarshal(extents, &e) == nil && e.Return > 0
 }
 
 // itemTitle is what a message about an item is titled: the item's title,

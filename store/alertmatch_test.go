@@ -1,6 +1,7 @@
 package store
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -47,6 +48,27 @@ func TestItemAlertsTitles(t *testing.T) {
 	for i, m := range got {
 		if m.Title != want[i] || m.ChannelID != 7 || m.RefID != int64(i+1) {
 			t.Errorf("message %d = %+v, want title %q", i, m, want[i])
+		}
+	}
+}
+
+// TestChangeAlertsSkipReturns checks that a change back to an earlier
+// state causes no message, whatever its severity.
+func TestChangeAlertsSkipReturns(t *testing.T) {
+	targets := []FollowTarget{{ChannelID: 1, Threshold: "negligible"}}
+	page := vigil.Feed{URL: "https://example.org/p"}
+	tests := []struct {
+		extents string
+		want    int
+	}{
+		{`{"any":true,"visible":true,"text":0.5}`, 1},
+		{`{"any":true,"visible":true,"text":0.5,"return":2}`, 0},
+		{`not json`, 1},
+	}
+	for _, tt := range tests {
+		c := NewChange{Extents: json.RawMessage(tt.extents), Severity: "important", Summary: "s"}
+		if got := ChangeAlerts(targets, page, 7, c); len(got) != tt.want {
+			t.Errorf("extents %s: %d messages, want %d", tt.extents, len(got), tt.want)
 		}
 	}
 }

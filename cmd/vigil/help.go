@@ -40,6 +40,7 @@ var examples = map[string][]string{
 	"page set":      {"vigil page set 3 --render --wait-for '#price'", "vigil page set https://example.com/lamp.json --jq .price --condition 'below:20'", "vigil page set 3 --condition 'appears:In stock' --condition 'below:100@.price'"},
 	"page diff":     {"vigil page diff old.html new.html --json", "vigil page diff --view https://example.com/ new.html", "vigil page diff --selector '#prices' --ignore 'visitors: [0-9]+' old.html new.html"},
 	"page gen":      {"vigil page gen --pages 1000 --days 60 --seed 1 --out pages.tsv.gz", "vigil page gen --pages 50 > pages.tsv"},
+	"page replay":   {"vigil page replay versions/", "vigil page replay --git-path index.html --range a1b2c3..HEAD -v path/to/repo"},
 	"page sim":      {"vigil page sim pages.tsv.gz", "vigil page sim pages.tsv.gz --budget 2 --policies uniform,cgm-freshness,clairvoyant --json"},
 	"trace":         {"vigil trace gen --sources 100 --days 30 --out p.tsv.gz"},
 	"trace gen":     {"vigil trace gen --sources 100 --days 30 --out p.tsv.gz", "vigil trace gen --users 20 --out p.tsv.gz --users-out u.tsv"},

@@ -24,6 +24,7 @@ type pageFlags struct {
 	waitFor    *string
 	xpath      *string
 	jq         *string
+	returns    *int
 	threshold  *string
 	frequency  *string
 	conditions stringList
@@ -39,6 +40,7 @@ func addPageFlags(f *flags) *pageFlags {
 	p.waitFor = f.String("wait-for", "", "with --render, read the page once an element matches this CSS `selector`, not when the network goes idle")
 	p.xpath = f.String("xpath", "", "watch only the nodes this XPath 1.0 `expression` selects (the page's first follower)")
 	p.jq = f.String("jq", "", "in a JSON document, watch only the results of this jq `program`, e.g. .price (the page's first follower)")
+	p.returns = f.Int("returns", 0, "a version showing one of the page's last `n` states again is a return, not new (0: the default, 2; 1: never; the page's first follower)")
 	p.threshold = f.String("threshold", "", "tell me of changes rated at least this: negligible, significant or important")
 	p.frequency = f.String("frequency", "", "my group: daily, weekly or monthly changes")
 	f.Var(&p.conditions, "condition", "tell me only of changes meeting one of these `conditions` (repeatable): appears:TEXT, disappears:TEXT,\n"+
@@ -48,7 +50,7 @@ func addPageFlags(f *flags) *pageFlags {
 
 // any reports whether any page setting was given.
 func (p *pageFlags) any() bool {
-	for _, name := range []string{"kinds", "selector", "ignore", "render", "wait-for", "xpath", "jq", "threshold", "frequency", "condition"} {
+	for _, name := range []string{"kinds", "selector", "ignore", "returns", "render", "wait-for", "xpath", "jq", "threshold", "frequency", "condition"} {
 		if p.given(name) {
 			return true
 		}
@@ -95,6 +97,11 @@ func (p *pageFlags) applyOwner(ctx context.Context, st store.Store, userID, feed
 	}
 	if p.given("ignore") {
 		if err := st.SetPageIgnore(ctx, userID, feedID, p.ignore); err != nil {
+			return err
+		}
+	}
+	if p.given("returns") {
+		if err := st.SetPageReturns(ctx, userID, feedID, *p.returns); err != nil {
 			return err
 		}
 	}

@@ -31,6 +31,9 @@ func runAdd(ctx context.Context, e *env, args []string) error {
 	if !(*weight > 0) {
 		return usageError{fmt.Sprintf("--weight must be greater than 0, got %v", *weight)}
 	}
+	if _, err := store.PageReturns(*settings.returns); err != nil {
+		return usageError{"--" + vigil.ErrorMessage(err)}
+	}
 	st, u, err := f.openFor(ctx, *user)
 	if err != nil {
 		return err

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html/template"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"vigil"
@@ -127,8 +128,10 @@ func (s *Handlers) PageSettingsForm(w http.ResponseWriter, r *http.Request, sess
 	if err == nil {
 		req.Conditions = &conds
 		if r.PostFormValue("owner") != "" {
-			ownerSettings(r, &req)
+			err = ownerSettings(r, &req)
 		}
+	}
+	if err == nil {
 		err = s.reading.SetPageSettings(r.Context(), sess.User.ID, id, req)
 	}
 	if code := vigil.ErrorCode(err); code == vigil.EINVALID || code == vigil.ECONFLICT {
@@ -143,7 +146,7 @@ func (s *Handlers) PageSettingsForm(w http.ResponseWriter, r *http.Request, sess
 }
 
 // ownerSettings reads the owner's part of the page settings form into req.
-func ownerSettings(r *http.Request, req *reading.PageSettings) {
+func ownerSettings(r *http.Request, req *reading.PageSettings) error {
 	kinds := r.PostForm["kinds"]
 	selector := r.PostFormValue("selector")
 	ignore := formLines(r.PostFormValue("ignore"))
@@ -151,6 +154,14 @@ func ownerSettings(r *http.Request, req *reading.PageSettings) {
 	waitFor, xpath, jq := r.PostFormValue("wait_for"), r.PostFormValue("xpath"), r.PostFormValue("jq")
 	req.Kinds, req.Selector, req.Ignore = &kinds, &selector, &ignore
 	req.Render, req.WaitFor, req.XPath, req.JQ = &render, &waitFor, &xpath, &jq
+	if v := strings.TrimSpace(r.PostFormValue("returns")); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			return vigil.Errorf(vigil.EINVALID, "returns %q is not a whole number", v)
+		}
+		req.Returns = &n
+	}
+	return nil
 }
 
 // formConditions reads a follower's conditions, one a line

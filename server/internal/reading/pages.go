@@ -2,6 +2,7 @@ package reading
 
 import (
 	"context"
+	"encoding/json"
 	"regexp"
 	"strings"
 
@@ -27,6 +28,9 @@ type PageSettings struct {
 	WaitFor    *string            `json:"wait_for"`
 	XPath      *string            `json:"xpath"`
 	JQ         *string            `json:"jq"`
+	// Returns is how many of the page's last states tell a return
+	// (vigil.Page.Returns).
+	Returns *int `json:"returns"`
 }
 
 // PageDetail is GET /api/pages/{id}: the page with the visitor's settings,
@@ -38,6 +42,9 @@ type PageDetail struct {
 	Recent    []updates.Change    `json:"recent"`
 	Important []updates.Change    `json:"important"`
 	Versions  []vigil.PageVersion `json:"versions"`
+	// Noise are the blocks learned to be noise (change.NoiseStats), left
+	// out of the measures.
+	Noise []string `json:"noise"`
 }
 
 // ChangeDetail is GET /api/changes/{id}: the change as the visitor sees it
@@ -90,6 +97,7 @@ func (s *Service) PageDetail(ctx context.Context, userID, feedID int64) (PageDet
 	if d.Feed.ID == 0 {
 		return PageDetail{}, vigil.Errorf(vigil.ENOTFOUND, "feed %d is not a watched page", feedID)
 	}
+	d.Noise = learnedNoise(d.State)
 	if d.Recent, d.Important, err = updates.History(ctx, s.st, userID, feedID, s.updates); err != nil {
 		return PageDetail{}, err
 	}
@@ -98,6 +106,20 @@ func (s *Service) PageDetail(ctx context.Context, userID, feedID int64) (PageDet
 	}
 	d.Duplicate, err = s.duplicateOf(ctx, feedID, d.Versions[0].Hash)
 	return d, err
+}
+
+// learnedNoise returns the blocks the monitor leaves out of the page's
+// measures as noise; none when its statistics are unreadable (the monitor
+// then learns them afresh).
+func learnedNoise(p vigil.Page) []string {
+	var s change.NoiseStats
+	if len(p.Noise) == 0 || json.Unmarshal(p.Noise, &s) != nil {
+		return []string{}
+	}
+	if b := s.Blocks(change.NoiseOptions{}); b != nil {
+		return b
+	}
+	return []string{}
 }
 
 // duplicateOf returns another page whose latest version has hash, or nil.
@@ -160,6 +182,11 @@ func (s *Service) SetPageSettings(ctx context.Context, userID, feedID int64, req
 			return err
 		}
 		if err := s.st.SetPageIgnore(ctx, userID, feedID, *req.Ignore); err != nil {
+			return err
+		}
+	}
+	if req.Returns != nil {
+		if err := s.st.SetPageReturns(ctx, userID, feedID, *req.Returns); err != nil {
 			return err
 		}
 	}
