@@ -3,6 +3,7 @@ package fetch
 import (
 	"fmt"
 	"net/netip"
+	"strings"
 	"syscall"
 )
 
@@ -13,9 +14,19 @@ type AddressError struct {
 	Reason string // the class of the address, e.g. "loopback"
 }
 
+// refusing starts the wording of an AddressError.
+const refusing = "refusing to connect to "
+
 // Error names the address and its class.
 func (e *AddressError) Error() string {
-	return fmt.Sprintf("refusing to connect to %s, a %s address (allowing private addresses, e.g. --allow-private, lifts this)", e.Addr, e.Reason)
+	return fmt.Sprintf(refusing+"%s, a %s address (allowing private addresses, e.g. --allow-private, lifts this)", e.Addr, e.Reason)
+}
+
+// RefusedAddress reports whether errText, the words of a failed fetch as
+// an observation keeps them, holds an AddressError: vigil itself refused
+// the fetch, no server was asked.
+func RefusedAddress(errText string) bool {
+	return strings.Contains(errText, refusing)
 }
 
 // Non-public ranges that netip.Addr has no predicate for.

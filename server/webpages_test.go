@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"html"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"regexp"
 	"strings"
@@ -11,6 +12,7 @@ import (
 	"time"
 
 	"vigil"
+	"vigil/fetch"
 )
 
 // wantPage fetches path and checks the status and that every text appears.
@@ -261,22 +263,32 @@ func TestWebItemNavigation(t *testing.T) {
 }
 
 // TestWebObservationWithoutAnswer checks how a fetch that got no response
-// is shown.
+// is shown: a server that did not answer, and vigil's own refusal of a
+// private address, which asked no server.
 func TestWebObservationWithoutAnswer(t *testing.T) {
-	e := newEnv(t, Config{})
-	alice := e.user("alice")
-	id := e.follow(alice, "https://down.example/feed")
-	f := vigil.Fetched{FeedID: id, Observation: vigil.Observation{FeedID: id, At: testNow.Add(-time.Minute), Error: "connection refused"}}
-	state := &vigil.Feed{Status: vigil.FeedActive, LastFetch: testNow.Add(-time.Minute), LastError: "connection refused", Failures: 1}
-	if _, err := e.st.Ingest(t.Context(), f, func(vigil.Ingested, *vigil.Feed) (*vigil.Feed, error) { return state, nil }); err != nil {
-		t.Fatal(err)
-	}
-	b := e.browser()
-	b.login(alice)
-	body := wantPage(t, b, fmt.Sprintf("/feeds/%d", id), http.StatusOK,
-		`<td class="n nowrap" data-label="Status">no answer</td>`, `<td class="n nowrap" data-label="Latency">—</td>`, `<td class="problem" data-label="Error">connection refused</td>`)
-	if strings.Contains(body, ">0s<") {
-		t.Errorf("a fetch without an answer shows a latency:\n%s", body)
+	refused := (&fetch.AddressError{Addr: netip.MustParseAddr("10.0.0.7"), Reason: "private"}).Error()
+	for _, tc := range []struct{ err, status string }{
+		{"connection refused", "no answer"},
+		{"fetch: " + refused, "refused: private address (--allow-private)"},
+	} {
+		t.Run(tc.status, func(t *testing.T) {
+			e := newEnv(t, Config{})
+			alice := e.user("alice")
+			id := e.follow(alice, "https://down.example/feed")
+			f := vigil.Fetched{FeedID: id, Observation: vigil.Observation{FeedID: id, At: testNow.Add(-time.Minute), Error: tc.err}}
+			state := &vigil.Feed{Status: vigil.FeedActive, LastFetch: testNow.Add(-time.Minute), LastError: tc.err, Failures: 1}
+			if _, err := e.st.Ingest(t.Context(), f, func(vigil.Ingested, *vigil.Feed) (*vigil.Feed, error) { return state, nil }); err != nil {
+				t.Fatal(err)
+			}
+			b := e.browser()
+			b.login(alice)
+			body := wantPage(t, b, fmt.Sprintf("/feeds/%d", id), http.StatusOK,
+				`<td class="n" data-label="Status">`+tc.status+`</td>`, `<td class="n nowrap" data-label="Latency">—</td>`,
+				`<td class="problem" data-label="Error">`+html.EscapeString(tc.err)+`</td>`)
+			if strings.Contains(body, ">0s<") {
+				t.Errorf("a fetch without an answer shows a latency:\n%s", body)
+			}
+		})
 	}
 }
 

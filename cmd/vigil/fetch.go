@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"strings"
 	"time"
 
 	"vigil"
+	"vigil/fetch"
 	"vigil/monitor"
 	"vigil/store"
 )
@@ -104,8 +104,8 @@ func (t *tally) add(r monitor.Result) {
 		return
 	}
 	t.failed++
-	// fetch.AddressError's wording: the monitor keeps a failure in words only.
-	if strings.Contains(r.Err, "refusing to connect to") {
+	// The monitor keeps a failure in words only.
+	if fetch.RefusedAddress(r.Err) {
 		t.private++
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"vigil"
+	"vigil/fetch"
 	"vigil/server/internal/reading"
 )
 
@@ -20,27 +21,43 @@ const utcLayout = "2006-01-02 15:04 UTC"
 // words, and to give each item its star button.
 func (s *Handlers) funcs() template.FuncMap {
 	return template.FuncMap{
-		"when":       func(t time.Time) string { return when(t, s.now()) },
-		"ago":        func(t time.Time) string { return relative(t, s.now()) },
-		"utc":        func(t time.Time) string { return t.UTC().Format(utcLayout) },
-		"iso":        func(t time.Time) string { return t.UTC().Format(time.RFC3339) },
-		"number":     reading.Number,
-		"rate":       func(f vigil.Feed) string { return rateWords(f, s.now()) },
-		"latency":    func(d time.Duration) string { return d.Round(time.Millisecond).String() },
-		"feedName":   reading.FeedName,
-		"feedLabel":  feedLabel,
-		"badge":      feedBadge,
-		"problem":    feedProblem,
-		"itemTime":   itemTime,
-		"starButton": newStarButton,
-		"readToggle": readToggle,
-		"decimal":    func(f float64) string { return strconv.FormatFloat(f, 'f', 2, 64) },
-		"percent":    func(f float64) string { return strconv.FormatFloat(math.Round(f*100), 'f', 0, 64) + "%" },
-		"novelRate":  novelRate,
-		"duration":   roughDuration,
-		"initial":    feedInitial,
-		"snippet":    s.snippet,
+		"when":        func(t time.Time) string { return when(t, s.now()) },
+		"ago":         func(t time.Time) string { return relative(t, s.now()) },
+		"utc":         func(t time.Time) string { return t.UTC().Format(utcLayout) },
+		"iso":         func(t time.Time) string { return t.UTC().Format(time.RFC3339) },
+		"number":      reading.Number,
+		"rate":        func(f vigil.Feed) string { return rateWords(f, s.now()) },
+		"latency":     func(d time.Duration) string { return d.Round(time.Millisecond).String() },
+		"feedName":    reading.FeedName,
+		"feedLabel":   feedLabel,
+		"badge":       feedBadge,
+		"problem":     feedProblem,
+		"itemTime":    itemTime,
+		"starButton":  newStarButton,
+		"readToggle":  readToggle,
+		"decimal":     func(f float64) string { return strconv.FormatFloat(f, 'f', 2, 64) },
+		"percent":     func(f float64) string { return strconv.FormatFloat(math.Round(f*100), 'f', 0, 64) + "%" },
+		"novelRate":   novelRate,
+		"duration":    roughDuration,
+		"initial":     feedInitial,
+		"snippet":     s.snippet,
+		"fetchStatus": fetchStatus,
 	}
+}
+
+// fetchStatus is the Status cell of a fetch: the HTTP status, or why there
+// is none: vigil's own refusal of a non-public address is not a server
+// that did not answer.
+func fetchStatus(o vigil.Observation) string {
+	switch {
+	case o.NotModified:
+		return "304 not modified"
+	case o.Status != 0:
+		return strconv.Itoa(o.Status)
+	case fetch.RefusedAddress(o.Error):
+		return "refused: private address (--allow-private)"
+	}
+	return "no answer"
 }
 
 // novelRate writes a profile's learned rate of novel items per day, or

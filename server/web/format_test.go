@@ -2,10 +2,12 @@ package web
 
 import (
 	"math"
+	"net/netip"
 	"testing"
 	"time"
 
 	"vigil"
+	"vigil/fetch"
 	"vigil/server/internal/reading"
 )
 
@@ -148,6 +150,25 @@ func TestFeedLabel(t *testing.T) {
 	for _, tt := range tests {
 		if got := feedLabel(tt.f); got != tt.want {
 			t.Errorf("feedLabel(%+v) = %q, want %q", tt.f, got, tt.want)
+		}
+	}
+}
+
+func TestFetchStatus(t *testing.T) {
+	refused := (&fetch.AddressError{Addr: netip.MustParseAddr("127.0.0.1"), Reason: "loopback"}).Error()
+	tests := []struct {
+		o    vigil.Observation
+		want string
+	}{
+		{vigil.Observation{Status: 200}, "200"},
+		{vigil.Observation{Status: 304, NotModified: true}, "304 not modified"},
+		{vigil.Observation{Status: 503, Error: "HTTP 503"}, "503"},
+		{vigil.Observation{Error: "fetch: " + refused}, "refused: private address (--allow-private)"},
+		{vigil.Observation{Error: "dial tcp 192.0.2.1:80: i/o timeout"}, "no answer"},
+	}
+	for _, tt := range tests {
+		if got := fetchStatus(tt.o); got != tt.want {
+			t.Errorf("fetchStatus(%+v) = %q, want %q", tt.o, got, tt.want)
 		}
 	}
 }
