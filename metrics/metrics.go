@@ -46,7 +46,7 @@ func New(g Gauges, log *slog.Logger) *Metrics {
 	}
 	m := &Metrics{reg: prometheus.NewRegistry(), log: log}
 	m.fetches = prometheus.NewCounterVec(prometheus.CounterOpts{Namespace: namespace, Name: "fetches_total",
-		Help: "Fetches stored, by outcome: fetched, not_modified, throttled, missing, failed."}, []string{"outcome"})
+		Help: "Fetches of feeds and pages stored, by outcome: fetched, not_modified, throttled, missing, failed."}, []string{"outcome"})
 	m.fetchLatency = prometheus.NewHistogram(prometheus.HistogramOpts{Namespace: namespace, Name: "fetch_duration_seconds",
 		Help: "Time from the start of a fetch to the whole response.", Buckets: latencyBuckets})
 	m.fetchBytes = prometheus.NewCounter(prometheus.CounterOpts{Namespace: namespace, Name: "fetch_bytes_total",

@@ -239,3 +239,49 @@ func TestPlanDelayGauge(t *testing.T) {
 		}
 	}
 }
+
+// TestMetricsCountPageFetches fetches a watched page twice (a first
+// version, then a change) and checks that the fetches count in
+// vigil_fetches_total and the fetch histograms as feeds' fetches do, and
+// that a page's change is no stored item.
+func TestMetricsCountPageFetches(t *testing.T) {
+	w := newWorld(t)
+	body := "<html><body><p>Opening hours: 9 to 17.</p></body></html>"
+	pages := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+		rw.Header().Set("Content-Type", "text/html")
+		io.WriteString(rw, body)
+	}))
+	t.Cleanup(pages.Close)
+	ctx := context.Background()
+	u, err := w.db.UserByName(ctx, "ann")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sub, err := w.db.FollowPage(ctx, u.ID, pages.URL+"/hours", 1, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, text := range []string{body, "<html><body><p>Opening hours: 10 to 16.</p></body></html>"} {
+		body = text
+		f, err := w.db.Feed(ctx, sub.Feed.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := w.mon.FetchFeed(ctx, *f); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := w.scrape()
+	for series, want := range map[string]float64{
+		`vigil_fetches_total{outcome="fetched"}`: 2,
+		"vigil_fetch_duration_seconds_count":     2,
+		"vigil_items_stored_total":               0,
+	} {
+		if v, ok := got[series]; !ok || v != want {
+			t.Errorf("after two page fetches, %s = %v (present %v), want %v", series, v, ok, want)
+		}
+	}
+	if got["vigil_fetch_bytes_total"] <= 0 {
+		t.Errorf("page fetches read no bytes: %v", got["vigil_fetch_bytes_total"])
+	}
+}

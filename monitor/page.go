@@ -54,6 +54,11 @@ func (m *Monitor) storePage(ctx context.Context, f vigil.Feed, p *vigil.Page, o 
 	if err != nil {
 		return Result{}, fmt.Errorf("monitor: storing fetch of %s: %w", fetch.RedactURL(f.URL), err)
 	}
+	if m.events != nil {
+		// Counted as a feed's fetch is; a page's change is no item, so the
+		// observation's item counts stay 0.
+		m.events.Fetched(pf.Observation, o.verdict.String())
+	}
 	res := Result{FeedID: f.ID, URL: f.URL, Err: o.err, NextTime: saved.NextFetch}
 	if ing.ChangeID != 0 {
 		res.Updated = 1
