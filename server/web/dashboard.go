@@ -23,7 +23,8 @@ const dashboardHours = 48
 type dashFeed struct {
 	Feed       vigil.Feed
 	Followed   bool    // the visitor follows it, so it may be named
-	PerDay     float64 // learned new items per day
+	PerDay     float64 // learned new items per day; 0 for a page
+	Page       bool    // a watched page: its changes are no items
 	Fetches    int     // fetches in the last 24 hours
 	MeanDelay  time.Duration
 	NoEstimate bool // nothing learned yet, or no fetch in the last day
@@ -92,8 +93,10 @@ func (s *Handlers) dashboard(ctx context.Context, sess *session) (dashboardView,
 			df.Followed = true
 			view.Delays = append(view.Delays, df)
 		}
-		srcs = append(srcs, plan.Source{Weight: weights[f.ID], Rate: df.PerDay})
-		fetches = append(fetches, df.Fetches)
+		if !df.Page { // the expected delay is of feeds' items
+			srcs = append(srcs, plan.Source{Weight: weights[f.ID], Rate: df.PerDay})
+			fetches = append(fetches, df.Fetches)
+		}
 	}
 	view.UsedLastHour = hours.lastHour
 	view.InstallDelay = installDelay(srcs, fetches)
@@ -136,7 +139,9 @@ func delayOf(f vigil.Feed, fetches int, log interface {
 }) dashFeed {
 	df := dashFeed{Feed: f, Fetches: fetches}
 	if len(f.Model) > 0 {
-		if m, err := policy.UnmarshalModels(f.Model); err == nil {
+		if m, err := policy.UnmarshalModels(f.Model); err == nil && m.Page {
+			df.Page = true // a rate of changes, not of items
+		} else if err == nil {
 			df.PerDay = m.RatePerDay()
 		} else {
 			log.Warn("server: unable to read a feed's models for the dashboard", "feed", f.ID, "err", err)

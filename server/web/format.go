@@ -11,6 +11,7 @@ import (
 
 	"vigil"
 	"vigil/fetch"
+	"vigil/policy"
 	"vigil/server/internal/reading"
 )
 
@@ -137,9 +138,24 @@ func rateWords(f vigil.Feed, now time.Time) string {
 		return "not known yet"
 	case f.Silent(now, vigil.DefaultSilenceEvidence):
 		return "silent since " + f.LastItem.UTC().Format(dateLayout)
-	default:
-		return perPeriod(f.Rate)
 	}
+	if m := modelsOf(f); m != nil && !m.RateShown() {
+		return fmt.Sprintf("not known yet (%d of %d checks)", m.Checks(), policy.MinPageChecks)
+	}
+	return perPeriod(f.Rate)
+}
+
+// modelsOf decodes f's models, or returns nil when it has none or they
+// cannot be read (the planner logs that).
+func modelsOf(f vigil.Feed) *policy.Models {
+	if len(f.Model) == 0 {
+		return nil
+	}
+	m, err := policy.UnmarshalModels(f.Model)
+	if err != nil {
+		return nil
+	}
+	return m
 }
 
 // perPeriod says roughly how many items arrive at perHour items per hour,
