@@ -172,3 +172,23 @@ func TestFeedServerServesOnLoopback(t *testing.T) {
 		t.Error("the feed server still answers after Close")
 	}
 }
+
+// TestFeedTitlesDifferAtOnce checks that the demo's feeds of a generated
+// trace differ in their titles' first 12 characters, all that a narrow
+// sidebar shows of them.
+func TestFeedTitlesDifferAtOnce(t *testing.T) {
+	p, _ := trace.Generate(trace.GenConfig{Sources: 12, Days: 2, Seed: 1, Start: t0})
+	srcs := p.Sources
+	clk := clock.NewVirtual(p.End)
+	srv := httptest.NewServer(NewFeeds(srcs, clk))
+	defer srv.Close()
+	seen := map[string]string{}
+	for _, s := range srcs {
+		title := parseFeed(t, srv.URL+"/feeds/"+s.ID+".xml").Title
+		head := string([]rune(title)[:min(12, len([]rune(title)))])
+		if other, ok := seen[head]; ok {
+			t.Errorf("feeds %q and %q both start %q", other, title, head)
+		}
+		seen[head] = title
+	}
+}
