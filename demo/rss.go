@@ -36,8 +36,9 @@ type rssGUID struct {
 // renderRSS writes the window of source id as an RSS 2.0 document, newest
 // posting first. The feed's title starts with the source's ID, which tells
 // the feeds apart where a narrow column (the web UI's sidebar) cuts titles
-// short; a common prefix such as "Demo source " left them all alike. Posting n (counted from 1 in the source) has the GUID
-// "{id}/{n}" and, when the trace has no title, the title "Posting n".
+// short; a common prefix such as "Demo source " left them all alike.
+// Posting n (counted from 1 in the source) has the GUID "{id}/{n}" and,
+// when the trace has no title, the title "Posting n".
 func renderRSS(id string, v window) ([]byte, error) {
 	doc := rss{Version: "2.0", Channel: rssChannel{
 		Title:       id + " · demo",
