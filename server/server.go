@@ -13,6 +13,7 @@ package server
 import (
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"time"
 
 	"github.com/microcosm-cc/bluemonday"
@@ -39,6 +40,10 @@ type Config struct {
 	Now func() time.Time
 	// SecureCookies marks the session cookie Secure, for HTTPS deployments.
 	SecureCookies bool
+	// TrustedProxies are the reverse proxies whose Forwarded or
+	// X-Forwarded-For header names the client whose failed logins count;
+	// from other peers the headers are ignored.
+	TrustedProxies []netip.Prefix
 	// OnSubscribe, when set, is called with the feed's ID after a user
 	// subscribes, so that the monitor can fetch a new feed at once.
 	OnSubscribe func(feedID int64)
@@ -119,7 +124,7 @@ func New(st store.Store, cfg Config) *Server {
 		Updates:            cfg.Updates,
 		Zone:               cfg.Zone,
 	})
-	s.auth = httpauth.New(st, httpauth.Config{Now: s.now, SecureCookies: cfg.SecureCookies, Logger: s.log})
+	s.auth = httpauth.New(st, httpauth.Config{Now: s.now, SecureCookies: cfg.SecureCookies, Logger: s.log, TrustedProxies: cfg.TrustedProxies})
 	s.api = api.New(api.Config{Store: st, Reading: s.reading, Auth: s.auth, Now: s.now, Logger: s.log,
 		AllowPrivate: cfg.AllowPrivate})
 	s.web = web.New(web.Config{Store: st, Reading: s.reading, Auth: s.auth, Now: s.now, Logger: s.log,

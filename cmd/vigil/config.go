@@ -30,6 +30,9 @@ type config struct {
 	smtpUser     string
 	smtpPassword string
 	baseURL      string
+	// trustedProxies lists the reverse proxies, comma-separated
+	// addresses or CIDR prefixes (parseProxies).
+	trustedProxies string
 
 	// goMaxProcs and goGC are the Go runtime's GOMAXPROCS and GOGC, which
 	// the runtime reads and checks itself: when set, they win over vigil's

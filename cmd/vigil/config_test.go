@@ -61,6 +61,8 @@ func TestEnvBadValues(t *testing.T) {
 		{"VIGIL_SMTP_FROM", "vigil at example", []string{"serve"}, "an e-mail address"},
 		{"VIGIL_BASE_URL", "vigil.example.org", []string{"serve"}, "an absolute http or https URL"},
 		{"VIGIL_BASE_URL", "ftp://vigil.example.org/", []string{"digest", "--send", "2026-03-02"}, "an absolute http or https URL"},
+		{"VIGIL_TRUSTED_PROXIES", "10.0.0.0/33", []string{"serve"}, "comma-separated addresses or CIDR prefixes"},
+		{"VIGIL_TRUSTED_PROXIES", "127.0.0.1,proxy.example", []string{"serve"}, "comma-separated addresses or CIDR prefixes"},
 	}
 	checked := map[string]bool{}
 	for _, tc := range tests {
@@ -86,22 +88,23 @@ func TestEnvBadValues(t *testing.T) {
 // each from the environment.
 func TestEnvGoodValues(t *testing.T) {
 	vars := map[string]string{
-		"VIGIL_DB":            "postgres://postgres@127.0.0.1:5432/vigil",
-		"VIGIL_ADDR":          "127.0.0.1:0",
-		"VIGIL_METRICS_TOKEN": "s3cret",
-		"VIGIL_ZONE":          "Europe/Paris",
-		"VIGIL_ALLOW_PRIVATE": "true",
-		"VIGIL_BUDGET":        "600",
-		"VIGIL_WORKERS":       "8",
-		"VIGIL_HOST_GAP":      "0",
-		"VIGIL_POLICY":        "simple",
-		"VIGIL_NO_TRACKING":   "1",
-		"VIGIL_SMTP_HOST":     "mail.example.org",
-		"VIGIL_SMTP_PORT":     "25",
-		"VIGIL_SMTP_FROM":     "Vigil <vigil@example.org>",
-		"VIGIL_SMTP_USER":     "vigil",
-		"VIGIL_SMTP_PASSWORD": "hunter2",
-		"VIGIL_BASE_URL":      "https://vigil.example.org/",
+		"VIGIL_DB":              "postgres://postgres@127.0.0.1:5432/vigil",
+		"VIGIL_ADDR":            "127.0.0.1:0",
+		"VIGIL_METRICS_TOKEN":   "s3cret",
+		"VIGIL_ZONE":            "Europe/Paris",
+		"VIGIL_ALLOW_PRIVATE":   "true",
+		"VIGIL_BUDGET":          "600",
+		"VIGIL_WORKERS":         "8",
+		"VIGIL_HOST_GAP":        "0",
+		"VIGIL_POLICY":          "simple",
+		"VIGIL_NO_TRACKING":     "1",
+		"VIGIL_SMTP_HOST":       "mail.example.org",
+		"VIGIL_SMTP_PORT":       "25",
+		"VIGIL_SMTP_FROM":       "Vigil <vigil@example.org>",
+		"VIGIL_SMTP_USER":       "vigil",
+		"VIGIL_SMTP_PASSWORD":   "hunter2",
+		"VIGIL_BASE_URL":        "https://vigil.example.org/",
+		"VIGIL_TRUSTED_PROXIES": "127.0.0.1, 10.0.0.0/8,::1",
 	}
 	if len(vars) != len(settings) {
 		t.Fatalf("%d variables for %d settings", len(vars), len(settings))
@@ -156,23 +159,24 @@ func TestConfigPrecedence(t *testing.T) {
 // TestConfigOutput checks 'vigil config' on a default setup, line for
 // line, and that no secret is printed however it is given.
 func TestConfigOutput(t *testing.T) {
-	const want = `SETTING        VALUE           SOURCE
-db             vigil.db        default
-addr           127.0.0.1:8080  default
-metrics-token  ""              default
-zone           UTC             default
-allow-private  false           default
-budget         0               default
-workers        4               default
-host-gap       2s              default
-policy         accrued         default
-no-tracking    false           default
-smtp-host      ""              default
-smtp-port      587             default
-smtp-from      ""              default
-smtp-user      ""              default
-smtp-password  ""              default
-base-url       ""              default
+	const want = `SETTING          VALUE           SOURCE
+db               vigil.db        default
+addr             127.0.0.1:8080  default
+metrics-token    ""              default
+zone             UTC             default
+allow-private    false           default
+budget           0               default
+workers          4               default
+host-gap         2s              default
+policy           accrued         default
+no-tracking      false           default
+smtp-host        ""              default
+smtp-port        587             default
+smtp-from        ""              default
+smtp-user        ""              default
+smtp-password    ""              default
+base-url         ""              default
+trusted-proxies  ""              default
 `
 	code, out, stderr := cliEnv(t, nil, "config")
 	if code != 0 || out != want {

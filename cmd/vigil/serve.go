@@ -23,6 +23,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	secure := f.Bool("secure-cookies", false, "mark session cookies Secure (behind HTTPS)")
 	verbose := f.Bool("v", false, "log every fetch and every request")
 	metricsToken := f.bindString("metrics-token", "")
+	trusted := f.bindString("trusted-proxies", "")
 	popts := addProfilerFlags(f)
 	gc := addGCFlag(f, defaultServeGCPercent)
 	noMonitor := f.Bool("no-monitor", false, "serve the web only; fetching is left to 'vigil worker' processes")
@@ -30,6 +31,10 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	dopts := addDigestFlags(f)
 	if err := f.parse(args, 0); err != nil {
 		return err
+	}
+	proxies, err := parseProxies(*trusted)
+	if err != nil {
+		return usageError{"--trusted-proxies: " + err.Error()}
 	}
 	undoGC, err := startService(f.cfg, popts, *gc)
 	if err != nil {
@@ -75,7 +80,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		Handler: server.New(st, server.Config{SecureCookies: *secure, OnSubscribe: func(int64) { mon.Wake() }, Logger: log,
 			Profiler: prof, Metrics: met, MetricsToken: *metricsToken, BudgetPerHour: *opts.budget, Policy: *opts.policy,
 			Planner: chartPlanner(planner, !*noMonitor),
-			Updates: digests.Folder, Zone: digests.Location, AllowPrivate: *opts.allowPrivate}),
+			Updates: digests.Folder, Zone: digests.Location, AllowPrivate: *opts.allowPrivate, TrustedProxies: proxies}),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      60 * time.Second,

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net"
 	"net/mail"
+	"net/netip"
 	"net/url"
 	"slices"
 	"strconv"
@@ -62,6 +63,10 @@ var settings = []setting{
 		usage: "SMTP password (environment only)", field: func(c *config) any { return &c.smtpPassword }},
 	{name: "base-url", env: "VIGIL_BASE_URL", flag: true, want: "an absolute http or https URL", valid: isHTTPURL,
 		usage: "public `URL` of this server, for links in digests and alerts", field: func(c *config) any { return &c.baseURL }},
+	{name: "trusted-proxies", env: "VIGIL_TRUSTED_PROXIES", flag: true,
+		want: "comma-separated addresses or CIDR prefixes (e.g. 127.0.0.1,10.0.0.0/8)", valid: isProxyList,
+		usage: "reverse `proxies` (addresses or CIDR prefixes, comma-separated) whose X-Forwarded-For or Forwarded header names the client, for the failed-login limit",
+		field: func(c *config) any { return &c.trustedProxies }},
 }
 
 // settingNamed returns the setting called name; a name missing from the
@@ -76,6 +81,33 @@ func settingNamed(name string) setting {
 }
 
 func anyText(string) bool { return true }
+
+func isProxyList(v string) bool {
+	_, err := parseProxies(v)
+	return err == nil
+}
+
+// parseProxies reads a comma-separated list of addresses (a host each) and
+// CIDR prefixes; an empty list trusts no proxy.
+func parseProxies(v string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for item := range strings.SplitSeq(v, ",") {
+		item = strings.TrimSpace(item)
+		if item == "" {
+			continue
+		}
+		if ip, err := netip.ParseAddr(item); err == nil {
+			out = append(out, netip.PrefixFrom(ip.Unmap(), ip.Unmap().BitLen()))
+			continue
+		}
+		p, err := netip.ParsePrefix(item)
+		if err != nil {
+			return nil, fmt.Errorf("%q is neither an address nor a CIDR prefix", item)
+		}
+		out = append(out, p.Masked())
+	}
+	return out, nil
+}
 
 func isBoolText(v string) bool {
 	_, err := strconv.ParseBool(v)

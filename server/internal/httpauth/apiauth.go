@@ -57,7 +57,7 @@ func (a *Auth) tokenUser(r *http.Request, tok string) (*vigil.User, error) {
 // from it before (see failureLimiter); a correct password is remembered for a few minutes, so that
 // repeated requests do not each pay for the slow derivation.
 func (a *Auth) PasswordUser(r *http.Request, name, pw string) (*vigil.User, error) {
-	addr, now := clientAddr(r), a.now()
+	addr, now := a.clientAddr(r), a.now()
 	if wait := a.failures.lockedFor(addr, name, now); wait > 0 {
 		return nil, tooManyFailures(wait)
 	}
@@ -96,7 +96,7 @@ func (a *Auth) checkPassword(r *http.Request, name, pw string, now time.Time) (*
 func tooManyFailures(wait time.Duration) *httperr.Refusal {
 	return &httperr.Refusal{
 		Status:     http.StatusTooManyRequests,
-		Msg:        fmt.Sprintf("too many failed logins from your address; try again in %s", wait.Round(time.Second)),
+		Msg:        fmt.Sprintf("too many failed logins from your address or for this account; try again in %s", wait.Round(time.Second)),
 		RetryAfter: wait,
 	}
 }

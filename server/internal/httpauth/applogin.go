@@ -29,7 +29,7 @@ func (a *Auth) ReaderLogin(r *http.Request, name, secret string) (*vigil.User, e
 // FeverLogin returns the user whose Fever key is apiKey. Unknown keys
 // count towards the address's lockout, as failed passwords do.
 func (a *Auth) FeverLogin(r *http.Request, apiKey string) (*vigil.User, error) {
-	addr, now := clientAddr(r), a.now()
+	addr, now := a.clientAddr(r), a.now()
 	if wait := a.failures.lockedFor(addr, feverName, now); wait > 0 {
 		return nil, tooManyFailures(wait)
 	}

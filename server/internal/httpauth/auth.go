@@ -8,6 +8,7 @@ package httpauth
 import (
 	"crypto/rand"
 	"log/slog"
+	"net/netip"
 	"time"
 )
 
@@ -20,6 +21,10 @@ type Config struct {
 	// Logger receives the failures to record accesses; nil means
 	// slog.Default().
 	Logger *slog.Logger
+	// TrustedProxies are the reverse proxies whose forwarding headers
+	// (Forwarded, X-Forwarded-For) name the client whose failed logins are
+	// counted; from any other peer those headers are ignored.
+	TrustedProxies []netip.Prefix
 }
 
 // Auth authenticates requests against a store; one Auth serves every
@@ -34,12 +39,14 @@ type Auth struct {
 	verified      verifiedCache
 	failures      failureLimiter
 	accesses      accessNotes
+	proxies       []netip.Prefix
 }
 
 // New returns an Auth over st configured by cfg, with a new random key
 // for the CSRF tokens of its sessions.
 func New(st Store, cfg Config) *Auth {
-	a := &Auth{st: st, now: cfg.Now, log: cfg.Logger, secureCookies: cfg.SecureCookies, csrfKey: make([]byte, 32)}
+	a := &Auth{st: st, now: cfg.Now, log: cfg.Logger, secureCookies: cfg.SecureCookies, csrfKey: make([]byte, 32),
+		proxies: cfg.TrustedProxies}
 	if a.now == nil {
 		a.now = time.Now
 	}

@@ -1,7 +1,6 @@
 package httpauth
 
 import (
-	"net/http"
 	"net/netip"
 	"sync"
 	"time"
@@ -13,6 +12,12 @@ import (
 const (
 	FailureLimit     = 10  // failures of one (address, user) pair per window
 	addrFailureLimit = 100 // failures of one address over all user names per window
+	nameFailureLimit = 30  // failures of one user name over all addresses per window
+	// trustedNameLimit is nameFailureLimit for an address the user logged
+	// in from: far higher, so that others' guessing does not lock the
+	// owner out, yet finite, for guessers who share the owner's address
+	// (a proxy that is not trusted, a NAT).
+	trustedNameLimit = 300
 	FailureWindow    = 10 * time.Minute
 	failureAddrsMax  = 4096 // counted pairs, and counted addresses
 	trustedUsersMax  = 4096 // users whose good addresses are remembered
@@ -30,16 +35,25 @@ const (
 //     addresses out of alice;
 //   - an address is also locked out of every name after addrFailureLimit
 //     failures in a window, so that trying many names stays slow too;
+//   - a user name is locked out of every address after nameFailureLimit
+//     failures in a window, whatever addresses they came from, so that
+//     guessing one account's password from many addresses (a botnet, or
+//     clients behind a proxy that is not trusted) stays slow too;
 //   - an address from which a user has logged in correctly is remembered
 //     for that user (in memory, up to trustedAddrsMax per user), and a
 //     login for that user from there is never locked out: the password is
-//     checked, and a correct one lets the owner in.
+//     checked, and a correct one lets the owner in, unless the name
+//     failed trustedNameLimit times in the window. Behind a reverse proxy
+//     that works only when the proxy is trusted (Config's TrustedProxies):
+//     otherwise every client has the proxy's address, the owner's login
+//     makes it trusted for everyone, and only trustedNameLimit stays.
 //
 // Windows are fixed, FailureWindow long from an address's first failure.
 type failureLimiter struct {
 	mu      sync.Mutex
 	pairs   windowCounts[loginKey]
 	addrs   windowCounts[netip.Prefix]
+	names   windowCounts[string]
 	trusted map[string]map[netip.Prefix]time.Time
 }
 
@@ -58,23 +72,6 @@ func limitedKey(addr netip.Prefix, name string) loginKey {
 	return loginKey{addr: addr, name: name}
 }
 
-// clientAddr returns the address whose failures a request counts for: the
-// client's IPv4 address, or the /64 network of its IPv6 address, since a
-// single host commonly holds a whole /64.
-func clientAddr(r *http.Request) netip.Prefix {
-	ap, err := netip.ParseAddrPort(r.RemoteAddr)
-	if err != nil {
-		return netip.Prefix{} // every unparsable address shares one count
-	}
-	ip := ap.Addr().Unmap().WithZone("")
-	bits := 64
-	if ip.Is4() {
-		bits = 32
-	}
-	p, _ := ip.Prefix(bits) // bits fits the address family
-	return p
-}
-
 // lockedFor returns how long addr stays locked out of logging in as name,
 // or 0 when it may try.
 func (l *failureLimiter) lockedFor(addr netip.Prefix, name string, now time.Time) time.Duration {
@@ -82,9 +79,10 @@ func (l *failureLimiter) lockedFor(addr netip.Prefix, name string, now time.Time
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if _, ok := l.trusted[key.name][addr]; ok {
-		return 0
+		return l.names.lockedFor(key.name, trustedNameLimit, now)
 	}
-	return max(l.pairs.lockedFor(key, FailureLimit, now), l.addrs.lockedFor(addr, addrFailureLimit, now))
+	return max(l.pairs.lockedFor(key, FailureLimit, now), l.addrs.lockedFor(addr, addrFailureLimit, now),
+		l.names.lockedFor(key.name, nameFailureLimit, now))
 }
 
 // fail counts a failed login as name from addr.
@@ -94,6 +92,9 @@ func (l *failureLimiter) fail(addr netip.Prefix, name string, now time.Time) {
 	defer l.mu.Unlock()
 	l.pairs.add(key, now)
 	l.addrs.add(addr, now)
+	if name != feverName { // Fever's unknown keys name no user
+		l.names.add(key.name, now)
+	}
 }
 
 // succeed remembers that name logged in correctly from addr.
