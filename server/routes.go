@@ -47,6 +47,8 @@ func (s *Server) routes() {
 	s.handleAPI("POST /api/items/read", api.JSON(api.MarkRead))
 	s.handleAPI("POST /api/items/star", api.JSON(api.Star))
 	s.handleAPI("GET /api/notices", api.JSON(api.Notices))
+	s.handleAPI("PUT /api/me/password", api.JSON(api.SetPassword))
+	s.handleAPI("POST /api/me/token", api.JSON(api.NewToken))
 	s.handleAPI("PUT /api/me/fever", api.JSON(api.SetFeverPassword))
 	s.handleAPI("DELETE /api/me/fever", api.JSON(api.DeleteFeverPassword))
 	s.handleAPI("POST /api/pages", api.JSON(api.AddPage))
