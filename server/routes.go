@@ -102,6 +102,15 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("GET /changes/{id}", web.Page(web.ChangePage))
 	s.mux.HandleFunc("POST /changes/{id}/rate", web.Page(web.RateForm))
 	s.mux.HandleFunc("GET /versions/{id}", web.Page(web.VersionPage))
+	s.mux.HandleFunc("GET /settings", web.Page(web.SettingsPage))
+	s.mux.HandleFunc("POST /settings/password", web.Page(web.PasswordForm))
+	s.mux.HandleFunc("POST /settings/token", web.Page(web.TokenForm))
+	s.mux.HandleFunc("POST /settings/fever", web.Page(web.FeverForm))
+	s.mux.HandleFunc("POST /settings/channels", web.Page(web.AddChannelForm))
+	s.mux.HandleFunc("POST /settings/channels/{id}/test", web.Page(web.TestChannelForm))
+	s.mux.HandleFunc("POST /settings/channels/{id}/remove", web.Page(web.RemoveChannelForm))
+	s.mux.HandleFunc("POST /settings/alerts", web.Page(web.AddAlertForm))
+	s.mux.HandleFunc("POST /settings/alerts/{id}/remove", web.Page(web.RemoveAlertForm))
 	s.mux.HandleFunc("/", web.NotFound)
 }
 

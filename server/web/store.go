@@ -8,9 +8,13 @@ import "vigil/store"
 // feed's observations (Scheduling), watched pages and their seen changes
 // (Pages), page versions and the ratings of changes (PageHistory),
 // notices and digest settings (Notifications), channel profiles and
-// interests (Profiling), and the fetches per hour the dashboard draws
-// (Activity). It is also what updates.Build reads.
+// interests (Profiling), the fetches per hour the dashboard draws
+// (Activity), and, for the settings page, the visitor's credentials
+// (Accounts), notification channels and alert rules (Alerting). It is also
+// what updates.Build reads.
 type Store interface {
+	store.Accounts
+	store.Alerting
 	store.Subscribing
 	store.Reading
 	store.Scheduling
