@@ -52,7 +52,7 @@ func (c *Chart) layout() plot {
 		p.x = linearAxis(xlo, xhi)
 	}
 	p.y = linearAxis(math.Min(ylo, 0), yhi)
-	p.x.plo, p.x.phi = marginLeft, float64(p.w-marginRight)
+	p.x.plo, p.x.phi = marginLeft, float64(p.w-c.rightMargin())
 	p.y.plo, p.y.phi = float64(p.h-marginBottom), marginTop
 	return p
 }
@@ -132,7 +132,7 @@ func (p plot) renderSeries(b *bytes.Buffer, i int, s Series) {
 
 // renderLegend lists the series right of the plot area.
 func (p plot) renderLegend(b *bytes.Buffer) {
-	x := p.x.phi + 16
+	x := p.x.phi + legendInset - 30 // the key starts here, its text 30 px on
 	b.WriteString(`<g class="legend">` + "\n")
 	for i, s := range p.Series {
 		y := p.y.phi + 8 + float64(i)*20

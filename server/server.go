@@ -128,7 +128,7 @@ func New(st store.Store, cfg Config) *Server {
 	s.api = api.New(api.Config{Store: st, Reading: s.reading, Auth: s.auth, Now: s.now, Logger: s.log,
 		AllowPrivate: cfg.AllowPrivate})
 	s.web = web.New(web.Config{Store: st, Reading: s.reading, Auth: s.auth, Now: s.now, Logger: s.log,
-		SecureCookies: cfg.SecureCookies, BudgetPerHour: cfg.BudgetPerHour})
+		SecureCookies: cfg.SecureCookies, BudgetPerHour: cfg.BudgetPerHour, AllowPrivate: cfg.AllowPrivate})
 	s.routes()
 	return s
 }

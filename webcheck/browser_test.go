@@ -239,10 +239,16 @@ const overflowJS = `(() => {
   return "document " + document.documentElement.scrollWidth + " px wide in a " + window.innerWidth + " px window: " + out.join(", ");
 })()`
 
-// chartsJS counts the charts of a page and those without a data mark.
+// chartsJS counts the charts of a page, those without a data mark, and the
+// legend names that run past their chart's edge (measured in the chart's own
+// units, so at any width the browser scales it to).
 const chartsJS = `(() => {
   const svgs = [...document.querySelectorAll("svg")];
-  return [svgs.length, svgs.filter(s => s.querySelectorAll("g.series circle, g.series rect").length === 0).length];
+  const cut = svgs.flatMap(s => [...s.querySelectorAll("g.legend text")].filter(t => {
+    const b = t.getBBox();
+    return b.x + b.width > s.viewBox.baseVal.width + 0.5;
+  }));
+  return [svgs.length, svgs.filter(s => s.querySelectorAll("g.series circle, g.series rect").length === 0).length, cut.length];
 })()`
 
 // page is one page to check and how many charts it must show.
@@ -267,7 +273,9 @@ func TestPagesInChromium(t *testing.T) {
 	if err != nil || len(items) == 0 {
 		t.Fatalf("no items were ingested (%v)", err)
 	}
+	settingsContent(t, s)
 	pages := []page{
+		{"/settings", 0},
 		{"/", 0}, {"/items", 0}, {"/items?unread=1", 0}, {"/items?starred=1", 0},
 		{fmt.Sprintf("/items?feed=%d", s.feeds[0]), 0},
 		{fmt.Sprintf("/items/%d", items[0].ID), 0},
@@ -327,6 +335,8 @@ func (s *site) check(t *testing.T, ctx context.Context, pr *problems, width int6
 		t.Errorf("%s shows %d charts, want %d", name, charts[0], p.charts)
 	case charts[1] > 0:
 		t.Errorf("%s has %d charts without data marks", name, charts[1])
+	case charts[2] > 0:
+		t.Errorf("%s has %d legend names cut at a chart's edge", name, charts[2])
 	}
 	if shots != "" {
 		s.screenshot(t, ctx, shots, p.path, width)
@@ -350,5 +360,25 @@ func (s *site) screenshot(t *testing.T, ctx context.Context, dir, path string, w
 	}
 	if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("%s-%d.png", name, width)), buf, 0o644); err != nil {
 		t.Error(err)
+	}
+}
+
+// settingsContent gives the user what the settings page lists: a channel
+// with a long URL whose last delivery failed with a long reason, and an
+// alert rule, so that their rows must fit a phone.
+func settingsContent(t *testing.T, s *site) {
+	t.Helper()
+	ctx := context.Background()
+	id, err := s.st.AddChannel(ctx, vigil.Channel{UserID: s.user.ID, Created: time.Now(),
+		URL: "generic+https://hooks.example.org/services/a-rather-long-path-segment/another-one/and-more?token=s3cret"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	why := "the service answered 503 Service Unavailable: upstream connect error or disconnect/reset before headers, reset reason: connection failure"
+	if err := s.st.RecordDelivery(ctx, id, time.Now(), why); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.st.AddAlertRule(ctx, vigil.AlertRule{UserID: s.user.ID, Query: `"rocket launch" orbit*`, Created: time.Now()}); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -106,7 +106,7 @@ func TestEnvGoodValues(t *testing.T) {
 		"VIGIL_SMTP_USER":       "vigil",
 		"VIGIL_SMTP_PASSWORD":   "hunter2",
 		"VIGIL_BASE_URL":        "https://vigil.example.org/",
-		"VIGIL_TRUSTED_PROXIES": "127.0.0.1,10.0.0.0/8",
+		"VIGIL_TRUSTED_PROXIES": "127.0.0.1, 10.0.0.0/8,::1",
 		"VIGIL_PUBLIC_URL":      "https://vigil.example.org/",
 		"VIGIL_PUSH_VERIFY":     "2h",
 	}

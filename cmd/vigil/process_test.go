@@ -296,8 +296,20 @@ func feedState(t *testing.T, db string) vigil.Feed {
 }
 
 func TestServeCreatesFirstUser(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		user string
+	}{{nil, "admin"}, {[]string{"--user", "alice"}, "alice"}} {
+		t.Run(tc.user, func(t *testing.T) { serveCreatesUser(t, tc.args, tc.user) })
+	}
+}
+
+// serveCreatesUser runs serve with args on a fresh database and checks
+// that the user it says it created, called name, opens the API with the
+// printed password.
+func serveCreatesUser(t *testing.T, args []string, name string) {
 	db := filepath.Join(t.TempDir(), "fresh.db")
-	cmd := exec.Command(vigilBin, "serve", "--db", db, "--addr", "127.0.0.1:0")
+	cmd := exec.Command(vigilBin, append([]string{"serve", "--db", db, "--addr", "127.0.0.1:0"}, args...)...)
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -309,29 +321,32 @@ func TestServeCreatesFirstUser(t *testing.T) {
 		cmd.Process.Kill()
 		cmd.Wait()
 	}()
-	var password, addr string
+	var password, addr, created string
 	lines := bufio.NewScanner(stderr)
 	for addr == "" && lines.Scan() {
 		line := lines.Text()
 		if rest, ok := strings.CutPrefix(strings.TrimSpace(line), "password: "); ok {
 			password = rest
 		}
+		if rest, ok := strings.CutPrefix(line, "no user yet: created user "); ok {
+			created = rest
+		}
 		if m := addrRE.FindStringSubmatch(line); m != nil {
 			addr = m[1]
 		}
 	}
-	if password == "" || addr == "" {
-		t.Fatal("serve on a fresh database printed no admin password or address")
+	if password == "" || addr == "" || created != name {
+		t.Fatalf("serve on a fresh database printed no password or address, or created %q, not %q", created, name)
 	}
 	go func() {
 		for lines.Scan() {
 		}
 	}()
 	req, _ := http.NewRequest("GET", "http://"+addr+"/api/me", nil)
-	req.SetBasicAuth("admin", password)
+	req.SetBasicAuth(name, password)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil || resp.StatusCode != http.StatusOK {
-		t.Fatalf("the printed admin credentials do not open the API: %v %v", resp, err)
+		t.Fatalf("the printed credentials of %s do not open the API: %v %v", name, resp, err)
 	}
 	resp.Body.Close()
 }

@@ -362,7 +362,7 @@ func outputsIn(command, dir string) string {
 
 // readmeOpening is what README.md opens with: the two commands a newcomer
 // needs on a fresh machine.
-var readmeOpening = []string{"go run ./cmd/vigil serve", "go test ./..."}
+var readmeOpening = []string{"go run ./cmd/vigil serve --user alice", "go test ./..."}
 
 // checkReadmeOpening fails unless README.md's first examples are
 // readmeOpening, both quick.

@@ -24,6 +24,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	verbose := f.Bool("v", false, "log every fetch and every request")
 	metricsToken := f.bindString("metrics-token", "")
 	trusted := f.bindString("trusted-proxies", "")
+	firstUser := f.String("user", "admin", "`name` of the user created, with a printed password and token, when the database has no user yet")
 	popts := addProfilerFlags(f)
 	gc := addGCFlag(f, defaultServeGCPercent)
 	noMonitor := f.Bool("no-monitor", false, "serve the web only; fetching is left to 'vigil worker' processes")
@@ -68,10 +69,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if hubs != nil {
-		hubs.Ingest = mon
-	}
-	if err := ensureFirstUser(ctx, e, st); err != nil {
+	if err := ensureFirstUser(ctx, e, st, *firstUser); err != nil {
 		return err
 	}
 	digests, err := dopts.build(st, log, *opts.allowPrivate, *opts.zone)
@@ -128,19 +126,20 @@ func planDelay(p plan.Planner) (time.Duration, bool) {
 	return est.ExpectedDelay()
 }
 
-// ensureFirstUser creates the user "admin" when the database has no user
-// yet, so that a newcomer can log in to the web page at once, and prints its
-// credentials this once.
-func ensureFirstUser(ctx context.Context, e *env, st store.Accounts) error {
+// ensureFirstUser creates the user called name (serve's --user, admin by
+// default) when the database has no user yet, so that a newcomer can log
+// in to the web page at once, and prints its credentials this once. A
+// database with users is left as it is, whatever name says.
+func ensureFirstUser(ctx context.Context, e *env, st store.Accounts, name string) error {
 	users, err := st.Users(ctx)
 	if err != nil || len(users) > 0 {
 		return err
 	}
-	password, token, err := createUser(ctx, st, "admin")
+	password, token, err := createUser(ctx, st, name)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stderr, "no user yet: created user admin\n  password: %s\n  token:    %s\n(shown only now; add more users with 'vigil user add NAME')\n", password, token)
+	fmt.Fprintf(e.stderr, "no user yet: created user %s\n  password: %s\n  token:    %s\n(shown only now; add more users with 'vigil user add NAME')\n", name, password, token)
 	return nil
 }
 

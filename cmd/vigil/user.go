@@ -117,5 +117,18 @@ func findUser(ctx context.Context, st store.Accounts, name string) (*vigil.User,
 	case 1:
 		return &users[0], nil
 	}
-	return nil, usageError{fmt.Sprintf("there are %d users: name one with --user", len(users))}
+	return nil, usageError{fmt.Sprintf("there are %d users (%s): name one with --user", len(users), userNames(users))}
+}
+
+// userNames lists the first few users' names for a message.
+func userNames(users []vigil.User) string {
+	const shown = 5
+	names := make([]string, 0, shown+1)
+	for _, u := range users[:min(shown, len(users))] {
+		names = append(names, u.Name)
+	}
+	if len(users) > shown {
+		names = append(names, "...")
+	}
+	return strings.Join(names, ", ")
 }

@@ -32,6 +32,10 @@ type Config struct {
 	// BudgetPerHour is the global fetch limit per hour the dashboard
 	// draws; 0 means there is none.
 	BudgetPerHour int
+	// AllowPrivate lifts the address guard from the test messages the
+	// settings page sends to notification channels (as serve's
+	// --allow-private does for fetches).
+	AllowPrivate bool
 }
 
 // Handlers holds the web UI's handlers and its parsed templates.
@@ -43,13 +47,14 @@ type Handlers struct {
 	log           *slog.Logger
 	secureCookies bool
 	budgetPerHour int
+	allowPrivate  bool
 	pages         map[string]*template.Template
 }
 
 // New returns the web UI's handlers configured by cfg.
 func New(cfg Config) *Handlers {
 	s := &Handlers{st: cfg.Store, reading: cfg.Reading, auth: cfg.Auth, now: cfg.Now, log: cfg.Logger,
-		secureCookies: cfg.SecureCookies, budgetPerHour: cfg.BudgetPerHour}
+		secureCookies: cfg.SecureCookies, budgetPerHour: cfg.BudgetPerHour, allowPrivate: cfg.AllowPrivate}
 	if s.now == nil {
 		s.now = time.Now
 	}

@@ -124,7 +124,8 @@ func (sess *session) base(title string) base {
 // templates they share.
 var (
 	pageNames = []string{"login.html", "error.html", "index.html", "feed.html", "items.html", "item.html", "unsubscribe.html",
-		"search.html", "interests.html", "foryou.html", "updates.html", "watched.html", "diff.html", "version.html", "dashboard.html"}
+		"search.html", "interests.html", "foryou.html", "updates.html", "watched.html", "diff.html", "version.html", "dashboard.html",
+		"settings.html"}
 	partials = []string{"templates/layout.html", "templates/itemlist.html", "templates/channels.html", "templates/rating.html"}
 )
 

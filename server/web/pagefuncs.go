@@ -1,9 +1,11 @@
 package web
 
 import (
+	"fmt"
 	"html/template"
 	"slices"
 
+	"vigil"
 	"vigil/updates"
 )
 
@@ -25,9 +27,22 @@ func pageFuncs() template.FuncMap {
 		"changeRow": func(c updates.Change, csrf, ret string) changeRowData {
 			return changeRowData{C: c, CSRF: csrf, Return: ret, Words: ratingWords}
 		},
-		"words":       func() []string { return ratingWords },
-		"frequencies": func() []string { return []string{"daily", "weekly", "monthly"} },
-		"kinds":       func() []string { return []string{"text", "links", "images"} },
-		"has":         slices.Contains[[]string],
+		"words":        func() []string { return ratingWords },
+		"frequencies":  func() []string { return []string{"daily", "weekly", "monthly"} },
+		"kinds":        func() []string { return []string{"text", "links", "images"} },
+		"has":          slices.Contains[[]string],
+		"channelState": channelState,
 	}
+}
+
+// channelState says how a notification channel fares: "ok", with its last
+// message, or "failing" with why.
+func channelState(c vigil.Channel) string {
+	switch {
+	case c.Failing():
+		return fmt.Sprintf("failing (%d attempt(s) in a row, last at %s): %s", c.Failures, c.LastErrorAt.UTC().Format(utcLayout), c.LastError)
+	case !c.LastSent.IsZero():
+		return "ok, last sent " + c.LastSent.UTC().Format(utcLayout)
+	}
+	return "ok, nothing sent yet"
 }

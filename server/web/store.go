@@ -9,8 +9,12 @@ import "vigil/store"
 // (Pages), page versions and the ratings of changes (PageHistory),
 // notices and digest settings (Notifications), channel profiles and
 // interests (Profiling), the fetches per hour the dashboard draws
-// (Activity), and the feeds' WebSub subscriptions (Pushing). It is also what updates.Build reads.
+// (Activity), the feeds' WebSub subscriptions (Pushing), and, for the
+// settings page, the visitor's credentials (Accounts), notification
+// channels and alert rules (Alerting). It is also what updates.Build reads.
 type Store interface {
+	store.Accounts
+	store.Alerting
 	store.Subscribing
 	store.Reading
 	store.Scheduling
