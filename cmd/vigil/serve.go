@@ -69,6 +69,9 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if hubs != nil {
+		hubs.Ingest = mon
+	}
 	if err := ensureFirstUser(ctx, e, st, *firstUser); err != nil {
 		return err
 	}
