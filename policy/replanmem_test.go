@@ -12,7 +12,7 @@ import (
 // subscribed feed (its Source, its new models and the plan's own per-feed
 // state), measured as the growth of the bytes Replan allocates from 1,000
 // to 4,000 feeds. docs/performance.md gives the measured figure.
-const replanBytesPerFeed = 1500
+const replanBytesPerFeed = 800
 
 // TestReplanMemoryPerFeed fails if what a re-plan of freshly subscribed
 // feeds allocates grows by more than replanBytesPerFeed a feed: everything
