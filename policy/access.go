@@ -40,8 +40,14 @@ func feedAccess(readers []vigil.Reader, accesses map[int64][]time.Time, now time
 			learned[user] = a
 		}
 	}
+	// Only readers with a learned pattern count (sumAccess): the others
+	// are not grouped, so that feeds nobody with a pattern reads (all of
+	// them, at a first refresh) cost the re-plan nothing here.
 	byFeed := map[int64][]vigil.Reader{}
 	for _, r := range readers {
+		if _, ok := learned[r.UserID]; !ok {
+			continue
+		}
 		byFeed[r.FeedID] = append(byFeed[r.FeedID], r)
 	}
 	out := map[int64][]float64{}

@@ -101,13 +101,17 @@ func (l *Live) Next(f *vigil.Feed, now time.Time) time.Time {
 func (l *Live) Replan(feeds []vigil.Feed, readers []vigil.Reader, accesses map[int64][]time.Time, now time.Time) (map[int64]time.Time, error) {
 	access := FeedAccess(readers, accesses, now)
 	srcs := make([]*Source, 0, len(feeds))
-	followed := make([]vigil.Feed, 0, len(feeds))
+	// of, beside each source, is its feed's index in feeds: an int, not a
+	// copy of the feed (a few hundred bytes each), so that a re-plan holds
+	// per feed only its source and its models (docs/performance.md).
+	of := make([]int, 0, len(feeds))
+	var fresh freshModels
 	for i := range feeds {
 		if feeds[i].Subscribers > 0 {
-			s := l.source(&feeds[i])
+			s := l.planSource(&feeds[i], &fresh)
 			s.Access = access[feeds[i].ID]
 			srcs = append(srcs, s)
-			followed = append(followed, feeds[i])
+			of = append(of, i)
 		}
 	}
 	l.mu.Lock()
@@ -123,9 +127,9 @@ func (l *Live) Replan(feeds []vigil.Feed, readers []vigil.Reader, accesses map[i
 	if err := l.policy.Plan(srcs, now); err != nil {
 		return nil, err
 	}
-	next := make(map[int64]time.Time, len(srcs))
+	next := make(map[int64]time.Time) // only fetched feeds: not sized for all
 	for i, s := range srcs {
-		if f := followed[i]; f.LastSuccess.IsZero() || f.Failures > 0 {
+		if f := &feeds[of[i]]; f.LastSuccess.IsZero() || f.Failures > 0 {
 			continue
 		}
 		next[s.ID] = l.policy.Next(s, now)
@@ -141,6 +145,38 @@ func (l *Live) source(f *vigil.Feed) *Source {
 		m.adoptNovelRate(r)
 	}
 	return &Source{ID: f.ID, Weight: f.Weight, Hints: f.Hints, Window: f.Window, Models: m, Last: f.LastSuccess}
+}
+
+// planSource is source for Replan: a feed never fetched, with no stored
+// model and no novel rate, gets the fresh models it would get alone, shared
+// with the feeds before it that were subscribed at the same instant (an
+// import, a first refresh), since the policies' Plan only reads models.
+// Each fresh set is about 2 KB (a weekly model alone is 168 rates), which a
+// re-plan would otherwise hold for every new feed at once.
+func (l *Live) planSource(f *vigil.Feed, fresh *freshModels) *Source {
+	if len(f.Model) > 0 {
+		return l.source(f)
+	}
+	if _, ok := l.novelRate(f.ID); ok {
+		return l.source(f)
+	}
+	return &Source{ID: f.ID, Weight: f.Weight, Hints: f.Hints, Window: f.Window, Models: fresh.get(l.alpha, f.CreatedAt), Last: f.LastSuccess}
+}
+
+// freshModels holds the last fresh models planSource made, for the next
+// feed subscribed at the same instant.
+type freshModels struct {
+	at time.Time
+	m  *Models
+}
+
+// get returns fresh models of a feed added at added: the last ones if they
+// were made for the same instant, else new ones.
+func (fm *freshModels) get(alpha float64, added time.Time) *Models {
+	if fm.m == nil || !fm.at.Equal(added) {
+		fm.at, fm.m = added, NewModels(alpha, added)
+	}
+	return fm.m
 }
 
 // models decodes the feed's models, or starts new ones (for a new feed, or

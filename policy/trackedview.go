@@ -6,14 +6,23 @@ package policy
 // level and the dated daily shape), so that allocation and placement
 // (Sia et al., Theorems 1-2) plan by the rates accrued plans by. The
 // sources themselves are not changed. With tracking off they are returned
-// as they are.
+// as they are. Consecutive sources sharing one set of models (Live's fresh
+// models of feeds subscribed together) share one view of them.
 func trackedViews(tr Tracking, srcs []*Source) []*Source {
 	if tr.Off {
 		return srcs
 	}
 	out := make([]*Source, len(srcs))
+	var last, lastView *Models // sources sharing models share their view
 	for i, s := range srcs {
+		if s.Models != nil && s.Models == last {
+			v := *s
+			v.Models = lastView
+			out[i] = &v
+			continue
+		}
 		out[i] = trackedView(tr, s)
+		last, lastView = s.Models, out[i].Models
 	}
 	return out
 }
