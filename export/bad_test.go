@@ -56,7 +56,7 @@ func TestBadAttribute(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			notes = append(notes, res.Notes...)
+			notes = append(notes, res.Skipped...)
 			if len(notes) != 1 || !strings.Contains(notes[0], `outline "https://example.com/shop"`) || !strings.Contains(notes[0], "vigil:"+tt.attr) {
 				t.Errorf("notes %q, want one naming the outline and vigil:%s", notes, tt.attr)
 			}

@@ -34,9 +34,11 @@ type Follow struct {
 // Result is what an import did.
 type Result struct {
 	// Added counts the entries newly followed, Followed those the user
-	// followed already (left as they were), Skipped those refused.
-	Added, Followed, Skipped int
-	// Notes says, one sentence each, what was refused or not applied.
+	// followed already (left as they were).
+	Added, Followed int
+	// Skipped says why each refused entry was refused, naming it.
+	Skipped []string
+	// Notes says what was not applied of entries that were imported.
 	Notes []string
 }
 
@@ -61,7 +63,7 @@ func Import(ctx context.Context, st Store, follow Follow, userID int64, entries 
 		}
 		url, err := vigil.NormalizeFeedURL(e.URL)
 		if err != nil {
-			r.skip(fmt.Sprintf("%s: %s", e.describe(), vigil.ErrorMessage(err)))
+			r.Skipped = append(r.Skipped, fmt.Sprintf("%s: %s", quote(e.URL), vigil.ErrorMessage(err)))
 			continue
 		}
 		if following[url] {
@@ -70,7 +72,7 @@ func Import(ctx context.Context, st Store, follow Follow, userID int64, entries 
 		}
 		note, err := importEntry(ctx, st, follow, userID, url, e)
 		if vigil.ErrorCode(err) == vigil.EINVALID || vigil.ErrorCode(err) == vigil.ECONFLICT {
-			r.skip(vigil.ErrorMessage(err))
+			r.Skipped = append(r.Skipped, vigil.ErrorMessage(err))
 			continue
 		}
 		if err != nil {
@@ -83,12 +85,6 @@ func Import(ctx context.Context, st Store, follow Follow, userID int64, entries 
 		r.Added++
 	}
 	return r, nil
-}
-
-// skip counts a refused entry and notes why.
-func (r *Result) skip(why string) {
-	r.Skipped++
-	r.Notes = append(r.Notes, why)
 }
 
 // importEntry follows one new entry with its settings, checked before
