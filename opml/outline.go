@@ -13,4 +13,13 @@ type Outline struct {
 	// joined by "/"; empty for a feed at the top level. A folder name that
 	// itself contains "/" reads back from Write as nested folders.
 	Category string
+	// Extra holds the outline's attributes in the Namespace, by local
+	// name: what vigil adds to a feed or page. Readers other than vigil
+	// ignore them; nil when there are none.
+	Extra map[string]string
 }
+
+// Namespace is the XML namespace of the attributes vigil adds to an
+// outline (written with the prefix "vigil"). Its host is under the
+// reserved .invalid domain, so it names nothing that could be fetched.
+const Namespace = "https://vigil.invalid/opml"

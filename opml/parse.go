@@ -146,6 +146,7 @@ func (c *collector) walk(outlines []element, category string) {
 			XMLURL:   xmlURL,
 			HTMLURL:  attr(o.Attrs, "htmlUrl"),
 			Category: canonicalCategory(category),
+			Extra:    extra(o.Attrs),
 		})
 		c.walk(o.Outlines, category)
 	}
@@ -169,11 +170,28 @@ func name(attrs []xml.Attr) string {
 	return attr(attrs, "text")
 }
 
+// extra returns the attributes in Namespace by local name, untrimmed, or
+// nil when there are none.
+func extra(attrs []xml.Attr) map[string]string {
+	var out map[string]string
+	for _, a := range attrs {
+		if a.Name.Space != Namespace {
+			continue
+		}
+		if out == nil {
+			out = map[string]string{}
+		}
+		out[a.Name.Local] = a.Value
+	}
+	return out
+}
+
 // attr returns the trimmed value of the attribute with the given local
-// name, compared without regard to letter case, or "" if there is none.
+// name, compared without regard to letter case, or "" if there is none;
+// attributes in Namespace are not considered.
 func attr(attrs []xml.Attr, local string) string {
 	for _, a := range attrs {
-		if strings.EqualFold(a.Name.Local, local) {
+		if a.Name.Space != Namespace && strings.EqualFold(a.Name.Local, local) {
 			return strings.TrimSpace(a.Value)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io"
+	"sort"
 	"strings"
 	"time"
 )
@@ -14,10 +15,12 @@ const dateLayout = "Mon, 02 Jan 2006 15:04:05 GMT"
 
 // outputDocument is the <opml> element Write produces.
 type outputDocument struct {
-	XMLName xml.Name   `xml:"opml"`
-	Version string     `xml:"version,attr"`
-	Head    outputHead `xml:"head"`
-	Body    outputBody `xml:"body"`
+	XMLName xml.Name `xml:"opml"`
+	Version string   `xml:"version,attr"`
+	// NS declares the prefix of vigil's attributes, when any is written.
+	NS   string     `xml:"xmlns:vigil,attr,omitempty"`
+	Head outputHead `xml:"head"`
+	Body outputBody `xml:"body"`
 }
 
 // outputHead is the <head> element Write produces.
@@ -40,6 +43,7 @@ type outputOutline struct {
 	Title    string          `xml:"title,attr,omitempty"`
 	XMLURL   string          `xml:"xmlUrl,attr,omitempty"`
 	HTMLURL  string          `xml:"htmlUrl,attr,omitempty"`
+	Extra    []xml.Attr      `xml:",any,attr"`
 	Children []outputOutline `xml:"outline"`
 }
 
@@ -54,6 +58,9 @@ func Write(w io.Writer, title string, outlines []Outline, now time.Time) error {
 		Version: "2.0",
 		Head:    outputHead{Title: title, Created: now.UTC().Format(dateLayout)},
 		Body:    outputBody{Outlines: buildTree(outlines).elements()},
+	}
+	if hasExtra(outlines) {
+		doc.NS = Namespace
 	}
 	if _, err := io.WriteString(w, xml.Header); err != nil {
 		return fmt.Errorf("opml: unable to write document: %w", err)
@@ -104,5 +111,31 @@ func feedElement(o *Outline) outputOutline {
 		Title:   o.Title,
 		XMLURL:  o.XMLURL,
 		HTMLURL: o.HTMLURL,
+		Extra:   extraAttrs(o.Extra),
 	}
+}
+
+// hasExtra reports whether any outline carries attributes in Namespace.
+func hasExtra(outlines []Outline) bool {
+	for _, o := range outlines {
+		if len(o.Extra) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// extraAttrs returns the attributes of extra, prefixed "vigil:", sorted by
+// name so that the document does not depend on map order.
+func extraAttrs(extra map[string]string) []xml.Attr {
+	names := make([]string, 0, len(extra))
+	for name := range extra {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	out := make([]xml.Attr, len(names))
+	for i, name := range names {
+		out[i] = xml.Attr{Name: xml.Name{Local: "vigil:" + name}, Value: extra[name]}
+	}
+	return out
 }

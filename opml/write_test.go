@@ -5,6 +5,7 @@ import (
 	"encoding/xml"
 	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -227,7 +228,7 @@ func sampleOutlines(n, folders int) []Outline {
 // returns "" if they are equal.
 func outlinesDiff(got, want []Outline) string {
 	for i := range min(len(got), len(want)) {
-		if got[i] != want[i] {
+		if !reflect.DeepEqual(got[i], want[i]) {
 			return fmt.Sprintf("outline %d is %+v, want %+v", i, got[i], want[i])
 		}
 	}

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -9,6 +8,7 @@ import (
 	"strings"
 
 	"vigil"
+	"vigil/export"
 	"vigil/opml"
 )
 
@@ -19,18 +19,14 @@ const MaxOPMLUpload = 1 << 20
 const opmlField = "opml"
 
 // ExportOPMLPage sends the visitor's subscriptions as an OPML 2.0 file to
-// download.
+// download, each watched page with its settings.
 func (s *Handlers) ExportOPMLPage(w http.ResponseWriter, r *http.Request, sess *session) error {
-	subs, err := s.st.Subscriptions(r.Context(), sess.User.ID)
+	entries, err := export.Collect(r.Context(), s.st, sess.User.ID)
 	if err != nil {
 		return err
 	}
-	outlines := make([]opml.Outline, len(subs))
-	for i, sub := range subs {
-		outlines[i] = opml.Outline{Title: cmp.Or(sub.Title, sub.Feed.Title), XMLURL: sub.Feed.URL, HTMLURL: sub.Feed.SiteURL, Category: sub.Folder}
-	}
 	var b strings.Builder
-	if err := opml.Write(&b, "vigil subscriptions of "+sess.User.Name, outlines, s.now()); err != nil {
+	if err := opml.Write(&b, "vigil subscriptions of "+sess.User.Name, export.ToOutlines(entries), s.now()); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "text/x-opml; charset=utf-8")
@@ -39,68 +35,55 @@ func (s *Handlers) ExportOPMLPage(w http.ResponseWriter, r *http.Request, sess *
 	return nil
 }
 
-// ImportOPMLForm subscribes the visitor to every feed of an uploaded OPML
-// file that they do not follow yet (feeds they follow keep their weight),
-// and tells them on the home page how many were added and skipped.
+// ImportOPMLForm subscribes the visitor to every feed and page of an
+// uploaded OPML file or JSON export that they do not follow yet (those
+// they follow keep their settings), pages with their settings, and tells
+// them on the home page how many were added and what was skipped or not
+// applied.
 func (s *Handlers) ImportOPMLForm(w http.ResponseWriter, r *http.Request, sess *session) error {
 	file, _, err := r.FormFile(opmlField)
 	if err != nil {
 		return vigil.Errorf(vigil.EINVALID, "choose an OPML file to import")
 	}
 	defer file.Close()
-	outlines, err := opml.Parse(file)
+	entries, unread, err := export.Read(file)
 	if err != nil {
-		return vigil.Errorf(vigil.EINVALID, "the file is not a usable OPML document: %s", strings.TrimPrefix(err.Error(), "opml: "))
+		return vigil.Errorf(vigil.EINVALID, "the file is not a usable OPML document: %s", strings.TrimPrefix(errorText(err), "opml: "))
 	}
-	subs, err := s.st.Subscriptions(r.Context(), sess.User.ID)
+	res, err := export.Import(r.Context(), s.st, s.follow(), sess.User.ID, entries, nil)
 	if err != nil {
 		return err
 	}
-	followed := map[string]bool{}
-	for _, sub := range subs {
-		followed[sub.Feed.URL] = true
+	skipped := append(unread, res.Skipped...)
+	msg := fmt.Sprintf("Imported %d feeds; %d you already followed, %d skipped as not valid feed addresses.", res.Added, res.Followed, len(skipped))
+	if len(skipped)+len(res.Notes) > 0 {
+		msg = fmt.Sprintf("Imported %d feeds; %d you already followed, %d skipped. %s", res.Added, res.Followed, len(skipped), strings.Join(append(skipped, res.Notes...), "; "))
 	}
-	added, kept, skipped := 0, 0, 0
-	for _, o := range outlines {
-		u, err := vigil.NormalizeFeedURL(o.XMLURL)
-		switch {
-		case err != nil:
-			skipped++
-		case followed[u]:
-			kept++
-		default:
-			if err := s.importOutline(r.Context(), sess.User.ID, u, o); err != nil {
-				return err
-			}
-			followed[u] = true
-			added++
-		}
-	}
-	s.setFlash(w, fmt.Sprintf("Imported %d feeds; %d you already followed, %d skipped as not valid feed addresses.", added, kept, skipped))
+	s.setFlash(w, msg)
 	http.Redirect(w, r, "/", http.StatusSeeOther)
 	return nil
 }
 
-// importOutline subscribes the user to one new feed of an OPML file, in
-// the outline's folder, as vigil import does; a feed with no title yet
-// gets the outline's, which the first fetch that finds the feed's own
-// title replaces.
-func (s *Handlers) importOutline(ctx context.Context, userID int64, url string, o opml.Outline) error {
-	sub, err := s.reading.Subscribe(ctx, userID, url, 1)
-	if err != nil {
-		return err
+// errorText is an error's message for the visitor: vigil's own message
+// when it has one, else the error as it reads (the opml package's).
+func errorText(err error) string {
+	if vigil.ErrorCode(err) == vigil.EINTERNAL {
+		return err.Error()
 	}
-	if o.Category != "" {
-		if err := s.st.SetFolder(ctx, userID, sub.Feed.ID, o.Category); err != nil {
-			return err
-		}
+	return vigil.ErrorMessage(err)
+}
+
+// follow follows feeds and pages through the reading service, which wakes
+// the monitor for a new one.
+func (s *Handlers) follow() export.Follow {
+	return export.Follow{
+		Feed: func(ctx context.Context, userID int64, url string) (*vigil.Subscription, error) {
+			return s.reading.Subscribe(ctx, userID, url, 1)
+		},
+		Page: func(ctx context.Context, userID int64, url string) (*vigil.Subscription, error) {
+			return s.reading.FollowPage(ctx, userID, url, 1)
+		},
 	}
-	if o.Title != "" {
-		if _, err := s.st.SetFeedTitle(ctx, sub.Feed.ID, o.Title); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // parseMultipart reads a submitted multipart form (a file upload) of

@@ -6,7 +6,8 @@ import "vigil/store"
 // reading.Service: the feeds, subscriptions, folders and titles
 // (Subscribing), items with their read and starred states (Reading), a
 // feed's observations (Scheduling), watched pages and their seen changes
-// (Pages), page versions and the ratings of changes (PageHistory),
+// (Pages), the pages' settings an OPML import restores (PageSettings),
+// page versions and the ratings of changes (PageHistory),
 // notices and digest settings (Notifications), channel profiles and
 // interests (Profiling), the fetches per hour the dashboard draws
 // (Activity), the feeds' WebSub subscriptions (Pushing), and, for the
@@ -19,6 +20,7 @@ type Store interface {
 	store.Reading
 	store.Scheduling
 	store.Pages
+	store.PageSettings
 	store.PageHistory
 	store.Notifications
 	store.Profiling

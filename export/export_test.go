@@ -1,0 +1,190 @@
+package export
+
+import (
+	"bytes"
+	"context"
+	"path/filepath"
+	"reflect"
+	"testing"
+	"time"
+
+	"vigil"
+	"vigil/opml"
+	"vigil/store"
+	"vigil/store/sqlite"
+)
+
+// t0 is the time every test store is given.
+var t0 = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+
+// newStore opens a fresh SQLite store with the named users.
+func newStore(t *testing.T, names ...string) (store.Store, []*vigil.User) {
+	t.Helper()
+	st, err := sqlite.Open(filepath.Join(t.TempDir(), "v.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	users := make([]*vigil.User, len(names))
+	for i, name := range names {
+		users[i] = &vigil.User{Name: name, PasswordHash: "x", TokenHash: name + "-token", CreatedAt: t0}
+		if err := st.CreateUser(context.Background(), users[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return st, users
+}
+
+// storeFollow follows through the store itself.
+func storeFollow(st store.Store) Follow {
+	return Follow{
+		Feed: func(ctx context.Context, userID int64, url string) (*vigil.Subscription, error) {
+			return st.Subscribe(ctx, userID, url, 1, t0)
+		},
+		Page: func(ctx context.Context, userID int64, url string) (*vigil.Subscription, error) {
+			return st.FollowPage(ctx, userID, url, 1, t0)
+		},
+	}
+}
+
+// basePage is the settings of a newly watched page as Collect reports them.
+func basePage() PageSettings {
+	return PageSettings{Kinds: []string{"text"}, Ignore: []string{}, Threshold: "significant", Frequency: "daily", Conditions: []string{}}
+}
+
+// setPage stores p on the user's page through the store's setters.
+func setPage(t *testing.T, st store.Store, userID, feedID int64, p PageSettings) {
+	t.Helper()
+	ctx := context.Background()
+	conds := make([]vigil.Condition, len(p.Conditions))
+	for i, s := range p.Conditions {
+		c, err := vigil.ParseCondition(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		conds[i] = c
+	}
+	for _, err := range []error{
+		st.SetPageKinds(ctx, userID, feedID, p.Kinds),
+		st.SetPageSelector(ctx, userID, feedID, p.Selector),
+		st.SetPageIgnore(ctx, userID, feedID, p.Ignore),
+		st.SetPageReturns(ctx, userID, feedID, p.Returns),
+		st.SetPageReading(ctx, userID, feedID, vigil.PageReading{Render: p.Render, WaitFor: p.WaitFor, XPath: p.XPath, JQ: p.JQ}),
+		st.SetPageFollow(ctx, vigil.PageFollow{UserID: userID, FeedID: feedID, Threshold: p.Threshold, Frequency: p.Frequency}),
+		st.SetPageConditions(ctx, userID, feedID, conds),
+	} {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// settingCases change one setting of basePage each.
+var settingCases = []struct {
+	name string
+	set  func(p *PageSettings)
+}{
+	{"defaults", func(p *PageSettings) {}},
+	{"kinds", func(p *PageSettings) { p.Kinds = []string{"links", "images"} }},
+	{"no kinds", func(p *PageSettings) { p.Kinds = []string{} }},
+	{"selector", func(p *PageSettings) { p.Selector = `div.price > span[data-x="a,b"]` }},
+	{"ignore", func(p *PageSettings) { p.Ignore = []string{`^Visitors: \d+$`, `a,b|"c"`, "<tab>\t&amp;"} }},
+	{"returns", func(p *PageSettings) { p.Returns = 5 }},
+	{"render and wait for", func(p *PageSettings) { p.Render, p.WaitFor = true, "#ready" }},
+	{"xpath", func(p *PageSettings) { p.XPath = `//div[@id='main']` }},
+	{"jq", func(p *PageSettings) { p.JQ = ".items[0].price" }},
+	{"threshold", func(p *PageSettings) { p.Threshold = "important" }},
+	{"frequency", func(p *PageSettings) { p.Frequency = "monthly" }},
+	{"conditions", func(p *PageSettings) {
+		p.Conditions = []string{"appears:In stock, \"now\"", "below:20@.price", "changes-by:10"}
+	}},
+}
+
+// exportForms write entries and read them back, as OPML and as JSON.
+var exportForms = []struct {
+	name  string
+	write func(w *bytes.Buffer, entries []Entry) error
+}{
+	{"opml", func(w *bytes.Buffer, entries []Entry) error {
+		return opml.Write(w, "t", ToOutlines(entries), t0)
+	}},
+	{"json", func(w *bytes.Buffer, entries []Entry) error { return WriteJSON(w, "ann", entries, t0) }},
+}
+
+// TestRoundTrip exports a page with each setting and a feed, imports the
+// file into a fresh store and checks that the page and follower settings
+// and the feed come back the same.
+func TestRoundTrip(t *testing.T) {
+	ctx := context.Background()
+	for _, form := range exportForms {
+		for _, tt := range settingCases {
+			t.Run(form.name+"/"+tt.name, func(t *testing.T) {
+				src, users := newStore(t, "ann")
+				ann := users[0]
+				want := basePage()
+				tt.set(&want)
+				page, err := src.FollowPage(ctx, ann.ID, "https://example.com/shop", 1, t0)
+				if err != nil {
+					t.Fatal(err)
+				}
+				setPage(t, src, ann.ID, page.Feed.ID, want)
+				if err := src.SetFolder(ctx, ann.ID, page.Feed.ID, "Shops/Books"); err != nil {
+					t.Fatal(err)
+				}
+				if _, err := src.Subscribe(ctx, ann.ID, "https://example.com/feed.xml", 1, t0); err != nil {
+					t.Fatal(err)
+				}
+				exported, err := Collect(ctx, src, ann.ID)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var file bytes.Buffer
+				if err := form.write(&file, exported); err != nil {
+					t.Fatal(err)
+				}
+				entries, notes, err := Read(&file)
+				if err != nil || len(notes) > 0 {
+					t.Fatalf("Read: %v %v\n%s", err, notes, file.String())
+				}
+				dst, users := newStore(t, "ann")
+				res, err := Import(ctx, dst, storeFollow(dst), users[0].ID, entries, nil)
+				if err != nil || res.Added != 2 || len(res.Notes)+len(res.Skipped) > 0 {
+					t.Fatalf("Import = %+v, %v", res, err)
+				}
+				got, err := Collect(ctx, dst, users[0].ID)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !reflect.DeepEqual(got, exported) {
+					t.Errorf("imported %+v, exported %+v", describeAll(got), describeAll(exported))
+				}
+				if i := pageIndex(got); i < 0 || !reflect.DeepEqual(*got[i].Page, want) {
+					t.Errorf("page settings came back as %+v, want %+v", got, want)
+				}
+			})
+		}
+	}
+}
+
+// pageIndex returns the index of the first page among entries, or -1.
+func pageIndex(entries []Entry) int {
+	for i, e := range entries {
+		if e.Page != nil {
+			return i
+		}
+	}
+	return -1
+}
+
+// describeAll shows entries with their page settings for a message.
+func describeAll(entries []Entry) []any {
+	out := make([]any, len(entries))
+	for i, e := range entries {
+		if e.Page != nil {
+			out[i] = []any{e.URL, e.Folder, *e.Page}
+			continue
+		}
+		out[i] = []any{e.URL, e.Folder}
+	}
+	return out
+}
