@@ -5,6 +5,7 @@ import (
 	"slices"
 	"time"
 
+	"vigil/plan"
 	"vigil/policy"
 )
 
@@ -156,7 +157,7 @@ func (e *engine) plan(now int64) error {
 	if e.novelty != nil {
 		e.novelty.sample()
 	}
-	if err := e.pol.Plan(e.srcs, at); err != nil {
+	if err := e.pol.Plan(e.unfedSources(e.unfed()), at); err != nil {
 		return fmt.Errorf("sim: planning at %v: %w", at, err)
 	}
 	for i, s := range e.srcs {
@@ -168,9 +169,11 @@ func (e *engine) plan(now int64) error {
 	return nil
 }
 
-// next asks the policy for s's next fetch, at least a second after now.
+// next asks the policy for s's next fetch, at least a second after now; a
+// pushed source's is its next verification poll (plan.PushNext).
 func (e *engine) next(s *policy.Source, at time.Time) int64 {
-	return max(e.pol.Next(s, at).Unix(), at.Unix()+1)
+	t := plan.PushNext(e.pol.Next(s, at), at, e.tracks[s.ID-1].pushed, e.cfg.PushVerify)
+	return max(t.Unix(), at.Unix()+1)
 }
 
 // fetch fetches source i at t, or defers it when the budget has no token
@@ -209,8 +212,14 @@ func (e *engine) slot(t, seconds int64) {
 	e.credit += e.cfg.perDay * float64(seconds) / 86400
 	m := int(e.credit)
 	e.credit -= float64(m)
-	for _, i := range e.sel.Select(e.srcs, unix(t), m) {
-		e.collect(i, t)
+	m -= e.verifyPushed(t)
+	if m < 0 { // verification polls beyond the slot's fetches are owed
+		e.credit += float64(m)
+		m = 0
+	}
+	idx := e.unfed()
+	for _, k := range e.sel.Select(e.unfedSources(idx), unix(t), m) {
+		e.collect(idx[k], t)
 	}
 }
 
