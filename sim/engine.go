@@ -212,11 +212,7 @@ func (e *engine) slot(t, seconds int64) {
 	e.credit += e.cfg.perDay * float64(seconds) / 86400
 	m := int(e.credit)
 	e.credit -= float64(m)
-	m -= e.verifyPushed(t)
-	if m < 0 { // verification polls beyond the slot's fetches are owed
-		e.credit += float64(m)
-		m = 0
-	}
+	m -= e.verifyPushed(t, m)
 	idx := e.unfed()
 	for _, k := range e.sel.Select(e.unfedSources(idx), unix(t), m) {
 		e.collect(idx[k], t)

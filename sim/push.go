@@ -61,20 +61,25 @@ func (e *engine) unfedSources(idx []int) []*policy.Source {
 	return out
 }
 
-// verifyPushed makes the verification polls of the pushed sources due at
-// t (a selecting policy's slot): each is polled PushVerify after its last
-// poll, as the live monitor polls a fed feed (plan.PushNext). It returns
-// how many it made; they are taken from the slot's fetches.
-func (e *engine) verifyPushed(t int64) int {
-	n := 0
+// verifyPushed makes, of the verification polls of the pushed sources due
+// at t (a selecting policy's slot), at most m, the longest due first: each
+// is due PushVerify after its last poll, as the live monitor polls a fed
+// feed (plan.PushNext); those beyond the slot's m fetches wait, as the
+// live budget defers them. It returns how many it made.
+func (e *engine) verifyPushed(t int64, m int) int {
 	at := unix(t)
+	var due []int
 	for i, tr := range e.tracks {
 		if tr.pushed && !plan.PushNext(at, e.srcs[i].Last, true, e.cfg.PushVerify).After(at) {
-			e.collect(i, t)
-			n++
+			due = append(due, i)
 		}
 	}
-	return n
+	slices.SortStableFunc(due, func(a, b int) int { return e.srcs[a].Last.Compare(e.srcs[b].Last) })
+	due = due[:min(m, len(due))]
+	for _, i := range due {
+		e.collect(i, t)
+	}
+	return len(due)
 }
 
 // countPushed counts a pushed source's evaluated postings as captured

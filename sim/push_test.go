@@ -159,13 +159,15 @@ func TestPushSettingsChecked(t *testing.T) {
 }
 
 // TestEveryPolicyKeepsPushedToVerification runs every policy with a third
-// of the sources pushed: none may poll a pushed source more often than its
-// verification polls allow, and each gets the pushed postings in.
+// of the sources pushed, at a budget (30 a day) below the verification
+// polls' (40 a day): none may poll a pushed source more often than its
+// verification polls allow, nor pass the budget for them, and each gets
+// the pushed postings in.
 func TestEveryPolicyKeepsPushedToVerification(t *testing.T) {
 	srcs := withTerms(synthSources(23, 30, 5, 30), 23)
 	for _, name := range policyNames() {
 		t.Run(name, func(t *testing.T) {
-			cfg := Config{Policy: name, PerSource: 3, Train: 2 * 24 * time.Hour, PlanEvery: 12 * time.Hour, Seed: 5, PushShare: 1.0 / 3}
+			cfg := Config{Policy: name, PerSource: 1, Train: 2 * 24 * time.Hour, PlanEvery: 12 * time.Hour, Seed: 5, PushShare: 1.0 / 3}
 			m, tracks, err := run(cfg, srcs, nil)
 			if err != nil {
 				t.Fatal(err)
@@ -175,6 +177,9 @@ func TestEveryPolicyKeepsPushedToVerification(t *testing.T) {
 				if tr.pushed && len(tr.fetches) > most {
 					t.Errorf("pushed source %d polled %d times, more than its %d verification polls", i, len(tr.fetches), most)
 				}
+			}
+			if m.Fetches > 30*3+30 {
+				t.Errorf("%d fetches measured over 3 days at 30 a day, with a day saved up", m.Fetches)
 			}
 			if m.PushedSources != 10 || m.LatencyP50Min <= 0 {
 				t.Errorf("%d sources pushed, latency p50 %v min; want 10 and a positive latency", m.PushedSources, m.LatencyP50Min)
