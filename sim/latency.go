@@ -45,6 +45,7 @@ func latency(m *Metrics, tracks []track, p period) {
 	}
 	m.LatencyP50Min, m.LatencyP99Min = quantileMin(every, 0.5), quantileMin(every, 0.99)
 	m.PulledP50Min, m.PulledP99Min = quantileMin(pulled, 0.5), quantileMin(pulled, 0.99)
+	m.PulledArrived = len(pulled)
 }
 
 // arrivals appends the track's evaluated postings that reached the

@@ -36,11 +36,13 @@ type Metrics struct {
 	// from publication to the fetch that found it, for a pushed one the
 	// hub's delay, each plus the alert sender's delay (see latency).
 	// PulledP50Min and PulledP99Min are the same over the pulled sources'
-	// postings alone. Lost and pending postings are in none of them.
+	// postings alone (0 when none reached the monitor: PulledArrived
+	// says how many did). Lost and pending postings are in none of them.
 	LatencyP50Min float64 `json:"latency_p50_min"`
 	LatencyP99Min float64 `json:"latency_p99_min"`
 	PulledP50Min  float64 `json:"pulled_latency_p50_min"`
 	PulledP99Min  float64 `json:"pulled_latency_p99_min"`
+	PulledArrived int     `json:"pulled_arrived"`
 	// Captured counts the evaluated postings some fetch returned.
 	Captured int `json:"captured"`
 	// Lost counts the evaluated postings pushed out of their source's

@@ -42,6 +42,7 @@ func TestLatencyQuantilesOnHandTrace(t *testing.T) {
 		{"pulled p50", m.PulledP50Min, 30.0 / 60},
 		{"pulled p99", m.PulledP99Min, 40.0 / 60},
 		{"pushed sources", float64(m.PushedSources), 1},
+		{"pulled arrived", float64(m.PulledArrived), 3},
 	} {
 		if c.got != c.want {
 			t.Errorf("%s = %v, want %v", c.name, c.got, c.want)

@@ -24,7 +24,10 @@ func checkPushFlags(share float64, hub, verify time.Duration) error {
 // the pulled sources' apart when some sources are pushed.
 func printLatency(e *env, m sim.Metrics) {
 	fmt.Fprintf(e.stdout, "publication to delivery: p50 %s, p99 %s\n", minutes(m.LatencyP50Min), minutes(m.LatencyP99Min))
-	if m.PushedSources > 0 {
+	switch {
+	case m.PushedSources > 0 && m.PulledArrived == 0:
+		fmt.Fprintf(e.stdout, "pulled sources (%d pushed apart): none of their postings reached the monitor\n", m.PushedSources)
+	case m.PushedSources > 0:
 		fmt.Fprintf(e.stdout, "pulled sources (%d pushed apart): p50 %s, p99 %s\n",
 			m.PushedSources, minutes(m.PulledP50Min), minutes(m.PulledP99Min))
 	}
