@@ -146,7 +146,8 @@ func (e *engine) loop() error {
 
 // plan re-plans every source at now, as the live monitor's Replan does, and
 // reschedules the sources fetched before, except those owed a deferred
-// fetch: re-planning must not let a source starve behind the daily cap.
+// fetch (re-planning must not let a source starve behind the daily cap)
+// and the pushed ones.
 func (e *engine) plan(now int64) error {
 	at := unix(now)
 	if e.access != nil {
@@ -161,7 +162,9 @@ func (e *engine) plan(now int64) error {
 		return fmt.Errorf("sim: planning at %v: %w", at, err)
 	}
 	for i, s := range e.srcs {
-		if e.sel == nil && !s.Last.IsZero() && !e.owed[i] {
+		// a pushed source keeps its verification poll, as the live
+		// re-plan leaves a fed feed's next fetch alone
+		if e.sel == nil && !s.Last.IsZero() && !e.owed[i] && !e.tracks[i].pushed {
 			e.queue.set(i, e.next(s, at))
 		}
 	}
