@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -99,10 +100,12 @@ func TestPushedBudgetGoesToOthers(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var before, after, verify int
+			var before, after, verify, fewest int
+			fewest = math.MaxInt
 			for i := range shared {
 				if shared[i].pushed {
 					verify = max(verify, len(shared[i].fetches))
+					fewest = min(fewest, len(shared[i].fetches))
 					continue
 				}
 				before, after = before+len(alone[i].fetches), after+len(shared[i].fetches)
@@ -111,8 +114,12 @@ func TestPushedBudgetGoesToOthers(t *testing.T) {
 				t.Errorf("pulled sources fetched %d times with half the sources pushed, %d with none: the pushed sources' budget did not go to them", after, before)
 			}
 			// 8 days of polls every plan.DefaultPushVerify, and the first.
-			if most := int(8*24*time.Hour/plan.DefaultPushVerify) + 1; verify > most {
+			most := int(8*24*time.Hour/plan.DefaultPushVerify) + 1
+			if verify > most {
 				t.Errorf("a pushed source was polled %d times, more than its %d verification polls", verify, most)
+			}
+			if fewest < most-2 {
+				t.Errorf("a pushed source was polled %d times, fewer than its %d verification polls", fewest, most)
 			}
 		})
 	}
