@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 	"vigil/change"
+	"vigil/plan"
 )
 
 // Config tunes the monitor. The zero value of a field means its default.
@@ -80,7 +81,7 @@ func (c Config) withDefaults() Config {
 	def(&c.BrokenAfter, 72*time.Hour)
 	def(&c.ThrottleDelay, time.Hour)
 	def(&c.MaxHintDelay, 7*24*time.Hour)
-	def(&c.PushVerify, 6*time.Hour)
+	def(&c.PushVerify, plan.DefaultPushVerify)
 	def(&c.PushGrace, 10*time.Minute)
 	if c.BackoffJitter == 0 {
 		c.BackoffJitter = 0.2

@@ -9,6 +9,7 @@ import (
 	"vigil"
 	"vigil/feed"
 	"vigil/fetch"
+	"vigil/plan"
 )
 
 // HubFinder hears the feeds fetched and parsed, with the response's
@@ -101,13 +102,7 @@ func (m *Monitor) withoutFed(ctx context.Context, feeds []vigil.Feed, now time.T
 	if len(fed) == 0 {
 		return feeds
 	}
-	kept := make([]vigil.Feed, 0, len(feeds))
-	for _, f := range feeds {
-		if !fed[f.ID] {
-			kept = append(kept, f)
-		}
-	}
-	return kept
+	return plan.Unfed(feeds, func(f vigil.Feed) bool { return fed[f.ID] })
 }
 
 // fedFeeds returns the IDs of the feeds their WebSub hubs feed at now.

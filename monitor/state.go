@@ -28,10 +28,7 @@ func (m *Monitor) nextState(f vigil.Feed, o outcome, obs vigil.Observation, ing 
 		if err := m.planner.Observe(&f, obs, ing.New); err != nil {
 			return nil, fmt.Errorf("monitor: planner %s on feed %d: %w", m.planner.Name(), f.ID, err)
 		}
-		next = m.planner.Next(&f, now)
-		if fed {
-			next = now.Add(m.cfg.PushVerify)
-		}
+		next = plan.PushNext(m.planner.Next(&f, now), now, fed, m.cfg.PushVerify)
 	case throttled:
 		next = m.throttle(&f, o, now)
 	default:

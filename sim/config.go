@@ -63,6 +63,17 @@ type Config struct {
 	// of real feeds give no usable dates (Horincar et al. §4).
 	DatelessShare float64
 	DatelessSeed  uint64
+	// PushShare, in [0, 1], is the share of the sources (rounded to whole
+	// sources, chosen by a hash of their IDs under PushSeed, 0 meaning
+	// DefaultPushSeed) that advertise a WebSub hub pushing each posting
+	// HubDelay after it is published. They are polled only to verify the
+	// hub, every PushVerify (0 means plan.DefaultPushVerify, the live
+	// default), and the policy plans the budget over the others, by the
+	// live monitor's rule (plan.Unfed, plan.PushNext).
+	PushShare  float64
+	PushSeed   uint64
+	HubDelay   time.Duration
+	PushVerify time.Duration
 	// NoDivergence skips the hourly divergence samples (Metrics'
 	// Divergence fields stay 0): they cost about a sixth of a run of 10,000
 	// sources, and a report charts them from its own per-shape runs.
@@ -190,6 +201,7 @@ func (r *resolved) fill(srcs []Source) error {
 			r.End = last.UTC().Truncate(24 * time.Hour).Add(24 * time.Hour)
 		}
 	}
+	r.fillPush()
 	r.perDay = r.PerDay
 	if r.PerSource > 0 {
 		r.perDay = r.PerSource * float64(len(srcs))
@@ -235,7 +247,7 @@ func (r *resolved) check() error {
 	case !(r.Alpha > 0 && r.Alpha <= 1):
 		return fmt.Errorf("sim: alpha must be in (0, 1], got %v", r.Alpha)
 	}
-	return nil
+	return r.checkPush()
 }
 
 // span returns the first and last posting over all sources.

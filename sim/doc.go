@@ -7,6 +7,9 @@
 // (Sia & Cho §4.1): a fetch at T returns that window; postings published
 // since the previous fetch that were pushed out of the window before T are
 // lost, the others are captured with delay T − t_i (Sia & Cho, Def. 1).
+// Config.PushShare makes a share of the sources pushed by a WebSub hub
+// instead: polled only to verify the hub, by the live monitor's rule, and
+// every run measures the latency from publication to the alert's delivery.
 // After each fetch the engine calls the policy's models exactly as the live
 // monitor does (policy.Models.Observe, then Policy.Next), and re-plans every
 // source every Config.PlanEvery (policy.Policy.Plan).

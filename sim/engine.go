@@ -5,6 +5,7 @@ import (
 	"slices"
 	"time"
 
+	"vigil/plan"
 	"vigil/policy"
 )
 
@@ -148,7 +149,8 @@ func (e *engine) loop() error {
 
 // plan re-plans every source at now, as the live monitor's Replan does, and
 // reschedules the sources fetched before, except those owed a deferred
-// fetch: re-planning must not let a source starve behind the daily cap.
+// fetch (re-planning must not let a source starve behind the daily cap)
+// and the pushed ones.
 func (e *engine) plan(now int64) error {
 	at := unix(now)
 	if e.access != nil {
@@ -159,11 +161,13 @@ func (e *engine) plan(now int64) error {
 	if e.novelty != nil {
 		e.novelty.sample()
 	}
-	if err := e.pol.Plan(e.srcs, at); err != nil {
+	if err := e.pol.Plan(e.unfedSources(e.unfed()), at); err != nil {
 		return fmt.Errorf("sim: planning at %v: %w", at, err)
 	}
 	for i, s := range e.srcs {
-		if e.sel == nil && !s.Last.IsZero() && !e.owed[i] {
+		// a pushed source keeps its verification poll, as the live
+		// re-plan leaves a fed feed's next fetch alone
+		if e.sel == nil && !s.Last.IsZero() && !e.owed[i] && !e.tracks[i].pushed {
 			e.queue.set(i, e.next(s, at))
 		}
 	}
@@ -171,9 +175,11 @@ func (e *engine) plan(now int64) error {
 	return nil
 }
 
-// next asks the policy for s's next fetch, at least a second after now.
+// next asks the policy for s's next fetch, at least a second after now; a
+// pushed source's is its next verification poll (plan.PushNext).
 func (e *engine) next(s *policy.Source, at time.Time) int64 {
-	return max(e.pol.Next(s, at).Unix(), at.Unix()+1)
+	t := plan.PushNext(e.pol.Next(s, at), at, e.tracks[s.ID-1].pushed, e.cfg.PushVerify)
+	return max(t.Unix(), at.Unix()+1)
 }
 
 // fetch fetches source i at t, or defers it when the budget has no token
@@ -212,8 +218,10 @@ func (e *engine) slot(t, seconds int64) {
 	e.credit += e.cfg.perDay * float64(seconds) / 86400
 	m := int(e.credit)
 	e.credit -= float64(m)
-	for _, i := range e.sel.Select(e.srcs, unix(t), m) {
-		e.collect(i, t)
+	m -= e.verifyPushed(t, m)
+	idx := e.unfed()
+	for _, k := range e.sel.Select(e.unfedSources(idx), unix(t), m) {
+		e.collect(idx[k], t)
 	}
 }
 

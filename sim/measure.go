@@ -92,6 +92,9 @@ func penalise(m *Metrics, delays []delaySample, lost lostSum) {
 // policy stops fetching loses what it publishes), the rest are pending.
 // Only postings published in the evaluated period count.
 func countPostings(m *Metrics, tr *track, p period, delays []delaySample, lost *lostSum) []delaySample {
+	if tr.pushed {
+		return countPushed(m, tr, p, delays)
+	}
 	seen := 0
 	for _, t := range tr.fetches {
 		k := tr.countUpTo(seen, t)

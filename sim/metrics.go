@@ -27,6 +27,22 @@ type Metrics struct {
 	// Deferred counts fetches that waited for the budget's next token
 	// (over the whole run, training included).
 	Deferred int `json:"deferred"`
+	// PushedSources counts the sources a WebSub hub pushes
+	// (Config.PushShare).
+	PushedSources int `json:"pushed_sources,omitempty"`
+	// LatencyP50Min and LatencyP99Min are the median and 99th percentile
+	// (nearest rank, unweighted) of the publication-to-delivery latency of
+	// the evaluated postings that reached the monitor: for a pulled source
+	// from publication to the fetch that found it, for a pushed one the
+	// hub's delay, each plus the alert sender's delay (see latency).
+	// PulledP50Min and PulledP99Min are the same over the pulled sources'
+	// postings alone (0 when none reached the monitor: PulledArrived
+	// says how many did). Lost and pending postings are in none of them.
+	LatencyP50Min float64 `json:"latency_p50_min"`
+	LatencyP99Min float64 `json:"latency_p99_min"`
+	PulledP50Min  float64 `json:"pulled_latency_p50_min"`
+	PulledP99Min  float64 `json:"pulled_latency_p99_min"`
+	PulledArrived int     `json:"pulled_arrived"`
 	// Captured counts the evaluated postings some fetch returned.
 	Captured int `json:"captured"`
 	// Lost counts the evaluated postings pushed out of their source's

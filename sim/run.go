@@ -29,6 +29,7 @@ func run(cfg Config, srcs []Source, readers []Reader) (Metrics, []track, error) 
 	}
 	tracks := newTracks(srcs, sourceWeights(len(srcs), readers, index), r.DefaultWindow)
 	markDateless(tracks, srcs, r.DatelessShare, r.DatelessSeed)
+	markPushed(tracks, srcs, r.PushShare, r.PushSeed, int64(r.HubDelay/time.Second))
 	m := Metrics{Policy: r.Policy, Budget: r.perDay}
 	p := period{base: r.Start.Unix(), from: r.evalStart.Unix(), to: r.End.Unix(), penalty: int64(r.LostPenalty / time.Second)}
 	if r.Policy == Clairvoyant {
@@ -54,6 +55,7 @@ func run(cfg Config, srcs []Source, readers []Reader) (Metrics, []track, error) 
 		m.DivergenceEWMA, m.DivergencePeriodic = e.div.errors()
 	}
 	measure(&m, tracks, readers, index, p)
+	latency(&m, tracks, p)
 	spending(&m, p)
 	if r.Policy == Clairvoyant {
 		m.BoundVacuous = float64(m.Postings) <= m.Budget*float64(p.to-p.from)/86400

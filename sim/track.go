@@ -13,6 +13,10 @@ type track struct {
 	// dateless hides the postings' dates from the models, as a feed without
 	// dates does (Config.NoDates, Config.DatelessShare).
 	dateless bool
+	// pushed marks a source whose WebSub hub pushes each posting hub
+	// seconds after it is published (Config.PushShare).
+	pushed bool
+	hub    int64
 }
 
 func newTracks(srcs []Source, weights []float64, defaultWindow int) []track {

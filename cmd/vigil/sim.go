@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"vigil/plan"
 	"vigil/policy"
 	"vigil/profile"
 	"vigil/sim"
@@ -57,6 +58,9 @@ func runSim(ctx context.Context, e *env, args []string) error {
 	readersAlike := f.Bool("readers-alike", false, "user: every reader weighs alike on a source's access pattern, not every access (Sia et al. judge a schedule per user)")
 	noDates := f.Bool("no-dates", false, "hide every posting's date: the models learn from new-item counts and fetch times alone, as from a feed without dates")
 	datelessShare := f.Float64("dateless-share", 0, "hide the dates of this `fraction` of the sources (0-1), chosen by a hash of their IDs with a fixed seed")
+	pushShare := f.Float64("push-share", 0, "this `fraction` of the sources (0-1, chosen by a hash of their IDs with a fixed seed) have a WebSub hub pushing each posting; they get only verification polls")
+	hubDelay := f.Duration("hub-delay", 0, "how long after publication a pushed source's hub delivers a posting")
+	pushVerify := f.Duration("push-verify", plan.DefaultPushVerify, "interval of a pushed source's verification polls, as the monitor's VIGIL_PUSH_VERIFY")
 	lostPenalty := f.Duration("lost-penalty", 0, "charge each lost posting this delay in the penalised delay (0: until the fetch that found it gone)")
 	if err := f.parse(args, 0); err != nil {
 		return err
@@ -67,12 +71,16 @@ func runSim(ctx context.Context, e *env, args []string) error {
 	if !(*datelessShare >= 0 && *datelessShare <= 1) {
 		return usageError{fmt.Sprintf("--dateless-share must be a fraction from 0 to 1, got %v", *datelessShare)}
 	}
+	if err := checkPushFlags(*pushShare, *hubDelay, *pushVerify); err != nil {
+		return err
+	}
 	posts, readers, err := loadSimInputs(*tracePath, *usersPath)
 	if err != nil {
 		return err
 	}
 	cfg := sim.Config{Policy: *name, NoDates: *noDates, DatelessShare: *datelessShare, ReadersAlike: *readersAlike, Train: *train, Online: *online, PlanEvery: *planEvery, DefaultWindow: *feedWindow, Start: posts.Start, End: posts.End,
-		Beta: *beta, ProfileWindow: *window, ProfileTerms: *profileTerms, ProfileDFTerms: *dfTerms, Refine: *refine, NoQuality: *noQuality, LostPenalty: *lostPenalty}
+		Beta: *beta, ProfileWindow: *window, ProfileTerms: *profileTerms, ProfileDFTerms: *dfTerms, Refine: *refine, NoQuality: *noQuality, LostPenalty: *lostPenalty,
+		PushShare: *pushShare, HubDelay: *hubDelay, PushVerify: *pushVerify}
 	if err := simWindow(&cfg, *from, *to); err != nil {
 		return err
 	}
@@ -274,6 +282,7 @@ func printMetrics(e *env, m sim.Metrics, asJSON bool) error {
 	}
 	fmt.Fprintf(e.stdout, "delay: penalised %.0f min; captured: mean %.0f min, p95 %.0f min, max %.0f min\n", m.PenalisedDelayMin, m.MeanDelayMin, m.P95DelayMin, m.MaxDelayMin)
 	fmt.Fprintf(e.stdout, "lost %d, completeness %.3f, freshness %.3f, age %.0f min\n", m.Lost, m.Completeness, m.Freshness, m.AgeMin)
+	printLatency(e, m)
 	if m.Accesses > 0 {
 		fmt.Fprintf(e.stdout, "misses per access %.2f, miss-delay %.0f min\n", m.MissesPerAccess, m.MissDelayMin)
 	}
