@@ -119,7 +119,7 @@ func startNewsboat(t *testing.T, endpoint, login, password string) *newsboat {
 	cmd := fmt.Sprintf("newsboat -C %s/config -u %s/urls -c %s/cache.db -d %s -l 6; sleep 30",
 		dir, dir, dir, nb.debugLog)
 	nb.tmux("new-session", "-d", "-s", nb.session, "-x", "160", "-y", "40",
-		"env", "HOME="+dir, "XDG_CONFIG_HOME="+dir, "XDG_DATA_HOME="+dir, "TERM=xterm-256color", "LANG=C.UTF-8", "sh", "-c", cmd)
+		"env", "HOME="+dir, "XDG_CONFIG_HOME="+dir, "XDG_DATA_HOME="+dir, "TERM=screen", "LANG=C.UTF-8", "sh", "-c", cmd)
 	t.Cleanup(func() {
 		exec.Command("tmux", "-L", nb.socket, "kill-server").Run()
 	})
@@ -160,13 +160,25 @@ func (nb *newsboat) log() string {
 	return string(b)
 }
 
-// waitFor waits until the screen shows text, failing after 15 s.
+// waitFor waits until the screen shows text, failing after 20 s. Every
+// 3 s without it, it presses Ctrl-L (newsboat's "redraw"): curses draws
+// only what it believes changed, and a first paint that raced the pane's
+// set-up (seen on a loaded CI machine: the feed line's characters drawn
+// over the start-up messages) is otherwise never repainted. The text must
+// still appear on the real screen.
 func (nb *newsboat) waitFor(text, what string) {
 	nb.t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
+	start := time.Now()
+	deadline := start.Add(20 * time.Second)
+	redraw := start.Add(3 * time.Second)
 	for !strings.Contains(nb.screen(), text) {
-		if time.Now().After(deadline) {
+		now := time.Now()
+		if now.After(deadline) {
 			nb.t.Fatalf("newsboat never showed %s (%q)\nscreen:\n%s\nlog:\n%s", what, text, nb.screen(), nb.log())
+		}
+		if now.After(redraw) {
+			nb.tmux("send-keys", "-t", nb.session, "C-l")
+			redraw = now.Add(3 * time.Second)
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
