@@ -113,6 +113,44 @@ func TestTraceGen(t *testing.T) {
 	}
 }
 
+// TestTraceStats measures a generated trace, in words and as JSON, and
+// refuses a bad minimum and a trace with no source that large by name.
+func TestTraceStats(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "p.tsv.gz")
+	if code, _, stderr := cli(t, "", "", "trace", "gen", "--sources", "30", "--days", "30", "--no-titles", "--out", out); code != 0 {
+		t.Fatalf("trace gen: %s", stderr)
+	}
+	code, stdout, stderr := cli(t, "", "", "trace", "stats", "--min-postings", "20", out)
+	if code != 0 || !strings.Contains(stdout, "daily rhythm") || !strings.Contains(stdout, "burstiness") {
+		t.Fatalf("trace stats: %d %q %q", code, stdout, stderr)
+	}
+	code, stdout, stderr = cli(t, "", "", "trace", "stats", "--min-postings", "20", "--json", out)
+	var got struct {
+		Sources  int     `json:"sources"`
+		Rhythm   float64 `json:"rhythm"`
+		TopShare float64 `json:"top_share"`
+	}
+	if code != 0 || json.Unmarshal([]byte(stdout), &got) != nil || got.Sources == 0 || got.Rhythm < 1.0/3 || got.TopShare <= 0 {
+		t.Fatalf("trace stats --json: %d %q %q", code, stdout, stderr)
+	}
+	tests := []struct {
+		args      []string
+		code      int
+		errorSays string
+	}{
+		{[]string{"trace", "stats", "--min-postings", "1", out}, 2, "--min-postings"},
+		{[]string{"trace", "stats"}, 2, "FILE"},
+		{[]string{"trace", "stats", "--min-postings", "100000", out}, 1, "no source of"},
+		{[]string{"trace", "stats", filepath.Join(t.TempDir(), "missing.tsv")}, 1, "missing.tsv"},
+	}
+	for _, tt := range tests {
+		code, _, stderr := cli(t, "", "", tt.args...)
+		if code != tt.code || !strings.Contains(stderr, tt.errorSays) {
+			t.Errorf("%v: exit %d, %q; want %d naming %q", tt.args, code, stderr, tt.code, tt.errorSays)
+		}
+	}
+}
+
 // TestSimProfiles runs the content-based policies on a generated trace
 // with titles: the JSON gains profile quality and the novel count, and the
 // profile flags are checked.

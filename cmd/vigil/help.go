@@ -43,6 +43,7 @@ var examples = map[string][]string{
 	"page replay":   {"vigil page replay versions/", "vigil page replay --git-path index.html --range a1b2c3..HEAD -v path/to/repo"},
 	"page sim":      {"vigil page sim pages.tsv.gz", "vigil page sim pages.tsv.gz --budget 2 --policies uniform,cgm-freshness,clairvoyant --json"},
 	"trace":         {"vigil trace gen --sources 100 --days 30 --out p.tsv.gz"},
+	"trace stats":   {"vigil trace stats ../shared/traces/reddit-2013q3.tsv.gz", "vigil trace stats --min-postings 20 --json p.tsv.gz"},
 	"trace gen":     {"vigil trace gen --sources 100 --days 30 --out p.tsv.gz", "vigil trace gen --users 20 --out p.tsv.gz --users-out u.tsv"},
 	"sim":           {"vigil sim --trace p.tsv.gz --policy combined --budget 1", "vigil sim --trace p.tsv.gz --users u.tsv --policy user --json", "vigil sim report --trace p.tsv.gz --out report/"},
 	"sim report":    {"vigil sim report --trace p.tsv.gz --out report/", "vigil sim report --trace p.tsv.gz --budgets 1,2 --policies uniform,combined --out report/"},

@@ -40,7 +40,7 @@ var commands = []command{
 	{"user", "manage users: user add|list|passwd|token|remove NAME", runUser},
 	{"parse", "print a feed file or URL as vigil normalises it", runParse},
 	{"page", "compare two versions of a web page, change a watched page's settings, or simulate page policies: page diff|set|gen|sim", runPage},
-	{"trace", "generate synthetic traces for the simulator: trace gen", runTrace},
+	{"trace", "generate synthetic traces for the simulator and measure traces: trace gen, trace stats", runTrace},
 	{"sim", "replay a trace through a refresh policy and print its metrics", runSim},
 	{"demo", "replay a trace as live feeds on an accelerated clock and watch vigil learn", runDemo},
 	{"config", "print the settings in force and where each came from: default, environment or flag", runConfig},
