@@ -99,13 +99,20 @@ func TestMeanInterval(t *testing.T) {
 	}{
 		{"even", every(3 * time.Hour), time.Minute, 3 * time.Hour},
 		{"even, not a divisor of a day", every(17 * time.Hour), time.Minute, 17 * time.Hour},
+		{"a daily slot", func(last time.Time) time.Time { // 06:00 each day
+			slot := last.Truncate(day).Add(6 * time.Hour)
+			if !slot.After(last) {
+				slot = slot.Add(day)
+			}
+			return slot
+		}, time.Minute, day},
 		{"longer than a day", every(50 * time.Hour), time.Minute, 50 * time.Hour},
 		{"a day's mean", func(last time.Time) time.Time { // 4 fetches by 09:00, none after
 			if last.Hour() < 9 {
 				return last.Add(90 * time.Minute)
 			}
 			return last.Add(30 * time.Hour)
-		}, time.Minute, 18782608695652}, // a day / 4.6: 09:00 to the next at 09:00+30 h: 0.6 of it by the day's end
+		}, time.Minute, 23671232876712}, // from 04:30: 3 more by 09:00, 0.65 of the 30 h gap by the day's end, a day / 3.65
 		{"stops below the shortest", every(time.Minute), 6 * time.Hour, 24 * time.Hour / 5},
 		{"a next not after the last", func(last time.Time) time.Time { return last }, 12 * time.Hour, 8 * time.Hour},
 	} {

@@ -65,22 +65,27 @@ func SplitPlan[S any](all []S, fed func(S) bool, perDay float64, v Verification,
 const minLeft = 1e-3
 
 // MeanInterval returns the mean interval between the fetches next makes
-// over the day after a fetch at now, next(last) being the fetch after one
-// at last: a day over their number, the part of the gap that straddles the
-// day's end counted as the part of a fetch that falls within it (so that
-// an even interval g gives g, and a first fetch after more than a day its
-// own gap). It stops counting once the mean is below shortest (any
-// interval there gives the same verification interval) and at one fetch a
-// minute.
+// after a fetch at now, next(last) being the fetch after one at last:
+// over the day from the first of them, a day over their number, the part
+// of the gap that straddles the day's end counted as the part of a fetch
+// that falls within it (so that an even interval g gives g, and a gap of
+// more than a day itself). The day starts at the first fetch, not at now,
+// because a policy that places fetches at fixed times of day (uniform)
+// makes the first one come at its slot, not an interval after now. It
+// stops counting once the mean is below shortest (any interval there gives
+// the same verification interval) and at one fetch a minute.
 func MeanInterval(next func(last time.Time) time.Time, now time.Time, shortest time.Duration) time.Duration {
-	end := now.Add(day)
-	limit := int(day / max(shortest, time.Minute))
-	n, at := 0, now
-	for {
-		t := next(at)
-		if !t.After(at) {
-			t = at.Add(time.Second)
+	step := func(at time.Time) time.Time {
+		if t := next(at); t.After(at) {
+			return t
 		}
+		return at.Add(time.Second)
+	}
+	at := step(now)
+	end := at.Add(day)
+	limit := int(day / max(shortest, time.Minute))
+	for n := 0; ; {
+		t := step(at)
 		if t.After(end) {
 			part := float64(end.Sub(at)) / float64(t.Sub(at))
 			return time.Duration(float64(day) / (float64(n) + part))
