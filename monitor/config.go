@@ -44,10 +44,16 @@ type Config struct {
 	// Expires, RSS ttl or sy:updatePeriod may push a fetch, so that a hostile
 	// or mistaken hint cannot silence a feed for months; default 7 days.
 	MaxHintDelay time.Duration
-	// PushVerify is the interval of the verification polls of a feed its
-	// WebSub hub feeds: the hub brings the items, and a poll this often
-	// checks that it still does; default 6 h.
+	// PushVerify is the shortest interval of the verification polls of a
+	// feed its WebSub hub feeds: the hub brings the items, and a poll
+	// checks that it still does; default 6 h. Under a budget-splitting
+	// policy a fed feed is polled every max(PushVerify, PushVerifyMultiple ×
+	// the interval the policy would give it unfed), and those polls come
+	// out of the budget before the others share it (plan.SplitPlan).
 	PushVerify time.Duration
+	// PushVerifyMultiple is plan.Verification.Multiple: 0 means 1, a fed
+	// feed polled no more often than unfed; below 1 is refused.
+	PushVerifyMultiple float64
 	// PushGrace is how old an item a verification poll finds must be
 	// (by its publication date) to count as one the hub missed rather than
 	// one it is about to push; default 10 min.
@@ -113,5 +119,13 @@ func (c Config) Validate() error {
 		c.PushVerify < 0 || c.PushGrace < 0:
 		return fmt.Errorf("monitor: durations must not be negative")
 	}
+	if err := c.verification().Validate(); err != nil {
+		return fmt.Errorf("monitor: %w", err)
+	}
 	return nil
+}
+
+// verification is the rule of fed feeds' verification polls.
+func (c Config) verification() plan.Verification {
+	return plan.Verification{Every: c.PushVerify, Multiple: c.PushVerifyMultiple}
 }

@@ -48,6 +48,9 @@ type Monitor struct {
 	// storeFailures counts, per feed, the fetches in a row that came back
 	// but could not be stored.
 	storeFailures map[int64]int
+	// verify holds the fed feeds' verification intervals from the last
+	// re-plan (plan.SplitPlan), by feed ID.
+	verify map[int64]time.Duration
 }
 
 // Deps are the monitor's collaborators.

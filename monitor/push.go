@@ -9,7 +9,6 @@ import (
 	"vigil"
 	"vigil/feed"
 	"vigil/fetch"
-	"vigil/plan"
 )
 
 // HubFinder hears the feeds fetched and parsed, with the response's
@@ -94,15 +93,26 @@ func (m *Monitor) IngestPush(ctx context.Context, feedID int64, body []byte, con
 	return ing, nil
 }
 
-// withoutFed leaves out of feeds those their WebSub hubs feed at now: the
-// planner splits the budget over the others, and the fed ones keep their
-// verification polls (PushVerify).
-func (m *Monitor) withoutFed(ctx context.Context, feeds []vigil.Feed, now time.Time) []vigil.Feed {
-	fed := m.fedFeeds(ctx, now)
-	if len(fed) == 0 {
-		return feeds
+// setVerify keeps the fed feeds' verification intervals of a re-plan.
+func (m *Monitor) setVerify(every map[int64]time.Duration) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.verify = every
+}
+
+// verifyEvery returns the verification interval of feed id, fed by its
+// WebSub hub, after a poll at now whose plan would fetch it next at
+// planned were it not fed: the last re-plan's interval (plan.SplitPlan),
+// or, for a feed fed since, before any re-plan or under a planner that
+// does not re-plan, the same rule over planned (plan.Verification).
+func (m *Monitor) verifyEvery(id int64, planned, now time.Time) time.Duration {
+	m.mu.Lock()
+	every, ok := m.verify[id]
+	m.mu.Unlock()
+	if ok {
+		return every
 	}
-	return plan.Unfed(feeds, func(f vigil.Feed) bool { return fed[f.ID] })
+	return m.cfg.verification().Interval(planned.Sub(now))
 }
 
 // fedFeeds returns the IDs of the feeds their WebSub hubs feed at now.

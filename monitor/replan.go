@@ -11,10 +11,12 @@ import (
 // Replanner is a planner that also plans every feed at once, as the
 // budget-splitting policies do (policy.Live).
 type Replanner interface {
-	// Replan plans all feeds at now, knowing who reads which feed and when
-	// each user looked at their items, and returns the next fetch time of
-	// each feed it reschedules.
-	Replan(feeds []vigil.Feed, readers []vigil.Reader, accesses map[int64][]time.Time, now time.Time) (map[int64]time.Time, error)
+	// ReplanFed plans all feeds at now, knowing which ones their WebSub
+	// hubs feed (fed), who reads which feed and when each user looked at
+	// their items, by plan.SplitPlan's rule v: it returns the next fetch
+	// time of each feed it reschedules and the fed feeds' verification
+	// intervals.
+	ReplanFed(feeds []vigil.Feed, fed map[int64]bool, v plan.Verification, readers []vigil.Reader, accesses map[int64][]time.Time, now time.Time) (plan.Replanned, error)
 }
 
 // accessHistory is how far back replan reads users' accesses; older ones
@@ -50,16 +52,17 @@ func (m *Monitor) replan(ctx context.Context, now time.Time) {
 		return
 	}
 	m.handNovelRates(ctx)
-	feeds = m.withoutFed(ctx, feeds, now)
-	next, err := rp.Replan(feeds, readers, accesses, now)
+	fed := m.fedFeeds(ctx, now)
+	r, err := rp.ReplanFed(feeds, fed, m.cfg.verification(), readers, accesses, now)
 	if err != nil {
 		m.log.Error("re-planning", "planner", m.planner.Name(), "error", err)
 		return
 	}
+	m.setVerify(r.Verify)
 	m.keepPlan(ctx, readers, now)
 	moved := 0
 	for _, f := range feeds {
-		t, ok := next[f.ID]
+		t, ok := r.Next[f.ID]
 		if !ok || m.isInflight(f.ID) {
 			continue
 		}
@@ -76,5 +79,6 @@ func (m *Monitor) replan(ctx context.Context, now time.Time) {
 			moved++
 		}
 	}
-	m.log.Info("re-planned", "planner", m.planner.Name(), "feeds", len(feeds), "rescheduled", moved)
+	m.log.Info("re-planned", "planner", m.planner.Name(), "feeds", len(feeds), "fed", len(r.Verify),
+		"budget_left_per_day", r.Left, "rescheduled", moved)
 }

@@ -12,7 +12,7 @@ import (
 // ended with o and stored ing: health, validators, hints, the planner's
 // model and the next fetch time. It runs inside the ingest transaction.
 // A feed its WebSub hub feeds (fed) is next polled only to verify the hub,
-// PushVerify later.
+// its verification interval later (verifyEvery).
 func (m *Monitor) nextState(f vigil.Feed, o outcome, obs vigil.Observation, ing vigil.Ingested, now time.Time, fed bool) (*vigil.Feed, error) {
 	f.LastFetch = now
 	if o.resp != nil {
@@ -28,7 +28,11 @@ func (m *Monitor) nextState(f vigil.Feed, o outcome, obs vigil.Observation, ing 
 		if err := m.planner.Observe(&f, obs, ing.New); err != nil {
 			return nil, fmt.Errorf("monitor: planner %s on feed %d: %w", m.planner.Name(), f.ID, err)
 		}
-		next = plan.PushNext(m.planner.Next(&f, now), now, fed, m.cfg.PushVerify)
+		planned := m.planner.Next(&f, now)
+		next = planned
+		if fed {
+			next = plan.PushNext(planned, now, true, m.verifyEvery(f.ID, planned, now))
+		}
 	case throttled:
 		next = m.throttle(&f, o, now)
 	default:

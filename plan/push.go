@@ -1,17 +1,78 @@
 package plan
 
-import "time"
+import (
+	"fmt"
+	"time"
+)
 
-// DefaultPushVerify is the interval of the verification polls of a feed a
-// WebSub hub feeds: the live monitor's default (monitor.Config.PushVerify)
-// and the simulator's.
+// DefaultPushVerify is the shortest interval of the verification polls of a
+// feed a WebSub hub feeds: the live monitor's default
+// (monitor.Config.PushVerify) and the simulator's.
 const DefaultPushVerify = 6 * time.Hour
 
+// DefaultVerifyMultiple is Verification.Multiple's default: a fed feed is
+// verified no more often than its policy would poll it unfed.
+const DefaultVerifyMultiple = 1.0
+
+// Verification is the rule for the polls of a feed its WebSub hub feeds,
+// shared by the live monitor and the simulator: the feed is polled only to
+// verify its hub, every
+//
+//	max(Every, Multiple × the interval its policy would give it unfed),
+//
+// and those polls come out of the budget first (Split). Every alone (a
+// fixed interval) made the polls of a feed its policy polls seldom cost
+// more than the feed cost unfed: at a budget of about one fetch per feed
+// a day a 6 h poll is four times a feed's share, so pushing some feeds
+// made the others' news later. With Multiple ≥ 1 a fed feed never costs
+// more than it would unfed, so the budget left for the others is never
+// less than they had, and a hub going silent is still caught within
+// Every or the feed's own interval, whichever is longer.
+type Verification struct {
+	// Every is the shortest interval (VIGIL_PUSH_VERIFY, --push-verify).
+	Every time.Duration
+	// Multiple scales the interval the feed's policy would give it unfed;
+	// 0 means DefaultVerifyMultiple.
+	Multiple float64
+}
+
+// Validate reports a rule that cannot be followed.
+func (v Verification) Validate() error {
+	switch {
+	case v.Every < 0:
+		return fmt.Errorf("plan: the verification poll interval must not be negative, got %v", v.Every)
+	case !(v.Multiple >= 0) || v.Multiple > 1e6:
+		return fmt.Errorf("plan: the verification multiple must be 0 (the default, %v) or in (0, 1e6], got %v", DefaultVerifyMultiple, v.Multiple)
+	case v.Multiple > 0 && v.Multiple < 1:
+		return fmt.Errorf("plan: a verification multiple below 1 (%v) would poll a fed feed more often than unfed", v.Multiple)
+	}
+	return nil
+}
+
+// multiple is Multiple with its default.
+func (v Verification) multiple() float64 {
+	if v.Multiple > 0 {
+		return v.Multiple
+	}
+	return DefaultVerifyMultiple
+}
+
+// Interval returns the verification interval of a fed feed its policy
+// would poll every unfed.
+func (v Verification) Interval(unfed time.Duration) time.Duration {
+	scaled := float64(unfed) * v.multiple()
+	if scaled >= float64(maxDuration) {
+		return maxDuration
+	}
+	return max(v.Every, time.Duration(scaled))
+}
+
+// maxDuration is the longest time.Duration.
+const maxDuration = time.Duration(1<<63 - 1)
+
 // Unfed returns, in order, the members of all that fed does not report as
-// fed by a WebSub hub. The budget-splitting planners plan only those, so
-// the fetches the fed ones no longer need go to the others; a fed feed
-// keeps only its verification polls (PushNext). The live monitor and the
-// simulator both plan through it.
+// fed by a WebSub hub: those the budget-splitting planners split what is
+// left of the budget over (Split).
 func Unfed[T any](all []T, fed func(T) bool) []T {
 	kept := make([]T, 0, len(all))
 	for _, x := range all {
@@ -23,11 +84,11 @@ func Unfed[T any](all []T, fed func(T) bool) []T {
 }
 
 // PushNext returns a feed's next fetch after a poll at now: the planned
-// time, or, for a feed its WebSub hub feeds, the verification poll verify
-// after now.
-func PushNext(planned, now time.Time, fed bool, verify time.Duration) time.Time {
+// time, or, for a feed its WebSub hub feeds, the verification poll every
+// after now (its interval from the last Split).
+func PushNext(planned, now time.Time, fed bool, every time.Duration) time.Time {
 	if fed {
-		return now.Add(verify)
+		return now.Add(every)
 	}
 	return planned
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"vigil"
+	"vigil/plan"
 )
 
 // Live adapts a Policy to the live monitor (it is a plan.Planner): each
@@ -97,8 +98,19 @@ func (l *Live) Next(f *vigil.Feed, now time.Time) time.Time {
 // Replan plans every feed at now, with the access patterns learned from
 // readers' accesses, and returns the next fetch time the plan gives each
 // feed that has been fetched successfully and is not failing; the others
-// keep their own schedule (due now, or backing off).
+// keep their own schedule (due now, or backing off). No feed is fed by a
+// WebSub hub; ReplanFed plans around those that are.
 func (l *Live) Replan(feeds []vigil.Feed, readers []vigil.Reader, accesses map[int64][]time.Time, now time.Time) (map[int64]time.Time, error) {
+	r, err := l.ReplanFed(feeds, nil, plan.Verification{}, readers, accesses, now)
+	return r.Next, err
+}
+
+// ReplanFed is Replan for feeds of which those in fed are fed by their
+// WebSub hubs: by plan.SplitPlan's rule (PlanAroundPush) their
+// verification polls, every v.Interval of the interval the plan would
+// give them unfed, come out of the budget first and the others share
+// what is left.
+func (l *Live) ReplanFed(feeds []vigil.Feed, fed map[int64]bool, v plan.Verification, readers []vigil.Reader, accesses map[int64][]time.Time, now time.Time) (plan.Replanned, error) {
 	access := FeedAccess(readers, accesses, now)
 	srcs := make([]*Source, 0, len(feeds))
 	// of, beside each source, is its feed's index in feeds: an int, not a
@@ -120,21 +132,33 @@ func (l *Live) Replan(feeds []vigil.Feed, readers []vigil.Reader, accesses map[i
 		l.cfg.PerDay = l.perFeed * float64(len(srcs))
 		p, err := New(l.name, l.cfg)
 		if err != nil {
-			return nil, err
+			return plan.Replanned{}, err
 		}
 		l.policy = p
 	}
-	if err := l.policy.Plan(srcs, now); err != nil {
-		return nil, err
+	split, err := PlanAroundPush(l.policy, srcs, func(s *Source) bool { return fed[s.ID] }, l.cfg.PerDay, v, now)
+	if err != nil {
+		return plan.Replanned{}, err
 	}
-	next := make(map[int64]time.Time) // only fetched feeds: not sized for all
+	out := plan.Replanned{Next: make(map[int64]time.Time), Left: split.Left} // only fetched feeds: not sized for all
+	if len(split.Verify) > 0 {
+		out.Verify = make(map[int64]time.Duration, len(split.Verify))
+	}
 	for i, s := range srcs {
+		every, isFed := split.Verify[i]
+		if isFed {
+			out.Verify[s.ID] = every
+		}
 		if f := &feeds[of[i]]; f.LastSuccess.IsZero() || f.Failures > 0 {
 			continue
 		}
-		next[s.ID] = l.policy.Next(s, now)
+		if isFed {
+			out.Next[s.ID] = s.after(every, now)
+			continue
+		}
+		out.Next[s.ID] = l.policy.Next(s, now)
 	}
-	return next, nil
+	return out, nil
 }
 
 // source views a feed as a policy Source.

@@ -67,13 +67,16 @@ type Config struct {
 	// sources, chosen by a hash of their IDs under PushSeed, 0 meaning
 	// DefaultPushSeed) that advertise a WebSub hub pushing each posting
 	// HubDelay after it is published. They are polled only to verify the
-	// hub, every PushVerify (0 means plan.DefaultPushVerify, the live
-	// default), and the policy plans the budget over the others, by the
-	// live monitor's rule (plan.Unfed, plan.PushNext).
-	PushShare  float64
-	PushSeed   uint64
-	HubDelay   time.Duration
-	PushVerify time.Duration
+	// hub, every max(PushVerify, PushVerifyMultiple × the interval the
+	// policy would give them unfed) (0 means plan.DefaultPushVerify and
+	// plan.DefaultVerifyMultiple, the live defaults); those polls come out
+	// of the budget first and the policy plans what is left over the
+	// others, by the live monitor's rule (plan.SplitPlan).
+	PushShare          float64
+	PushSeed           uint64
+	HubDelay           time.Duration
+	PushVerify         time.Duration
+	PushVerifyMultiple float64
 	// NoDivergence skips the hourly divergence samples (Metrics'
 	// Divergence fields stay 0): they cost about a sixth of a run of 10,000
 	// sources, and a report charts them from its own per-shape runs.

@@ -11,15 +11,18 @@ import (
 
 // engine replays one policy over the tracks on a virtual clock.
 type engine struct {
-	cfg      resolved
-	tracks   []track
-	pol      policy.Policy
-	sel      policy.Selector // pol when it picks sources slot by slot
-	credit   float64         // a Selector's fetches earned but not yet spent
-	started  bool            // a Selector's sources have had their first fetch
-	srcs     []*policy.Source
-	seen     []int  // postings at or before each source's last fetch
-	owed     []bool // a fetch deferred by the budget, kept through re-plans
+	cfg     resolved
+	tracks  []track
+	pol     policy.Policy
+	sel     policy.Selector // pol when it picks sources slot by slot
+	credit  float64         // a Selector's fetches earned but not yet spent
+	started bool            // a Selector's sources have had their first fetch
+	srcs    []*policy.Source
+	seen    []int  // postings at or before each source's last fetch
+	owed    []bool // a fetch deferred by the budget, kept through re-plans
+	// verify is each pushed source's verification interval from the last
+	// plan (plan.SplitPlan), 0 for the others.
+	verify   []time.Duration
 	queue    *fetchQueue
 	access   *accessLog
 	div      divergence
@@ -67,6 +70,7 @@ func simulate(cfg resolved, tracks []track, access *accessLog) (*engine, error) 
 	}
 	e.seen = make([]int, len(tracks))
 	e.owed = make([]bool, len(tracks))
+	e.verify = make([]time.Duration, len(tracks))
 	first := cfg.Start.Unix()
 	if sel, ok := pol.(policy.Selector); ok {
 		e.sel, first = sel, cfg.End.Unix() // fetched by slot, never by queue
@@ -147,10 +151,12 @@ func (e *engine) loop() error {
 	}
 }
 
-// plan re-plans every source at now, as the live monitor's Replan does, and
-// reschedules the sources fetched before, except those owed a deferred
-// fetch (re-planning must not let a source starve behind the daily cap)
-// and the pushed ones.
+// plan re-plans every source at now, as the live monitor's Replan does:
+// around the pushed sources (policy.PlanAroundPush), their verification
+// polls out of the budget first. It reschedules the sources fetched
+// before, except those owed a deferred fetch (re-planning must not let a
+// source starve behind the daily cap); a pushed one to its verification
+// interval after its last poll, as the live re-plan does.
 func (e *engine) plan(now int64) error {
 	at := unix(now)
 	if e.access != nil {
@@ -161,13 +167,20 @@ func (e *engine) plan(now int64) error {
 	if e.novelty != nil {
 		e.novelty.sample()
 	}
-	if err := e.pol.Plan(e.unfedSources(e.unfed()), at); err != nil {
+	pushed := func(s *policy.Source) bool { return e.tracks[s.ID-1].pushed }
+	split, err := policy.PlanAroundPush(e.pol, e.srcs, pushed, e.cfg.perDay, e.cfg.verification(), at)
+	if err != nil {
 		return fmt.Errorf("sim: planning at %v: %w", at, err)
 	}
+	for i, every := range split.Verify {
+		e.verify[i] = every
+	}
 	for i, s := range e.srcs {
-		// a pushed source keeps its verification poll, as the live
-		// re-plan leaves a fed feed's next fetch alone
-		if e.sel == nil && !s.Last.IsZero() && !e.owed[i] && !e.tracks[i].pushed {
+		switch {
+		case e.sel != nil || s.Last.IsZero() || e.owed[i]:
+		case e.tracks[i].pushed:
+			e.queue.set(i, max(s.Last.Add(e.verify[i]).Unix(), now+1))
+		default:
 			e.queue.set(i, e.next(s, at))
 		}
 	}
@@ -178,7 +191,7 @@ func (e *engine) plan(now int64) error {
 // next asks the policy for s's next fetch, at least a second after now; a
 // pushed source's is its next verification poll (plan.PushNext).
 func (e *engine) next(s *policy.Source, at time.Time) int64 {
-	t := plan.PushNext(e.pol.Next(s, at), at, e.tracks[s.ID-1].pushed, e.cfg.PushVerify)
+	t := plan.PushNext(e.pol.Next(s, at), at, e.tracks[s.ID-1].pushed, e.verify[s.ID-1])
 	return max(t.Unix(), at.Unix()+1)
 }
 

@@ -63,14 +63,15 @@ func (e *engine) unfedSources(idx []int) []*policy.Source {
 
 // verifyPushed makes, of the verification polls of the pushed sources due
 // at t (a selecting policy's slot), at most m, the longest due first: each
-// is due PushVerify after its last poll, as the live monitor polls a fed
-// feed (plan.PushNext); those beyond the slot's m fetches wait, as the
-// live budget defers them. It returns how many it made.
+// is due its verification interval (the last plan's) after its last poll,
+// as the live monitor polls a fed feed (plan.PushNext); those beyond the
+// slot's m fetches wait, as the live budget defers them. It returns how
+// many it made.
 func (e *engine) verifyPushed(t int64, m int) int {
 	at := unix(t)
 	var due []int
 	for i, tr := range e.tracks {
-		if tr.pushed && !plan.PushNext(at, e.srcs[i].Last, true, e.cfg.PushVerify).After(at) {
+		if tr.pushed && !plan.PushNext(at, e.srcs[i].Last, true, e.verify[i]).After(at) {
 			due = append(due, i)
 		}
 	}
@@ -106,7 +107,15 @@ func (r *resolved) checkPush() error {
 	case r.PushVerify < 0:
 		return fmt.Errorf("sim: the verification poll interval must not be negative, got %v", r.PushVerify)
 	}
+	if err := r.verification().Validate(); err != nil {
+		return fmt.Errorf("sim: %w", err)
+	}
 	return nil
+}
+
+// verification is the rule of the pushed sources' verification polls.
+func (r *resolved) verification() plan.Verification {
+	return plan.Verification{Every: r.PushVerify, Multiple: r.PushVerifyMultiple}
 }
 
 // fillPush applies the push settings' defaults.

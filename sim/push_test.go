@@ -1,7 +1,6 @@
 package sim
 
 import (
-	"math"
 	"strings"
 	"testing"
 	"time"
@@ -82,9 +81,11 @@ func TestDeliver(t *testing.T) {
 // TestPushedBudgetGoesToOthers runs each policy with half the sources
 // pushed and checks that the pulled sources get the budget the pushed
 // ones no longer use: their fetches grow well beyond what they had with
-// nothing pushed (at B fetches per source and day, 2 − 4/B times as many:
-// 1.75 at B = 16, each pushed source keeping 4 verification polls a day),
-// and the pushed sources get only their verification polls.
+// nothing pushed (at B fetches per source and day, up to 2 − 4/B times as
+// many: 1.75 at B = 16, each pushed source keeping at most 4 verification
+// polls a day), and the pushed sources get only their verification polls:
+// at most one per plan.DefaultPushVerify, and no more than the source had
+// unfed (plan.Verification: at least the interval its policy gave it).
 func TestPushedBudgetGoesToOthers(t *testing.T) {
 	srcs := synthSources(21, 40, 8, 40)
 	for _, name := range []string{"uniform", "accrued", "ewma", "combined", "learned-greedy"} {
@@ -100,12 +101,13 @@ func TestPushedBudgetGoesToOthers(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var before, after, verify, fewest int
-			fewest = math.MaxInt
+			var before, after, verify int
 			for i := range shared {
 				if shared[i].pushed {
 					verify = max(verify, len(shared[i].fetches))
-					fewest = min(fewest, len(shared[i].fetches))
+					if n, unfed := len(shared[i].fetches), len(alone[i].fetches); float64(n) > 1.1*float64(unfed)+2 {
+						t.Errorf("pushed source %d polled %d times, %d unfed", i, n, unfed)
+					}
 					continue
 				}
 				before, after = before+len(alone[i].fetches), after+len(shared[i].fetches)
@@ -117,9 +119,6 @@ func TestPushedBudgetGoesToOthers(t *testing.T) {
 			most := int(8*24*time.Hour/plan.DefaultPushVerify) + 1
 			if verify > most {
 				t.Errorf("a pushed source was polled %d times, more than its %d verification polls", verify, most)
-			}
-			if fewest < most-2 {
-				t.Errorf("a pushed source was polled %d times, fewer than its %d verification polls", fewest, most)
 			}
 		})
 	}

@@ -35,6 +35,8 @@ type config struct {
 	trustedProxies string
 	publicURL      string
 	pushVerify     time.Duration
+	// pushVerifyMultiple is plan.Verification.Multiple.
+	pushVerifyMultiple float64
 
 	// goMaxProcs and goGC are the Go runtime's GOMAXPROCS and GOGC, which
 	// the runtime reads and checks itself: when set, they win over vigil's
@@ -84,6 +86,8 @@ func setText(p any, v string) {
 		*p, _ = strconv.ParseBool(v)
 	case *time.Duration:
 		*p, _ = time.ParseDuration(v)
+	case *float64:
+		*p, _ = strconv.ParseFloat(v, 64)
 	default:
 		panic(fmt.Sprintf("config: a field of type %T", p))
 	}
@@ -100,6 +104,8 @@ func fieldText(p any) string {
 		return strconv.FormatBool(*p)
 	case *time.Duration:
 		return p.String()
+	case *float64:
+		return strconv.FormatFloat(*p, 'g', -1, 64)
 	}
 	panic(fmt.Sprintf("config: a field of type %T", p))
 }
@@ -118,7 +124,7 @@ func (c *config) check(names []string) error {
 // bind declares on f the flag of the named setting, writing into f's
 // configuration, with the value in force as its default; usage, when not
 // empty, replaces the setting's own description. It returns a pointer to
-// the field (*string, *int, *bool or *time.Duration) and records that f's
+// the field (*string, *int, *bool, *time.Duration or *float64) and records that f's
 // command uses the setting, so that parse reports its variable if invalid.
 func (f *flags) bind(name, usage string) any {
 	s := settingNamed(name)
@@ -136,6 +142,8 @@ func (f *flags) bind(name, usage string) any {
 		f.BoolVar(p, name, *p, usage)
 	case *time.Duration:
 		f.DurationVar(p, name, *p, usage)
+	case *float64:
+		f.Float64Var(p, name, *p, usage)
 	}
 	return s.field(f.cfg)
 }
@@ -155,6 +163,9 @@ func (f *flags) bindInt(name, usage string) *int { return f.bind(name, usage).(*
 
 // bindBool is bind for a setting held as a bool.
 func (f *flags) bindBool(name, usage string) *bool { return f.bind(name, usage).(*bool) }
+
+// bindFloat is bind for a setting held as a float64.
+func (f *flags) bindFloat(name, usage string) *float64 { return f.bind(name, usage).(*float64) }
 
 // bindDuration is bind for a setting held as a duration.
 func (f *flags) bindDuration(name, usage string) *time.Duration {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"math"
 	"net"
 	"net/mail"
 	"net/netip"
@@ -71,7 +72,10 @@ var settings = []setting{
 		usage: "`URL` at which WebSub hubs reach this server; set: feeds that advertise a hub are subscribed to it",
 		field: func(c *config) any { return &c.publicURL }},
 	{name: "push-verify", env: "VIGIL_PUSH_VERIFY", def: "6h", flag: true, want: "a duration of 1m or more (e.g. 6h)", valid: durationAtLeast(time.Minute),
-		usage: "time between the verification polls of a feed its WebSub hub feeds", field: func(c *config) any { return &c.pushVerify }},
+		usage: "shortest time between the verification polls of a feed its WebSub hub feeds", field: func(c *config) any { return &c.pushVerify }},
+	{name: "push-verify-multiple", env: "VIGIL_PUSH_VERIFY_MULTIPLE", def: "1", flag: true, want: "a number of 1 or more (e.g. 2)", valid: floatAtLeast(1),
+		usage: "a feed its WebSub hub feeds is polled no more often than this many times the interval its policy would give it unfed",
+		field: func(c *config) any { return &c.pushVerifyMultiple }},
 }
 
 // settingNamed returns the setting called name; a name missing from the
@@ -132,6 +136,14 @@ func intIn(lo, hi int) func(string) bool {
 	return func(v string) bool {
 		n, err := strconv.Atoi(v)
 		return err == nil && n >= lo && n <= hi
+	}
+}
+
+// floatAtLeast accepts a finite number of at least lo.
+func floatAtLeast(lo float64) func(string) bool {
+	return func(v string) bool {
+		x, err := strconv.ParseFloat(v, 64)
+		return err == nil && x >= lo && !math.IsInf(x, 0)
 	}
 }
 

@@ -36,6 +36,7 @@ type monitorOpts struct {
 	lease        *time.Duration
 	noTracking   *bool
 	pushVerify   *time.Duration
+	pushMultiple *float64
 	extractCache *int64
 	renderers    *int
 	browser      *string
@@ -67,9 +68,9 @@ func addMonitorFlags(f *flags) *monitorOpts {
 		lease: f.Duration("lease", postgres.DefaultLease, "on PostgreSQL, how long a worker's claim on a feed, a host or an alert message lasts if it dies"),
 		noTracking: f.bindBool("no-tracking",
 			"accrued: plan by the learned models alone, without tracking each feed's recent level and dated daily shape or bounding a silent feed's wait"),
-		pushVerify: f.bindDuration("push-verify", ""),
-		renderers:  f.Int("render-workers", 2, "pages rendered in the browser at once (pages watched with --render)"),
-		browser:    f.String("browser", "", "the browser that renders pages watched with --render, a `path` or command (default: chromium)"),
+		pushVerify: f.bindDuration("push-verify", ""), pushMultiple: f.bindFloat("push-verify-multiple", ""),
+		renderers: f.Int("render-workers", 2, "pages rendered in the browser at once (pages watched with --render)"),
+		browser:   f.String("browser", "", "the browser that renders pages watched with --render, a `path` or command (default: chromium)"),
 	}
 }
 
@@ -147,7 +148,8 @@ func (o *monitorOpts) buildHeard(st store.Store, log *slog.Logger, events monito
 		Coordinator: coord,
 		Hubs:        o.hubs,
 	}, monitor.Config{Workers: *o.workers, PerHost: *o.perHost, BudgetPerHour: *o.budget, Seed: uint64(time.Now().UnixNano()),
-		ExtractCacheBytes: cacheBytes(*o.extractCache), Calendar: change.Calendar{Location: loc}, HTMLAsPage: true, PushVerify: *o.pushVerify})
+		ExtractCacheBytes: cacheBytes(*o.extractCache), Calendar: change.Calendar{Location: loc}, HTMLAsPage: true, PushVerify: *o.pushVerify,
+		PushVerifyMultiple: *o.pushMultiple})
 	return mon, planner, err
 }
 

@@ -2,13 +2,14 @@ package main
 
 import (
 	"fmt"
+	"math"
 	"time"
 
 	"vigil/sim"
 )
 
 // checkPushFlags checks vigil sim's WebSub flags.
-func checkPushFlags(share float64, hub, verify time.Duration) error {
+func checkPushFlags(share float64, hub, verify time.Duration, multiple float64) error {
 	switch {
 	case !(share >= 0 && share <= 1):
 		return usageError{fmt.Sprintf("--push-share must be a fraction from 0 to 1, got %v", share)}
@@ -16,6 +17,8 @@ func checkPushFlags(share float64, hub, verify time.Duration) error {
 		return usageError{fmt.Sprintf("--hub-delay must not be negative, got %v", hub)}
 	case verify <= 0:
 		return usageError{fmt.Sprintf("--push-verify must be a positive duration, got %v", verify)}
+	case !(multiple >= 1) || math.IsInf(multiple, 0):
+		return usageError{fmt.Sprintf("--push-verify-multiple must be a number of 1 or more, got %v", multiple)}
 	}
 	return nil
 }
