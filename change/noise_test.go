@@ -210,3 +210,24 @@ func TestParseNoiseKey(t *testing.T) {
 		}
 	}
 }
+
+func TestNoiseRecorded(t *testing.T) {
+	s := observeAll(t, versionsOf(7, func(i int) string {
+		return fmt.Sprintf(`<p id="date">Updated 12:%02d</p><p id="shop">%s</p>`, i, []string{"Open", "Closed"}[i%2])
+	}))
+	t0 := time.Date(2026, 11, 29, 3, 0, 0, 0, time.UTC)
+	if got, want := s.Recorded(NoiseOptions{}), s.Items(NoiseOptions{}); fmt.Sprint(got) != fmt.Sprint(want) || len(got) != 2 {
+		t.Errorf("never marked: recorded %v, want the items %v", got, want)
+	}
+	s.Mark(t0, NoiseOptions{KeepNumbers: true})
+	got := s.Recorded(NoiseOptions{})
+	if len(got) != 1 || got[0].Key != "values:body/p#shop:0" || !got[0].Since.Equal(t0) {
+		t.Fatalf("recorded %+v, want the alternating block alone (numbers kept)", got)
+	}
+	if l := s.Leave(got); len(l.Values) != 2 || l.Numbers != nil {
+		t.Errorf("leave %+v, want the two values", l)
+	}
+	if got := s.Recorded(NoiseOptions{Forgotten: []string{"block:body/p#shop:0"}}); len(got) != 0 {
+		t.Errorf("a forgotten block is still recorded: %+v", got)
+	}
+}

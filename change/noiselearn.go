@@ -205,3 +205,45 @@ func (s *NoiseStats) Mark(at time.Time, o NoiseOptions) {
 		}
 	}
 }
+
+// Recorded lists the items Mark last recorded as learned, sorted by key,
+// less those o.Forgotten names: what a monitor that marks after each
+// change leaves out until its next mark, and what a page view lists.
+// Statistics never marked (stored before Mark existed) give Items(o).
+func (s *NoiseStats) Recorded(o NoiseOptions) []NoiseItem {
+	if s.Since == nil {
+		return s.Items(o)
+	}
+	blocks, params := forgotten(o.Forgotten)
+	var out []NoiseItem
+	for key, at := range s.Since {
+		kind, target, err := ParseNoiseKey(key)
+		if err != nil || (kind == NoiseParam && params[target]) || (kind != NoiseParam && blocks[target]) {
+			continue
+		}
+		out = append(out, NoiseItem{Key: key, Kind: kind, Target: target, Since: at})
+	}
+	slices.SortFunc(out, func(a, b NoiseItem) int { return strings.Compare(a.Key, b.Key) })
+	return out
+}
+
+// Leave returns what items leave out, as ExtractOptions take it; the
+// values of an alternating block are those s remembers now.
+func (s *NoiseStats) Leave(items []NoiseItem) Learned {
+	var l Learned
+	for _, it := range items {
+		switch it.Kind {
+		case NoiseBlock:
+			l.Blocks = append(l.Blocks, it.Target)
+		case NoiseNumbers:
+			l.Numbers = append(l.Numbers, it.Target)
+		case NoiseParam:
+			l.Params = append(l.Params, it.Target)
+		case NoiseValues:
+			for _, v := range s.Values[it.Target] {
+				l.Values = append(l.Values, valueKey(it.Target, v))
+			}
+		}
+	}
+	return l
+}
