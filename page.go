@@ -35,6 +35,9 @@ type Page struct {
 	// Noise is the learned noise statistics (the change package's
 	// NoiseStats as JSON): blocks that change at nearly every fetch.
 	Noise json.RawMessage `json:"-"`
+	// NoiseForgotten are the keys of learned noise items the owner undid
+	// (the change package's NoiseItem.Key): never learned again.
+	NoiseForgotten []string `json:"noise_forgotten"`
 	// ContentType is the media type of the last version.
 	ContentType string `json:"content_type,omitempty"`
 	// Note says what vigil could not do with the page, in words, e.g.

@@ -80,6 +80,10 @@ func (s *script) run(start int) {
 			inss = append(inss, k)
 		}
 	}
+	if numbersOnly(s.ops, dels, inss) {
+		s.noise += len(dels) + len(inss)
+		return
+	}
 	class := ClassAdded
 	switch {
 	case len(dels) > 0 && len(inss) > 0:
@@ -122,4 +126,26 @@ func lineIDs(a, b []Line) (ida, idb []int) {
 		return out
 	}
 	return number(a), number(b)
+}
+
+// numbersOnly reports whether a run's deleted and inserted lines are all
+// of blocks whose numbers are learned noise (Line.Numbers) and read the
+// same once those are masked: the run changes noise only.
+func numbersOnly(ops []op, dels, inss []int) bool {
+	if len(dels) == 0 || len(inss) == 0 {
+		return false
+	}
+	masked := func(ks []int) (string, bool) {
+		var b []byte
+		for _, k := range ks {
+			if !ops[k].line.Numbers {
+				return "", false
+			}
+			b = append(append(b, maskNumbers(ops[k].line.Text)...), '\n')
+		}
+		return string(b), true
+	}
+	a, okA := masked(dels)
+	b, okB := masked(inss)
+	return okA && okB && a == b
 }

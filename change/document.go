@@ -100,8 +100,13 @@ type Line struct {
 	Block string
 	// Ignored is set on a text line matched by an ignore rule.
 	Ignored bool
-	// Noise is set on a text line of a block learned to be noise.
+	// Noise is set on a text line of a block learned to be noise, or of
+	// a block showing one of the values it was learned to alternate among.
 	Noise bool
+	// Numbers is set on a text line of a block whose numbers, dates and
+	// times were learned to be noise: they are left out of its watched
+	// text (maskNumbers), its other words count.
+	Numbers bool `json:",omitempty"`
 }
 
 // watched reports whether the line counts in the change measures.

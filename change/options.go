@@ -38,6 +38,22 @@ type ExtractOptions struct {
 	// fetch (see NoiseLearner); they are left out of the measures and
 	// shown as noise in the diff view.
 	Noise []string
+	// NoiseNumbers names blocks whose numbers, dates and times were
+	// learned to change at nearly every fetch while their other words
+	// stay put (a counter, "Updated 12:03"): those tokens are left out of
+	// the blocks' watched text (maskNumbers), the other words still count.
+	NoiseNumbers []string
+	// NoiseValues names the values a block was learned to alternate among,
+	// each "block\tvalue" (the value's BlockValue): a block showing one of
+	// them is left out like a noise block; any other value of it counts.
+	NoiseValues []string
+	// NoiseParams are query parameters learned to rotate in links whose
+	// anchor text stays the same (cache-busters, session tokens): they
+	// are left out of link targets.
+	NoiseParams []string
+	// Trackers leaves the well-known tracking parameters (TrackerParam)
+	// out of link targets.
+	Trackers bool
 	// Base is the page's URL, against which relative links and image
 	// sources are resolved; empty leaves them as written.
 	Base string
@@ -81,11 +97,17 @@ type extractor struct {
 	jq       *gojq.Code
 	ignore   []*regexp.Regexp
 	noise    map[string]bool
-	base     *url.URL
-	analyzer *text.Analyzer
-	selText  string
-	maxKept  int
-	xpText   string
+	numbers  map[string]bool
+	values   map[string]bool
+	// valueBlocks are the blocks named in values.
+	valueBlocks map[string]bool
+	params      map[string]bool
+	trackers    bool
+	base        *url.URL
+	analyzer    *text.Analyzer
+	selText     string
+	maxKept     int
+	xpText      string
 	// source tokenizes a whole page (no selector): newScanSource, or in
 	// the tests the Tokenizer it matches.
 	source func(page []byte) tokenSource
@@ -117,11 +139,14 @@ func (o ExtractOptions) compile() (*extractor, error) {
 		}
 		x.ignore = append(x.ignore, re)
 	}
-	if len(o.Noise) > 0 {
-		x.noise = make(map[string]bool, len(o.Noise))
-		for _, b := range o.Noise {
-			x.noise[b] = true
+	x.noise, x.numbers = setOf(o.Noise), setOf(o.NoiseNumbers)
+	x.values, x.params, x.trackers = setOf(o.NoiseValues), setOf(o.NoiseParams), o.Trackers
+	for k := range x.values {
+		if x.valueBlocks == nil {
+			x.valueBlocks = map[string]bool{}
 		}
+		b, _ := splitValueKey(k)
+		x.valueBlocks[b] = true
 	}
 	if o.Base != "" {
 		u, err := url.Parse(o.Base)
@@ -144,7 +169,20 @@ func (o ExtractOptions) compile() (*extractor, error) {
 // filtered reports whether anything is removed from the page before
 // measuring, so the digest must be of the watched lines, not the bytes.
 func (x *extractor) filtered() bool {
-	return x.selector != nil || x.xpath != nil || x.jq != nil || len(x.ignore) > 0 || len(x.noise) > 0
+	return x.selector != nil || x.xpath != nil || x.jq != nil || len(x.ignore) > 0 || len(x.noise) > 0 ||
+		len(x.numbers) > 0 || len(x.values) > 0
+}
+
+// setOf returns the set of the strings in list, nil when there are none.
+func setOf(list []string) map[string]bool {
+	if len(list) == 0 {
+		return nil
+	}
+	m := make(map[string]bool, len(list))
+	for _, s := range list {
+		m[s] = true
+	}
+	return m
 }
 
 // ignored reports whether a text line matches an ignore rule.

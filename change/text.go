@@ -16,6 +16,11 @@ func (w *walker) watchedText(texts string) string {
 	b.Grow(len(texts))
 	for _, l := range w.lines {
 		if l.Kind == TextLine && l.watched() {
+			if l.Numbers {
+				b.WriteString(maskNumbers(l.Text))
+				b.WriteByte('\n')
+				continue
+			}
 			b.WriteString(l.Text)
 			b.WriteByte('\n')
 		}

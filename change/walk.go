@@ -164,7 +164,7 @@ func (w *walker) collect(name string, attrs []html.Attribute) {
 	switch name {
 	case "a", "area":
 		if v, ok := attr(attrs, "href"); ok && v != "" && !strings.HasPrefix(v, "#") {
-			keep(w.links, w.resolve(linkTarget(v)))
+			keep(w.links, w.x.linkTarget(w.resolve(v)))
 		}
 	case "img":
 		if v, ok := attr(attrs, "src"); ok && v != "" {
@@ -218,11 +218,12 @@ func (w *walker) textLine(tstart int, block string) {
 	l := Line{Kind: TextLine, Block: block}
 	l.Ignored = len(w.x.ignore) > 0 && w.x.ignored(string(s))
 	l.Noise = w.x.noise[block]
+	l.Numbers = w.x.numbers[block] && hasMaskable(s)
 	start := len(w.buf)
 	w.buf = appendEscaped(w.buf, s)
 	w.addLine(l, start, tstart)
 	w.tbuf = append(w.tbuf, '\n')
-	w.unwatched = w.unwatched || !l.watched()
+	w.unwatched = w.unwatched || !l.watched() || l.Numbers
 }
 
 // finish fills d from what was walked.
@@ -232,6 +233,7 @@ func (w *walker) finish(d *Document) {
 		w.lines[i].HTML = all[sp.html[0]:sp.html[1]]
 		w.lines[i].Text = texts[sp.text[0]:sp.text[1]]
 	}
+	w.hideKnownValues()
 	d.Lines, d.Capped = w.lines, w.capped
 	d.Text = w.watchedText(texts)
 	countWords(w.words, d.Text)
@@ -243,7 +245,11 @@ func (w *walker) finish(d *Document) {
 	if w.x.filtered() {
 		h := sha256.New()
 		for _, l := range w.lines {
-			if l.Kind != TextLine || l.watched() {
+			switch {
+			case l.Kind == TextLine && l.Numbers:
+				h.Write([]byte(maskNumbers(l.Text)))
+				h.Write([]byte{'\n'})
+			case l.Kind != TextLine || l.watched():
 				h.Write([]byte(l.HTML))
 				h.Write([]byte{'\n'})
 			}

@@ -119,13 +119,18 @@ func (m *Monitor) pageFetched(ctx context.Context, f vigil.Feed, p *vigil.Page, 
 	if err != nil {
 		return pf, "", err
 	}
-	if err := m.withholdFromFollowers(ctx, f, &mv, prev, o.resp.Body, o.resp.ContentType); err != nil {
+	conds, err := m.pageConditions(ctx, f)
+	if err != nil {
+		return pf, "", err
+	}
+	if err := m.withholdFromFollowers(conds, &mv, prev, o.resp.Body, o.resp.ContentType); err != nil {
 		return pf, "", err
 	}
 	if mv.doc != nil {
 		m.docs.put(f.ID, hash, mv.doc)
 		if mv.old != nil {
 			noise.Observe(mv.old, mv.doc)
+			noise.Mark(at, noiseOptions(p, conds))
 		}
 		mv.remember(&noise.Recent, p.Returns)
 		pf.Noise, _ = json.Marshal(noise)

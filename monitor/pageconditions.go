@@ -14,13 +14,9 @@ import (
 // followers whose conditions it does not meet (change.AnyMet): the store
 // then queues them no message and the Updates folder and the digest do
 // not tell them of it. Followers without conditions hear of every change.
-func (m *Monitor) withholdFromFollowers(ctx context.Context, f vigil.Feed, mv *measured, prev *previous, body []byte, contentType string) error {
+func (m *Monitor) withholdFromFollowers(conds map[int64][]vigil.Condition, mv *measured, prev *previous, body []byte, contentType string) error {
 	if mv.ext == nil {
 		return nil
-	}
-	conds, err := m.st.PageConditions(ctx, f.ID)
-	if err != nil {
-		return fmt.Errorf("monitor: reading the followers' conditions of %s: %w", fetch.RedactURL(f.URL), err)
 	}
 	if len(conds) == 0 {
 		return nil // no follower set a condition: the previous body is not needed
@@ -33,6 +29,15 @@ func (m *Monitor) withholdFromFollowers(ctx context.Context, f vigil.Feed, mv *m
 	now := change.Version{Doc: mv.doc, Body: body, ContentType: contentType}
 	mv.withheld = withheld(conds, old, now)
 	return nil
+}
+
+// pageConditions reads the conditions of the page's followers.
+func (m *Monitor) pageConditions(ctx context.Context, f vigil.Feed) (map[int64][]vigil.Condition, error) {
+	conds, err := m.st.PageConditions(ctx, f.ID)
+	if err != nil {
+		return nil, fmt.Errorf("monitor: reading the followers' conditions of %s: %w", fetch.RedactURL(f.URL), err)
+	}
+	return conds, nil
 }
 
 // withheld returns, sorted, the users whose conditions the change from

@@ -135,10 +135,32 @@ func selectorNote(opts change.ExtractOptions, err error) string {
 	return fmt.Sprintf("the page's selector, XPath, jq program or ignore rules cannot be used (%s); the whole page is watched", strings.TrimPrefix(err.Error(), "change: "))
 }
 
-// extractOptions are the page's own: its selector, XPath, jq program,
-// ignore rules and the blocks learned to be noise.
+// extractOptions are the page's own: its selector, XPath, jq program and
+// ignore rules, the noise learned (as last recorded, less what the owner
+// undid) and the fixed rule leaving well-known trackers out of links.
 func extractOptions(p *vigil.Page, base string) change.ExtractOptions {
-	return change.ExtractOptions{Selector: p.Selector, XPath: p.XPath, JQ: p.JQ, Ignore: p.Ignore, Noise: noiseStats(p).Blocks(change.NoiseOptions{}), Base: base}
+	s := noiseStats(p)
+	o := change.ExtractOptions{Selector: p.Selector, XPath: p.XPath, JQ: p.JQ, Ignore: p.Ignore, Trackers: true, Base: base}
+	return s.Leave(s.Recorded(change.NoiseOptions{Forgotten: p.NoiseForgotten})).Apply(o)
+}
+
+// noiseOptions are the rules noise is learned by for a page: the defaults,
+// what its owner undid, and no numbers when a follower's condition reads
+// one (a learned counter must never hide the number a condition watches).
+func noiseOptions(p *vigil.Page, conds map[int64][]vigil.Condition) change.NoiseOptions {
+	return change.NoiseOptions{Forgotten: p.NoiseForgotten, KeepNumbers: readsNumber(conds)}
+}
+
+// readsNumber reports whether one of the conditions reads a number.
+func readsNumber(conds map[int64][]vigil.Condition) bool {
+	for _, cs := range conds {
+		for _, c := range cs {
+			if c.Kind == change.Above || c.Kind == change.Below || c.Kind == change.ChangesBy {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // noiseStats decodes the page's noise statistics (empty when none or

@@ -29,7 +29,8 @@ type Report struct {
 	ZeroExtentVersions []string `json:"zero_extent_versions,omitempty"`
 	// Severities counts the changes by the agent's severity.
 	Severities map[string]int `json:"severities"`
-	// Noise are the blocks learned to be noise at the end.
+	// Noise are the keys of the noise items learned at the end
+	// (change.NoiseItem.Key: "block:", "numbers:", "values:", "param:").
 	Noise []string `json:"noise"`
 	// List holds each change: its version, severity and summary.
 	List []Entry `json:"changes_list"`
@@ -59,13 +60,18 @@ func (r *Report) add(name string, e change.Extents) {
 	r.List = append(r.List, Entry{Version: name, Severity: e.Severity.String(), Return: e.Return, Summary: e.Summary})
 }
 
-// learned returns the page's noise blocks as the monitor uses them.
+// learned returns the keys of the page's noise items as the monitor
+// applies them.
 func learned(p *vigil.Page) []string {
 	var s change.NoiseStats
 	if len(p.Noise) > 0 && json.Unmarshal(p.Noise, &s) != nil {
 		return nil
 	}
-	return s.Blocks(change.NoiseOptions{})
+	var keys []string
+	for _, it := range s.Recorded(change.NoiseOptions{Forgotten: p.NoiseForgotten}) {
+		keys = append(keys, it.Key)
+	}
+	return keys
 }
 
 // WriteText writes the report for a reader: the counts, then with
@@ -76,7 +82,7 @@ func (r Report) WriteText(w io.Writer, verbose bool) error {
 		sev = append(sev, fmt.Sprintf("%s %d", k, n))
 	}
 	sort.Strings(sev)
-	_, err := fmt.Fprintf(w, "versions %d, stored %d, changes %d (told %d, returns %d), zero-extent changes %d\nseverities: %s\nlearned noise: %d block(s) %s\n",
+	_, err := fmt.Fprintf(w, "versions %d, stored %d, changes %d (told %d, returns %d), zero-extent changes %d\nseverities: %s\nlearned noise: %d item(s) %s\n",
 		r.Versions, r.Stored, r.Changes, r.Told, r.Returns, r.ZeroExtent, strings.Join(sev, ", "), len(r.Noise), strings.Join(r.Noise, " "))
 	if err != nil || !verbose {
 		return err

@@ -78,12 +78,60 @@ func TestPageViewShowsLearnedNoise(t *testing.T) {
 	stats := change.NoiseStats{Fetches: 10, Changed: map[string]int{"body/p.clock:0": 9, "body/p:1": 2}}
 	raw, _ := json.Marshal(stats)
 	mustIngestNoise(t, e, page, raw)
-	if _, _, html := b.get(fmt.Sprintf("/pages/%d", page)); !strings.Contains(html, "1 block(s)") || !strings.Contains(html, "<code>body/p.clock:0</code>") || strings.Contains(html, "body/p:1") {
+	if _, _, html := b.get(fmt.Sprintf("/pages/%d", page)); !strings.Contains(html, "1 item(s)") || !strings.Contains(html, "<code>body/p.clock:0</code>") || strings.Contains(html, "body/p:1") {
 		t.Errorf("the page's view does not show the learned block alone")
 	}
 	status, body := e.call("GET", fmt.Sprintf("/api/pages/%d", page), ann.token, nil)
-	if status != http.StatusOK || !strings.Contains(string(body), `"noise":["body/p.clock:0"]`) {
+	if status != http.StatusOK || !strings.Contains(string(body), `"noise":[{"key":"block:body/p.clock:0","kind":"block","target":"body/p.clock:0"}]`) {
 		t.Errorf("GET the page: %d, no noise in %.300s", status, body)
+	}
+}
+
+// TestPageViewUndoesLearnedNoise checks that the page's owner, and no
+// other follower, can undo a learned noise item from the page's view, and
+// that the undone item is kept with the page and no longer listed.
+func TestPageViewUndoesLearnedNoise(t *testing.T) {
+	e := newEnv(t, Config{})
+	ann, bob := e.user("ann"), e.user("bob")
+	page, _ := pageWithChange(t, e, ann, bob)
+	t0 := testNow.Add(2 * time.Hour)
+	stats := change.NoiseStats{Fetches: 10, Numbers: map[string]int{"body/p#views:0": 9}, Params: map[string]int{"v": 9}, ParamSeen: map[string]int{"v": 9},
+		Since: map[string]time.Time{"numbers:body/p#views:0": t0, "param:v": t0}}
+	raw, _ := json.Marshal(stats)
+	mustIngestNoise(t, e, page, raw)
+	owner, other := e.browser(), e.browser()
+	owner.login(ann)
+	other.login(bob)
+	path := fmt.Sprintf("/pages/%d", page)
+	if _, _, html := owner.get(path); !strings.Contains(html, "2 item(s)") || strings.Count(html, `action="`+path+`/noise/forget"`) != 2 || !strings.Contains(html, "since "+t0.UTC().Format("2006-01-02 15:04")) {
+		t.Fatalf("the owner's view does not list the two items with their undo forms: %s", html)
+	}
+	if _, _, html := other.get(path); strings.Contains(html, "/noise/forget") || !strings.Contains(html, "<code>v</code>") {
+		t.Errorf("another follower sees the items without undo forms? %s", html)
+	}
+	tests := []struct {
+		name   string
+		b      *browser
+		key    string
+		status int
+	}{
+		{"another follower", other, "param:v", http.StatusConflict},
+		{"not a key", owner, "colour:red", http.StatusBadRequest},
+		{"not learned", owner, "param:sid", http.StatusNotFound},
+		{"the owner", owner, "param:v", http.StatusSeeOther},
+	}
+	for _, tt := range tests {
+		form := url.Values{"csrf": {tt.b.csrf()}, "key": {tt.key}}
+		if status, _, html := tt.b.post(path+"/noise/forget", form); status != tt.status {
+			t.Errorf("%s: status %d, want %d: %.300s", tt.name, status, tt.status, html)
+		}
+	}
+	p, err := e.st.Page(context.Background(), page)
+	if err != nil || fmt.Sprint(p.NoiseForgotten) != "[param:v]" {
+		t.Fatalf("the page keeps undone %v, %v; want [param:v]", p.NoiseForgotten, err)
+	}
+	if _, _, html := owner.get(path); !strings.Contains(html, "1 item(s)") || strings.Contains(html, "<code>v</code>") {
+		t.Errorf("the undone parameter is still listed")
 	}
 }
 

@@ -99,6 +99,7 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("GET /pages/{id}", web.Page(web.WatchedPage))
 	s.mux.HandleFunc("POST /pages/{id}/settings", web.Page(web.PageSettingsForm))
 	s.mux.HandleFunc("POST /pages/{id}/merge", web.Page(web.MergeForm))
+	s.mux.HandleFunc("POST /pages/{id}/noise/forget", web.Page(web.ForgetNoiseForm))
 	s.mux.HandleFunc("GET /changes/{id}", web.Page(web.ChangePage))
 	s.mux.HandleFunc("POST /changes/{id}/rate", web.Page(web.RateForm))
 	s.mux.HandleFunc("GET /versions/{id}", web.Page(web.VersionPage))

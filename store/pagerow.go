@@ -80,7 +80,8 @@ func ScanFullVersion(r Row) (*vigil.PageVersion, error) {
 // ScanPage reads the page of the feed feedID from r, whose columns are, in
 // order: kinds, selector, ignore, noise, content_type, note, the owner's
 // user ID, the number of versions and the bytes their bodies take. A failed
-// scan's error is returned as it is. Then the reading settings (JSON).
+// scan's error is returned as it is. Then the reading settings and the
+// undone noise items (JSON).
 func ScanPage(r Row, feedID int64) (*vigil.Page, error) {
 	var (
 		p      = vigil.Page{FeedID: feedID}
@@ -89,8 +90,9 @@ func ScanPage(r Row, feedID int64) (*vigil.Page, error) {
 		ignore string
 		noise  []byte
 		how    string
+		undone string
 	)
-	err := r.Scan(&kinds, &p.Selector, &ignore, &noise, &p.ContentType, &p.Note, &p.Returns, &owner, &p.Versions, &p.StoredBytes, &how)
+	err := r.Scan(&kinds, &p.Selector, &ignore, &noise, &p.ContentType, &p.Note, &p.Returns, &owner, &p.Versions, &p.StoredBytes, &how, &undone)
 	if err != nil {
 		return nil, err
 	}
@@ -104,6 +106,9 @@ func ScanPage(r Row, feedID int64) (*vigil.Page, error) {
 	}
 	if err := json.Unmarshal([]byte(how), &p.PageReading); err != nil {
 		return nil, fmt.Errorf("decode reading settings of page: %w", err)
+	}
+	if err := json.Unmarshal([]byte(undone), &p.NoiseForgotten); err != nil {
+		return nil, fmt.Errorf("decode undone noise of page: %w", err)
 	}
 	return &p, nil
 }

@@ -3,6 +3,7 @@ package store
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -140,6 +141,39 @@ func PageReadingJSON(r vigil.PageReading) (string, error) {
 	b, err := json.Marshal(r)
 	if err != nil {
 		return "", fmt.Errorf("encode reading settings: %w", err)
+	}
+	return string(b), nil
+}
+
+// MaxNoiseForgotten bounds the noise items a page's owner may undo, and
+// MaxNoiseKeyLength the bytes of one's key (a block's path may be long).
+const (
+	MaxNoiseForgotten = 1000
+	MaxNoiseKeyLength = 4096
+)
+
+// NoiseForgottenJSON returns the undone noise items of a page as stored, a
+// sorted JSON list without repeats; a key that is not a noise item's
+// (change.ParseNoiseKey), one longer than MaxNoiseKeyLength or more than
+// MaxNoiseForgotten keys is EINVALID.
+func NoiseForgottenJSON(keys []string) (string, error) {
+	if len(keys) > MaxNoiseForgotten {
+		return "", vigil.Errorf(vigil.EINVALID, "at most %d undone noise items, got %d", MaxNoiseForgotten, len(keys))
+	}
+	out := make([]string, 0, len(keys))
+	for _, k := range keys {
+		if _, _, err := change.ParseNoiseKey(k); err != nil {
+			return "", vigil.Errorf(vigil.EINVALID, "%v", err)
+		}
+		if len(k) > MaxNoiseKeyLength {
+			return "", vigil.Errorf(vigil.EINVALID, "a noise key is longer than %d bytes", MaxNoiseKeyLength)
+		}
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	b, err := json.Marshal(slices.Compact(out))
+	if err != nil {
+		return "", fmt.Errorf("encode undone noise: %w", err)
 	}
 	return string(b), nil
 }

@@ -13,6 +13,11 @@ type PageSettings interface {
 	// browser, XPath, jq program); only the page's owner may (ECONFLICT
 	// otherwise), and an expression that does not compile is EINVALID.
 	SetPageReading(ctx context.Context, userID, feedID int64, r vigil.PageReading) error
+	// SetPageNoiseForgotten sets the learned noise items (the change
+	// package's NoiseItem keys) the page's owner undid, never learned
+	// again; only the owner may (ECONFLICT otherwise), and a key that is
+	// not one is EINVALID.
+	SetPageNoiseForgotten(ctx context.Context, userID, feedID int64, keys []string) error
 	// SetPageConditions sets the user's conditions on a page they follow;
 	// none (an empty list) tells them of every change again. A condition
 	// that is not valid is EINVALID.

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"vigil"
+	"vigil/change"
 	"vigil/fetch"
 	"vigil/policy"
 	"vigil/server/internal/reading"
@@ -25,6 +26,7 @@ func (s *Handlers) funcs() template.FuncMap {
 		"when":        func(t time.Time) string { return when(t, s.now()) },
 		"ago":         func(t time.Time) string { return relative(t, s.now()) },
 		"utc":         func(t time.Time) string { return t.UTC().Format(utcLayout) },
+		"noiseKind":   noiseKind,
 		"iso":         func(t time.Time) string { return t.UTC().Format(time.RFC3339) },
 		"number":      reading.Number,
 		"rate":        func(f vigil.Feed) string { return rateWords(f, s.now()) },
@@ -222,4 +224,19 @@ func itemTime(it vigil.Item) time.Time {
 		return it.Published
 	}
 	return it.Seen
+}
+
+// noiseKind says in words what kind of noise item was learned.
+func noiseKind(kind string) string {
+	switch kind {
+	case change.NoiseBlock:
+		return "block changing at nearly every fetch"
+	case change.NoiseNumbers:
+		return "numbers and dates changing at nearly every fetch in"
+	case change.NoiseValues:
+		return "block alternating among a few values"
+	case change.NoiseParam:
+		return "link parameter rotating behind the same anchor text"
+	}
+	return kind
 }

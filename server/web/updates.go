@@ -282,6 +282,25 @@ func (s *Handlers) MergeForm(w http.ResponseWriter, r *http.Request, sess *sessi
 	return nil
 }
 
+// ForgetNoiseForm undoes a learned noise item of the page (the owner's).
+func (s *Handlers) ForgetNoiseForm(w http.ResponseWriter, r *http.Request, sess *session) error {
+	id, err := reading.PathID(r, "page")
+	if err != nil {
+		return err
+	}
+	key := r.PostFormValue("key")
+	err = s.reading.ForgetNoise(r.Context(), sess.User.ID, id, key)
+	if code := vigil.ErrorCode(err); code == vigil.EINVALID || code == vigil.ECONFLICT || code == vigil.ENOTFOUND {
+		return s.renderWatched(w, r, sess, id, httperr.Status(err), vigil.ErrorMessage(err))
+	}
+	if err != nil {
+		return err
+	}
+	s.setFlash(w, "Undone: "+key+" counts again and will not be learned as noise again.")
+	http.Redirect(w, r, fmt.Sprintf("/pages/%d", id), http.StatusSeeOther)
+	return nil
+}
+
 // updatesFlag tells whether the user's Updates folder has something new
 // worth a look; a failure to tell is logged and shows no flag.
 func (s *Handlers) updatesFlag(ctx context.Context, userID int64) bool {

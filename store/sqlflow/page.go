@@ -24,6 +24,9 @@ type PageSQL struct {
 	SetReturns string
 	// SetReading sets the reading settings (JSON) $1 of the page $2.
 	SetReading string
+	// SetNoiseForgotten sets the undone noise items (JSON) $1 of the page
+	// $2.
+	SetNoiseForgotten string
 	// SetNote sets the content type $1 and note $2 of the page $3.
 	SetNote string
 	// ItemCount returns the item count of the feed $1, locking its row

@@ -19,6 +19,16 @@ func (s *Store) SetPageReading(ctx context.Context, userID, feedID int64, r vigi
 	return s.setPageColumn(ctx, userID, feedID, "reading", s.sql.Page.SetReading, s.d.text(v))
 }
 
+// SetPageNoiseForgotten sets the noise items the page's owner undid; only
+// the owner may.
+func (s *Store) SetPageNoiseForgotten(ctx context.Context, userID, feedID int64, keys []string) error {
+	v, err := store.NoiseForgottenJSON(keys)
+	if err != nil {
+		return err
+	}
+	return s.setPageColumn(ctx, userID, feedID, "noise_forgotten", s.sql.Page.SetNoiseForgotten, s.d.text(v))
+}
+
 // SetPageConditions stores the user's conditions on a page they follow.
 func (s *Store) SetPageConditions(ctx context.Context, userID, feedID int64, conds []vigil.Condition) error {
 	v, err := store.ConditionsJSON(conds)

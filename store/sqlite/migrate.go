@@ -32,6 +32,7 @@ var migrations = []migration{
 	{sql: schemaPageReturns},
 	{sql: schemaPush},
 	{sql: schemaPageReading},
+	{sql: schemaPageNoise},
 }
 
 // querier is what both *sql.DB and *sql.Tx offer for reading.

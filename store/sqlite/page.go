@@ -13,14 +13,15 @@ var pageSQL = sqlflow.PageSQL{
 		(SELECT count(*) FROM page_versions v WHERE v.feed_id = p.feed_id),
 		(SELECT coalesce(sum(length(b.data)), 0) FROM page_blobs b
 			WHERE b.hash IN (SELECT hash FROM page_versions v WHERE v.feed_id = p.feed_id)),
-		p.reading
+		p.reading, p.noise_forgotten
 		FROM pages p WHERE p.feed_id = ?`,
-	SetKinds:    `UPDATE pages SET kinds = ? WHERE feed_id = ?`,
-	SetSelector: `UPDATE pages SET selector = ? WHERE feed_id = ?`,
-	SetIgnore:   `UPDATE pages SET ignore = ? WHERE feed_id = ?`,
-	SetReturns:  `UPDATE pages SET returns = ? WHERE feed_id = ?`,
-	SetReading:  `UPDATE pages SET reading = ? WHERE feed_id = ?`,
-	SetNote:     `UPDATE pages SET content_type = ?, note = ? WHERE feed_id = ?`,
-	ItemCount:   `SELECT item_count FROM feeds WHERE id = ?`,
-	Make:        `INSERT INTO pages (feed_id) VALUES (?) ON CONFLICT DO NOTHING`,
+	SetKinds:          `UPDATE pages SET kinds = ? WHERE feed_id = ?`,
+	SetSelector:       `UPDATE pages SET selector = ? WHERE feed_id = ?`,
+	SetIgnore:         `UPDATE pages SET ignore = ? WHERE feed_id = ?`,
+	SetReturns:        `UPDATE pages SET returns = ? WHERE feed_id = ?`,
+	SetReading:        `UPDATE pages SET reading = ? WHERE feed_id = ?`,
+	SetNoiseForgotten: `UPDATE pages SET noise_forgotten = ? WHERE feed_id = ?`,
+	SetNote:           `UPDATE pages SET content_type = ?, note = ? WHERE feed_id = ?`,
+	ItemCount:         `SELECT item_count FROM feeds WHERE id = ?`,
+	Make:              `INSERT INTO pages (feed_id) VALUES (?) ON CONFLICT DO NOTHING`,
 }

@@ -124,3 +124,39 @@ func testWithheldChange(t *testing.T, h Harness) {
 		t.Errorf("Changes = %+v, %v", list, err)
 	}
 }
+
+func testPageNoiseForgotten(t *testing.T, h Harness) {
+	db := h.open(t)
+	alice, bob := mustUser(t, db, "alice"), mustUser(t, db, "bob")
+	sub, err := db.FollowPage(ctx, alice.ID, "https://example.com/counter", 1, t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pid := sub.Feed.ID
+	if _, err := db.FollowPage(ctx, bob.ID, "https://example.com/counter", 1, t0.Add(time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	if p, err := db.Page(ctx, pid); err != nil || len(p.NoiseForgotten) != 0 {
+		t.Fatalf("a new page has undone noise %q, %v; want none", p.NoiseForgotten, err)
+	}
+	want := []string{"numbers:body/p#views:0", "param:v"}
+	tests := []struct {
+		name string
+		user int64
+		keys []string
+		code string
+	}{
+		{"the owner, repeats and order", alice.ID, []string{"param:v", "numbers:body/p#views:0", "param:v"}, ""},
+		{"another follower", bob.ID, []string{"param:sid"}, vigil.ECONFLICT},
+		{"not a noise key", alice.ID, []string{"colour:red"}, vigil.EINVALID},
+		{"too many", alice.ID, make([]string, store.MaxNoiseForgotten+1), vigil.EINVALID},
+	}
+	for _, tt := range tests {
+		if err := db.SetPageNoiseForgotten(ctx, tt.user, pid, tt.keys); vigil.ErrorCode(err) != tt.code {
+			t.Errorf("%s: SetPageNoiseForgotten = %v, want code %q", tt.name, err, tt.code)
+		}
+	}
+	if p, err := db.Page(ctx, pid); err != nil || !reflect.DeepEqual(p.NoiseForgotten, want) {
+		t.Errorf("after the refused lists the page has undone %q, %v; want %q", p.NoiseForgotten, err, want)
+	}
+}

@@ -75,6 +75,7 @@ var tests = []struct {
 	{"PageFollowSettings", testPageFollowSettings},
 	{"PageReturns", testPageReturns},
 	{"PageReading", testPageReading},
+	{"PageNoiseForgotten", testPageNoiseForgotten},
 	{"PageConditions", testPageConditions},
 	{"WithheldChange", testWithheldChange},
 	{"DigestSettings", testDigestSettings},

@@ -39,7 +39,7 @@ var tables = []table{
 	{name: "term_df", columns: []string{"term", "df"}, order: "term", text: true},
 	{name: "profiler", columns: []string{"id", "through", "documents"}, order: "id"},
 	{name: "pages", columns: []string{"feed_id", "kinds", "selector", "ignore", "noise", "content_type", "note",
-		"returns", "reading"}, order: "feed_id"},
+		"returns", "reading", "noise_forgotten"}, order: "feed_id"},
 	{name: "page_blobs", columns: []string{"hash", "size", "data"}, order: "hash", text: true},
 	{name: "page_versions", columns: []string{"id", "feed_id", "at", "hash", "content_type", "extract"},
 		order: "id", identity: "id"},

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"regexp"
+	"slices"
 	"strings"
 
 	"vigil"
@@ -42,9 +43,11 @@ type PageDetail struct {
 	Recent    []updates.Change    `json:"recent"`
 	Important []updates.Change    `json:"important"`
 	Versions  []vigil.PageVersion `json:"versions"`
-	// Noise are the blocks learned to be noise (change.NoiseStats), left
-	// out of the measures.
-	Noise []string `json:"noise"`
+	// Noise are the items learned to be noise (change.NoiseStats) and left
+	// out of the measures: blocks, numbers of blocks, alternating blocks
+	// and rotating link parameters, with when each was learned. The
+	// page's owner may undo each (ForgetNoise).
+	Noise []change.NoiseItem `json:"noise"`
 }
 
 // ChangeDetail is GET /api/changes/{id}: the change as the visitor sees it
@@ -108,18 +111,39 @@ func (s *Service) PageDetail(ctx context.Context, userID, feedID int64) (PageDet
 	return d, err
 }
 
-// learnedNoise returns the blocks the monitor leaves out of the page's
-// measures as noise; none when its statistics are unreadable (the monitor
-// then learns them afresh).
-func learnedNoise(p vigil.Page) []string {
+// learnedNoise returns the items the monitor leaves out of the page's
+// measures as noise, less those its owner undid; none when its
+// statistics are unreadable (the monitor then learns them afresh).
+func learnedNoise(p vigil.Page) []change.NoiseItem {
 	var s change.NoiseStats
 	if len(p.Noise) == 0 || json.Unmarshal(p.Noise, &s) != nil {
-		return []string{}
+		return []change.NoiseItem{}
 	}
-	if b := s.Blocks(change.NoiseOptions{}); b != nil {
-		return b
+	if items := s.Recorded(change.NoiseOptions{Forgotten: p.NoiseForgotten}); items != nil {
+		return items
 	}
-	return []string{}
+	return []change.NoiseItem{}
+}
+
+// ForgetNoise undoes a learned noise item of a page (its key,
+// change.NoiseItem.Key): the monitor counts it again and never learns it
+// again. Only the page's owner may (ECONFLICT otherwise); a key that is
+// not a noise item's is EINVALID, one the page has not learned ENOTFOUND.
+func (s *Service) ForgetNoise(ctx context.Context, userID, feedID int64, key string) error {
+	if _, _, err := change.ParseNoiseKey(key); err != nil {
+		return vigil.Errorf(vigil.EINVALID, "%v", err)
+	}
+	d, err := s.PageDetail(ctx, userID, feedID)
+	if err != nil {
+		return err
+	}
+	if d.State.OwnerID != userID {
+		return vigil.Errorf(vigil.ECONFLICT, "only the page's first follower may undo learned noise")
+	}
+	if !slices.ContainsFunc(d.Noise, func(it change.NoiseItem) bool { return it.Key == key }) {
+		return vigil.Errorf(vigil.ENOTFOUND, "the page has not learned %q as noise", key)
+	}
+	return s.st.SetPageNoiseForgotten(ctx, userID, feedID, append(slices.Clone(d.State.NoiseForgotten), key))
 }
 
 // duplicateOf returns another page whose latest version has hash, or nil.
