@@ -30,10 +30,12 @@ func bodyBytes(body []byte, contentType string) []byte {
 		return body
 	}
 	io.Copy(&n, r) // an error ends the page in both passes alike
-	page := bytes.NewBuffer(make([]byte, 0, int(n)))
+	page := make([]byte, int(n))
 	r, _ = charset.NewReader(bytes.NewReader(body), contentType)
-	io.Copy(page, r)
-	return page.Bytes()
+	// ReadFull, not a bytes.Buffer: the buffer's ReadFrom asks for room
+	// past what it holds and would double the page for its last read.
+	k, _ := io.ReadFull(r, page)
+	return page[:k]
 }
 
 // counter counts the bytes written to it.

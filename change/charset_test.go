@@ -3,6 +3,7 @@ package change
 import (
 	"bytes"
 	"io"
+	"runtime"
 	"testing"
 
 	"golang.org/x/net/html/charset"
@@ -36,5 +37,23 @@ func TestBodyReaderMatchesCharset(t *testing.T) {
 				t.Errorf("bodyBytes gives %q, charset.NewReader %q", got, want)
 			}
 		})
+	}
+}
+
+// TestBodyBytesAllocatesThePageOnce: a page that must be decoded is
+// allocated once at its decoded size (1 MiB of windows-1252 "é" is 2 MiB
+// of UTF-8), beside the decoder's own small buffers, not grown for its
+// last read.
+func TestBodyBytesAllocatesThePageOnce(t *testing.T) {
+	body := bytes.Repeat([]byte{0xe9}, 1<<20)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	page := bodyBytes(body, "text/html; charset=windows-1252")
+	runtime.ReadMemStats(&after)
+	if len(page) != 2<<20 {
+		t.Fatalf("decoded %d bytes, want %d", len(page), 2<<20)
+	}
+	if got, most := after.TotalAlloc-before.TotalAlloc, uint64(2<<20+256<<10); got > most {
+		t.Errorf("bodyBytes allocated %d bytes, want at most %d", got, most)
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"net/netip"
 	"strings"
-	"syscall"
 )
 
 // AddressError is the cause of a KindForbiddenAddress error: the host
@@ -106,18 +105,4 @@ func classifyOne(ip netip.Addr) string {
 		return "site-local"
 	}
 	return ""
-}
-
-// refuseNonPublic is a net.Dialer Control function: it runs on the resolved
-// address just before connecting, so a host name that resolves (or later
-// re-resolves) to a non-public address is refused.
-func refuseNonPublic(_, address string, _ syscall.RawConn) error {
-	ap, err := netip.ParseAddrPort(address)
-	if err != nil {
-		return fmt.Errorf("fetch: unable to check dial address %q: %w", address, err)
-	}
-	if reason := ClassifyAddr(ap.Addr()); reason != "" {
-		return &AddressError{Addr: ap.Addr(), Reason: reason}
-	}
-	return nil
 }

@@ -53,17 +53,13 @@ func New(cfg Config) *Client {
 }
 
 // newTransport builds a transport that ignores proxies from the
-// environment (they would bypass the address check), dials with
-// ConnectTimeout and, unless AllowPrivate, refuses non-public addresses.
-// Compression is handled by readBody so the size cap sees decoded bytes.
+// environment (they would bypass the address check) and dials with
+// NewDialer. Compression is handled by readBody so the size cap sees
+// decoded bytes.
 func newTransport(cfg Config) *http.Transport {
-	dialer := &net.Dialer{Timeout: cfg.ConnectTimeout, KeepAlive: 30 * time.Second}
-	if !cfg.AllowPrivate {
-		dialer.Control = refuseNonPublic
-	}
 	return &http.Transport{
 		Proxy:                  nil,
-		DialContext:            dialer.DialContext,
+		DialContext:            NewDialer(cfg).DialContext,
 		TLSHandshakeTimeout:    cfg.ConnectTimeout,
 		ResponseHeaderTimeout:  cfg.HeaderTimeout,
 		DisableCompression:     true,

@@ -1,6 +1,7 @@
 package fetch
 
 import (
+	"net"
 	"time"
 
 	"vigil/clock"
@@ -39,6 +40,11 @@ type Config struct {
 	// AllowPrivate lifts the refusal of loopback, private, link-local and
 	// other non-public addresses (for tests and home labs).
 	AllowPrivate bool
+	// Resolver looks up the host names dialled; nil is net.DefaultResolver.
+	// The address guard judges the address the dial connects to, whatever
+	// the resolver answered before; tests point this at a DNS server of
+	// their own.
+	Resolver *net.Resolver
 	// Clock dates the RetryAfter and CacheUntil hints; default clock.Wall.
 	// Latency is always measured on the wall clock.
 	Clock clock.Clock

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"runtime"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -12,6 +13,7 @@ import (
 
 func TestReadAll(t *testing.T) {
 	body := strings.Repeat("<item>feed text</item>", 3000) // 66,000 bytes
+	long := strings.Repeat("0123456789abcdef", 3<<16)      // 3 MiB: past the first piece and maxChunk
 	boom := errors.New("connection reset")
 	tests := []struct {
 		name    string
@@ -26,6 +28,11 @@ func TestReadAll(t *testing.T) {
 		{"a length too long", strings.NewReader(body), 2 * len(body), body, nil},
 		{"an empty body", strings.NewReader(""), 0, "", nil},
 		{"a byte at a time", iotest.OneByteReader(strings.NewReader(body)), len(body), body, nil},
+		{"a long body, declared", strings.NewReader(long), len(long), long, nil},
+		{"a long body, not declared", strings.NewReader(long), 0, long, nil},
+		{"a long body, declared too short", strings.NewReader(long), len(long) / 2, long, nil},
+		{"a long body, declared too long", strings.NewReader(long), 2 * len(long), long, nil},
+		{"a long body in small reads", iotest.HalfReader(strings.NewReader(long)), 0, long, nil},
 		{"a read error keeps what came", io.MultiReader(strings.NewReader("partial"), iotest.ErrReader(boom)), 0, "partial", boom},
 	}
 	for _, tt := range tests {
@@ -55,6 +62,35 @@ func TestReadAllDeclaredLengthAllocatesOnce(t *testing.T) {
 	}
 }
 
+// TestReadAllAllocations bounds what a long body costs: at most twice
+// its length in all when no length is declared (io.ReadAll takes about
+// five times), and its length and the first piece when one is.
+func TestReadAllAllocations(t *testing.T) {
+	body := bytes.Repeat([]byte("x"), 10<<20)
+	tests := []struct {
+		name     string
+		declared int
+		most     float64 // bytes allocated per body byte
+	}{
+		{"declared", len(body), 1.11},
+		{"not declared", 0, 2.11},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			got, err := readAll(bytes.NewReader(body), tt.declared)
+			runtime.ReadMemStats(&after)
+			if err != nil || len(got) != len(body) {
+				t.Fatalf("readAll = %d bytes, %v", len(got), err)
+			}
+			if per := float64(after.TotalAlloc-before.TotalAlloc) / float64(len(body)); per > tt.most {
+				t.Errorf("readAll allocated %.2f bytes per body byte, want at most %.2f", per, tt.most)
+			}
+		})
+	}
+}
+
 func TestSizeHint(t *testing.T) {
 	tests := []struct {
 		name      string
@@ -67,7 +103,7 @@ func TestSizeHint(t *testing.T) {
 		{"no length declared", -1, nil, 10 << 20, 0},
 		{"an encoded body's length is the wire's", 66000, []string{"gzip"}, 10 << 20, 0},
 		{"over the limit", 66000, nil, 1000, 0},
-		{"a declared length is not trusted past 1 MiB", 8 << 20, nil, 10 << 20, 0},
+		{"a long declared length", 8 << 20, nil, 10 << 20, 8 << 20},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

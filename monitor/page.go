@@ -107,13 +107,21 @@ func (m *Monitor) pageFetched(ctx context.Context, f vigil.Feed, p *vigil.Page, 
 	var prev *previous
 	if len(latest) > 0 {
 		id := latest[0].ID
-		prev = &previous{id: id, doc: m.docs.get(f.ID, latest[0].Hash), load: func() (*vigil.PageVersion, error) {
-			v, err := m.st.Version(ctx, id)
-			if err != nil {
-				return nil, fmt.Errorf("monitor: reading the latest version of %s: %w", fetch.RedactURL(f.URL), err)
-			}
-			return v, nil
-		}}
+		prev = &previous{id: id, doc: m.docs.get(f.ID, latest[0].Hash),
+			loadExtract: func() (*vigil.PageVersion, error) {
+				v, err := m.st.VersionExtract(ctx, id)
+				if err != nil {
+					return nil, fmt.Errorf("monitor: reading the latest version's extract of %s: %w", fetch.RedactURL(f.URL), err)
+				}
+				return v, nil
+			},
+			load: func() (*vigil.PageVersion, error) {
+				v, err := m.st.Version(ctx, id)
+				if err != nil {
+					return nil, fmt.Errorf("monitor: reading the latest version of %s: %w", fetch.RedactURL(f.URL), err)
+				}
+				return v, nil
+			}}
 	}
 	mv, err := measure(prev, o.resp.Body, o.resp.ContentType, o.resp.URL, p)
 	if err != nil {

@@ -50,13 +50,9 @@ func measure(prev *previous, body []byte, contentType, base string, p *vigil.Pag
 	if prev == nil {
 		return mv, nil
 	}
-	old := prev.doc
-	if old == nil || old.Watch.Key() != doc.Watch.Key() {
-		whole, err := prev.load()
-		if err != nil {
-			return mv, err
-		}
-		old = previousDocument(whole, opts)
+	old, err := prev.document(doc.Watch.Key(), opts)
+	if err != nil {
+		return mv, err
 	}
 	mv.old = old
 	e := change.CompareWith(old, doc, change.CompareOptions{Kinds: kindsOf(p.Kinds)})
@@ -68,13 +64,37 @@ func measure(prev *previous, body []byte, contentType, base string, p *vigil.Pag
 }
 
 // previous is the latest stored version a new one is measured against:
-// its ID, its extract when the monitor has it cached, and how to read the
-// version whole (its body and stored extract) when it has not, so a fetch
-// whose previous extract is cached never reads the previous body.
+// its ID, its extract when the monitor has it cached, how to read its
+// stored extract alone and how to read the version whole (its body and
+// stored extract), so a fetch whose previous extract is cached reads
+// neither, and one whose stored extract serves never reads the previous
+// body.
 type previous struct {
-	id   int64
-	doc  *change.Document
-	load func() (*vigil.PageVersion, error)
+	id          int64
+	doc         *change.Document
+	loadExtract func() (*vigil.PageVersion, error)
+	load        func() (*vigil.PageVersion, error)
+}
+
+// document returns the previous version's extract made with opts (whose
+// Watch key is key): the cached one, else the stored one when it was made
+// so, else the version extracted again from its body, read only then.
+func (p *previous) document(key string, opts change.ExtractOptions) (*change.Document, error) {
+	if p.doc != nil && p.doc.Watch.Key() == key {
+		return p.doc, nil
+	}
+	v, err := p.loadExtract()
+	if err != nil {
+		return nil, err
+	}
+	if d := storedDocument(v.Extract, opts); d != nil {
+		return d, nil
+	}
+	whole, err := p.load()
+	if err != nil {
+		return nil, err
+	}
+	return previousDocument(whole, opts), nil
 }
 
 // newChange is the change to store, nil when there is none.
@@ -177,9 +197,8 @@ func noiseStats(p *vigil.Page) *change.NoiseStats {
 // made with opts, or the version extracted again with them (with none when
 // they cannot be used on it).
 func previousDocument(prev *vigil.PageVersion, opts change.ExtractOptions) *change.Document {
-	var d change.Document
-	if err := json.Unmarshal(prev.Extract, &d); err == nil && d.Digest != "" && (d.Visible != "" || !d.Measurable()) && d.Watch.Key() == opts.Watch().Key() {
-		return &d
+	if d := storedDocument(prev.Extract, opts); d != nil {
+		return d
 	}
 	old, err := change.Extract(prev.Body, prev.ContentType, opts)
 	if err != nil {
@@ -189,6 +208,16 @@ func previousDocument(prev *vigil.PageVersion, opts change.ExtractOptions) *chan
 		old = &change.Document{Type: change.TypeOther, Size: len(prev.Body), Digest: prev.Hash}
 	}
 	return old
+}
+
+// storedDocument decodes a stored extract when it was made with opts (and
+// by a vigil that fingerprinted what readers see), else returns nil.
+func storedDocument(extract []byte, opts change.ExtractOptions) *change.Document {
+	var d change.Document
+	if err := json.Unmarshal(extract, &d); err == nil && d.Digest != "" && (d.Visible != "" || !d.Measurable()) && d.Watch.Key() == opts.Watch().Key() {
+		return &d
+	}
+	return nil
 }
 
 // kindsOf turns the stored kinds into change.Kinds; none means all.

@@ -12,9 +12,19 @@
 // fetch's address guard before it may go on: a host that resolves to a
 // private, loopback or link-local address is refused unless the pool
 // allows private addresses, and schemes other than http(s), data and blob
-// (file:, ftp:, chrome:) are refused always. WebSocket and WebRTC, which
-// the Fetch domain does not see, are removed from every page before its
-// scripts run; service workers are off.
+// (file:, ftp:, chrome:) are refused always; data: and blob: open no
+// connection.
+//
+// That check resolves the name before the browser connects, and a name
+// may answer differently the next time (DNS rebinding). So the browser
+// connects only through a SOCKS5 proxy the pool runs on loopback, with
+// no bypass (loopback included): Chromium hands it the host name, and the
+// proxy resolves it and connects with fetch.NewDialer's dialer, which
+// judges the address it actually connects to. A refused connection fails
+// the page with the guard's reason. WebSocket and WebRTC, which the Fetch
+// domain does not see, are removed from every page before its scripts
+// run (a WebSocket would go through the proxy all the same, and UDP that
+// cannot is off); service workers are off.
 //
 // The browser is Debian's chromium package; without it New returns
 // ErrNoBrowser, which names the package to install.

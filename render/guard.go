@@ -22,7 +22,8 @@ type guard struct {
 
 // check returns why the browser may not request rawURL, or nil. It
 // resolves the host and refuses it when any of its addresses is refused
-// (the browser resolves the name again; see the package doc).
+// (the browser's connection is judged again by the proxy; see the
+// package doc).
 func (g guard) check(ctx context.Context, rawURL string) error {
 	u, err := url.Parse(rawURL)
 	if err != nil {

@@ -35,10 +35,14 @@ type Config struct {
 	// AllowPrivate lets the browser reach private, loopback and
 	// link-local addresses (as fetch.Config.AllowPrivate).
 	AllowPrivate bool
+	// Resolver looks up host names, for the Fetch-domain check and for
+	// the proxy's connections; nil is net.DefaultResolver.
+	Resolver *net.Resolver
 	// Logger receives the refused requests at debug level; nil discards.
 	Logger *slog.Logger
 
-	// classify overrides fetch.ClassifyAddr, for tests on loopback.
+	// classify overrides fetch.ClassifyAddr, in the Fetch-domain check and
+	// the proxy's dialer, for tests on loopback.
 	classify func(netip.Addr) string
 }
 
@@ -62,6 +66,9 @@ func (c Config) withDefaults() Config {
 	if c.classify == nil {
 		c.classify = fetch.ClassifyAddr
 	}
+	if c.Resolver == nil {
+		c.Resolver = net.DefaultResolver
+	}
 	return c
 }
 
@@ -72,25 +79,31 @@ type Pool struct {
 	cfg   Config
 	path  string
 	guard guard
+	dial  func(ctx context.Context, network, address string) (net.Conn, error)
 	slots chan struct{}
 
 	mu      sync.Mutex
 	browser context.Context // nil until started
 	stop    context.CancelFunc
 	dir     string // the browser's fresh profile
+	proxy   *proxy // every connection of the browser goes through it
 }
 
 // New returns a pool for cfg, or ErrNoBrowser when no browser is
 // installed. It starts no browser yet.
 func New(cfg Config) (*Pool, error) {
+	dialer := fetch.NewDialer(fetch.Config{AllowPrivate: cfg.AllowPrivate, Resolver: cfg.Resolver})
+	if cfg.classify != nil && !cfg.AllowPrivate {
+		dialer.Control = fetch.RefuseClassified(cfg.classify)
+	}
 	cfg = cfg.withDefaults()
 	path, err := findBrowser(cfg.Browser)
 	if err != nil {
 		return nil, err
 	}
 	return &Pool{
-		cfg: cfg, path: path, slots: make(chan struct{}, cfg.Workers),
-		guard: guard{allowPrivate: cfg.AllowPrivate, classify: cfg.classify, resolver: net.DefaultResolver},
+		cfg: cfg, path: path, slots: make(chan struct{}, cfg.Workers), dial: dialer.DialContext,
+		guard: guard{allowPrivate: cfg.AllowPrivate, classify: cfg.classify, resolver: cfg.Resolver},
 	}, nil
 }
 
@@ -102,15 +115,18 @@ func (p *Pool) Close() error {
 	return nil
 }
 
-// shutdown stops the browser; p.mu is held.
+// shutdown stops the browser and its proxy; p.mu is held.
 func (p *Pool) shutdown() {
 	if p.stop != nil {
 		p.stop()
 	}
+	if p.proxy != nil {
+		p.proxy.close()
+	}
 	if p.dir != "" {
 		os.RemoveAll(p.dir)
 	}
-	p.browser, p.stop, p.dir = nil, nil, ""
+	p.browser, p.stop, p.dir, p.proxy = nil, nil, "", nil
 }
 
 // Render loads url in a fresh tab and returns the document its scripts
@@ -124,12 +140,12 @@ func (p *Pool) Render(ctx context.Context, url, waitFor string) (*fetch.Response
 		return nil, ctx.Err()
 	}
 	defer func() { <-p.slots }()
-	browser, err := p.start()
+	browser, proxy, err := p.start()
 	if err != nil {
 		return nil, err
 	}
 	start := time.Now()
-	resp, err := p.renderIn(ctx, browser, url, waitFor)
+	resp, err := p.renderIn(ctx, browser, newSession(p.guard, proxy, p.cfg.Logger), url, waitFor)
 	if err != nil {
 		if browser.Err() != nil { // the browser died: start another next time
 			p.restart(browser)
@@ -140,28 +156,34 @@ func (p *Pool) Render(ctx context.Context, url, waitFor string) (*fetch.Response
 	return resp, nil
 }
 
-// start returns the running browser, starting one when there is none or
-// the last one died.
-func (p *Pool) start() (context.Context, error) {
+// start returns the running browser and its proxy, starting them when
+// there is no browser or the last one died.
+func (p *Pool) start() (context.Context, *proxy, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.browser != nil && p.browser.Err() == nil {
-		return p.browser, nil
+		return p.browser, p.proxy, nil
 	}
 	p.shutdown()
+	proxy, err := startProxy(p.dial, p.cfg.Logger)
+	if err != nil {
+		return nil, nil, err
+	}
+	p.proxy = proxy
 	dir, err := os.MkdirTemp("", "vigil-render-")
 	if err != nil {
-		return nil, fmt.Errorf("render: unable to make the browser's profile directory: %w", err)
+		p.shutdown()
+		return nil, nil, fmt.Errorf("render: unable to make the browser's profile directory: %w", err)
 	}
-	alloc, stopAlloc := chromedp.NewExecAllocator(context.Background(), p.flags(dir)...)
+	alloc, stopAlloc := chromedp.NewExecAllocator(context.Background(), p.flags(dir, proxy.url())...)
 	browser, stopBrowser := chromedp.NewContext(alloc)
 	p.browser, p.dir = browser, dir
 	p.stop = func() { stopBrowser(); stopAlloc() }
 	if err := chromedp.Do(browser); err != nil {
 		p.shutdown()
-		return nil, fmt.Errorf("render: unable to start %s: %w", p.path, err)
+		return nil, nil, fmt.Errorf("render: unable to start %s: %w", p.path, err)
 	}
-	return browser, nil
+	return browser, proxy, nil
 }
 
 // restart forgets browser if it is still the pool's, so the next render
@@ -176,9 +198,12 @@ func (p *Pool) restart(browser context.Context) {
 
 // flags are the browser's command line: headless, as root can run it,
 // with a fresh profile, nothing fetched in the background, the heap cap,
-// and frames kept in the page's process, where the Fetch domain sees
-// their requests.
-func (p *Pool) flags(dir string) []chromedp.ExecAllocatorOption {
+// frames kept in the page's process, where the Fetch domain sees their
+// requests, and every connection through the proxy at proxyURL: the
+// bypass list "<-loopback>" removes Chromium's implicit bypass of
+// localhost and loopback addresses, so nothing goes direct, and UDP that
+// cannot go through the proxy (WebRTC) is off.
+func (p *Pool) flags(dir, proxyURL string) []chromedp.ExecAllocatorOption {
 	return []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(p.path),
 		chromedp.NoSandbox, chromedp.Headless, chromedp.DisableGPU, chromedp.NoFirstRun,
@@ -192,6 +217,8 @@ func (p *Pool) flags(dir string) []chromedp.ExecAllocatorOption {
 		chromedp.Flag("renderer-process-limit", fmt.Sprint(p.cfg.Workers+1)),
 		chromedp.Flag("js-flags", fmt.Sprintf("--max-old-space-size=%d", p.cfg.HeapMB)),
 		chromedp.Flag("mute-audio", true),
+		chromedp.ProxyServer(proxyURL),
+		chromedp.Flag("proxy-bypass-list", "<-loopback>"),
 		chromedp.UserDataDir(dir),
 	}
 }

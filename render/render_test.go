@@ -9,12 +9,15 @@ import (
 	"net/netip"
 	"os"
 	"os/exec"
+	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"vigil/fetch"
+	"vigil/internal/dnstest"
 	"vigil/internal/longtest"
 )
 
@@ -222,4 +225,90 @@ func TestGuardCheck(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestRenderRebinding: a name that answers the Fetch-domain check with a
+// public address and the browser's connection with 127.0.0.1 does not
+// reach the loopback server, because the proxy judges the address it
+// connects to. With private addresses allowed the same name renders,
+// which Chromium alone could not do (the name exists only in the test's
+// DNS server), and so does the loopback address itself: every
+// connection of the browser goes through the proxy, loopback too.
+func TestRenderRebinding(t *testing.T) {
+	needBrowser(t)
+	page, hits := serveOn(t, "127.0.0.1", htmlPage(`<p>private page</p>`))
+	_, port, _ := net.SplitHostPort(page.Listener.Addr().String())
+	rebound := "http://rebind.test:" + port + "/"
+	tests := []struct {
+		name         string
+		allowPrivate bool
+		wantErr      string
+		wantDials    []string
+	}{
+		{name: "refused at the connection", wantErr: "refusing to connect to 127.0.0.1, a loopback address",
+			wantDials: []string{"rebind.test:" + port}},
+		{name: "allowed private", allowPrivate: true,
+			wantDials: []string{"rebind.test:" + port, "127.0.0.1:" + port}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dns := dnstest.Start(t, rebinding)
+			pool, err := New(Config{AllowPrivate: tt.allowPrivate, Resolver: dns.Resolver(), Timeout: 20 * time.Second})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer pool.Close()
+			dials := recordDials(pool)
+			before := hits.Load()
+			resp, err := pool.Render(context.Background(), rebound, "")
+			if tt.wantErr != "" {
+				var fe *fetch.Error
+				if !errors.As(err, &fe) || fe.Kind != fetch.KindForbiddenAddress || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("Render = %v, %v; want a refused address: %s", resp, err, tt.wantErr)
+				}
+				if n := hits.Load() - before; n != 0 {
+					t.Errorf("the loopback server answered %d requests", n)
+				}
+			} else {
+				if err != nil || !strings.Contains(string(resp.Body), "private page") {
+					t.Fatalf("Render = %v, %v; want the page", resp, err)
+				}
+				if resp, err := pool.Render(context.Background(), page.URL+"/", ""); err != nil || !strings.Contains(string(resp.Body), "private page") {
+					t.Fatalf("Render(%s) = %v, %v; want the page", page.URL, resp, err)
+				}
+			}
+			if got := dials(); !containsAll(got, tt.wantDials) {
+				t.Errorf("the proxy dialled %v, want %v among them", got, tt.wantDials)
+			}
+		})
+	}
+}
+
+// recordDials makes pool's proxy record the addresses it dials, before
+// the pool starts its browser, and returns what it recorded so far.
+func recordDials(pool *Pool) func() []string {
+	var mu sync.Mutex
+	var dialled []string
+	dial := pool.dial
+	pool.dial = func(ctx context.Context, network, address string) (net.Conn, error) {
+		mu.Lock()
+		dialled = append(dialled, address)
+		mu.Unlock()
+		return dial(ctx, network, address)
+	}
+	return func() []string {
+		mu.Lock()
+		defer mu.Unlock()
+		return slices.Clone(dialled)
+	}
+}
+
+// containsAll reports whether every one of want is in got.
+func containsAll(got, want []string) bool {
+	for _, w := range want {
+		if !slices.Contains(got, w) {
+			return false
+		}
+	}
+	return true
 }

@@ -2,8 +2,12 @@ package render
 
 import (
 	"context"
+	"errors"
 	"log/slog"
+	"net"
+	neturl "net/url"
 	"sync"
+	"time"
 
 	"github.com/chromedp/cdproto/cdp"
 	cdpfetch "github.com/chromedp/cdproto/fetch"
@@ -19,20 +23,25 @@ import (
 // responses and the requests refused.
 type session struct {
 	guard guard
+	proxy *proxy
+	began time.Time
 	log   *slog.Logger
 
 	mu        sync.Mutex
 	paused    []*cdpfetch.EventRequestPaused
 	lifecycle []*page.EventLifecycleEvent
 	responses []*network.EventResponseReceived
-	refused   []error // of documents (the page, its frames), in order
+	refused   []error  // of documents (the page, its frames), in order
+	documents []string // the URLs of the documents let go on, in order
 	wake      chan struct{}
 	changed   chan struct{}
 }
 
-// newSession returns a session under the guard g.
-func newSession(g guard, log *slog.Logger) *session {
-	return &session{guard: g, log: log, wake: make(chan struct{}, 1), changed: make(chan struct{}, 1)}
+// newSession returns a session under the guard g whose connections go
+// through proxy.
+func newSession(g guard, proxy *proxy, log *slog.Logger) *session {
+	return &session{guard: g, proxy: proxy, began: time.Now(), log: log,
+		wake: make(chan struct{}, 1), changed: make(chan struct{}, 1)}
 }
 
 // event records an event of the tab; it runs on chromedp's event loop, so
@@ -99,6 +108,11 @@ func (s *session) decide(ctx context.Context, t *chromedp.Target, ev *cdpfetch.E
 		cdp.Call(ctx, t, cdpfetch.FailRequest, cdpfetch.FailRequestParams{RequestID: ev.RequestID, ErrorReason: network.ErrorReasonBlockedByClient})
 		return
 	}
+	if ev.ResourceType == documentType {
+		s.mu.Lock()
+		s.documents = append(s.documents, ev.Request.URL)
+		s.mu.Unlock()
+	}
 	cdp.Call(ctx, t, cdpfetch.ContinueRequest, cdpfetch.ContinueRequestParams{RequestID: ev.RequestID})
 }
 
@@ -110,6 +124,41 @@ func (s *session) refusedDocument() error {
 		return nil
 	}
 	return s.refused[0]
+}
+
+// proxyFailure returns why the proxy failed the connection of the page
+// at url, or of a document it led to (a redirect's target), during this
+// render, as a fetch.Error; nil when it failed none.
+func (s *session) proxyFailure(url string) error {
+	s.mu.Lock()
+	docs := append([]string{url}, s.documents...)
+	s.mu.Unlock()
+	for i := len(docs) - 1; i >= 0; i-- {
+		u, err := neturl.Parse(docs[i])
+		if err != nil {
+			continue
+		}
+		if cause := s.proxy.refusalSince(u.Hostname(), s.began); cause != nil {
+			return connectionError(docs[i], cause)
+		}
+	}
+	return nil
+}
+
+// connectionError is a failed connection of the proxy as a fetch.Error
+// of the kind fetch gives the same failure.
+func connectionError(url string, cause error) error {
+	var (
+		ae  *fetch.AddressError
+		dns *net.DNSError
+	)
+	switch {
+	case errors.As(cause, &ae):
+		return &fetch.Error{Kind: fetch.KindForbiddenAddress, URL: fetch.RedactURL(url), Err: ae}
+	case errors.As(cause, &dns):
+		return &fetch.Error{Kind: fetch.KindDNS, URL: fetch.RedactURL(url), Err: dns}
+	}
+	return &fetch.Error{Kind: fetch.KindNetwork, URL: fetch.RedactURL(url), Err: cause}
 }
 
 // waitIdle waits until the frame's network has been idle (Chromium's

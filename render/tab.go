@@ -15,8 +15,9 @@ import (
 )
 
 // renderIn renders url in a new tab of browser, in a browser context of
-// its own, under the pool's time limit and the caller's ctx.
-func (p *Pool) renderIn(ctx, browser context.Context, url, waitFor string) (*fetch.Response, error) {
+// its own, under the pool's time limit and the caller's ctx, recording
+// what it learns in s.
+func (p *Pool) renderIn(ctx, browser context.Context, s *session, url, waitFor string) (*fetch.Response, error) {
 	tab, closeTab := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
 	defer closeTab()
 	if err := chromedp.Do(tab); err != nil {
@@ -25,7 +26,6 @@ func (p *Pool) renderIn(ctx, browser context.Context, url, waitFor string) (*fet
 	limited, cancel := context.WithTimeout(tab, p.cfg.Timeout)
 	defer cancel()
 	defer context.AfterFunc(ctx, cancel)()
-	s := newSession(p.guard, p.cfg.Logger)
 	if err := chromedp.Listen(limited, s.event); err != nil {
 		return nil, fmt.Errorf("render: unable to listen to the tab: %w", err)
 	}
@@ -96,9 +96,13 @@ func (s *session) prepare(ctx context.Context, t *chromedp.Target) error {
 }
 
 // loadError explains a failed navigation: the guard's reason when it
-// refused the page, else the browser's words.
+// refused the page, the proxy's when it refused or failed the page's
+// connection, else the browser's words.
 func (s *session) loadError(url, text string) error {
 	if err := s.refusedDocument(); err != nil {
+		return err
+	}
+	if err := s.proxyFailure(url); err != nil {
 		return err
 	}
 	if strings.Contains(text, "ERR_BLOCKED_BY_CLIENT") {

@@ -17,6 +17,11 @@ type PageHistory interface {
 	LatestVersion(ctx context.Context, feedID int64) (*vigil.PageVersion, error)
 	// Version returns one version with its body and extract, or ENOTFOUND.
 	Version(ctx context.Context, versionID int64) (*vigil.PageVersion, error)
+	// VersionExtract returns one version with its extract and without its
+	// body (Body nil), or ENOTFOUND: what measuring a new version against
+	// it needs when its extract can be used, without reading and
+	// inflating a body of up to the fetch cap.
+	VersionExtract(ctx context.Context, versionID int64) (*vigil.PageVersion, error)
 	// VersionAt returns the version of the page current at t (the newest
 	// stored at or before t) with body and extract, or ENOTFOUND.
 	VersionAt(ctx context.Context, feedID int64, t time.Time) (*vigil.PageVersion, error)

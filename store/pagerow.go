@@ -77,6 +77,20 @@ func ScanFullVersion(r Row) (*vigil.PageVersion, error) {
 	return v, nil
 }
 
+// ScanExtractVersion reads a page version as ScanVersion does, followed
+// by its compressed extract, which it decompresses; Body stays nil.
+func ScanExtractVersion(r Row) (*vigil.PageVersion, error) {
+	var extract []byte
+	v, err := ScanVersion(r, &extract)
+	if err != nil {
+		return nil, err
+	}
+	if v.Extract, err = Inflate(extract); err != nil {
+		return nil, fmt.Errorf("decompress page extract: %w", err)
+	}
+	return v, nil
+}
+
 // ScanPage reads the page of the feed feedID from r, whose columns are, in
 // order: kinds, selector, ignore, noise, content_type, note, the owner's
 // user ID, the number of versions and the bytes their bodies take. A failed

@@ -28,6 +28,8 @@ var pageVersionSQL = sqlflow.PageVersionSQL{
 	Latest: fullVersionSQL + `v.feed_id = $1 ORDER BY v.id DESC LIMIT 1`,
 	At:     fullVersionSQL + `v.feed_id = $1 AND v.at <= $2 ORDER BY v.at DESC, v.id DESC LIMIT 1`,
 	ByID:   fullVersionSQL + `v.id = $1`,
+	ExtractByID: `SELECT ` + versionColumns + `, v.extract
+		FROM page_versions v JOIN page_blobs b ON b.hash = v.hash WHERE v.id = $1`,
 	List: `SELECT ` + versionColumns + `
 		FROM page_versions v JOIN page_blobs b ON b.hash = v.hash
 		WHERE v.feed_id = $1 ORDER BY v.id DESC LIMIT $2`,

@@ -46,6 +46,9 @@ type PageVersionSQL struct {
 	At string
 	// ByID returns the full version $1.
 	ByID string
+	// ExtractByID returns the version $1 with its extract and no body,
+	// for store.ScanExtractVersion.
+	ExtractByID string
 	// List returns the versions of the page $1, newest first, at most $2.
 	List string
 	// Duplicate returns the lowest-numbered page other than $2 whose
@@ -235,6 +238,13 @@ func (s *Store) VersionAt(ctx context.Context, feedID int64, t time.Time) (*vigi
 // Version returns one version with body and extract.
 func (s *Store) Version(ctx context.Context, versionID int64) (*vigil.PageVersion, error) {
 	return s.fullVersion(ctx, s.sql.PageVersion.ByID, versionID)
+}
+
+// VersionExtract returns one version with its extract and without its
+// body.
+func (s *Store) VersionExtract(ctx context.Context, versionID int64) (*vigil.PageVersion, error) {
+	v, err := store.ScanExtractVersion(s.conn.Read().QueryRow(ctx, s.sql.PageVersion.ExtractByID, versionID))
+	return found(&s.d, v, err, "read page version", "no page version found")
 }
 
 // fullVersion reads the version query selects, with its body and extract.

@@ -104,6 +104,14 @@ func testIngestPageDeduplicatesBodies(t *testing.T, h Harness) {
 	if err != nil || !bytes.Equal(latest.Body, a) || latest.ID != back.VersionID {
 		t.Fatalf("LatestVersion = %+v, %v", latest, err)
 	}
+	extract, err := db.VersionExtract(ctx, second.VersionID)
+	if err != nil || extract.Body != nil || string(extract.Extract) != `{"Text":"x"}` || extract.Hash != "hb" ||
+		extract.Size != int64(len(b)) || extract.ID != second.VersionID || extract.FeedID != id || !extract.At.Equal(t0.Add(time.Hour)) {
+		t.Errorf("VersionExtract = %+v, %v; want version b's extract without its body", extract, err)
+	}
+	if _, err := db.VersionExtract(ctx, back.VersionID+100); vigil.ErrorCode(err) != vigil.ENOTFOUND {
+		t.Errorf("VersionExtract of no version: %v, want ENOTFOUND", err)
+	}
 	obs, _ := db.Observations(ctx, id, 10)
 	if len(obs) != 5 || obs[0].NewItems != 0 || obs[1].NewItems != 1 || obs[2].NewItems != 0 || obs[4].NewItems != 0 {
 		t.Errorf("observations new counts wrong: %+v", obs)
