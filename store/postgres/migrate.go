@@ -33,6 +33,7 @@ var migrations = []migration{
 	{sql: schemaPageReturns},
 	{sql: schemaPush},
 	{sql: schemaPageReading},
+	{sql: schemaFeedsDueOnly},
 }
 
 // migrate applies the pending migrations in one transaction that holds
