@@ -149,7 +149,10 @@ func (m *Monitor) releaseFinished(ctx context.Context) {
 // the step that takes the host also renews the lease on the feed; if that
 // lease was lost meanwhile, it gives the host back and the fetch does not
 // happen (errLeaseLost).
-func (m *Monitor) acquireSharedHost(ctx context.Context, rawURL string, claimed int64) (func(), error) {
+//
+// The returned function keeps the lease instead (KeepHost) when left,
+// the count of the feeds of a pass, has more feeds of the host.
+func (m *Monitor) acquireSharedHost(ctx context.Context, rawURL string, claimed int64, left *hostsLeft) (func(), error) {
 	if m.coord == nil {
 		return func() {}, nil
 	}
@@ -175,7 +178,13 @@ func (m *Monitor) acquireSharedHost(ctx context.Context, rawURL string, claimed 
 		case <-m.clk.After(max(retry.Sub(m.clk.Now()), time.Millisecond)):
 		}
 	}
-	return func() { m.releaseSharedHost(ctx, host) }, nil
+	return func() {
+		if left.done(host) {
+			m.coord.KeepHost(host, m.clk.Now())
+			return
+		}
+		m.releaseSharedHost(ctx, host)
+	}, nil
 }
 
 // takeHost tries once to lease a host, renewing the lease on the feed

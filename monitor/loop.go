@@ -129,7 +129,7 @@ func (m *Monitor) fetchClaimed(ctx context.Context, f vigil.Feed) (Result, error
 	if err != nil {
 		return Result{}, err
 	}
-	return m.fetchFeed(ctx, f, page, true)
+	return m.fetchFeed(ctx, f, page, fetchKnown{claimed: true})
 }
 
 // work fetches one claimed feed and logs what happened. A fetch that could

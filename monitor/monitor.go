@@ -129,23 +129,36 @@ func (m *Monitor) FetchFeed(ctx context.Context, f vigil.Feed) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	return m.fetchFeed(ctx, f, page, false)
+	return m.fetchFeed(ctx, f, page, fetchKnown{})
+}
+
+// fetchKnown is what the caller of a fetch knows of its feed.
+type fetchKnown struct {
+	// claimed: the loop claimed (leased, with a Coordinator) the feed.
+	claimed bool
+	// unpushed: the feed was read, a few fetches before, without a WebSub
+	// subscription, so the fetch does not look for one again. One made in
+	// that moment counts from the feed's next fetch on.
+	unpushed bool
+	// left counts the feeds of the pass the fetch is part of (nil: none),
+	// whose shared lease on the host is kept while more are left there.
+	left *hostsLeft
 }
 
 // fetchFeed is FetchFeed of a feed whose watched page (nil for a feed) was
-// read already, and which the loop claimed (leased, with a Coordinator)
-// when claimed is set: once its host is free the lease is renewed, and if
-// it was lost meanwhile the fetch does not happen (errLeaseLost).
-func (m *Monitor) fetchFeed(ctx context.Context, f vigil.Feed, page *vigil.Page, claimed bool) (Result, error) {
+// read already. For a feed the loop claimed (known.claimed), once its
+// host is free the lease is renewed, and if it was lost meanwhile the
+// fetch does not happen (errLeaseLost).
+func (m *Monitor) fetchFeed(ctx context.Context, f vigil.Feed, page *vigil.Page, known fetchKnown) (Result, error) {
 	release, err := m.hosts.Acquire(ctx, f.URL)
 	if err != nil {
 		return Result{}, fmt.Errorf("monitor: waiting for host of %s: %w", fetch.RedactURL(f.URL), err)
 	}
 	var lease int64 // the claimed feed whose lease to renew with its host
-	if claimed {
+	if known.claimed {
 		lease = f.ID
 	}
-	releaseShared, err := m.acquireSharedHost(ctx, f.URL, lease)
+	releaseShared, err := m.acquireSharedHost(ctx, f.URL, lease, known.left)
 	if err != nil {
 		release()
 		return Result{}, err
@@ -165,7 +178,10 @@ func (m *Monitor) fetchFeed(ctx context.Context, f vigil.Feed, page *vigil.Page,
 		return m.watchAsPage(ctx, f, resp, at)
 	}
 	obs := o.observation(f.ID, at)
-	push := m.pushOf(ctx, f.ID)
+	var push *vigil.Push
+	if !known.unpushed {
+		push = m.pushOf(ctx, f.ID)
+	}
 	var missed int
 	// The fetch came back: store it even if a shutdown starts meanwhile.
 	ing, saved, err := m.storeFetch(context.WithoutCancel(ctx), f, o, obs, at, func(in vigil.Ingested) bool {

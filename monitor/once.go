@@ -52,6 +52,8 @@ func (m *Monitor) RunOnceEach(ctx context.Context, all bool, each func(Result)) 
 		return Pass{}, err
 	}
 	ahead := newFeedsAhead(m.st, due, m.clk.Now)
+	left := m.newHostsLeft(due)
+	defer m.releaseKept(ctx)
 	var (
 		pass Pass
 		mu   sync.Mutex
@@ -66,6 +68,7 @@ func (m *Monitor) RunOnceEach(ctx context.Context, all bool, each func(Result)) 
 			now := m.clk.Now()
 			if d.NotBefore.After(now) {
 				pass.Held++
+				left.skip(d.URL)
 				continue
 			}
 			sem <- struct{}{}
@@ -76,17 +79,19 @@ func (m *Monitor) RunOnceEach(ctx context.Context, all bool, each func(Result)) 
 				continue
 			case alreadyOwned:
 				<-sem
+				left.skip(d.URL)
 				continue
 			}
 			if !m.spend(ctx, now) {
 				m.release(d.ID)
 				<-sem
 				pass.Skipped++
+				left.skip(d.URL)
 				continue
 			}
 			wg.Go(func() {
 				defer func() { <-sem; m.release(d.ID) }()
-				res, err := m.fetchDue(ctx, ahead, d)
+				res, err := m.fetchDue(ctx, ahead, left, d)
 				mu.Lock()
 				defer mu.Unlock()
 				if err != nil {
@@ -112,9 +117,10 @@ func (m *Monitor) RunOnceEach(ctx context.Context, all bool, each func(Result)) 
 }
 
 // fetchDue reads a listed feed again (read ahead with the next ones, with
-// whether it is a watched page; a page's settings only for a page), and
-// fetches it.
-func (m *Monitor) fetchDue(ctx context.Context, ahead *feedsAhead, d store.FeedRef) (Result, error) {
+// whether it is a watched page and whether it has a WebSub subscription;
+// a page's settings and the subscription only when it has them), and
+// fetches it as a fetch of the pass whose feeds left counts.
+func (m *Monitor) fetchDue(ctx context.Context, ahead *feedsAhead, left *hostsLeft, d store.FeedRef) (Result, error) {
 	f, err := ahead.feed(ctx, d.ID)
 	if err != nil {
 		return Result{}, fmt.Errorf("monitor: reading feed %d before fetching it: %w", d.ID, err)
@@ -125,7 +131,7 @@ func (m *Monitor) fetchDue(ctx context.Context, ahead *feedsAhead, d store.FeedR
 			return Result{}, err
 		}
 	}
-	return m.fetchFeed(ctx, *f.Feed, page, false)
+	return m.fetchFeed(ctx, *f.Feed, page, fetchKnown{unpushed: !f.Pushed, left: left})
 }
 
 // pending lists the feeds a pass fetches: the due ones, or all followed

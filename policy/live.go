@@ -24,6 +24,8 @@ type Live struct {
 	perFeed float64
 	// novel holds the feeds' novel rates per hour (SetNovelRates).
 	novel map[int64]float64
+	// decoded holds models Observe encoded, for the Next that follows.
+	decoded map[int64]decoded
 }
 
 // NewLive returns the named policy for the live monitor. With perDay > 0 it
@@ -84,6 +86,9 @@ func (l *Live) Observe(f *vigil.Feed, o vigil.Observation, items []vigil.Item) e
 		return fmt.Errorf("policy: unable to encode models of feed %d: %w", f.ID, err)
 	}
 	f.Model, f.Rate = b, m.RatePerDay()/24
+	l.mu.Lock()
+	l.keepDecoded(f.ID, b, m)
+	l.mu.Unlock()
 	return nil
 }
 
@@ -206,6 +211,12 @@ func (fm *freshModels) get(alpha float64, added time.Time) *Models {
 // models decodes the feed's models, or starts new ones (for a new feed, or
 // one whose stored model came from an older planner).
 func (l *Live) models(f *vigil.Feed) *Models {
+	l.mu.Lock()
+	m, ok := l.takeDecoded(f.ID, f.Model)
+	l.mu.Unlock()
+	if ok {
+		return m
+	}
 	if len(f.Model) > 0 {
 		if m, err := UnmarshalModels(f.Model); err == nil {
 			return m

@@ -39,6 +39,14 @@ type Coordinator interface {
 	// ReleaseHost ends this process's lease on a host whose request ended
 	// at end: the next request to it may start a gap later.
 	ReleaseHost(ctx context.Context, host string, end time.Time) error
+	// KeepHost is ReleaseHost for a host this process will ask for again
+	// soon: it may keep the lease, without a round trip to the database,
+	// for its next AcquireHost of the host to take back once the gap from
+	// end has passed; other processes wait for the host meanwhile.
+	KeepHost(host string, end time.Time)
+	// ReleaseKept ends the leases KeepHost kept that no AcquireHost took
+	// back.
+	ReleaseKept(ctx context.Context) error
 	// Exclusive runs fn unless another process is running it (an advisory
 	// lock named name) or it last ran less than every before now.
 	Exclusive(ctx context.Context, name string, now time.Time, every time.Duration, fn func()) error

@@ -18,8 +18,12 @@ type FeedRef struct {
 }
 
 // FeedToFetch is a feed as a fetch reads it just before fetching it
-// (FeedsToFetch): the whole feed and whether it is a watched page.
+// (FeedsToFetch): the whole feed, whether it is a watched page and
+// whether it has a WebSub subscription.
 type FeedToFetch struct {
 	Feed *vigil.Feed
 	Page bool
+	// Pushed is whether the feed had a WebSub subscription (of any state)
+	// when it was read: a fetch reads the subscription only then.
+	Pushed bool
 }

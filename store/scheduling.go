@@ -19,7 +19,8 @@ type Scheduling interface {
 	// DueFeeds lists at now without a limit, in its order.
 	FetchList(ctx context.Context, now time.Time, all bool) ([]FeedRef, error)
 	// FeedsToFetch returns the feeds of ids, as Subscribing's Feed reads
-	// them, each with whether it is a watched page, in the IDs' order and
+	// them, each with whether it is a watched page and whether it has a
+	// WebSub subscription, in the IDs' order and
 	// in one query: what a fetch pass reads of its next feeds before
 	// fetching them. Unknown IDs are left out.
 	FeedsToFetch(ctx context.Context, ids []int64) ([]FeedToFetch, error)

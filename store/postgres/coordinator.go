@@ -8,6 +8,7 @@ import (
 	"hash/fnv"
 	"os"
 	"slices"
+	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -39,6 +40,10 @@ type Coordinator struct {
 	worker string        // who holds the leases this process takes
 	lease  time.Duration // how long a lease lasts
 	gap    time.Duration // least time from the end of one request to a host to the start of the next
+
+	mu     sync.Mutex
+	leased map[string]time.Time // hosts this worker leased, in use: when taken
+	kept   map[string]keptHost  // hosts whose leases KeepHost kept between requests
 }
 
 var _ store.Coordinator = (*Coordinator)(nil)
@@ -62,7 +67,8 @@ func NewCoordinator(db *DB, worker string, lease, gap time.Duration) (*Coordinat
 	if err != nil {
 		return nil, err
 	}
-	return &Coordinator{db: db, pool: pool, worker: worker, lease: lease, gap: max(gap, 0)}, nil
+	return &Coordinator{db: db, pool: pool, worker: worker, lease: lease, gap: max(gap, 0),
+		leased: map[string]time.Time{}, kept: map[string]keptHost{}}, nil
 }
 
 // Close releases the coordinator's connections.
@@ -222,7 +228,24 @@ func (c *Coordinator) AcquireHost(ctx context.Context, host string, now time.Tim
 // also renews the worker's lease on the feed as Renew does, and renewed
 // reports whether it could (false: the lease was lost, and the host is
 // held all the same until ReleaseHost).
+//
+// A lease KeepHost kept is taken back without a round trip (renewing the
+// feed's lease then takes one, Renew).
 func (c *Coordinator) AcquireHostRenewing(ctx context.Context, host string, feedID int64, now time.Time) (ok, renewed bool, retry time.Time, err error) {
+	kept, held, retry, stale := c.takeKept(host, now)
+	switch {
+	case held:
+		return false, false, retry, nil
+	case kept && feedID == 0:
+		return true, true, time.Time{}, nil
+	case kept:
+		renewed, err := c.Renew(ctx, feedID, now)
+		return true, renewed, time.Time{}, err
+	case stale != nil:
+		if err := c.ReleaseHost(ctx, host, *stale); err != nil {
+			return false, false, time.Time{}, err
+		}
+	}
 	var nextAllowed, leaseUntil int64
 	err = c.pool.QueryRow(ctx,
 		`WITH up AS (
@@ -244,6 +267,7 @@ func (c *Coordinator) AcquireHostRenewing(ctx context.Context, host string, feed
 		return false, false, time.Time{}, wrap("claim host", err)
 	}
 	if ok {
+		c.noteLeased(host, now)
 		return true, renewed, time.Time{}, nil
 	}
 	r := max(nextAllowed, min(leaseUntil, instant(now.Add(c.gap+10*time.Millisecond))))
@@ -253,6 +277,10 @@ func (c *Coordinator) AcquireHostRenewing(ctx context.Context, host string, feed
 // ReleaseHost ends this worker's lease on a host whose request ended at
 // end; the next request may start a gap later.
 func (c *Coordinator) ReleaseHost(ctx context.Context, host string, end time.Time) error {
+	c.mu.Lock()
+	delete(c.leased, host)
+	delete(c.kept, host)
+	c.mu.Unlock()
 	_, err := c.exec(ctx,
 		`UPDATE hosts SET claimed_by = NULL, lease_until = NULL, next_allowed = $3
 		 WHERE host = $1 AND claimed_by = $2`, host, c.worker, instant(end.Add(c.gap)))

@@ -270,3 +270,38 @@ func TestAcquireHostRenewsTheClaimedFeedsLease(t *testing.T) {
 	check("a takes a host but its lease on the feed is lost", a, "two.example", ids[1], t0.Add(95*time.Second), true, false)
 	check("b takes a host and renews the lease it took over", b, "three.example", ids[1], t0.Add(95*time.Second), true, true)
 }
+
+func TestKeptHostIsTakenBackWithoutEndingItsLease(t *testing.T) {
+	db, _ := coordinated(t, 0)
+	gap := 2 * time.Second
+	a := newCoordinator(t, db, "a", time.Minute, gap) // a kept lease is taken back for 15 s
+	b := newCoordinator(t, db, "b", time.Minute, gap)
+	acquire := func(name string, c *postgres.Coordinator, host string, at time.Time, wantOK bool, wantRetry time.Time) {
+		t.Helper()
+		ok, retry, err := c.AcquireHost(ctx, host, at)
+		if err != nil || ok != wantOK || (!wantRetry.IsZero() && !retry.Equal(wantRetry)) {
+			t.Fatalf("%s: AcquireHost = %v, retry %v, %v; want %v, retry %v", name, ok, retry, err, wantOK, wantRetry)
+		}
+	}
+	acquire("a takes the host", a, "example.com", t0, true, time.Time{})
+	a.KeepHost("example.com", t0.Add(time.Second))
+	acquire("b while a keeps the host", b, "example.com", t0.Add(5*time.Second), false, time.Time{})
+	acquire("a within the gap of its last request", a, "example.com", t0.Add(2*time.Second), false, t0.Add(3*time.Second))
+	acquire("a once the gap passed", a, "example.com", t0.Add(3*time.Second), true, time.Time{})
+	a.KeepHost("example.com", t0.Add(4*time.Second))
+	if err := a.ReleaseKept(ctx); err != nil {
+		t.Fatal(err)
+	}
+	acquire("b within the gap of a's last request", b, "example.com", t0.Add(4*time.Second+gap-time.Millisecond), false, t0.Add(4*time.Second+gap))
+	acquire("b once it passed", b, "example.com", t0.Add(4*time.Second+gap), true, time.Time{})
+
+	acquire("a takes another host", a, "other.example", t0, true, time.Time{})
+	a.KeepHost("other.example", t0.Add(time.Second))
+	acquire("a after a quarter of the lease: ended and taken afresh", a, "other.example", t0.Add(20*time.Second), true, time.Time{})
+	acquire("b while a holds the fresh lease", b, "other.example", t0.Add(70*time.Second), false, time.Time{})
+	if err := a.ReleaseKept(ctx); err != nil { // nothing kept: the fresh lease stays
+		t.Fatal(err)
+	}
+	acquire("b after ReleaseKept of nothing kept", b, "other.example", t0.Add(75*time.Second), false, time.Time{})
+	acquire("b once the fresh lease expired", b, "other.example", t0.Add(81*time.Second), true, time.Time{})
+}

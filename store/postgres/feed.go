@@ -19,7 +19,8 @@ const feedStoredColumns = `f.id, f.url, f.title, f.site_url, f.description, f.la
 // feedSQL is the PostgreSQL text of the feed statements.
 var feedSQL = sqlflow.FeedSQL{
 	ByID: `SELECT ` + feedColumns + ` FROM feeds f WHERE f.id = $1`,
-	ToFetch: `SELECT ` + feedColumns + `, EXISTS (SELECT 1 FROM pages p WHERE p.feed_id = f.id)
+	ToFetch: `SELECT ` + feedColumns + `, EXISTS (SELECT 1 FROM pages p WHERE p.feed_id = f.id),
+			EXISTS (SELECT 1 FROM push_subscriptions ps WHERE ps.feed_id = f.id)
 		 FROM feeds f WHERE f.id = ANY($1)`,
 	List: `SELECT ` + feedColumns + ` FROM feeds f ORDER BY f.id`,
 	Due: `SELECT ` + feedColumns + ` FROM feeds f

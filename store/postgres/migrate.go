@@ -34,6 +34,7 @@ var migrations = []migration{
 	{sql: schemaPush},
 	{sql: schemaPageReading},
 	{sql: schemaPageNoise},
+	{sql: schemaFeedsDueOnly},
 }
 
 // migrate applies the pending migrations in one transaction that holds

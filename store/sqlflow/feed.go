@@ -15,7 +15,8 @@ type FeedSQL struct {
 	// ByID returns the feed $1.
 	ByID string
 	// ToFetch returns the feeds of the IDs $1 (Dialect.IDs) as ByID does,
-	// each followed by whether it is a watched page.
+	// each followed by whether it is a watched page and whether it has a
+	// WebSub subscription.
 	ToFetch string
 	// List returns every feed by ID.
 	List string
@@ -40,7 +41,8 @@ func (s *Store) Feed(ctx context.Context, id int64) (*vigil.Feed, error) {
 }
 
 // FeedsToFetch returns the feeds of ids, as Feed reads them, each with
-// whether it is a watched page, in one query: what a fetch pass reads of
+// whether it is a watched page and whether it has a WebSub subscription,
+// in one query: what a fetch pass reads of
 // its next feeds before fetching them. Unknown IDs are left out; the order
 // is the IDs'.
 func (s *Store) FeedsToFetch(ctx context.Context, ids []int64) ([]store.FeedToFetch, error) {
@@ -50,12 +52,12 @@ func (s *Store) FeedsToFetch(ctx context.Context, ids []int64) ([]store.FeedToFe
 	}
 	rows, err := s.conn.Read().Query(ctx, s.sql.Feed.ToFetch, arg)
 	got, err := list(&s.d, rows, err, "read feeds to fetch", func(r store.Row) (*store.FeedToFetch, error) {
-		var page bool
-		f, err := store.ScanFeed(withColumns{r, []any{&page}})
+		var page, pushed bool
+		f, err := store.ScanFeed(withColumns{r, []any{&page, &pushed}})
 		if err != nil {
 			return nil, err
 		}
-		return &store.FeedToFetch{Feed: f, Page: page}, nil
+		return &store.FeedToFetch{Feed: f, Page: page, Pushed: pushed}, nil
 	})
 	if err != nil {
 		return nil, err

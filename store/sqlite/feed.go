@@ -15,7 +15,8 @@ const feedColumns = `f.id, f.url, f.title, f.site_url, f.description, f.language
 // feedSQL is the SQLite text of the feed statements.
 var feedSQL = sqlflow.FeedSQL{
 	ByID: `SELECT ` + feedColumns + ` FROM feeds f WHERE f.id = ?`,
-	ToFetch: `SELECT ` + feedColumns + `, EXISTS (SELECT 1 FROM pages p WHERE p.feed_id = f.id)
+	ToFetch: `SELECT ` + feedColumns + `, EXISTS (SELECT 1 FROM pages p WHERE p.feed_id = f.id),
+			EXISTS (SELECT 1 FROM push_subscriptions ps WHERE ps.feed_id = f.id)
 		 FROM feeds f WHERE f.id IN (SELECT value FROM json_each(?))`,
 	List: `SELECT ` + feedColumns + ` FROM feeds f ORDER BY f.id`,
 	Due: `SELECT ` + feedColumns + ` FROM feeds f

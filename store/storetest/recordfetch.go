@@ -63,8 +63,8 @@ func testRecordFetch(t *testing.T, h Harness) {
 }
 
 // testFeedsToFetch reads feeds and a watched page as a fetch pass does:
-// each as Feed reads it, with whether it is a page, in the order asked,
-// unknown IDs left out.
+// each as Feed reads it, with whether it is a page and whether it has a
+// WebSub subscription, in the order asked, unknown IDs left out.
 func testFeedsToFetch(t *testing.T, h Harness) {
 	db := h.open(t)
 	ann := mustUser(t, db, "ann")
@@ -74,12 +74,16 @@ func testFeedsToFetch(t *testing.T, h Harness) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	push := vigil.Push{FeedID: other, Hub: "https://hub.example/", Topic: "https://example.com/other", State: vigil.PushPending, Key: "k1"}
+	if err := db.SavePush(ctx, push); err != nil {
+		t.Fatal(err)
+	}
 	ids := []int64{sub.Feed.ID, feedID, sub.Feed.ID + 1000, other}
 	got, err := db.FeedsToFetch(ctx, ids)
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantIDs, wantPage := []int64{sub.Feed.ID, feedID, other}, []bool{true, false, false}
+	wantIDs, wantPage, wantPushed := []int64{sub.Feed.ID, feedID, other}, []bool{true, false, false}, []bool{false, false, true}
 	if len(got) != len(wantIDs) {
 		t.Fatalf("FeedsToFetch(%v) read %d feeds, want %d", ids, len(got), len(wantIDs))
 	}
@@ -90,6 +94,9 @@ func testFeedsToFetch(t *testing.T, h Harness) {
 		}
 		if g.Feed.ID != wantIDs[i] || g.Page != wantPage[i] || g.Feed.URL != want.URL || g.Feed.Subscribers != want.Subscribers {
 			t.Errorf("feed %d read = %+v, page %v; want %+v, page %v", i, g.Feed, g.Page, want, wantPage[i])
+		}
+		if g.Pushed != wantPushed[i] {
+			t.Errorf("feed %d read with pushed %v, want %v", g.Feed.ID, g.Pushed, wantPushed[i])
 		}
 	}
 	if got, err := db.FeedsToFetch(ctx, []int64{sub.Feed.ID + 1000}); err != nil || len(got) != 0 {

@@ -1,0 +1,67 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os/exec"
+	"sync"
+	"testing"
+	"time"
+
+	"vigil/store/postgres"
+	"vigil/store/postgres/pgtest"
+)
+
+// TestFetchPassesKeepTheirHostsPolite runs two `vigil fetch --all`
+// processes at once over 300 loopback feeds on 3 hosts sharing one
+// PostgreSQL database, with a host gap: each pass keeps its lease on a host
+// between its fetches there instead of ending it after each, and still no
+// host gets two requests within its gap or two at once, each pass fetches
+// every feed, and no host is left leased when they end.
+func TestFetchPassesKeepTheirHostsPolite(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs two fetch processes")
+	}
+	const feeds, hosts, gap = 300, 3, 20 * time.Millisecond
+	dsn := pgtest.Schema(t)
+	farm := &hostFarm{arrivals: map[string][]time.Time{}, requests: map[string]int{}, inflight: map[string]int{}}
+	bases := farm.start(t, hosts+1) // the last one serves no feed (subscribeFarm's slow host)
+	db, err := postgres.Open(context.Background(), dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	subscribeFarm(t, db, bases, feeds, 0)
+
+	var wg sync.WaitGroup
+	outs := make([][]byte, 2)
+	errs := make([]error, 2)
+	for i := range outs {
+		wg.Go(func() {
+			outs[i], errs[i] = exec.Command(vigilBin, "fetch", "--all", "--db", dsn, "--allow-private",
+				"--host-gap", gap.String(), "--workers", "4", "--per-host", "4").CombinedOutput()
+		})
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if want := fmt.Sprintf("fetched %d feed(s), 0 failed", feeds); err != nil || !bytes.Contains(outs[i], []byte(want)) {
+			t.Fatalf("fetch %d: %v (want %q)\n%s", i, err, want, outs[i])
+		}
+	}
+	checkFarm(t, farm, gap)
+	farm.mu.Lock()
+	for feed, n := range farm.requests {
+		if n != 2 {
+			t.Errorf("feed %s requested %d times, want once by each pass", feed, n)
+		}
+	}
+	farm.mu.Unlock()
+	var leased int
+	if err := db.Pool().QueryRow(context.Background(), `SELECT count(*) FROM hosts WHERE claimed_by IS NOT NULL`).Scan(&leased); err != nil {
+		t.Fatal(err)
+	}
+	if leased != 0 {
+		t.Errorf("%d hosts still leased after both passes ended", leased)
+	}
+}
