@@ -145,7 +145,10 @@ func (p *proxy) serve(c net.Conn) {
 		writeReply(c, replyCode(err))
 		return
 	}
-	p.track(out)
+	if !p.track(out) { // the proxy is closing
+		out.Close()
+		return
+	}
 	defer p.untrack(out)
 	if err := writeReply(c, socksSucceeded); err != nil {
 		return

@@ -16,6 +16,8 @@ import (
 	"testing"
 	"time"
 
+	"golang.org/x/net/dns/dnsmessage"
+
 	"vigil/fetch"
 	"vigil/internal/dnstest"
 	"vigil/internal/longtest"
@@ -229,11 +231,16 @@ func TestGuardCheck(t *testing.T) {
 
 // TestRenderRebinding: a name that answers the Fetch-domain check with a
 // public address and the browser's connection with 127.0.0.1 does not
-// reach the loopback server, because the proxy judges the address it
-// connects to. With private addresses allowed the same name renders,
-// which Chromium alone could not do (the name exists only in the test's
-// DNS server), and so does the loopback address itself: every
-// connection of the browser goes through the proxy, loopback too.
+// reach the loopback server: the proxy judges the address it connects
+// to and refuses it (the proxy's own dial is seen refused, so it is not
+// the Fetch-domain check that stopped it). The check and the connection
+// ask two DNS servers, one answering the public address and one
+// loopback, rather than one server answering by turn: Chromium may
+// preconnect before the check asks, so which asks first is not fixed.
+// With private addresses allowed the name renders, which Chromium alone
+// could not do (it exists only in the test's DNS servers), and so does
+// the loopback address itself: every connection of the browser goes
+// through the proxy, loopback too.
 func TestRenderRebinding(t *testing.T) {
 	needBrowser(t)
 	page, hits := serveOn(t, "127.0.0.1", htmlPage(`<p>private page</p>`))
@@ -246,18 +253,20 @@ func TestRenderRebinding(t *testing.T) {
 		wantDials    []string
 	}{
 		{name: "refused at the connection", wantErr: "refusing to connect to 127.0.0.1, a loopback address",
-			wantDials: []string{"rebind.test:" + port}},
+			wantDials: []string{"rebind.test:" + port + " refused 127.0.0.1"}},
 		{name: "allowed private", allowPrivate: true,
-			wantDials: []string{"rebind.test:" + port, "127.0.0.1:" + port}},
+			wantDials: []string{"rebind.test:" + port + " connected", "127.0.0.1:" + port + " connected"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			dns := dnstest.Start(t, rebinding)
-			pool, err := New(Config{AllowPrivate: tt.allowPrivate, Resolver: dns.Resolver(), Timeout: 20 * time.Second})
+			atCheck := dnstest.Start(t, only("rebind.test", "203.0.113.7"))
+			atConnect := dnstest.Start(t, only("rebind.test", "127.0.0.1"))
+			pool, err := New(Config{AllowPrivate: tt.allowPrivate, Resolver: atConnect.Resolver(), Timeout: 20 * time.Second})
 			if err != nil {
 				t.Fatal(err)
 			}
 			defer pool.Close()
+			pool.guard.resolver = atCheck.Resolver()
 			dials := recordDials(pool)
 			before := hits.Load()
 			resp, err := pool.Render(context.Background(), rebound, "")
@@ -284,17 +293,42 @@ func TestRenderRebinding(t *testing.T) {
 	}
 }
 
-// recordDials makes pool's proxy record the addresses it dials, before
-// the pool starts its browser, and returns what it recorded so far.
+// only answers the A queries for name with addr, and that no other name
+// exists (Chromium's own background requests then go nowhere).
+func only(name, addr string) dnstest.Answer {
+	return func(asked string, qtype dnsmessage.Type, _ int) ([]netip.Addr, bool) {
+		switch {
+		case asked != name:
+			return nil, false
+		case qtype != dnsmessage.TypeA:
+			return nil, true
+		}
+		return []netip.Addr{netip.MustParseAddr(addr)}, true
+	}
+}
+
+// recordDials makes pool's proxy record each address it dials and how
+// the dial ended ("connected", "refused ADDR" for the address guard,
+// "failed"), before the pool starts its browser, and returns what it
+// recorded so far.
 func recordDials(pool *Pool) func() []string {
 	var mu sync.Mutex
 	var dialled []string
 	dial := pool.dial
 	pool.dial = func(ctx context.Context, network, address string) (net.Conn, error) {
+		c, err := dial(ctx, network, address)
+		outcome := "connected"
+		var ae *fetch.AddressError
+		switch {
+		case errors.As(err, &ae):
+			outcome = "refused " + ae.Addr.String()
+		case err != nil:
+			outcome = "failed"
+		}
 		mu.Lock()
-		dialled = append(dialled, address)
+		dialled = append(dialled, address+" "+outcome)
 		mu.Unlock()
-		return dial(ctx, network, address)
+		return c, err
 	}
 	return func() []string {
 		mu.Lock()
