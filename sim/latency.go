@@ -29,7 +29,7 @@ type arrival struct {
 func latency(m *Metrics, tracks []track, p period) {
 	var all []arrival
 	for i := range tracks {
-		if tracks[i].apart {
+		if tracks[i].pushed || tracks[i].apart {
 			m.PushedSources++
 		}
 		all = arrivals(&tracks[i], p, all)
