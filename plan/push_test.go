@@ -183,3 +183,24 @@ func TestSplitPlanTakesTheVerificationPollsOutFirst(t *testing.T) {
 		})
 	}
 }
+
+func TestVerifyCost(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		share    float64
+		every    time.Duration
+		multiple float64
+		want     float64
+	}{
+		{"its own interval: its share", 0.7, 30 * time.Hour, 1, 0.7},
+		{"twice its own interval: half its share", 0.7, 60 * time.Hour, 2, 0.35},
+		{"the shortest interval: a day over it", 9, 6 * time.Hour, 1, 4},
+		{"no share told: a day over it", -1, 48 * time.Hour, 1, 0.5},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := verifyCost(tc.share, tc.every, 6*time.Hour, tc.multiple); math.Abs(got-tc.want) > 1e-12 {
+				t.Errorf("verifyCost = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}

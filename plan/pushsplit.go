@@ -22,6 +22,15 @@ type Planning[S any] struct {
 	Plan func(srcs []S, perDay float64) error
 	// Next is the policy's next fetch of s after a fetch at last.
 	Next func(s S, last time.Time) time.Time
+	// Share, when not nil, is the fetches a day the last plan counted for
+	// s. A policy's fetches need not keep exactly to the shares it
+	// counted (accrued's discovery and silent-feed bounds, a model that
+	// moved since the plan), so a fed source is charged its share scaled
+	// by how much less often it is polled: the budget left is then what
+	// the plan counted for the others, whatever the two differ by. Nil
+	// charges a day over the verification interval, and so does a
+	// negative share (one the policy cannot tell).
+	Share func(s S) float64
 }
 
 // SplitPlan plans all at now around the sources fed reports as fed by a
@@ -31,7 +40,7 @@ type Planning[S any] struct {
 //  2. each fed source gets its verification interval, v.Interval of the
 //     mean interval that plan gives it over the next day (MeanInterval);
 //  3. the unfed sources are planned with what is left of the budget once
-//     the verification polls (a day / interval each) are taken out.
+//     the verification polls are taken out (verifyCost).
 //
 // Because a fed source's interval is at least the one step 1 gives it, the
 // budget left is at least what step 1 gave the unfed sources: pushing
@@ -47,9 +56,10 @@ func SplitPlan[S any](all []S, fed func(S) bool, perDay float64, v Verification,
 			continue
 		}
 		shortest := time.Duration(float64(v.Every) / v.multiple())
-		every := v.Interval(MeanInterval(func(last time.Time) time.Time { return p.Next(s, last) }, now, shortest))
+		unfed := MeanInterval(func(last time.Time) time.Time { return p.Next(s, last) }, now, shortest)
+		every := v.Interval(unfed)
 		out.Verify[i] = every
-		cost += float64(day) / float64(every)
+		cost += verifyCost(shareOf(p.Share, s), every, v.Every, v.multiple())
 	}
 	if len(out.Verify) == 0 {
 		return out, nil
@@ -108,4 +118,26 @@ type Replanned struct {
 	// Left is the budget, in fetches a day, the unfed feeds were planned
 	// with once the verification polls were taken out.
 	Left float64
+}
+
+// shareOf is share(s), or -1 without share.
+func shareOf[S any](share func(S) float64, s S) float64 {
+	if share == nil {
+		return -1
+	}
+	return share(s)
+}
+
+// verifyCost is what a fed source's verification polls, every every, are
+// charged of the budget: its share of the plan over the multiple when
+// every is the multiple of its unfed interval, so that with a multiple of
+// 1 the others are planned exactly as before; a day over every when
+// every is the shortest interval (or the policy tells no share, share <
+// 0). MeanInterval stops counting below the shortest interval, so the
+// unfed interval itself is not known well enough there to scale by.
+func verifyCost(share float64, every, shortest time.Duration, multiple float64) float64 {
+	if share >= 0 && every > shortest {
+		return share / multiple
+	}
+	return float64(day) / float64(every)
 }

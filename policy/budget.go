@@ -67,5 +67,37 @@ func PlanAroundPush(p Policy, srcs []*Source, fed func(*Source) bool, perDay flo
 			c.Last = last
 			return p.Next(&c, last)
 		},
+		Share: shareFunc(p),
 	})
+}
+
+// shareFunc returns the fetches a day p's last plan counted for a source,
+// or nil when p cannot tell.
+func shareFunc(p Policy) func(*Source) float64 {
+	if a, ok := p.(*accrued); ok {
+		return a.plannedPerDay
+	}
+	return nil
+}
+
+// plannedPerDay is the share of s accrued's last Plan counted: c·S_i
+// within the source's bounds, c = 1/sqrt(2θ), the floors lowered by
+// floorScale as Plan's fitFloors lowers them. Under the page rule with
+// pages among the sources (calibrateMixed) it is -1: not rebuilt here.
+func (p *accrued) plannedPerDay(s *Source) float64 {
+	if p.pageFresh && isPage(s) {
+		return -1
+	}
+	base, hi := p.cfg.baseBounds(s)
+	lo, _ := p.cfg.bounds(s)
+	if gap, ok := p.silentGap(s); ok {
+		floor := min(float64(day)/float64(gap), hi)
+		base, lo = max(base, floor), max(lo, floor)
+	}
+	lo = base + (lo-base)*p.floorScale
+	c := 0.0
+	if p.theta > 0 && !math.IsInf(p.theta, 1) {
+		c = 1 / math.Sqrt(2*p.theta)
+	}
+	return min(max(c*p.roots(s), lo), hi)
 }

@@ -77,6 +77,11 @@ type Config struct {
 	HubDelay           time.Duration
 	PushVerify         time.Duration
 	PushVerifyMultiple float64
+	// PushOff chooses the PushShare sources as above but gives them no
+	// hub: they are polled as any other, and only kept out of the pulled
+	// sources' quantiles, which are then those of the same sources with
+	// nothing pushed, to compare a run with push to.
+	PushOff bool
 	// NoDivergence skips the hourly divergence samples (Metrics'
 	// Divergence fields stay 0): they cost about a sixth of a run of 10,000
 	// sources, and a report charts them from its own per-shape runs.

@@ -29,7 +29,7 @@ type arrival struct {
 func latency(m *Metrics, tracks []track, p period) {
 	var all []arrival
 	for i := range tracks {
-		if tracks[i].pushed {
+		if tracks[i].pushed || tracks[i].apart {
 			m.PushedSources++
 		}
 		all = arrivals(&tracks[i], p, all)
@@ -66,7 +66,7 @@ func arrivals(tr *track, p period, out []arrival) []arrival {
 		k := tr.countUpTo(seen, t)
 		for j := max(seen, tr.shown(k)); j < k; j++ {
 			if p.counts(tr.posts[j]) {
-				out = append(out, arrival{posted: tr.posts[j], queued: t, pulled: true})
+				out = append(out, arrival{posted: tr.posts[j], queued: t, pulled: !tr.apart})
 			}
 		}
 		seen = k

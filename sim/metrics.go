@@ -28,8 +28,11 @@ type Metrics struct {
 	// (over the whole run, training included).
 	Deferred int `json:"deferred"`
 	// PushedSources counts the sources a WebSub hub pushes
-	// (Config.PushShare).
+	// (Config.PushShare), or that are set apart unpushed (PushOff).
 	PushedSources int `json:"pushed_sources,omitempty"`
+	// PushOff says the PushedSources were set apart without a hub
+	// (Config.PushOff).
+	PushOff bool `json:"push_off,omitempty"`
 	// LatencyP50Min and LatencyP99Min are the median and 99th percentile
 	// (nearest rank, unweighted) of the publication-to-delivery latency of
 	// the evaluated postings that reached the monitor: for a pulled source

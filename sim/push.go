@@ -16,8 +16,9 @@ const DefaultPushSeed = 2
 // markPushed marks round(share × n) of the tracks as sources whose WebSub
 // hub pushes each posting hub seconds after it is published: those whose
 // IDs hash lowest under the seed (as markDateless chooses), so the choice
-// depends on the sources' IDs and the seed alone.
-func markPushed(tracks []track, srcs []Source, share float64, seed uint64, hub int64) {
+// depends on the sources' IDs and the seed alone. With off it only sets
+// them apart (Config.PushOff).
+func markPushed(tracks []track, srcs []Source, share float64, seed uint64, hub int64, off bool) {
 	k := int(math.Round(share * float64(len(tracks))))
 	if k <= 0 {
 		return
@@ -37,7 +38,7 @@ func markPushed(tracks []track, srcs []Source, share float64, seed uint64, hub i
 		return 0
 	})
 	for _, i := range order[:min(k, len(order))] {
-		tracks[i].pushed, tracks[i].hub = true, hub
+		tracks[i].pushed, tracks[i].hub, tracks[i].apart = !off, hub, true
 	}
 }
 

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -193,4 +194,46 @@ func TestEveryPolicyKeepsPushedToVerification(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestPushOffSetsApartWithoutPushing: with PushOff the chosen sources are
+// polled as with nothing pushed (every source's fetches the same as with
+// PushShare 0), counted apart, and the pulled quantiles are over the
+// others alone; with push on, those others' p50 and p99 are no later (the
+// pushed ones cost no more than unfed, and what they free goes to them).
+func TestPushOffSetsApartWithoutPushing(t *testing.T) {
+	srcs := synthSources(23, 40, 8, 40)
+	base := Config{Policy: "accrued", PerSource: 1, Train: 2 * 24 * time.Hour, PlanEvery: 24 * time.Hour, Seed: 5}
+	off := base
+	off.PushShare, off.PushOff = 0.5, true
+	on := off
+	on.PushOff = false
+	_, none, err := run(base, srcs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mOff, apart, err := run(off, srcs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mOn, _, err := run(on, srcs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range none {
+		if !slices.Equal(none[i].fetches, apart[i].fetches) {
+			t.Fatalf("source %d fetched %d times with push off, %d with none pushed: want the same fetches", i, len(apart[i].fetches), len(none[i].fetches))
+		}
+	}
+	if mOff.PushedSources != 20 || !mOff.PushOff || mOn.PushOff {
+		t.Errorf("push off: %d sources apart (want 20), marked %v; push on marked %v", mOff.PushedSources, mOff.PushOff, mOn.PushOff)
+	}
+	if mOff.PulledArrived >= mOff.Captured || mOff.PulledArrived == 0 {
+		t.Errorf("push off: %d pulled arrivals of %d captured, want those of the other half only", mOff.PulledArrived, mOff.Captured)
+	}
+	if mOn.PulledP50Min > mOff.PulledP50Min || mOn.PulledP99Min > mOff.PulledP99Min {
+		t.Errorf("the pulled sources' p50 / p99 are %.1f / %.1f min with half the sources pushed, %.1f / %.1f without: push made them later",
+			mOn.PulledP50Min, mOn.PulledP99Min, mOff.PulledP50Min, mOff.PulledP99Min)
+	}
+	t.Logf("the other half's p50 / p99: %.1f / %.1f min without push, %.1f / %.1f with", mOff.PulledP50Min, mOff.PulledP99Min, mOn.PulledP50Min, mOn.PulledP99Min)
 }

@@ -29,8 +29,8 @@ func run(cfg Config, srcs []Source, readers []Reader) (Metrics, []track, error) 
 	}
 	tracks := newTracks(srcs, sourceWeights(len(srcs), readers, index), r.DefaultWindow)
 	markDateless(tracks, srcs, r.DatelessShare, r.DatelessSeed)
-	markPushed(tracks, srcs, r.PushShare, r.PushSeed, int64(r.HubDelay/time.Second))
-	m := Metrics{Policy: r.Policy, Budget: r.perDay}
+	markPushed(tracks, srcs, r.PushShare, r.PushSeed, int64(r.HubDelay/time.Second), r.PushOff)
+	m := Metrics{Policy: r.Policy, Budget: r.perDay, PushOff: r.PushOff && r.PushShare > 0}
 	p := period{base: r.Start.Unix(), from: r.evalStart.Unix(), to: r.End.Unix(), penalty: int64(r.LostPenalty / time.Second)}
 	if r.Policy == Clairvoyant {
 		if err := clairvoyant(r, tracks); err != nil {

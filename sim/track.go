@@ -17,6 +17,9 @@ type track struct {
 	// seconds after it is published (Config.PushShare).
 	pushed bool
 	hub    int64
+	// apart marks a source chosen by Config.PushShare, pushed or, under
+	// Config.PushOff, only kept out of the pulled sources' quantiles.
+	apart bool
 }
 
 func newTracks(srcs []Source, weights []float64, defaultWindow int) []track {

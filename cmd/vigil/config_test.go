@@ -65,6 +65,8 @@ func TestEnvBadValues(t *testing.T) {
 		{"VIGIL_TRUSTED_PROXIES", "127.0.0.1,proxy.example", []string{"serve"}, "comma-separated addresses or CIDR prefixes"},
 		{"VIGIL_PUBLIC_URL", "vigil.example.org", []string{"serve"}, "an absolute http or https URL"},
 		{"VIGIL_PUSH_VERIFY", "30s", []string{"fetch"}, "a duration of 1m or more"},
+		{"VIGIL_PUSH_VERIFY_MULTIPLE", "0.5", []string{"fetch"}, "a number of 1 or more"},
+		{"VIGIL_PUSH_VERIFY_MULTIPLE", "Inf", []string{"fetch"}, "a number of 1 or more"},
 	}
 	checked := map[string]bool{}
 	for _, tc := range tests {
@@ -90,25 +92,26 @@ func TestEnvBadValues(t *testing.T) {
 // each from the environment.
 func TestEnvGoodValues(t *testing.T) {
 	vars := map[string]string{
-		"VIGIL_DB":              "postgres://postgres@127.0.0.1:5432/vigil",
-		"VIGIL_ADDR":            "127.0.0.1:0",
-		"VIGIL_METRICS_TOKEN":   "s3cret",
-		"VIGIL_ZONE":            "Europe/Paris",
-		"VIGIL_ALLOW_PRIVATE":   "true",
-		"VIGIL_BUDGET":          "600",
-		"VIGIL_WORKERS":         "8",
-		"VIGIL_HOST_GAP":        "0",
-		"VIGIL_POLICY":          "simple",
-		"VIGIL_NO_TRACKING":     "1",
-		"VIGIL_SMTP_HOST":       "mail.example.org",
-		"VIGIL_SMTP_PORT":       "25",
-		"VIGIL_SMTP_FROM":       "Vigil <vigil@example.org>",
-		"VIGIL_SMTP_USER":       "vigil",
-		"VIGIL_SMTP_PASSWORD":   "hunter2",
-		"VIGIL_BASE_URL":        "https://vigil.example.org/",
-		"VIGIL_TRUSTED_PROXIES": "127.0.0.1, 10.0.0.0/8,::1",
-		"VIGIL_PUBLIC_URL":      "https://vigil.example.org/",
-		"VIGIL_PUSH_VERIFY":     "2h",
+		"VIGIL_DB":                   "postgres://postgres@127.0.0.1:5432/vigil",
+		"VIGIL_ADDR":                 "127.0.0.1:0",
+		"VIGIL_METRICS_TOKEN":        "s3cret",
+		"VIGIL_ZONE":                 "Europe/Paris",
+		"VIGIL_ALLOW_PRIVATE":        "true",
+		"VIGIL_BUDGET":               "600",
+		"VIGIL_WORKERS":              "8",
+		"VIGIL_HOST_GAP":             "0",
+		"VIGIL_POLICY":               "simple",
+		"VIGIL_NO_TRACKING":          "1",
+		"VIGIL_SMTP_HOST":            "mail.example.org",
+		"VIGIL_SMTP_PORT":            "25",
+		"VIGIL_SMTP_FROM":            "Vigil <vigil@example.org>",
+		"VIGIL_SMTP_USER":            "vigil",
+		"VIGIL_SMTP_PASSWORD":        "hunter2",
+		"VIGIL_BASE_URL":             "https://vigil.example.org/",
+		"VIGIL_TRUSTED_PROXIES":      "127.0.0.1, 10.0.0.0/8,::1",
+		"VIGIL_PUBLIC_URL":           "https://vigil.example.org/",
+		"VIGIL_PUSH_VERIFY":          "2h",
+		"VIGIL_PUSH_VERIFY_MULTIPLE": "2.5",
 	}
 	if len(vars) != len(settings) {
 		t.Fatalf("%d variables for %d settings", len(vars), len(settings))
@@ -163,26 +166,27 @@ func TestConfigPrecedence(t *testing.T) {
 // TestConfigOutput checks 'vigil config' on a default setup, line for
 // line, and that no secret is printed however it is given.
 func TestConfigOutput(t *testing.T) {
-	const want = `SETTING          VALUE           SOURCE
-db               vigil.db        default
-addr             127.0.0.1:8080  default
-metrics-token    ""              default
-zone             UTC             default
-allow-private    false           default
-budget           0               default
-workers          4               default
-host-gap         2s              default
-policy           accrued         default
-no-tracking      false           default
-smtp-host        ""              default
-smtp-port        587             default
-smtp-from        ""              default
-smtp-user        ""              default
-smtp-password    ""              default
-base-url         ""              default
-trusted-proxies  ""              default
-public-url       ""              default
-push-verify      6h0m0s          default
+	const want = `SETTING               VALUE           SOURCE
+db                    vigil.db        default
+addr                  127.0.0.1:8080  default
+metrics-token         ""              default
+zone                  UTC             default
+allow-private         false           default
+budget                0               default
+workers               4               default
+host-gap              2s              default
+policy                accrued         default
+no-tracking           false           default
+smtp-host             ""              default
+smtp-port             587             default
+smtp-from             ""              default
+smtp-user             ""              default
+smtp-password         ""              default
+base-url              ""              default
+trusted-proxies       ""              default
+public-url            ""              default
+push-verify           6h0m0s          default
+push-verify-multiple  1               default
 `
 	code, out, stderr := cliEnv(t, nil, "config")
 	if code != 0 || out != want {

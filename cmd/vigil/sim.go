@@ -61,6 +61,7 @@ func runSim(ctx context.Context, e *env, args []string) error {
 	pushShare := f.Float64("push-share", 0, "this `fraction` of the sources (0-1, chosen by a hash of their IDs with a fixed seed) have a WebSub hub pushing each posting; they get only verification polls")
 	hubDelay := f.Duration("hub-delay", 0, "how long after publication a pushed source's hub delivers a posting")
 	pushVerify := f.Duration("push-verify", plan.DefaultPushVerify, "shortest interval of a pushed source's verification polls, as the monitor's VIGIL_PUSH_VERIFY")
+	pushOff := f.Bool("push-off", false, "choose the --push-share sources but push none: the pulled sources' latency is then the same sources' without push, to compare a run with push to")
 	pushMultiple := f.Float64("push-verify-multiple", plan.DefaultVerifyMultiple, "a pushed source is polled no more often than this many times the interval its policy would give it unfed, as the monitor's VIGIL_PUSH_VERIFY_MULTIPLE")
 	lostPenalty := f.Duration("lost-penalty", 0, "charge each lost posting this delay in the penalised delay (0: until the fetch that found it gone)")
 	if err := f.parse(args, 0); err != nil {
@@ -81,7 +82,7 @@ func runSim(ctx context.Context, e *env, args []string) error {
 	}
 	cfg := sim.Config{Policy: *name, NoDates: *noDates, DatelessShare: *datelessShare, ReadersAlike: *readersAlike, Train: *train, Online: *online, PlanEvery: *planEvery, DefaultWindow: *feedWindow, Start: posts.Start, End: posts.End,
 		Beta: *beta, ProfileWindow: *window, ProfileTerms: *profileTerms, ProfileDFTerms: *dfTerms, Refine: *refine, NoQuality: *noQuality, LostPenalty: *lostPenalty,
-		PushShare: *pushShare, HubDelay: *hubDelay, PushVerify: *pushVerify, PushVerifyMultiple: *pushMultiple}
+		PushShare: *pushShare, HubDelay: *hubDelay, PushVerify: *pushVerify, PushVerifyMultiple: *pushMultiple, PushOff: *pushOff}
 	if err := simWindow(&cfg, *from, *to); err != nil {
 		return err
 	}

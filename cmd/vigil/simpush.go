@@ -28,6 +28,9 @@ func checkPushFlags(share float64, hub, verify time.Duration, multiple float64) 
 func printLatency(e *env, m sim.Metrics) {
 	fmt.Fprintf(e.stdout, "publication to delivery: p50 %s, p99 %s\n", minutes(m.LatencyP50Min), minutes(m.LatencyP99Min))
 	switch {
+	case m.PushOff && m.PushedSources > 0:
+		fmt.Fprintf(e.stdout, "the other sources (%d set apart, none pushed): p50 %s, p99 %s\n",
+			m.PushedSources, minutes(m.PulledP50Min), minutes(m.PulledP99Min))
 	case m.PushedSources > 0 && m.PulledArrived == 0:
 		fmt.Fprintf(e.stdout, "pulled sources (%d pushed apart): none of their postings reached the monitor\n", m.PushedSources)
 	case m.PushedSources > 0:
