@@ -51,8 +51,9 @@ type Config struct {
 	// the interval the policy would give it unfed), and those polls come
 	// out of the budget before the others share it (plan.SplitPlan).
 	PushVerify time.Duration
-	// PushVerifyMultiple is plan.Verification.Multiple: 0 means 1, a fed
-	// feed polled no more often than unfed; below 1 is refused.
+	// PushVerifyMultiple is plan.Verification.Multiple: 0 means
+	// plan.DefaultVerifyMultiple (4); below 1 is refused, since a fed feed
+	// would then be polled more often than unfed.
 	PushVerifyMultiple float64
 	// PushGrace is how old an item a verification poll finds must be
 	// (by its publication date) to count as one the hub missed rather than

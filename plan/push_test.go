@@ -54,7 +54,8 @@ func TestVerificationInterval(t *testing.T) {
 		want  time.Duration
 	}{
 		{"busy feed: the shortest interval", Verification{Every: 6 * time.Hour}, 10 * time.Minute, 6 * time.Hour},
-		{"seldom polled: its own interval", Verification{Every: 6 * time.Hour}, 30 * time.Hour, 30 * time.Hour},
+		{"seldom polled: its own interval", Verification{Every: 6 * time.Hour, Multiple: 1}, 30 * time.Hour, 30 * time.Hour},
+		{"seldom polled: the default multiple", Verification{Every: 6 * time.Hour}, 30 * time.Hour, 120 * time.Hour},
 		{"a multiple of its own interval", Verification{Every: 6 * time.Hour, Multiple: 2}, 5 * time.Hour, 10 * time.Hour},
 		{"the multiple below the shortest", Verification{Every: 6 * time.Hour, Multiple: 2}, time.Hour, 6 * time.Hour},
 		{"no overflow", Verification{Every: time.Hour, Multiple: 1e6}, 1 << 62, maxDuration},
@@ -152,11 +153,13 @@ func TestSplitPlanTakesTheVerificationPollsOutFirst(t *testing.T) {
 	}{
 		// 10 sources at 1 a day: a fed source is verified daily, as unfed,
 		// and the others keep their daily fetch (6 h polls took 4 a day).
-		{"B = 1: its own interval", 10, 3, Verification{Every: 6 * time.Hour}, day, 7, day},
+		{"B = 1: its own interval", 10, 3, Verification{Every: 6 * time.Hour, Multiple: 1}, day, 7, day},
 		// multiple 2: verified every 2 days, 1.5 a day freed for 7 sources
 		{"B = 1, multiple 2", 10, 3, Verification{Every: 6 * time.Hour, Multiple: 2}, 2 * day, 8.5, 71152941176470}, // day × 7 / 8.5
+		// the default multiple, 4: verified every 4 days, 2.25 a day freed
+		{"B = 1, the default multiple", 10, 3, Verification{Every: 6 * time.Hour}, 4 * day, 9.25, 65383783783783}, // day × 7 / 9.25
 		// at 8 a day the 6 h floor binds: 4 a day each, 4 freed each
-		{"B = 8: the shortest interval", 80, 5, Verification{Every: 6 * time.Hour}, 6 * time.Hour, 60, 2 * time.Hour},
+		{"B = 8: the shortest interval", 80, 5, Verification{Every: 6 * time.Hour, Multiple: 1}, 6 * time.Hour, 60, 2 * time.Hour},
 		{"none fed: one plan", 10, 0, Verification{Every: 6 * time.Hour}, 0, 10, day},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

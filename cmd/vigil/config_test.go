@@ -186,7 +186,7 @@ base-url              ""              default
 trusted-proxies       ""              default
 public-url            ""              default
 push-verify           6h0m0s          default
-push-verify-multiple  1               default
+push-verify-multiple  4               default
 `
 	code, out, stderr := cliEnv(t, nil, "config")
 	if code != 0 || out != want {

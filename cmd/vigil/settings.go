@@ -73,7 +73,7 @@ var settings = []setting{
 		field: func(c *config) any { return &c.publicURL }},
 	{name: "push-verify", env: "VIGIL_PUSH_VERIFY", def: "6h", flag: true, want: "a duration of 1m or more (e.g. 6h)", valid: durationAtLeast(time.Minute),
 		usage: "shortest time between the verification polls of a feed its WebSub hub feeds", field: func(c *config) any { return &c.pushVerify }},
-	{name: "push-verify-multiple", env: "VIGIL_PUSH_VERIFY_MULTIPLE", def: "1", flag: true, want: "a number of 1 or more (e.g. 2)", valid: floatAtLeast(1),
+	{name: "push-verify-multiple", env: "VIGIL_PUSH_VERIFY_MULTIPLE", def: "4", flag: true, want: "a number of 1 or more (e.g. 2)", valid: floatAtLeast(1),
 		usage: "a feed its WebSub hub feeds is polled no more often than this many times the interval its policy would give it unfed",
 		field: func(c *config) any { return &c.pushVerifyMultiple }},
 }
