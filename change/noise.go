@@ -48,6 +48,9 @@ type NoiseStats struct {
 	// Since is when each noise item now learned (by NoiseItem.Key) was
 	// first learned, as Mark records it.
 	Since map[string]time.Time `json:"since,omitempty"`
+	// Marked is when Mark last ran (zero: never, statistics stored before
+	// Mark existed).
+	Marked time.Time `json:"marked,omitzero"`
 	// Recent remembers the page's last distinct visible states, to tell
 	// a return from a change.
 	Recent Recent `json:"recent"`
@@ -75,15 +78,18 @@ func (s *NoiseStats) Observe(old, new *Document) {
 			s.observeBlock(k, a[k], t)
 		}
 	}
-	for k := range a {
+	for k, t := range a {
 		if _, ok := b[k]; !ok {
 			s.Changed[k]++
+			s.observeBlock(k, t, "")
 		}
 	}
 	s.observeParams(old, new)
 }
 
-// observeBlock counts the change of block k from text was to text now.
+// observeBlock counts the change of block k from text was to text now;
+// a block that is not there has the text "", one of its values like any
+// other (a box whose text comes and goes alternates).
 func (s *NoiseStats) observeBlock(k, was, now string) {
 	if was != "" && maskNumbers(was) == maskNumbers(now) {
 		s.Numbers = bump(s.Numbers, k)
@@ -92,7 +98,7 @@ func (s *NoiseStats) observeBlock(k, was, now string) {
 		s.Values = map[string][]string{}
 	}
 	vals := s.Values[k]
-	if len(vals) == 0 && was != "" {
+	if len(vals) == 0 {
 		vals = []string{BlockValue(was)}
 	}
 	v := BlockValue(now)
