@@ -38,18 +38,18 @@ func (e Entry) describe() string {
 // owner undid) and the exporting follower's (Threshold, Frequency,
 // Conditions, each condition in vigil.Condition's text form).
 type PageSettings struct {
-	Kinds      []string `json:"kinds"`
-	Selector   string   `json:"selector,omitempty"`
-	Ignore     []string `json:"ignore"`
-	Returns    int      `json:"returns"`
-	Render     bool     `json:"render"`
-	WaitFor    string   `json:"wait_for,omitempty"`
-	XPath      string   `json:"xpath,omitempty"`
-	JQ         string   `json:"jq,omitempty"`
+	Kinds    []string `json:"kinds"`
+	Selector string   `json:"selector,omitempty"`
+	Ignore   []string `json:"ignore"`
+	Returns  int      `json:"returns"`
+	Render   bool     `json:"render"`
+	WaitFor  string   `json:"wait_for,omitempty"`
+	XPath    string   `json:"xpath,omitempty"`
+	JQ       string   `json:"jq,omitempty"`
 	// NoiseUndone are the keys of the learned noise items the owner
 	// undid (change.NoiseItem.Key): never learned again.
 	NoiseUndone []string `json:"noise_undone,omitempty"`
-	Threshold  string   `json:"threshold,omitempty"`
-	Frequency  string   `json:"frequency,omitempty"`
-	Conditions []string `json:"conditions"`
+	Threshold   string   `json:"threshold,omitempty"`
+	Frequency   string   `json:"frequency,omitempty"`
+	Conditions  []string `json:"conditions"`
 }
