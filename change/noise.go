@@ -78,20 +78,24 @@ func (s *NoiseStats) Observe(old, new *Document) {
 			s.observeBlock(k, a[k], t)
 		}
 	}
-	for k, t := range a {
+	for k := range a {
 		if _, ok := b[k]; !ok {
 			s.Changed[k]++
-			s.observeBlock(k, t, "")
 		}
 	}
 	s.observeParams(old, new)
 }
 
-// observeBlock counts the change of block k from text was to text now;
-// a block that is not there has the text "", one of its values like any
-// other (a box whose text comes and goes alternates).
+// observeBlock counts the change of block k from text was to text now.
+// A block that was not there has no value to compare: blocks that come
+// and go are mostly the tail of a list growing and shrinking (blocks are
+// numbered by position), not a block alternating, so their appearances
+// are not returns.
 func (s *NoiseStats) observeBlock(k, was, now string) {
-	if was != "" && maskNumbers(was) == maskNumbers(now) {
+	if was == "" {
+		return
+	}
+	if maskNumbers(was) == maskNumbers(now) {
 		s.Numbers = bump(s.Numbers, k)
 	}
 	if s.Values == nil {
