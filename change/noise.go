@@ -48,6 +48,9 @@ type NoiseStats struct {
 	// Since is when each noise item now learned (by NoiseItem.Key) was
 	// first learned, as Mark records it.
 	Since map[string]time.Time `json:"since,omitempty"`
+	// Marked is when Mark last ran (zero: never, statistics stored before
+	// Mark existed).
+	Marked time.Time `json:"marked,omitzero"`
 	// Recent remembers the page's last distinct visible states, to tell
 	// a return from a change.
 	Recent Recent `json:"recent"`
@@ -84,15 +87,22 @@ func (s *NoiseStats) Observe(old, new *Document) {
 }
 
 // observeBlock counts the change of block k from text was to text now.
+// A block that was not there has no value to compare: blocks that come
+// and go are mostly the tail of a list growing and shrinking (blocks are
+// numbered by position), not a block alternating, so their appearances
+// are not returns.
 func (s *NoiseStats) observeBlock(k, was, now string) {
-	if was != "" && maskNumbers(was) == maskNumbers(now) {
+	if was == "" {
+		return
+	}
+	if maskNumbers(was) == maskNumbers(now) {
 		s.Numbers = bump(s.Numbers, k)
 	}
 	if s.Values == nil {
 		s.Values = map[string][]string{}
 	}
 	vals := s.Values[k]
-	if len(vals) == 0 && was != "" {
+	if len(vals) == 0 {
 		vals = []string{BlockValue(was)}
 	}
 	v := BlockValue(now)

@@ -188,6 +188,7 @@ func (s *NoiseStats) Items(o NoiseOptions) []NoiseItem {
 // learned, and forgets the times of items no longer learned (an item
 // learned again later is new again).
 func (s *NoiseStats) Mark(at time.Time, o NoiseOptions) {
+	s.Marked = at
 	items := s.Items(o)
 	now := make(map[string]bool, len(items))
 	for _, it := range items {
@@ -211,7 +212,7 @@ func (s *NoiseStats) Mark(at time.Time, o NoiseOptions) {
 // change leaves out until its next mark, and what a page view lists.
 // Statistics never marked (stored before Mark existed) give Items(o).
 func (s *NoiseStats) Recorded(o NoiseOptions) []NoiseItem {
-	if s.Since == nil {
+	if s.Marked.IsZero() {
 		return s.Items(o)
 	}
 	blocks, params := forgotten(o.Forgotten)

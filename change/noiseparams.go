@@ -29,6 +29,9 @@ func (s *NoiseStats) observeParams(old, new *Document) {
 			continue
 		}
 		for name, va := range la[0].values {
+			if TrackerParam(name) {
+				continue // left out by the fixed rule: nothing to learn
+			}
 			seen[name] = true
 			if !slices.Equal(va, lb[0].values[name]) {
 				rotated[name] = true

@@ -21,7 +21,7 @@ func applyPage(ctx context.Context, st Store, userID, feedID int64, e Entry, c c
 			return "", err
 		}
 	} else {
-		note = fmt.Sprintf("%s: the page's own settings (kinds, selector, ignore, returns, rendering, XPath, jq) were not applied: another user watched it first and sets them", e.describe())
+		note = fmt.Sprintf("%s: the page's own settings (kinds, selector, ignore, returns, rendering, XPath, jq, undone noise) were not applied: another user watched it first and sets them", e.describe())
 	}
 	return note, applyFollower(ctx, st, userID, feedID, c)
 }
@@ -38,6 +38,9 @@ func applyOwner(ctx context.Context, st Store, userID, feedID int64, c checked) 
 		return err
 	}
 	if err := st.SetPageReturns(ctx, userID, feedID, c.Returns); err != nil {
+		return err
+	}
+	if err := st.SetPageNoiseForgotten(ctx, userID, feedID, nonNil(c.NoiseUndone)); err != nil {
 		return err
 	}
 	return st.SetPageReading(ctx, userID, feedID, vigil.PageReading{Render: c.Render, WaitFor: c.WaitFor, XPath: c.XPath, JQ: c.JQ})

@@ -40,6 +40,8 @@ func TestBadAttribute(t *testing.T) {
 		{"frequency", "hourly"},
 		{"xpath", "//div[@"},
 		{"jq", ".a |"},
+		{"noise_undone", "not json"},
+		{"noise_undone", `["colour:red"]`},
 		{"colour", "red"},
 	}
 	ctx := context.Background()

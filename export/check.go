@@ -35,6 +35,9 @@ func (e Entry) check() (checked, error) {
 	if _, err := store.PageReturns(p.Returns); err != nil {
 		return bad("returns", err)
 	}
+	if _, err := store.NoiseForgottenJSON(p.NoiseUndone); err != nil {
+		return bad("noise_undone", err)
+	}
 	for field, r := range map[string]vigil.PageReading{"wait_for": {Render: true, WaitFor: p.WaitFor}, "xpath": {XPath: p.XPath}, "jq": {JQ: p.JQ}} {
 		if _, err := store.PageReadingJSON(r); err != nil {
 			return bad(field, err)

@@ -51,9 +51,18 @@ func settingsOf(p *vigil.Page, pf *vigil.PageFollow) *PageSettings {
 	}
 	return &PageSettings{
 		Kinds: nonNil(p.Kinds), Selector: p.Selector, Ignore: nonNil(p.Ignore), Returns: p.Returns,
-		Render: p.Render, WaitFor: p.WaitFor, XPath: p.XPath, JQ: p.JQ,
+		Render: p.Render, WaitFor: p.WaitFor, XPath: p.XPath, JQ: p.JQ, NoiseUndone: nilIfEmpty(p.NoiseForgotten),
 		Threshold: pf.Threshold, Frequency: pf.Frequency, Conditions: conds,
 	}
+}
+
+// nilIfEmpty returns s, or nil when it is empty, so that JSON leaves out
+// a list that is usually empty.
+func nilIfEmpty(s []string) []string {
+	if len(s) == 0 {
+		return nil
+	}
+	return s
 }
 
 // nonNil returns s, or an empty list for nil, so that JSON shows [].

@@ -34,18 +34,22 @@ func (e Entry) describe() string {
 }
 
 // PageSettings are the settings of a watched page that travel with it:
-// the owner's (Kinds to JQ) and the exporting follower's (Threshold,
-// Frequency, Conditions, each condition in vigil.Condition's text form).
+// the owner's (Kinds to JQ, and NoiseUndone, the learned noise items the
+// owner undid) and the exporting follower's (Threshold, Frequency,
+// Conditions, each condition in vigil.Condition's text form).
 type PageSettings struct {
-	Kinds      []string `json:"kinds"`
-	Selector   string   `json:"selector,omitempty"`
-	Ignore     []string `json:"ignore"`
-	Returns    int      `json:"returns"`
-	Render     bool     `json:"render"`
-	WaitFor    string   `json:"wait_for,omitempty"`
-	XPath      string   `json:"xpath,omitempty"`
-	JQ         string   `json:"jq,omitempty"`
-	Threshold  string   `json:"threshold,omitempty"`
-	Frequency  string   `json:"frequency,omitempty"`
-	Conditions []string `json:"conditions"`
+	Kinds    []string `json:"kinds"`
+	Selector string   `json:"selector,omitempty"`
+	Ignore   []string `json:"ignore"`
+	Returns  int      `json:"returns"`
+	Render   bool     `json:"render"`
+	WaitFor  string   `json:"wait_for,omitempty"`
+	XPath    string   `json:"xpath,omitempty"`
+	JQ       string   `json:"jq,omitempty"`
+	// NoiseUndone are the keys of the learned noise items the owner
+	// undid (change.NoiseItem.Key): never learned again.
+	NoiseUndone []string `json:"noise_undone,omitempty"`
+	Threshold   string   `json:"threshold,omitempty"`
+	Frequency   string   `json:"frequency,omitempty"`
+	Conditions  []string `json:"conditions"`
 }

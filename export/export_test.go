@@ -72,6 +72,7 @@ func setPage(t *testing.T, st store.Store, userID, feedID int64, p PageSettings)
 		st.SetPageReading(ctx, userID, feedID, vigil.PageReading{Render: p.Render, WaitFor: p.WaitFor, XPath: p.XPath, JQ: p.JQ}),
 		st.SetPageFollow(ctx, vigil.PageFollow{UserID: userID, FeedID: feedID, Threshold: p.Threshold, Frequency: p.Frequency}),
 		st.SetPageConditions(ctx, userID, feedID, conds),
+		st.SetPageNoiseForgotten(ctx, userID, feedID, p.NoiseUndone),
 	} {
 		if err != nil {
 			t.Fatal(err)
@@ -95,6 +96,7 @@ var settingCases = []struct {
 	{"jq", func(p *PageSettings) { p.JQ = ".items[0].price" }},
 	{"threshold", func(p *PageSettings) { p.Threshold = "important" }},
 	{"frequency", func(p *PageSettings) { p.Frequency = "monthly" }},
+	{"undone noise", func(p *PageSettings) { p.NoiseUndone = []string{"numbers:body/p#views:0", "param:v"} }},
 	{"conditions", func(p *PageSettings) {
 		p.Conditions = []string{"appears:In stock, \"now\"", "below:20@.price", "changes-by:10"}
 	}},

@@ -18,6 +18,7 @@ type Store interface {
 	SetPageIgnore(ctx context.Context, userID, feedID int64, rules []string) error
 	SetPageReturns(ctx context.Context, userID, feedID int64, n int) error
 	SetPageReading(ctx context.Context, userID, feedID int64, r vigil.PageReading) error
+	SetPageNoiseForgotten(ctx context.Context, userID, feedID int64, keys []string) error
 	SetPageFollow(ctx context.Context, pf vigil.PageFollow) error
 	SetPageConditions(ctx context.Context, userID, feedID int64, conds []vigil.Condition) error
 }

@@ -41,6 +41,9 @@ func pageAttrs(p *PageSettings) map[string]string {
 		"render":     strconv.FormatBool(p.Render),
 		"conditions": jsonList(p.Conditions),
 	}
+	if len(p.NoiseUndone) > 0 {
+		a["noise_undone"] = jsonList(p.NoiseUndone)
+	}
 	for name, v := range map[string]string{"selector": p.Selector, "wait_for": p.WaitFor, "xpath": p.XPath, "jq": p.JQ, "threshold": p.Threshold, "frequency": p.Frequency} {
 		if v != "" {
 			a[name] = v
@@ -92,6 +95,8 @@ func pageFromAttrs(a map[string]string) (*PageSettings, error) {
 			err = json.Unmarshal([]byte(v), &p.Ignore)
 		case "conditions":
 			err = json.Unmarshal([]byte(v), &p.Conditions)
+		case "noise_undone":
+			err = json.Unmarshal([]byte(v), &p.NoiseUndone)
 		case "returns":
 			p.Returns, err = strconv.Atoi(strings.TrimSpace(v))
 		case "render":

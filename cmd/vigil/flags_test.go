@@ -72,7 +72,7 @@ func TestFlagErrors(t *testing.T) {
 		{[]string{"user", "add", "zed", "extra"}, 2, "expected NAME, got 2 argument(s)"},
 		{[]string{"items", "--limit"}, 2, "flag needs an argument: -limit"},
 		{[]string{"trace", "--db", db, "nope"}, 2, `unknown subcommand "nope": expected gen`},
-		{[]string{"page", "--db", db, "nope"}, 2, `unknown subcommand "nope": expected diff, set, gen, replay or sim`},
+		{[]string{"page", "--db", db, "nope"}, 2, `unknown subcommand "nope": expected diff, set, noise, gen, replay or sim`},
 	}
 	for _, tc := range tests {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {

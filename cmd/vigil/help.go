@@ -37,6 +37,7 @@ var examples = map[string][]string{
 	"user remove":   {"vigil user remove alice", "vigil user remove --yes alice"},
 	"parse":         {"vigil parse feed.xml", "vigil parse feed.xml --json", "vigil parse https://go.dev/blog/feed.atom"},
 	"page":          {"vigil page diff old.html new.html", "vigil page gen --pages 100 --out pages.tsv.gz", "vigil page sim pages.tsv.gz --budget 2"},
+	"page noise":    {"vigil page noise 3", "vigil page noise --forget param:v 3", "vigil page noise --forget 'numbers:body/p#views:0' https://example.com/"},
 	"page set":      {"vigil page set 3 --render --wait-for '#price'", "vigil page set https://example.com/lamp.json --jq .price --condition 'below:20'", "vigil page set 3 --condition 'appears:In stock' --condition 'below:100@.price'"},
 	"page diff":     {"vigil page diff old.html new.html --json", "vigil page diff --view https://example.com/ new.html", "vigil page diff --selector '#prices' --ignore 'visitors: [0-9]+' old.html new.html"},
 	"page gen":      {"vigil page gen --pages 1000 --days 60 --seed 1 --out pages.tsv.gz", "vigil page gen --pages 50 > pages.tsv"},

@@ -16,12 +16,13 @@ import (
 var pageCommands = []command{
 	{"diff", "compare two versions of a web page (files or URLs)", runPageDiff},
 	{"set", "change the settings of a watched page", runPageSet},
+	{"noise", "list the noise learned on a watched page, or undo an item", runPageNoise},
 	{"gen", "write a synthetic page-change trace", runPageGen},
 	{"replay", "replay a page's recorded versions through the live monitor", runPageReplay},
 	{"sim", "replay a page-change trace through page policies", runPageSim},
 }
 
-// runPage runs `vigil page SUBCOMMAND`: diff, set, gen, replay or sim.
+// runPage runs `vigil page SUBCOMMAND`: diff, set, noise, gen, replay or sim.
 func runPage(ctx context.Context, e *env, args []string) error {
 	return runGroup(ctx, e, "page", pageCommands, args)
 }

@@ -48,8 +48,9 @@ func TestMigrationKeepsPlainBodies(t *testing.T) {
 
 // dropAlerts takes the outbox, alert rules and channels, the WebSub
 // subscriptions and pushed marks, and the columns of the pages' reading
-// settings and conditions away, as a schema before them had none, for the
-// tests that set an older version.
-const dropAlerts = `ALTER TABLE pages DROP COLUMN reading; ALTER TABLE page_follows DROP COLUMN conditions;
+// settings, conditions and undone noise away, as a schema before them had
+// none, for the tests that set an older version.
+const dropAlerts = `ALTER TABLE pages DROP COLUMN reading; ALTER TABLE pages DROP COLUMN noise_forgotten;
+	ALTER TABLE page_follows DROP COLUMN conditions;
 	ALTER TABLE page_changes DROP COLUMN withheld; DROP TABLE outbox, alert_rules, notify_channels, push_subscriptions;
 	ALTER TABLE observations DROP COLUMN pushed;`

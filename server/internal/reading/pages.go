@@ -2,9 +2,7 @@ package reading
 
 import (
 	"context"
-	"encoding/json"
 	"regexp"
-	"slices"
 	"strings"
 
 	"vigil"
@@ -100,7 +98,7 @@ func (s *Service) PageDetail(ctx context.Context, userID, feedID int64) (PageDet
 	if d.Feed.ID == 0 {
 		return PageDetail{}, vigil.Errorf(vigil.ENOTFOUND, "feed %d is not a watched page", feedID)
 	}
-	d.Noise = learnedNoise(d.State)
+	d.Noise = store.PageNoise(&d.State)
 	if d.Recent, d.Important, err = updates.History(ctx, s.st, userID, feedID, s.updates); err != nil {
 		return PageDetail{}, err
 	}
@@ -111,39 +109,13 @@ func (s *Service) PageDetail(ctx context.Context, userID, feedID int64) (PageDet
 	return d, err
 }
 
-// learnedNoise returns the items the monitor leaves out of the page's
-// measures as noise, less those its owner undid; none when its
-// statistics are unreadable (the monitor then learns them afresh).
-func learnedNoise(p vigil.Page) []change.NoiseItem {
-	var s change.NoiseStats
-	if len(p.Noise) == 0 || json.Unmarshal(p.Noise, &s) != nil {
-		return []change.NoiseItem{}
-	}
-	if items := s.Recorded(change.NoiseOptions{Forgotten: p.NoiseForgotten}); items != nil {
-		return items
-	}
-	return []change.NoiseItem{}
-}
-
-// ForgetNoise undoes a learned noise item of a page (its key,
-// change.NoiseItem.Key): the monitor counts it again and never learns it
-// again. Only the page's owner may (ECONFLICT otherwise); a key that is
-// not a noise item's is EINVALID, one the page has not learned ENOTFOUND.
+// ForgetNoise undoes a learned noise item of a page the user follows
+// (store.ForgetPageNoise): only the page's owner may.
 func (s *Service) ForgetNoise(ctx context.Context, userID, feedID int64, key string) error {
-	if _, _, err := change.ParseNoiseKey(key); err != nil {
-		return vigil.Errorf(vigil.EINVALID, "%v", err)
-	}
-	d, err := s.PageDetail(ctx, userID, feedID)
-	if err != nil {
+	if _, err := s.st.PageFollow(ctx, userID, feedID); err != nil {
 		return err
 	}
-	if d.State.OwnerID != userID {
-		return vigil.Errorf(vigil.ECONFLICT, "only the page's first follower may undo learned noise")
-	}
-	if !slices.ContainsFunc(d.Noise, func(it change.NoiseItem) bool { return it.Key == key }) {
-		return vigil.Errorf(vigil.ENOTFOUND, "the page has not learned %q as noise", key)
-	}
-	return s.st.SetPageNoiseForgotten(ctx, userID, feedID, append(slices.Clone(d.State.NoiseForgotten), key))
+	return store.ForgetPageNoise(ctx, s.st, userID, feedID, key)
 }
 
 // duplicateOf returns another page whose latest version has hash, or nil.
