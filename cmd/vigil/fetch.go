@@ -16,6 +16,7 @@ import (
 func runFetch(ctx context.Context, e *env, args []string) error {
 	f := newFlags(e, "fetch", "", "Fetch every due feed once, store what came, send the alerts it caused, and exit (for cron and scripts).")
 	opts := addMonitorFlags(f)
+	opts.pass = true
 	all := f.Bool("all", false, "fetch every followed feed now, due or not")
 	gc := addGCFlag(f, defaultFetchGCPercent)
 	baseURL := f.bindString("base-url", "")

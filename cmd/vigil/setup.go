@@ -41,7 +41,10 @@ type monitorOpts struct {
 	renderers    *int
 	browser      *string
 	shared       *postgres.Coordinator // made once by coordinator
-	pool         *render.Pool          // made by renderer, closed by close
+	// pass: the monitor only runs fetch passes (vigil fetch), whose
+	// coordination goes through the store's connections.
+	pass bool
+	pool *render.Pool // made by renderer, closed by close
 	// hubs hears the fetched feeds, to subscribe them to their WebSub
 	// hubs; nil for none (only serve sets it).
 	hubs monitor.HubFinder

@@ -79,7 +79,11 @@ func (o *monitorOpts) coordinator(st store.Store) (store.Coordinator, error) {
 	if !ok {
 		return nil, nil
 	}
-	if o.shared == nil {
+	switch {
+	case o.shared != nil:
+	case o.pass:
+		o.shared = postgres.NewPassCoordinator(db, "", *o.lease, *o.hostGap)
+	default:
 		c, err := postgres.NewCoordinator(db, "", *o.lease, *o.hostGap)
 		if err != nil {
 			return nil, err

@@ -35,11 +35,12 @@ const DefaultLease = 2 * time.Minute
 // workers' clocks must agree to well within the lease and the host gap
 // (NTP does).
 type Coordinator struct {
-	db     *DB
-	pool   *pgxpool.Pool // the coordination's own sessions (see asyncPool)
-	worker string        // who holds the leases this process takes
-	lease  time.Duration // how long a lease lasts
-	gap    time.Duration // least time from the end of one request to a host to the start of the next
+	db      *DB
+	pool    *pgxpool.Pool // the coordination's own sessions (see asyncPool), or the store's
+	ownPool bool          // pool is the coordination's own, closed by Close
+	worker  string        // who holds the leases this process takes
+	lease   time.Duration // how long a lease lasts
+	gap     time.Duration // least time from the end of one request to a host to the start of the next
 
 	mu     sync.Mutex
 	leased map[string]time.Time // hosts this worker leased, in use: when taken
@@ -56,6 +57,29 @@ var _ store.Coordinator = (*Coordinator)(nil)
 // host sees two requests closer than gap whatever the network delays.
 // It opens connections of its own; Close releases them.
 func NewCoordinator(db *DB, worker string, lease, gap time.Duration) (*Coordinator, error) {
+	pool, err := asyncPool(db)
+	if err != nil {
+		return nil, err
+	}
+	c := newCoordinator(db, pool, worker, lease, gap)
+	c.ownPool = true
+	return c, nil
+}
+
+// NewPassCoordinator is NewCoordinator for a process that coordinates
+// little, a `vigil fetch` pass: it claims no feeds, and keeps its host
+// leases between its fetches of a host (KeepHost), so that it sends a
+// statement of its own for a few fetches in a hundred. Those go through
+// db's connections (committed as durably as the store's) instead of
+// connections of its own: each connection is a server process, whose
+// start and first statements cost the server more CPU than a pass's
+// coordination then does. Close leaves db's connections open.
+func NewPassCoordinator(db *DB, worker string, lease, gap time.Duration) *Coordinator {
+	return newCoordinator(db, db.pool, worker, lease, gap)
+}
+
+// newCoordinator returns the coordinator of worker on pool.
+func newCoordinator(db *DB, pool *pgxpool.Pool, worker string, lease, gap time.Duration) *Coordinator {
 	if worker == "" {
 		name, _ := os.Hostname()
 		worker = fmt.Sprintf("%s-%d", name, os.Getpid())
@@ -63,16 +87,16 @@ func NewCoordinator(db *DB, worker string, lease, gap time.Duration) (*Coordinat
 	if lease <= 0 {
 		lease = DefaultLease
 	}
-	pool, err := asyncPool(db)
-	if err != nil {
-		return nil, err
-	}
 	return &Coordinator{db: db, pool: pool, worker: worker, lease: lease, gap: max(gap, 0),
-		leased: map[string]time.Time{}, kept: map[string]keptHost{}}, nil
+		leased: map[string]time.Time{}, kept: map[string]keptHost{}}
 }
 
-// Close releases the coordinator's connections.
-func (c *Coordinator) Close() { c.pool.Close() }
+// Close releases the coordinator's connections, if it has its own.
+func (c *Coordinator) Close() {
+	if c.ownPool {
+		c.pool.Close()
+	}
+}
 
 // Worker returns the name the coordinator holds its leases under.
 func (c *Coordinator) Worker() string { return c.worker }
