@@ -2,8 +2,6 @@ package monitor
 
 import (
 	"context"
-	"os"
-	"os/exec"
 	"strings"
 	"testing"
 	"time"
@@ -27,12 +25,7 @@ func scripted(price string) string {
 // fetched as bytes (the script is not content).
 func TestRenderedPageChanges(t *testing.T) {
 	longtest.Need(t)
-	if _, err := exec.LookPath("chromium"); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("chromium is not installed, and CI needs the render check: apt-get install -y chromium")
-		}
-		t.Skip("chromium is not installed (apt-get install -y chromium)")
-	}
+	longtest.Tool(t, "chromium", "apt-get install -y chromium")
 	pool, err := render.New(render.Config{AllowPrivate: true, Timeout: 30 * time.Second})
 	if err != nil {
 		t.Fatal(err)

@@ -7,8 +7,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/netip"
-	"os"
-	"os/exec"
 	"slices"
 	"strings"
 	"sync"
@@ -29,13 +27,7 @@ import (
 func needBrowser(t *testing.T) {
 	t.Helper()
 	longtest.Need(t)
-	if _, err := exec.LookPath("chromium"); err == nil {
-		return
-	}
-	if os.Getenv("CI") != "" {
-		t.Fatal("chromium is not installed, and CI needs the render check: apt-get install -y chromium")
-	}
-	t.Skip("chromium is not installed (apt-get install -y chromium); skipping the render check")
+	longtest.Tool(t, "chromium", "apt-get install -y chromium")
 }
 
 // serveOn serves h on a loopback address such as 127.0.0.2, counting the

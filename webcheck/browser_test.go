@@ -8,7 +8,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -42,15 +41,7 @@ var widths = []int64{390, 1280}
 // outside CI.
 func chromium(t *testing.T) string {
 	t.Helper()
-	path, err := exec.LookPath("chromium")
-	if err == nil {
-		return path
-	}
-	if os.Getenv("CI") != "" {
-		t.Fatal("chromium is not installed, and CI needs the browser check: apt-get install -y chromium")
-	}
-	t.Skip("chromium is not installed (apt-get install -y chromium); skipping the browser check")
-	return ""
+	return longtest.Tool(t, "chromium", "apt-get install -y chromium")
 }
 
 // feedSource serves three feeds: two RSS feeds that gain an item on every

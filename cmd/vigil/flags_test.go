@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"vigil/internal/longtest"
 )
 
 const oneItemRSS = `<rss version="2.0"><channel><title>Galaxy news</title><link>http://example.org/</link>` +
@@ -183,13 +185,7 @@ func TestZshCompletion(t *testing.T) {
 			t.Errorf("the zsh script lacks the command %q", n.path)
 		}
 	}
-	zsh, err := exec.LookPath("zsh")
-	if err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("zsh is not installed, and CI must check the zsh completion (.ci/run installs it)")
-		}
-		t.Skip("zsh is not installed: syntax not checked")
-	}
+	zsh := longtest.Tool(t, "zsh", "apt-get install -y zsh")
 	script := filepath.Join(t.TempDir(), "_vigil")
 	if err := os.WriteFile(script, []byte(out), 0o644); err != nil {
 		t.Fatal(err)

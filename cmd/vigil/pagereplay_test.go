@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"vigil/internal/longtest"
 	"vigil/store/sqlite"
 )
 
@@ -78,12 +79,7 @@ func TestPageReplay(t *testing.T) {
 		}
 	}
 	check("directory", "page", "replay", "--json", dir)
-	if _, err := exec.LookPath("git"); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("git is not installed, and CI checks the replay of a git history")
-		}
-		t.Skip("no git command")
-	}
+	longtest.Tool(t, "git", "apt-get install -y git")
 	repo := t.TempDir()
 	gitRun := func(args ...string) {
 		cmd := exec.Command("git", append([]string{"-C", repo, "-c", "user.name=t", "-c", "user.email=t@localhost"}, args...)...)

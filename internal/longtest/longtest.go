@@ -7,6 +7,7 @@ package longtest
 
 import (
 	"os"
+	"os/exec"
 	"testing"
 )
 
@@ -22,4 +23,23 @@ func Need(t testing.TB) {
 	if !Enabled() {
 		t.Skipf("a long end-to-end check: run with %s=1 (.ci/run does)", Env)
 	}
+}
+
+// Tool returns the path of the command name, which a test drives (a
+// browser, a reader client, a shell). Where it is missing the test is
+// skipped, saying how to get it (install, e.g. "apt-get install -y
+// chromium"); under CI (CI set to anything) it fails instead: a check
+// CI skipped would check nothing, so CI's machine must have every tool
+// (.ci/run installs those a plain machine lacks).
+func Tool(t testing.TB, name, install string) string {
+	t.Helper()
+	path, err := exec.LookPath(name)
+	if err == nil {
+		return path
+	}
+	if os.Getenv("CI") != "" {
+		t.Fatalf("%s is not installed, and CI must run %s: %s", name, t.Name(), install)
+	}
+	t.Skipf("%s is not installed (%s): %s skipped", name, install, t.Name())
+	return ""
 }

@@ -29,3 +29,11 @@ func TestNeedSkipsWhenOff(t *testing.T) {
 		t.Error("Need did not skip with the long checks off")
 	}
 }
+
+// TestToolFindsACommand finds a command every machine that runs Go tests
+// has (go itself) and returns its path.
+func TestToolFindsACommand(t *testing.T) {
+	if path := Tool(t, "go", "install Go"); path == "" {
+		t.Error("Tool found no path for go")
+	}
+}

@@ -21,12 +21,7 @@ import (
 func TestNewsboat(t *testing.T) {
 	longtest.Need(t)
 	for _, tool := range []string{"newsboat", "tmux"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			if os.Getenv("CI") != "" {
-				t.Fatalf("%s is not installed, and CI must run the end-to-end test with a real client (.ci/run installs it)", tool)
-			}
-			t.Skipf("%s is not installed (apt-get install -y newsboat tmux); skipping the end-to-end test with a real client", tool)
-		}
+		longtest.Tool(t, tool, "apt-get install -y newsboat tmux")
 	}
 	e := newEnv(t)
 	alice := e.user("alice")
