@@ -5,7 +5,6 @@ import (
 	"errors"
 	"net"
 	"net/http"
-	"net/netip"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -14,19 +13,6 @@ import (
 
 	"vigil/internal/dnstest"
 )
-
-// rebinding answers the first A query for a name with a public-looking
-// address (TEST-NET-3, which ClassifyAddr passes) and every later one
-// with loopback, as a name whose owner rebinds it does.
-func rebinding(_ string, qtype dnsmessage.Type, n int) ([]netip.Addr, bool) {
-	switch {
-	case qtype != dnsmessage.TypeA:
-		return nil, true
-	case n == 1:
-		return []netip.Addr{netip.MustParseAddr("203.0.113.7")}, true
-	}
-	return []netip.Addr{netip.MustParseAddr("127.0.0.1")}, true
-}
 
 // TestDialerJudgesTheAddressConnected: a name that answered a public
 // address to an earlier lookup and loopback to the dial's own is refused
@@ -49,7 +35,7 @@ func TestDialerJudgesTheAddressConnected(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			dns := dnstest.Start(t, rebinding)
+			dns := dnstest.Start(t, dnstest.Rebinding)
 			resolver := dns.Resolver()
 			first, err := resolver.LookupNetIP(context.Background(), "ip4", "rebind.test")
 			if err != nil || len(first) != 1 || ClassifyAddr(first[0]) != "" {

@@ -9,31 +9,16 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"net/netip"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
-	"golang.org/x/net/dns/dnsmessage"
 	xproxy "golang.org/x/net/proxy"
 
 	"vigil/fetch"
 	"vigil/internal/dnstest"
 )
-
-// rebinding answers the first A query for a name with a public-looking
-// address (TEST-NET-3, which fetch.ClassifyAddr passes) and every later
-// one with 127.0.0.1, as a name whose owner rebinds it does.
-func rebinding(_ string, qtype dnsmessage.Type, n int) ([]netip.Addr, bool) {
-	switch {
-	case qtype != dnsmessage.TypeA:
-		return nil, true
-	case n == 1:
-		return []netip.Addr{netip.MustParseAddr("203.0.113.7")}, true
-	}
-	return []netip.Addr{netip.MustParseAddr("127.0.0.1")}, true
-}
 
 // TestProxyDialsThroughTheGuard speaks SOCKS5 to the proxy as Chromium
 // does (the host name sent, not an address): after a first lookup that
@@ -54,7 +39,7 @@ func TestProxyDialsThroughTheGuard(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			dns := dnstest.Start(t, rebinding)
+			dns := dnstest.Start(t, dnstest.Rebinding)
 			g := guard{classify: fetch.ClassifyAddr, resolver: dns.Resolver()}
 			if err := g.check(t.Context(), "http://rebind.test:"+port+"/"); err != nil {
 				t.Fatalf("the check before the connection refused: %v", err)

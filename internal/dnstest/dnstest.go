@@ -127,3 +127,17 @@ func (s *Server) count(name string, qtype dnsmessage.Type) int {
 	s.asked[key{name, qtype}]++
 	return s.asked[key{name, qtype}]
 }
+
+// Rebinding answers the first A query for any name with a public-looking
+// address (203.0.113.7, TEST-NET-3, which fetch.ClassifyAddr passes) and
+// every later one with 127.0.0.1, as a name whose owner rebinds it does;
+// AAAA queries get no address.
+func Rebinding(_ string, qtype dnsmessage.Type, n int) ([]netip.Addr, bool) {
+	switch {
+	case qtype != dnsmessage.TypeA:
+		return nil, true
+	case n == 1:
+		return []netip.Addr{netip.MustParseAddr("203.0.113.7")}, true
+	}
+	return []netip.Addr{netip.MustParseAddr("127.0.0.1")}, true
+}
