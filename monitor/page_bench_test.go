@@ -58,26 +58,8 @@ func benchPageFetch(b *testing.B, changed bool) {
 		w.Write(benchPage(v%400, v))
 	}))
 	defer srv.Close()
-	st, err := sqlite.Open(filepath.Join(b.TempDir(), "bench.db"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer st.Close()
+	m, st, clk, sub := newPageBench(b, srv.URL+"/catalogue")
 	ctx := context.Background()
-	clk := clock.NewVirtual(t0)
-	m, err := New(Deps{Store: st, Client: fetch.New(fetch.Config{AllowPrivate: true, Clock: clk}), Hosts: fetch.NewHostLimiter(1, 0, clk),
-		Planner: &plan.EWMA{Bounds: plan.DefaultBounds}, Clock: clk, Logger: slog.New(slog.DiscardHandler)}, Config{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	u := &vigil.User{Name: "bench", PasswordHash: "x", TokenHash: "x"}
-	if err := st.CreateUser(ctx, u); err != nil {
-		b.Fatal(err)
-	}
-	sub, err := st.FollowPage(ctx, u.ID, srv.URL+"/catalogue", 1, t0)
-	if err != nil {
-		b.Fatal(err)
-	}
 	p, _ := st.Page(ctx, sub.Feed.ID)
 	if _, err := m.FetchPage(ctx, sub.Feed, p); err != nil {
 		b.Fatal(err)
@@ -99,4 +81,31 @@ func benchPageFetch(b *testing.B, changed bool) {
 	after, _ := st.Page(ctx, sub.Feed.ID)
 	b.ReportMetric(float64(after.StoredBytes-before.StoredBytes)/float64(b.N), "stored-B/fetch")
 	b.ReportMetric(float64(after.Versions-before.Versions)/float64(b.N), "versions/fetch")
+}
+
+// newPageBench makes what a page benchmark fetches with: a monitor over a
+// new SQLite store on a virtual clock at t0, and one user following the
+// page at url. The store closes when b ends.
+func newPageBench(b *testing.B, url string) (*Monitor, *sqlite.DB, *clock.Virtual, *vigil.Subscription) {
+	b.Helper()
+	st, err := sqlite.Open(filepath.Join(b.TempDir(), "bench.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { st.Close() })
+	clk := clock.NewVirtual(t0)
+	m, err := New(Deps{Store: st, Client: fetch.New(fetch.Config{AllowPrivate: true, Clock: clk}), Hosts: fetch.NewHostLimiter(1, 0, clk),
+		Planner: &plan.EWMA{Bounds: plan.DefaultBounds}, Clock: clk, Logger: slog.New(slog.DiscardHandler)}, Config{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	u := &vigil.User{Name: "bench", PasswordHash: "x", TokenHash: "x"}
+	if err := st.CreateUser(context.Background(), u); err != nil {
+		b.Fatal(err)
+	}
+	sub, err := st.FollowPage(context.Background(), u.ID, url, 1, t0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return m, st, clk, sub
 }

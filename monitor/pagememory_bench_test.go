@@ -2,21 +2,13 @@ package monitor
 
 import (
 	"context"
-	"log/slog"
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"runtime"
 	"sync/atomic"
 	"testing"
 	"time"
-
-	"vigil"
-	"vigil/clock"
-	"vigil/fetch"
-	"vigil/plan"
-	"vigil/store/sqlite"
 )
 
 // randomPageBytes is the size of the hostile page BenchmarkPageFetchRandom
@@ -75,26 +67,8 @@ func BenchmarkPageFetchRandom(b *testing.B) {
 		w.Write(randomPage(version.Load(), randomPageBytes))
 	}))
 	defer srv.Close()
-	st, err := sqlite.Open(filepath.Join(b.TempDir(), "bench.db"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer st.Close()
+	m, st, clk, sub := newPageBench(b, srv.URL+"/random")
 	ctx := context.Background()
-	clk := clock.NewVirtual(t0)
-	m, err := New(Deps{Store: st, Client: fetch.New(fetch.Config{AllowPrivate: true, Clock: clk}), Hosts: fetch.NewHostLimiter(1, 0, clk),
-		Planner: &plan.EWMA{Bounds: plan.DefaultBounds}, Clock: clk, Logger: slog.New(slog.DiscardHandler)}, Config{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	u := &vigil.User{Name: "bench", PasswordHash: "x", TokenHash: "x"}
-	if err := st.CreateUser(ctx, u); err != nil {
-		b.Fatal(err)
-	}
-	sub, err := st.FollowPage(ctx, u.ID, srv.URL+"/random", 1, t0)
-	if err != nil {
-		b.Fatal(err)
-	}
 	runtime.GC()
 	var base runtime.MemStats
 	runtime.ReadMemStats(&base)
