@@ -197,15 +197,32 @@ func (m *Models) hourlyInto(out []float64) {
 	}
 }
 
-// Marshal encodes the models for storage.
+// Marshal encodes the models for storage, in the binary form of
+// modelcodec.go.
 func (m *Models) Marshal() ([]byte, error) {
-	return json.Marshal(m)
+	return encodeModels(make([]byte, 0, m.encodedSizeHint()), m), nil
 }
 
-// UnmarshalModels decodes and validates stored models.
+// encodedSizeHint is about the size of the models' binary form, so that
+// Marshal allocates once.
+func (m *Models) encodedSizeHint() int {
+	n := 256 + 16*len(m.Recent)
+	for _, p := range []*estimate.Periodic{m.Daily, m.Weekly} {
+		if p != nil {
+			n += 8 * len(p.Rates)
+		}
+	}
+	if m.Posted != nil {
+		n += 8 * len(m.Posted.Counts)
+	}
+	return n
+}
+
+// UnmarshalModels decodes and validates stored models, in the binary form
+// Marshal writes or the JSON stored before it.
 func UnmarshalModels(b []byte) (*Models, error) {
-	m := &Models{}
-	if err := json.Unmarshal(b, m); err != nil {
+	m, err := decodeStoredModels(b)
+	if err != nil {
 		return nil, fmt.Errorf("policy: unable to decode models: %w", err)
 	}
 	if m.EWMA == nil || m.Daily == nil || m.Weekly == nil || m.Learned == nil {
@@ -225,6 +242,19 @@ func UnmarshalModels(b []byte) (*Models, error) {
 		if err := m.Novel.Validate(); err != nil {
 			return nil, fmt.Errorf("policy: stored models: novel rate: %w", err)
 		}
+	}
+	return m, nil
+}
+
+// decodeStoredModels reads either form of stored models: JSON starts with
+// a brace (or white space), the binary form with a zero byte.
+func decodeStoredModels(b []byte) (*Models, error) {
+	if len(b) > 0 && b[0] == modelsMagic[0] {
+		return decodeModels(b)
+	}
+	m := &Models{}
+	if err := json.Unmarshal(b, m); err != nil {
+		return nil, err
 	}
 	return m, nil
 }
