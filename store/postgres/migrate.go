@@ -35,6 +35,7 @@ var migrations = []migration{
 	{sql: schemaPageReading},
 	{sql: schemaPageNoise},
 	{sql: schemaFeedsDueOnly},
+	{sql: schemaFeedsInline},
 }
 
 // migrate applies the pending migrations in one transaction that holds
