@@ -131,6 +131,8 @@ var docNotRun = map[string]string{
 	"go run ./cmd/vigil-load --db 'postgres://postgres@127.0.0.1:5432/vigil?search_path=items1m' --clients 20 --duration 15s":             "would fill the 1,000,000 items first, the fill above not being run",
 	"go run ./cmd/vigil-load refresh --vigil /tmp/vigil-refresh --peer-miniflux /tmp/miniflux --feeds 1000 --runs 3": "needs a Miniflux binary the reader built, " +
 		"and half an hour; the same command without Miniflux, on fewer feeds, runs",
+	"go run ./cmd/vigil-load refresh --vigil /tmp/vigil-refresh --peer-miniflux /tmp/miniflux --feeds 5000 --runs 3": "needs a Miniflux binary the reader built, " +
+		"and over half an hour; the same command without Miniflux, on fewer feeds, runs",
 	"/usr/bin/time -v vigil sim report --trace p.tsv.gz --budgets 0.5,1,2,4 --out rep --jobs 2": "a 72-run report over 10,000 sources: 6 minutes on both cores, 3 GB; " +
 		"the simulator's examples run smaller reports",
 	"vigil sim report --profiles --trace ../shared/traces/reddit-2013q3.tsv.gz --out docs/results/reddit-2013q3-profiles --jobs 2": "the profile sweep over reddit's 470 k titles; " +
