@@ -35,3 +35,19 @@ func (a *accruedSums) add(p *accrued, s *Source) {
 	a.cost = append(a.cost, weightOf(s)*s.Models.RatePerDay())
 	a.silent = append(a.silent, mayBeSilent(s))
 }
+
+// joinSums returns the sums of parts one after the other, letting go of
+// each part once it is copied.
+func joinSums(parts []*accruedSums) *accruedSums {
+	n := 0
+	for _, p := range parts {
+		n += len(p.sums)
+	}
+	out := newAccruedSums(n)
+	for i, p := range parts {
+		out.sums, out.base, out.lo = append(out.sums, p.sums...), append(out.base, p.base...), append(out.lo, p.lo...)
+		out.hi, out.cost, out.silent = append(out.hi, p.hi...), append(out.cost, p.cost...), append(out.silent, p.silent...)
+		parts[i] = nil
+	}
+	return out
+}
