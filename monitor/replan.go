@@ -11,31 +11,30 @@ import (
 // Replanner is a planner that also plans every feed at once, as the
 // budget-splitting policies do (policy.Live).
 type Replanner interface {
-	// ReplanFed plans all feeds at now, knowing which ones their WebSub
-	// hubs feed (fed), who reads which feed and when each user looked at
-	// their items, by plan.SplitPlan's rule v: it returns the next fetch
-	// time of each feed it reschedules and the fed feeds' verification
-	// intervals.
-	ReplanFed(feeds []vigil.Feed, fed map[int64]bool, v plan.Verification, readers []vigil.Reader, accesses map[int64][]time.Time, now time.Time) (plan.Replanned, error)
+	// ReplanPaged plans every followed feed at now, read a page at a time
+	// by read (each call hands over every followed feed once), knowing
+	// which ones their WebSub hubs feed (fed), who reads which feed and
+	// when each user looked at their items, by plan.SplitPlan's rule v.
+	// It may call read again once the plan is made, and hands each feed it
+	// reschedules, as read then, with its next fetch to reschedule; it
+	// returns the fed feeds' verification intervals (Replanned.Next is
+	// nil).
+	ReplanPaged(read func(page func(feeds []vigil.Feed)) error, fed map[int64]bool, v plan.Verification, readers []vigil.Reader, accesses map[int64][]time.Time, now time.Time, reschedule func(f *vigil.Feed, next time.Time)) (plan.Replanned, error)
 }
 
 // accessHistory is how far back replan reads users' accesses; older ones
 // are pruned.
 const accessHistory = 14 * 24 * time.Hour
 
-// replan asks a Replanner for a fresh plan of every feed and stores the
-// next fetch times that moved, after the servers' hints. A time is stored
-// only if the feed's next fetch is still the one the plan started from and
-// the feed is not failing, so a fetch that ended meanwhile (with its own
-// next time, or a backoff) is never overwritten.
+// replan asks a Replanner for a fresh plan of every followed feed, read a
+// page at a time (planPages), and stores the next fetch times that moved,
+// after the servers' hints. A time is stored only if the feed's next
+// fetch is still the one it was read with and the feed is not failing, so
+// a fetch that ended meanwhile (with its own next time, or a backoff) is
+// never overwritten.
 func (m *Monitor) replan(ctx context.Context, now time.Time) {
 	rp, ok := m.planner.(Replanner)
 	if !ok {
-		return
-	}
-	feeds, err := m.st.Feeds(ctx)
-	if err != nil {
-		m.log.Error("re-planning: listing feeds", "error", err)
 		return
 	}
 	readers, err := m.st.Readers(ctx)
@@ -53,32 +52,38 @@ func (m *Monitor) replan(ctx context.Context, now time.Time) {
 	}
 	m.handNovelRates(ctx)
 	fed := m.fedFeeds(ctx, now)
-	r, err := rp.ReplanFed(feeds, fed, m.cfg.verification(), readers, accesses, now)
+	pages := &planPages{st: m.st}
+	moved := 0
+	r, err := rp.ReplanPaged(pages.reader(ctx), fed, m.cfg.verification(), readers, accesses, now, func(f *vigil.Feed, t time.Time) {
+		if m.reschedule(ctx, f, t) {
+			moved++
+		}
+	})
 	if err != nil {
 		m.log.Error("re-planning", "planner", m.planner.Name(), "error", err)
 		return
 	}
 	m.setVerify(r.Verify)
 	m.keepPlan(ctx, readers, now)
-	moved := 0
-	for _, f := range feeds {
-		t, ok := r.Next[f.ID]
-		if !ok || m.isInflight(f.ID) {
-			continue
-		}
-		t = plan.Constrain(t, f.Hints, f.LastFetch)
-		if d := t.Sub(f.NextFetch); d > -time.Minute && d < time.Minute {
-			continue
-		}
-		ok, err := m.st.Reschedule(ctx, f.ID, f.NextFetch, t)
-		if err != nil {
-			m.log.Error("re-planning: storing next fetch", "feed", f.ID, "error", err)
-			continue
-		}
-		if ok {
-			moved++
-		}
-	}
-	m.log.Info("re-planned", "planner", m.planner.Name(), "feeds", len(feeds), "fed", len(r.Verify),
+	m.log.Info("re-planned", "planner", m.planner.Name(), "feeds", pages.listed, "fed", len(r.Verify),
 		"budget_left_per_day", r.Left, "rescheduled", moved)
+}
+
+// reschedule stores t, after the feed's hints, as the next fetch of f (as
+// read by the re-plan) unless a fetch of it is in flight or t is within a
+// minute of its next fetch; it reports whether the feed moved.
+func (m *Monitor) reschedule(ctx context.Context, f *vigil.Feed, t time.Time) bool {
+	if m.isInflight(f.ID) {
+		return false
+	}
+	t = plan.Constrain(t, f.Hints, f.LastFetch)
+	if d := t.Sub(f.NextFetch); d > -time.Minute && d < time.Minute {
+		return false
+	}
+	ok, err := m.st.Reschedule(ctx, f.ID, f.NextFetch, t)
+	if err != nil {
+		m.log.Error("re-planning: storing next fetch", "feed", f.ID, "error", err)
+		return false
+	}
+	return ok
 }

@@ -95,18 +95,27 @@ func (p *accrued) Name() string { return p.name }
 // spend of feeds and pages together (see calibrateMixed and the page rule
 // in accruedpage.go).
 func (p *accrued) Plan(srcs []*Source, _ time.Time) error {
-	if len(srcs) == 0 {
+	sums := newAccruedSums(len(srcs))
+	for _, s := range srcs {
+		sums.add(p, s)
+	}
+	return p.planSums(sums, srcs)
+}
+
+// planSums is Plan from what it reads of each source (accruedSums), in
+// the sources' order; srcs, when not nil, are the sources themselves,
+// which only the page rule reads (calibrateMixed). A re-plan that streams
+// its feeds (replanning) collects the sums alone and passes nil.
+func (p *accrued) planSums(a *accruedSums, srcs []*Source) error {
+	n := len(a.sums)
+	if n == 0 {
 		return nil
 	}
-	n := len(srcs)
 	p.fairGap = time.Duration(float64(day) * float64(n) / p.cfg.PerDay)
-	sums, base, lo, hi := make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n)
+	sums, base, lo, hi := a.sums, a.base, a.lo, a.hi
 	sumBase, sumSat := 0.0, 0.0
-	for i, s := range srcs {
-		sums[i] = p.roots(s)
-		base[i], hi[i] = p.cfg.baseBounds(s)
-		lo[i], _ = p.cfg.bounds(s)
-		if gap, ok := p.silentGap(s); ok {
+	for i := range n {
+		if gap, ok := p.silentGapIf(a.silent[i]); ok {
 			// Next fetches a silent feed at least once per gap: the plan
 			// counts those fetches, so they come out of the budget's
 			// other shares instead of on top of it.
@@ -124,11 +133,11 @@ func (p *accrued) Plan(srcs []*Source, _ time.Time) error {
 	if p.pageFresh && hasPage(srcs) {
 		var shares []float64
 		p.theta, shares = calibrateMixed(srcs, sums, lo, hi, p.cfg.PerDay)
-		p.noteDelay(srcs, shares)
+		p.noteDelay(a.cost, shares)
 		return nil
 	}
 	shares := sqrtShares(squares(sums), lo, hi, p.cfg.PerDay)
-	p.noteDelay(srcs, shares)
+	p.noteDelay(a.cost, shares)
 	// c = share/S for any source not clamped; take the largest such ratio,
 	// which is the bisection's k (sqrtShares uses k·sqrt(S²) = k·S).
 	c := 0.0
@@ -226,10 +235,19 @@ func (p *accrued) Next(s *Source, now time.Time) time.Time {
 
 // silentGap returns the longest wait of a feed that has never shown an
 // item (Tracking.SilentShares even shares of the budget), and false for
-// any other source or when the bound is off. A bound longer than a
-// Duration holds is no bound.
+// any other source or when the bound is off.
 func (p *accrued) silentGap(s *Source) (time.Duration, bool) {
-	if p.fairGap <= 0 || p.silentShares <= 0 || s.Window != 0 || isPage(s) {
+	return p.silentGapIf(mayBeSilent(s))
+}
+
+// mayBeSilent tells whether s is a feed that has never shown an item (no
+// window known, not a page): one silentGap may bound.
+func mayBeSilent(s *Source) bool { return s.Window == 0 && !isPage(s) }
+
+// silentGapIf is silentGap of a source that may be silent or not (see
+// mayBeSilent). A bound longer than a Duration holds is no bound.
+func (p *accrued) silentGapIf(silent bool) (time.Duration, bool) {
+	if p.fairGap <= 0 || p.silentShares <= 0 || !silent {
 		return 0, false
 	}
 	gap := float64(p.fairGap) * p.silentShares

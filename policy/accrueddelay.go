@@ -7,11 +7,8 @@ import "time"
 // weight times its learned rate, as the scheduled policies do: the models'
 // long-run level, not the tracked one, and a page's changes counted as a
 // feed's items.
-func (p *accrued) noteDelay(srcs []*Source, perDay []float64) {
-	cost := make([]float64, len(srcs))
-	for i, s := range srcs {
-		cost[i] = weightOf(s) * s.Models.RatePerDay()
-	}
+// The cost of each source is accruedSums's.
+func (p *accrued) noteDelay(cost, perDay []float64) {
 	p.delay, p.delayKnown = meanDelay(cost, perDay)
 }
 

@@ -116,54 +116,47 @@ func (l *Live) Replan(feeds []vigil.Feed, readers []vigil.Reader, accesses map[i
 // give them unfed, come out of the budget first and the others share
 // what is left.
 func (l *Live) ReplanFed(feeds []vigil.Feed, fed map[int64]bool, v plan.Verification, readers []vigil.Reader, accesses map[int64][]time.Time, now time.Time) (plan.Replanned, error) {
-	access := FeedAccess(readers, accesses, now)
-	srcs := make([]*Source, 0, len(feeds))
-	// of, beside each source, is its feed's index in feeds: an int, not a
-	// copy of the feed (a few hundred bytes each), so that a re-plan holds
-	// per feed only its source and its models (docs/performance.md).
-	of := make([]int, 0, len(feeds))
-	var fresh freshModels
-	for i := range feeds {
-		if feeds[i].Subscribers > 0 {
-			s := l.planSource(&feeds[i], &fresh)
-			s.Access = access[feeds[i].ID]
-			srcs = append(srcs, s)
-			of = append(of, i)
-		}
+	next := make(map[int64]time.Time) // only fetched feeds: not sized for all
+	read := func(page func([]vigil.Feed)) error {
+		page(feeds)
+		return nil
 	}
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if l.perFeed > 0 && len(srcs) > 0 {
-		l.cfg.PerDay = l.perFeed * float64(len(srcs))
-		p, err := New(l.name, l.cfg)
-		if err != nil {
-			return plan.Replanned{}, err
-		}
-		l.policy = p
-	}
-	split, err := PlanAroundPush(l.policy, srcs, func(s *Source) bool { return fed[s.ID] }, l.cfg.PerDay, v, now)
+	out, err := l.ReplanPaged(read, fed, v, readers, accesses, now, func(f *vigil.Feed, at time.Time) { next[f.ID] = at })
 	if err != nil {
 		return plan.Replanned{}, err
 	}
-	out := plan.Replanned{Next: make(map[int64]time.Time), Left: split.Left} // only fetched feeds: not sized for all
-	if len(split.Verify) > 0 {
-		out.Verify = make(map[int64]time.Duration, len(split.Verify))
-	}
-	for i, s := range srcs {
-		every, isFed := split.Verify[i]
-		if isFed {
-			out.Verify[s.ID] = every
-		}
-		if f := &feeds[of[i]]; f.LastSuccess.IsZero() || f.Failures > 0 {
-			continue
-		}
-		if isFed {
-			out.Next[s.ID] = s.after(every, now)
-			continue
-		}
-		out.Next[s.ID] = l.policy.Next(s, now)
-	}
+	out.Next = next
 	return out, nil
+}
+
+// ReplanPaged is ReplanFed over the feeds read hands over a page at a
+// time (every feed once a call, nobody's feeds left out or not), holding
+// per feed only what the plan needs of it, not the pages: under accrued
+// with no feed fed a few numbers a feed (docs/performance.md). Once the
+// plan is made it calls read again, unless no feed read was fetched
+// successfully and not failing (a first refresh), and hands each such
+// feed with its next fetch to reschedule, one at a time, instead of
+// returning them: the Replanned it returns has no Next. A feed the plan
+// read whose next fetch has changed when it is read again is not handed
+// over, unless the plan was streamed: then its next fetch is worked out
+// from it as read again.
+func (l *Live) ReplanPaged(read func(page func(feeds []vigil.Feed)) error, fed map[int64]bool, v plan.Verification, readers []vigil.Reader, accesses map[int64][]time.Time, now time.Time, reschedule func(f *vigil.Feed, next time.Time)) (plan.Replanned, error) {
+	r := l.startReplan(fed, v, readers, accesses, now, l.streams(fed))
+	if err := read(r.add); err != nil {
+		return plan.Replanned{}, err
+	}
+	out, err := r.plan()
+	if err != nil || r.due == 0 {
+		return out, err
+	}
+	err = read(func(feeds []vigil.Feed) {
+		for i := range feeds {
+			if at, ok := r.nextOf(&feeds[i]); ok {
+				reschedule(&feeds[i], at)
+			}
+		}
+	})
+	return out, err
 }
 
 // source views a feed as a policy Source.
@@ -182,14 +175,14 @@ func (l *Live) source(f *vigil.Feed) *Source {
 // import, a first refresh), since the policies' Plan only reads models.
 // Each fresh set is about 2 KB (a weekly model alone is 168 rates), which a
 // re-plan would otherwise hold for every new feed at once.
-func (l *Live) planSource(f *vigil.Feed, fresh *freshModels) *Source {
+func (l *Live) planSource(f *vigil.Feed, fresh *freshModels) Source {
 	if len(f.Model) > 0 {
-		return l.source(f)
+		return *l.source(f)
 	}
 	if _, ok := l.novelRate(f.ID); ok {
-		return l.source(f)
+		return *l.source(f)
 	}
-	return &Source{ID: f.ID, Weight: f.Weight, Hints: f.Hints, Window: f.Window, Models: fresh.get(l.alpha, f.CreatedAt), Last: f.LastSuccess}
+	return Source{ID: f.ID, Weight: f.Weight, Hints: f.Hints, Window: f.Window, Models: fresh.get(l.alpha, f.CreatedAt), Last: f.LastSuccess}
 }
 
 // freshModels holds the last fresh models planSource made, for the next

@@ -18,6 +18,13 @@ type Scheduling interface {
 	// of each: every followed feed by ID when all is set, else the feeds
 	// DueFeeds lists at now without a limit, in its order.
 	FetchList(ctx context.Context, now time.Time, all bool) ([]FeedRef, error)
+	// PlanFeeds lists up to limit followed feeds whose ID is above after,
+	// by ID (all of them when limit ≤ 0), each with only what planning
+	// reads of it: ID, CreatedAt, LastFetch, LastSuccess, NextFetch,
+	// Failures, Hints, Window, Model, Subscribers and Weight as Feeds reads
+	// them, the other fields zero. A re-plan reads every followed feed so,
+	// a page at a time, instead of holding them all.
+	PlanFeeds(ctx context.Context, after int64, limit int) ([]vigil.Feed, error)
 	// FeedsToFetch returns the feeds of ids, as Subscribing's Feed reads
 	// them, each with whether it is a watched page and whether it has a
 	// WebSub subscription, in the IDs' order and

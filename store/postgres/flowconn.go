@@ -146,6 +146,7 @@ var statements = sqlflow.Statements{
 	PageChange:   pageChangeSQL,
 	PageFollow:   pageFollowSQL,
 	PageVersion:  pageVersionSQL,
+	PlanList:     planListSQL,
 	PlanState:    planStateSQL,
 	Push:         pushSQL,
 	Profile:      profileSQL,

@@ -43,6 +43,7 @@ type Statements struct {
 	PageChange   PageChangeSQL
 	PageFollow   PageFollowSQL
 	PageVersion  PageVersionSQL
+	PlanList     PlanListSQL
 	PlanState    PlanStateSQL
 	Push         PushSQL
 	Profile      ProfileSQL

@@ -14,6 +14,7 @@ var tests = []struct {
 	{"FeedStateRoundTrip", testFeedStateRoundTrip},
 	{"FeedsAndDueFeeds", testFeedsAndDueFeeds},
 	{"FetchListMatchesFeeds", testFetchListMatchesFeeds},
+	{"PlanFeedsMatchesFeeds", testPlanFeedsMatchesFeeds},
 	{"RescheduleIsACompareAndSet", testRescheduleIsACompareAndSet},
 	{"IngestNewEditedRepeated", testIngestNewEditedRepeated},
 	{"IngestDecideSeesAndRollsBack", testIngestDecideSeesAndRollsBack},

@@ -1,0 +1,53 @@
+package policy
+
+// accruedSums is what accrued's Plan reads of each source, in the sources'
+// order: a few numbers a source, so that a re-plan can calibrate θ
+// without holding the sources themselves (replanning). Each number is
+// computed as Plan computed it from the source, so a plan from the sums is
+// the plan from the sources.
+type accruedSums struct {
+	// sums is each source's S_i (accrued.roots).
+	sums []float64
+	// base, lo and hi are its bounds in fetches a day (Config.baseBounds
+	// and Config.bounds), before the silent feeds' floor, which needs the
+	// count of sources (accrued.silentGapIf).
+	base, lo, hi []float64
+	// cost is its weight times its learned rate a day, for the expected
+	// delay (accrued.noteDelay).
+	cost []float64
+	// silent tells whether silentGap may bound it (mayBeSilent).
+	silent []bool
+}
+
+// newAccruedSums returns sums with room for n sources.
+func newAccruedSums(n int) *accruedSums {
+	return &accruedSums{sums: make([]float64, 0, n), base: make([]float64, 0, n), lo: make([]float64, 0, n),
+		hi: make([]float64, 0, n), cost: make([]float64, 0, n), silent: make([]bool, 0, n)}
+}
+
+// add appends what p's Plan reads of s. It reads p's bounds and tracking
+// only, which a new budget leaves as they are.
+func (a *accruedSums) add(p *accrued, s *Source) {
+	base, hi := p.cfg.baseBounds(s)
+	lo, _ := p.cfg.bounds(s)
+	a.sums = append(a.sums, p.roots(s))
+	a.base, a.lo, a.hi = append(a.base, base), append(a.lo, lo), append(a.hi, hi)
+	a.cost = append(a.cost, weightOf(s)*s.Models.RatePerDay())
+	a.silent = append(a.silent, mayBeSilent(s))
+}
+
+// joinSums returns the sums of parts one after the other, letting go of
+// each part once it is copied.
+func joinSums(parts []*accruedSums) *accruedSums {
+	n := 0
+	for _, p := range parts {
+		n += len(p.sums)
+	}
+	out := newAccruedSums(n)
+	for i, p := range parts {
+		out.sums, out.base, out.lo = append(out.sums, p.sums...), append(out.base, p.base...), append(out.lo, p.lo...)
+		out.hi, out.cost, out.silent = append(out.hi, p.hi...), append(out.cost, p.cost...), append(out.silent, p.silent...)
+		parts[i] = nil
+	}
+	return out
+}
