@@ -28,6 +28,7 @@ func runFetch(ctx context.Context, e *env, args []string) error {
 	if err := opts.check(); err != nil { // a wrong flag is reported before the database
 		return err
 	}
+	releaseCodePages() // the binary's pages start-up touched: a pass maps back only those it uses
 	undoGC, err := setGCPercent(f.cfg, *gc)
 	if err != nil {
 		return err
