@@ -34,13 +34,18 @@ func TestFetchPassesKeepTheirHostsPolite(t *testing.T) {
 	defer db.Close()
 	subscribeFarm(t, db, bases, feeds, 0)
 
+	// Leases of an hour and a deadline of minutes: two passes that wait
+	// for each other's hosts until the leases expire (each keeping a
+	// host the other's fetchers all wait for) are killed and fail.
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
 	var wg sync.WaitGroup
 	outs := make([][]byte, 2)
 	errs := make([]error, 2)
 	for i := range outs {
 		wg.Go(func() {
-			outs[i], errs[i] = exec.Command(vigilBin, "fetch", "--all", "--db", dsn, "--allow-private",
-				"--host-gap", gap.String(), "--workers", "4", "--per-host", "4").CombinedOutput()
+			outs[i], errs[i] = exec.CommandContext(ctx, vigilBin, "fetch", "--all", "--db", dsn, "--allow-private",
+				"--host-gap", gap.String(), "--workers", "4", "--per-host", "4", "--lease", "1h").CombinedOutput()
 		})
 	}
 	wg.Wait()

@@ -271,6 +271,7 @@ func (c *Coordinator) AcquireHostRenewing(ctx context.Context, host string, feed
 		}
 	}
 	var nextAllowed, leaseUntil int64
+	var holder string
 	err = c.pool.QueryRow(ctx,
 		`WITH up AS (
 			INSERT INTO hosts AS h (host, claimed_by, lease_until) VALUES ($1, $2, $4)
@@ -285,14 +286,22 @@ func (c *Coordinator) AcquireHostRenewing(ctx context.Context, host string, feed
 			RETURNING true)
 		 SELECT EXISTS (SELECT 1 FROM up), EXISTS (SELECT 1 FROM renewed),
 			COALESCE((SELECT next_allowed FROM hosts WHERE host = $1), 0),
-			COALESCE((SELECT lease_until FROM hosts WHERE host = $1), 0)`,
-		host, c.worker, instant(now), instant(now.Add(c.lease)), feedID).Scan(&ok, &renewed, &nextAllowed, &leaseUntil)
+			COALESCE((SELECT lease_until FROM hosts WHERE host = $1), 0),
+			COALESCE((SELECT claimed_by FROM hosts WHERE host = $1), '')`,
+		host, c.worker, instant(now), instant(now.Add(c.lease)), feedID).Scan(&ok, &renewed, &nextAllowed, &leaseUntil, &holder)
 	if err != nil {
 		return false, false, time.Time{}, wrap("claim host", err)
 	}
 	if ok {
 		c.noteLeased(host, now)
 		return true, renewed, time.Time{}, nil
+	}
+	if holder != "" && holder != c.worker && leaseUntil > instant(now) {
+		// Another worker holds the host: give back the hosts this one
+		// kept, which that worker may be waiting for in turn.
+		if err := c.ReleaseKept(ctx); err != nil {
+			return false, false, time.Time{}, err
+		}
 	}
 	r := max(nextAllowed, min(leaseUntil, instant(now.Add(c.gap+10*time.Millisecond))))
 	return false, false, time.Unix(0, r), nil

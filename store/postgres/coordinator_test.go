@@ -305,3 +305,29 @@ func TestKeptHostIsTakenBackWithoutEndingItsLease(t *testing.T) {
 	acquire("b after ReleaseKept of nothing kept", b, "other.example", t0.Add(75*time.Second), false, time.Time{})
 	acquire("b once the fresh lease expired", b, "other.example", t0.Add(81*time.Second), true, time.Time{})
 }
+
+// TestWaitingForAHostGivesBackTheKeptOnes checks that two workers each
+// keeping a host the other asks for do not wait for each other until the
+// leases expire: the first to find its host held gives back the hosts it
+// kept, so the other takes them once the gap has passed.
+func TestWaitingForAHostGivesBackTheKeptOnes(t *testing.T) {
+	db, _ := coordinated(t, 0)
+	gap := time.Second
+	a := newCoordinator(t, db, "a", 2*time.Minute, gap)
+	b := newCoordinator(t, db, "b", 2*time.Minute, gap)
+	acquire := func(name string, c *postgres.Coordinator, host string, at time.Duration, wantOK bool) {
+		t.Helper()
+		ok, _, err := c.AcquireHost(ctx, host, t0.Add(at))
+		if err != nil || ok != wantOK {
+			t.Fatalf("%s: AcquireHost = %v, %v; want %v", name, ok, err, wantOK)
+		}
+	}
+	acquire("a takes x", a, "x.example", 0, true)
+	acquire("b takes y", b, "y.example", 0, true)
+	a.KeepHost("x.example", t0.Add(time.Second))
+	b.KeepHost("y.example", t0.Add(time.Second))
+	acquire("a asks for y, which b keeps", a, "y.example", 2*time.Second, false)
+	acquire("b asks for x, which a gave back", b, "x.example", 3*time.Second, true)
+	acquire("a asks for x, which b now holds", a, "x.example", 3*time.Second, false)
+	acquire("b takes back y, kept", b, "y.example", 3*time.Second, true)
+}

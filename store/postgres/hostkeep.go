@@ -27,6 +27,10 @@ func (c *Coordinator) keepFor() time.Duration { return c.lease / 4 }
 // flight. A kept lease taken back more than a quarter of the lease after
 // it was taken is ended and taken afresh instead; ReleaseKept ends those
 // never taken back, and a crash leaves them to expire with the lease.
+// This worker ends the leases it keeps as soon as it finds a host it asks
+// for held by another (AcquireHostRenewing): two passes each keeping a
+// host the other's fetchers all wait for would otherwise wait for each
+// other until the leases expire.
 func (c *Coordinator) KeepHost(host string, end time.Time) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
