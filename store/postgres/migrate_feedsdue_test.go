@@ -26,18 +26,8 @@ func TestMigrationDropsTheLoneNextFetchIndex(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = db.Pool().Exec(ctx, `CREATE INDEX feeds_next_fetch ON feeds(next_fetch);
+	db = migrateFrom(t, db, dsn, `CREATE INDEX feeds_next_fetch ON feeds(next_fetch);
 		UPDATE vigil_schema SET version = 15`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	db.Close()
-
-	db, err = postgres.Open(ctx, dsn)
-	if err != nil {
-		t.Fatalf("Open of the schema before: %v", err)
-	}
-	defer db.Close()
 	var names []string
 	err = db.Pool().QueryRow(ctx, `SELECT array_agg(indexname::text ORDER BY indexname) FROM pg_indexes
 		WHERE schemaname = current_schema() AND indexname IN ('feeds_next_fetch', 'feeds_due')`).Scan(&names)

@@ -22,15 +22,8 @@ func TestFeedRowsKeepTheirModelsUncompressed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.Pool().Exec(ctx, `ALTER TABLE feeds RESET (toast_tuple_target);
-		UPDATE vigil_schema SET version = 16`); err != nil {
-		t.Fatal(err)
-	}
-	db.Close()
-	if db, err = postgres.Open(ctx, dsn); err != nil {
-		t.Fatalf("Open of the schema before: %v", err)
-	}
-	defer db.Close()
+	db = migrateFrom(t, db, dsn, `ALTER TABLE feeds RESET (toast_tuple_target);
+		UPDATE vigil_schema SET version = 16`)
 	u := &vigil.User{Name: "ann"}
 	if err := db.CreateUser(ctx, u); err != nil {
 		t.Fatal(err)

@@ -31,16 +31,7 @@ func TestMigrationBoundedProfilesStartsAfresh(t *testing.T) {
 	if err := db.SaveProfiles(ctx, batch); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.Pool().Exec(ctx, dropAlerts+`UPDATE vigil_schema SET version = 9`); err != nil {
-		t.Fatal(err)
-	}
-	db.Close()
-
-	db, err = postgres.Open(ctx, dsn)
-	if err != nil {
-		t.Fatalf("Open of schema 9: %v", err)
-	}
-	defer db.Close()
+	db = migrateFrom(t, db, dsn, dropAlerts+`UPDATE vigil_schema SET version = 9`)
 	s, err := store.ReadProfilerState(ctx, db)
 	if err != nil {
 		t.Fatal(err)

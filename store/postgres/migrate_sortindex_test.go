@@ -59,21 +59,11 @@ func TestMigrationLeanSortIndexes(t *testing.T) {
 		}
 	}
 	before := pages(db)
-	_, err = db.Pool().Exec(ctx, `DROP INDEX items_feed_sort; DROP INDEX items_sort;
+	db = migrateFrom(t, db, dsn, `DROP INDEX items_feed_sort; DROP INDEX items_sort;
 		CREATE INDEX items_feed_sort ON items(feed_id, sort_at DESC, id DESC);
 		CREATE INDEX items_sort ON items(sort_at DESC, id DESC);
 		ALTER INDEX items_pkey RESET (fillfactor);`+dropAlerts+`
 		UPDATE vigil_schema SET version = 7`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	db.Close()
-
-	db, err = postgres.Open(ctx, dsn)
-	if err != nil {
-		t.Fatalf("Open of schema 7: %v", err)
-	}
-	defer db.Close()
 	var defs []string
 	err = db.Pool().QueryRow(ctx, `SELECT array_agg(indexdef ORDER BY indexname) FROM pg_indexes
 		WHERE schemaname = current_schema() AND indexname IN ('items_feed_sort', 'items_sort', 'items_pkey')`).Scan(&defs)

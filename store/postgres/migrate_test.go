@@ -15,6 +15,24 @@ import (
 
 var ctx = context.Background()
 
+// migrateFrom takes db, open on dsn, back to an older schema by running
+// back (which ends by recording that schema's version), closes it and
+// opens dsn again, which migrates it; the database it returns is closed
+// when the test ends.
+func migrateFrom(t *testing.T, db *postgres.DB, dsn, back string) *postgres.DB {
+	t.Helper()
+	if _, err := db.Pool().Exec(ctx, back); err != nil {
+		t.Fatalf("taking the schema back: %v", err)
+	}
+	db.Close()
+	db, err := postgres.Open(ctx, dsn)
+	if err != nil {
+		t.Fatalf("Open of the schema before: %v", err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
 // schemaVersion reads the recorded schema version of the database at dsn.
 func schemaVersion(t *testing.T, dsn string) int {
 	t.Helper()
