@@ -29,13 +29,18 @@ type Channel struct {
 // Failing reports whether the channel's latest delivery failed.
 func (c Channel) Failing() bool { return c.Failures > 0 }
 
-// HideURL returns what may be shown of a channel URL: its scheme and host,
-// with "/…" standing for the rest when there is any. The user name,
-// password, path and query, where services keep their tokens, never show.
+// HideURL returns what may be shown of a channel URL: its scheme, and its
+// host where the service's URL layout puts a server's name there (see
+// channelHosts), with "…" standing for the rest. The user name, password,
+// path, query and, for services that keep a key in the host, the host
+// never show.
 func HideURL(raw string) string {
 	u, err := url.Parse(strings.TrimSpace(raw))
 	if err != nil || u.Scheme == "" {
 		return "(hidden)"
+	}
+	if !hostShown(u.Scheme) {
+		return u.Scheme + "://…"
 	}
 	shown := u.Scheme + "://" + u.Host
 	if u.User != nil || (u.Path != "" && u.Path != "/") || u.RawQuery != "" || u.Opaque != "" || u.Fragment != "" {

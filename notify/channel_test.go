@@ -39,7 +39,10 @@ func TestCheck(t *testing.T) {
 func TestRedact(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{`Post "http://127.0.0.1:9/hook?token=abc": connection refused`, `Post "http://127.0.0.1:9/…": connection refused`},
-		{"telegram://123:ABC@telegram?chats=@x failed", "telegram://telegram/… failed"},
+		{"telegram://123:ABC@telegram?chats=@x failed", "telegram://… failed"},
+		{"ifttt://IfK3y/?events=a refused", "ifttt://… refused"},
+		{"wecom://WcK3y and notifiarr://NfK3y", "wecom://… and notifiarr://…"},
+		{"<ntfy://:tk@ntfy.example.org/topic>", "<ntfy://ntfy.example.org/…>"},
 		{"no URL here", "no URL here"},
 		{"bare https://example.org", "bare https://example.org"},
 	}

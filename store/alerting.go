@@ -83,7 +83,10 @@ type Message struct {
 }
 
 // ScanChannel reads a channel: id, user_id, url, shown, created_at,
-// failures, last_error, last_error_at, last_sent_at.
+// failures, last_error, last_error_at, last_sent_at. What is shown of the
+// URL, and of its last error, is worked out again from the URL as it is
+// read, so that a row stored under an older, looser rule shows no secret
+// either.
 func ScanChannel(r Row) (*vigil.Channel, error) {
 	var c vigil.Channel
 	var created, errAt, sent sql.NullInt64
@@ -92,6 +95,7 @@ func ScanChannel(r Row) (*vigil.Channel, error) {
 		return nil, err
 	}
 	c.Created, c.LastErrorAt, c.LastSent = FromNanos(created), FromNanos(errAt), FromNanos(sent)
+	c.Shown, c.LastError = vigil.HideURL(c.URL), vigil.HideSecrets(c.URL, c.LastError)
 	return &c, nil
 }
 
