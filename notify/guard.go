@@ -4,48 +4,47 @@ import (
 	"net/http"
 	"sync"
 	"sync/atomic"
-
-	"vigil/fetch"
 )
 
-// The notification services send through net/http's default client and
+// Some notification services send through net/http's default client and
 // transport, which vigil cannot hand a guarded one. So the first send
 // replaces http.DefaultTransport, for the whole process, with a switch
 // that passes every request to the transport it replaced except while a
-// send runs: sends then take turns, and their requests go through a
-// transport with the address guard of fetches (or without it, when the
-// send allows private addresses). vigil's own requests never use the
-// default transport.
+// send runs: sends then take turns, and the default transport's requests
+// go through the running send's route (route.go), under the address guard
+// unless that send allows private addresses. A turn lasts until the
+// service's Send returns, never less: the route bounds each request and
+// the whole send in time, so a service cannot keep a request going past
+// its turn and out through the unguarded transport. vigil's own requests
+// never use the default transport.
 var (
 	installSwitch sync.Once
 	sendTurn      sync.Mutex
-	during        atomic.Pointer[http.Transport] // the transport of the send running, nil outside sends
-	transports    = map[bool]*http.Transport{}   // by allowPrivate, made on first use under sendTurn
+	during        atomic.Pointer[route] // the route of the send running, nil outside sends
+	outside       http.RoundTripper     // the default transport the switch replaced
 )
 
 // switchTransport is what http.DefaultTransport becomes.
-type switchTransport struct{ outside http.RoundTripper }
+type switchTransport struct{}
 
-// RoundTrip sends r through the running send's transport, if any.
-func (t switchTransport) RoundTrip(r *http.Request) (*http.Response, error) {
-	if tr := during.Load(); tr != nil {
-		return tr.RoundTrip(r)
+// RoundTrip sends r through the running send's route, if any.
+func (switchTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	if rt := during.Load(); rt != nil {
+		return rt.RoundTrip(r)
 	}
-	return t.outside.RoundTrip(r)
+	return outside.RoundTrip(r)
 }
 
-// guarded runs send, a notification service's sending, with its requests
-// under the address guard unless allowPrivate.
-func guarded(allowPrivate bool, send func() []error) []error {
-	installSwitch.Do(func() { http.DefaultTransport = switchTransport{outside: http.DefaultTransport} })
+// inTurn runs send with the default transport's requests going through
+// rt, waiting for the sends before it to end.
+func inTurn(rt *route, send func() error) error {
+	installSwitch.Do(func() {
+		outside = http.DefaultTransport
+		http.DefaultTransport = switchTransport{}
+	})
 	sendTurn.Lock()
 	defer sendTurn.Unlock()
-	tr, ok := transports[allowPrivate]
-	if !ok {
-		tr = fetch.NewSendTransport(fetch.Config{AllowPrivate: allowPrivate})
-		transports[allowPrivate] = tr
-	}
-	during.Store(tr)
+	during.Store(rt)
 	defer during.Store(nil)
 	return send()
 }

@@ -125,7 +125,7 @@ func (s *Sender) Drain(ctx context.Context, wait time.Duration) (sent, left int,
 
 // Pass claims the due messages and sends them, and returns how many went
 // through. It starts no channel's sending once half the lease has gone:
-// a send gives up after 10 seconds (shoutrrr's limit), so a lease of 20
+// a send's requests end within SendTimeout (10 seconds), so a lease of 20
 // seconds or more ends after the last send this sender started.
 func (s *Sender) Pass(ctx context.Context) (int, error) {
 	s.withDefaults()
@@ -189,10 +189,10 @@ func (s *Sender) deliver(ctx context.Context, msgs []store.Message, title, text 
 		ids[i] = m.ID
 	}
 	channel := msgs[0].ChannelID
-	sendErr := Send(msgs[0].URL, title, text, s.AllowPrivate)
+	_, sendErr := Send(msgs[0].URL, title, text, s.AllowPrivate)
 	now := s.Now()
 	if sendErr != nil {
-		why := Redact(sendErr.Error())
+		why := sendErr.Error()
 		s.Log.Warn("alert not delivered; will retry", "channel", channel, "messages", len(msgs), "err", why)
 		if err := s.Store.RecordDelivery(ctx, channel, now, why); err != nil {
 			return 0, err

@@ -44,7 +44,7 @@ func TestSettingsPage(t *testing.T) {
 	secretURL := "generic+" + hook.URL + "/hook?token=s3cret"
 	mustRedirect("/settings/channels", form("url", secretURL))
 	mustRedirect("/settings/channels/1/test", form())
-	if _, _, page := b.get("/settings"); !strings.Contains(page, "Sent a test message to channel 1.") {
+	if _, _, page := b.get("/settings"); !strings.Contains(page, "Sent a test message to channel 1: the service answered 2") {
 		t.Errorf("the test's outcome is not told:\n%s", page)
 	}
 	mustRedirect("/settings/alerts", form("query", `"rocket launch" orbit*`))

@@ -130,10 +130,10 @@ func runNotifyTest(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	sendErr := notify.Send(c.URL, "vigil test", "This is a test message from vigil for "+u.Name+".", *allowPrivate)
+	answer, sendErr := notify.Send(c.URL, "vigil test", "This is a test message from vigil for "+u.Name+".", *allowPrivate)
 	why := ""
 	if sendErr != nil {
-		why = notify.Redact(sendErr.Error())
+		why = sendErr.Error()
 	}
 	if err := st.RecordDelivery(ctx, c.ID, time.Now(), why); err != nil {
 		return err
@@ -141,7 +141,7 @@ func runNotifyTest(ctx context.Context, e *env, args []string) error {
 	if sendErr != nil {
 		return fmt.Errorf("channel %d (%s) failed: %s", c.ID, c.Shown, why)
 	}
-	fmt.Fprintf(e.stdout, "channel %d (%s): test message sent\n", c.ID, c.Shown)
+	fmt.Fprintf(e.stdout, "channel %d (%s): test message sent; the service %s\n", c.ID, c.Shown, answer)
 	return nil
 }
 

@@ -81,8 +81,9 @@ func (s *Handlers) TestNotifyChannel(w http.ResponseWriter, r *http.Request, u *
 		return err
 	}
 	why := ""
-	if err := notify.Send(c.URL, "vigil test", "This is a test message from vigil for "+u.Name+".", s.allowPrivate); err != nil {
-		why = notify.Redact(err.Error())
+	_, err = notify.Send(c.URL, "vigil test", "This is a test message from vigil for "+u.Name+".", s.allowPrivate)
+	if err != nil {
+		why = err.Error()
 	}
 	if err := s.st.RecordDelivery(r.Context(), c.ID, s.now(), why); err != nil {
 		return err

@@ -65,8 +65,9 @@ func (s *Handlers) TestChannelForm(w http.ResponseWriter, r *http.Request, sess 
 		return err
 	}
 	why := ""
-	if err := notify.Send(c.URL, "vigil test", "This is a test message from vigil for "+sess.User.Name+".", s.allowPrivate); err != nil {
-		why = notify.Redact(err.Error())
+	answer, err := notify.Send(c.URL, "vigil test", "This is a test message from vigil for "+sess.User.Name+".", s.allowPrivate)
+	if err != nil {
+		why = err.Error()
 	}
 	if err := s.st.RecordDelivery(r.Context(), c.ID, s.now(), why); err != nil {
 		return err
@@ -74,7 +75,7 @@ func (s *Handlers) TestChannelForm(w http.ResponseWriter, r *http.Request, sess 
 	if why != "" {
 		return s.settingsDone(w, r, "The test message to channel "+strconv.FormatInt(id, 10)+" failed: "+why)
 	}
-	return s.settingsDone(w, r, "Sent a test message to channel "+strconv.FormatInt(id, 10)+".")
+	return s.settingsDone(w, r, "Sent a test message to channel "+strconv.FormatInt(id, 10)+": the service "+answer.String()+".")
 }
 
 // RemoveChannelForm deletes a channel and the messages waiting for it.
