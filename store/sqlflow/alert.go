@@ -80,7 +80,7 @@ type AlertSQL struct {
 func (s *Store) AddChannel(ctx context.Context, c vigil.Channel) (int64, error) {
 	c.URL = strings.TrimSpace(c.URL)
 	if c.URL == "" || !strings.Contains(c.URL, "://") {
-		return 0, vigil.Errorf(vigil.EINVALID, "channel URL is empty or has no scheme (want e.g. ntfy://ntfy.sh/topic)")
+		return 0, vigil.Errorf(vigil.EINVALID, "channel URL is empty or has no scheme (want e.g. ntfy://ntfy.example.org/topic)")
 	}
 	var id int64
 	err := s.conn.Write().QueryRow(ctx, s.sql.Alert.AddChannel, c.UserID, s.d.text(c.URL), s.d.text(vigil.HideURL(c.URL)), store.Nanos(c.Created)).Scan(&id)
