@@ -1,9 +1,11 @@
 package notify
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
@@ -159,7 +161,10 @@ func TestSenderKeepsTheAddressGuard(t *testing.T) {
 	rc := &receiver{}
 	f := newAlertFixture(t, rc)
 	f.ingest(t, "Launch")
-	if n, _ := f.sender(false).Pass(context.Background()); n != 0 {
+	var logged bytes.Buffer
+	s := f.sender(false)
+	s.Log = slog.New(slog.NewTextHandler(&logged, nil))
+	if n, _ := s.Pass(context.Background()); n != 0 {
 		t.Fatalf("sent %d to loopback without allowing private addresses", n)
 	}
 	if _, requests := rc.got(); requests != 0 {
@@ -168,6 +173,9 @@ func TestSenderKeepsTheAddressGuard(t *testing.T) {
 	c, _ := f.st.Channels(context.Background(), f.user)
 	if len(c) != 1 || !strings.Contains(c[0].LastError, "refusing to connect") || strings.Contains(c[0].LastError, "/hook") {
 		t.Errorf("channel = %+v, want it failing with the guard's refusal and no URL path", c)
+	}
+	if log := logged.String(); !strings.Contains(log, "refusing to connect") || strings.Contains(log, "/hook") {
+		t.Errorf("the log does not tell the refusal, or shows the URL's path:\n%s", log)
 	}
 	if n, _ := store.Alerting(f.st).PendingMessages(context.Background()); n != 1 {
 		t.Errorf("%d messages pending, want the refused one kept", n)
