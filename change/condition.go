@@ -1,6 +1,7 @@
 package change
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"regexp"
@@ -143,7 +144,9 @@ func fold(s string) string {
 	return strings.ToLower(strings.Join(strings.Fields(s), " "))
 }
 
-// number reads the condition's number from v.
+// number reads the condition's number from v. On a document read as JSON
+// a CSS selector cannot apply (ErrQueryMisfit): the number is read from
+// the page's watched text, the results of its jq program, as without one.
 func (c Condition) number(v Version) (float64, bool) {
 	if v.Doc == nil {
 		return 0, false
@@ -152,6 +155,9 @@ func (c Condition) number(v Version) (float64, bool) {
 		return FirstNumber(v.Doc.Text)
 	}
 	d, err := Extract(v.Body, v.ContentType, ExtractOptions{Selector: c.Selector})
+	if errors.Is(err, ErrQueryMisfit) {
+		return FirstNumber(v.Doc.Text)
+	}
 	if err != nil {
 		return 0, false
 	}

@@ -80,6 +80,34 @@ func TestConditionMet(t *testing.T) {
 	}
 }
 
+// TestConditionOnJSON: a condition's CSS selector cannot read a JSON
+// document (served as JSON or as text); its number is read from what the
+// page watches, the jq program's results.
+func TestConditionOnJSON(t *testing.T) {
+	below := Condition{Kind: Below, Selector: ".price", Value: 15}
+	version := func(ct, price string) Version {
+		body := `{"views": 1200, "price": ` + price + `}`
+		d, err := Extract([]byte(body), ct, ExtractOptions{JQ: ".price"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return Version{Doc: d, Body: []byte(body), ContentType: ct}
+	}
+	for _, ct := range []string{"application/json", "text/plain"} {
+		for _, tt := range []struct {
+			old, new string
+			want     bool
+		}{
+			{"19.99", "14.99", true},
+			{"19.99", "17.99", false},
+		} {
+			if got := below.Met(version(ct, tt.old), version(ct, tt.new)); got != tt.want {
+				t.Errorf("%s: %s to %s: Met = %v, want %v", ct, tt.old, tt.new, got, tt.want)
+			}
+		}
+	}
+}
+
 func TestAnyMet(t *testing.T) {
 	old, new := shop(t, "20", "Sold out"), shop(t, "20", "In stock")
 	below := Condition{Kind: Below, Selector: ".price", Value: 10}

@@ -54,13 +54,16 @@ func (x *extractor) extract(body []byte, contentType string, watch Watch) (*Docu
 	mediaType := mediaTypeOf(body, contentType)
 	d := &Document{Type: typeOf(mediaType), ContentType: mediaType, Size: len(body), Watch: watch}
 	text, textType := withoutBOM(body, contentType)
+	asJSON := x.readsAsJSON(mediaType, text)
+	if err := x.misfit(mediaType, text, asJSON); err != nil {
+		return nil, err
+	}
 	switch {
-	case x.jq != nil && !isJSON(mediaType):
-		err = fmt.Errorf("change: a jq program reads JSON documents, and this one is %s", mediaType)
+	case asJSON:
+		d.Type = TypeText
+		err = x.json(d, text)
 	case d.Type == TypeHTML:
 		err = x.html(d, text, textType)
-	case isJSON(mediaType):
-		err = x.json(d, text)
 	case d.Type == TypeText:
 		x.plain(d, text)
 	}

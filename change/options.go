@@ -17,18 +17,24 @@ import (
 type ExtractOptions struct {
 	// Selector is a CSS selector; when set only the elements it matches
 	// are watched (beyond Glance et al.: changedetection.io-style regions).
-	// A selector that matches nothing is an error (ErrNoMatch).
+	// A selector that matches nothing is an error (ErrNoMatch), and so is
+	// one given a document read as JSON (ErrQueryMisfit: see JQ).
 	Selector string
 	// XPath is an XPath 1.0 expression; when set only the nodes it
 	// selects are watched, as with Selector (with both set, the elements
 	// of either are watched). An expression whose value is a number, a
 	// string or a boolean watches that value as one line of text. One
-	// that selects nothing is an error (ErrNoMatch).
+	// that selects nothing is an error (ErrNoMatch), and so is one given
+	// a document read as JSON (ErrQueryMisfit). Its evaluation is bounded
+	// (MaxXPathSteps, XPathTimeout).
 	XPath string
 	// JQ is a jq program run over a JSON document (gojq's dialect); when
 	// set only its results are watched, each one line of text (a string
-	// as it is, anything else as compact JSON). A body that is not JSON
-	// is an error; a program with no result watches nothing.
+	// as it is, anything else as compact JSON). A document is JSON when
+	// served as a JSON type, or when its body parses as JSON and it is
+	// served as any text/* type or application/octet-stream (as many
+	// APIs serve JSON). A body that is not JSON is an error
+	// (ErrQueryMisfit); a program with no result watches nothing.
 	JQ string
 	// Ignore holds regular expressions (Go syntax); text lines matching
 	// any of them (a visitor counter, a clock) are left out of every
@@ -108,6 +114,7 @@ type extractor struct {
 	selText     string
 	maxKept     int
 	xpText      string
+	jqText      string
 	// source tokenizes a whole page (no selector): newScanSource, or in
 	// the tests the Tokenizer it matches.
 	source func(page []byte) tokenSource

@@ -38,7 +38,7 @@ func (x *extractor) compileQueries(o ExtractOptions) error {
 		if err != nil {
 			return err
 		}
-		x.jq = code
+		x.jq, x.jqText = code, o.JQ
 	}
 	return nil
 }
@@ -77,16 +77,30 @@ func (x *extractor) regions(root *html.Node) (nodes []*html.Node, err error) {
 	return outermost(nodes), nil
 }
 
-// xpathNodes evaluates the XPath expression on root. The xpath library
-// panics on a few expressions it compiled (a function given the wrong
-// kind of argument); that is reported as an error.
-func (x *extractor) xpathNodes(root *html.Node) (nodes []*html.Node, err error) {
+// xpathNodes evaluates the XPath expression on root within its bounds
+// (MaxXPathSteps, XPathTimeout).
+func (x *extractor) xpathNodes(root *html.Node) ([]*html.Node, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), XPathTimeout)
+	defer cancel()
+	return x.xpathWithin(root, &xpathBudget{ctx: ctx, max: MaxXPathSteps, expr: x.xpText})
+}
+
+// xpathWithin evaluates the XPath expression on root, spending budget.
+// An evaluation past a bound panics and is reported as its error; so is
+// a panic of the xpath library, which has a few on expressions it
+// compiled (a function given the wrong kind of argument).
+func (x *extractor) xpathWithin(root *html.Node, budget *xpathBudget) (nodes []*html.Node, err error) {
 	defer func() {
 		if r := recover(); r != nil {
+			if stop, ok := r.(xpathStop); ok {
+				nodes, err = nil, stop.err
+				return
+			}
 			nodes, err = nil, fmt.Errorf("change: the XPath %q cannot be evaluated: %v", x.xpText, r)
 		}
 	}()
-	switch v := x.xpath.Evaluate(htmlquery.CreateXPathNavigator(root)).(type) {
+	nav := &boundedNavigator{NodeNavigator: htmlquery.CreateXPathNavigator(root), budget: budget}
+	switch v := x.xpath.Evaluate(nav).(type) {
 	case *xpath.NodeIterator:
 		for v.MoveNext() {
 			nodes = append(nodes, nodeOf(v.Current()))
@@ -105,7 +119,7 @@ func (x *extractor) xpathNodes(root *html.Node) (nodes []*html.Node, err error) 
 // nodeOf returns the HTML node a navigator stands on; for an attribute,
 // an element named for it holding its value (as htmlquery gives it).
 func nodeOf(nav xpath.NodeNavigator) *html.Node {
-	hn := nav.(*htmlquery.NodeNavigator)
+	hn := unbounded(nav).(*htmlquery.NodeNavigator)
 	if hn.NodeType() == xpath.AttributeNode {
 		return valueElement(hn.LocalName(), hn.Value())
 	}

@@ -49,6 +49,11 @@ func TestExtractJQ(t *testing.T) {
 		{"ld+json", `{"offers": {"price": "5"}}`, "application/ld+json; charset=utf-8", ".offers.price", "5"},
 		{"null result", `{"a": 1}`, "application/json", ".missing", "null"},
 		{"no result", `[]`, "application/json", ".[]", ""},
+		{"json served as text/plain", `{"price": 3, "at": "12:00"}`, "text/plain; charset=utf-8", ".price", "3"},
+		{"json served as text/html", `[{"p": 1}]`, "text/html", ".[0].p", "1"},
+		{"json served as octet-stream", `{"p": "x"}`, "application/octet-stream", ".p", "x"},
+		{"json served without a type", `{"p": 2}`, "", ".p", "2"},
+		{"json with a byte order mark", "\xEF\xBB\xBF{\"p\": 4}", "text/plain", ".p", "4"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -93,14 +98,20 @@ func TestExtractQueryErrors(t *testing.T) {
 		opts           ExtractOptions
 		want           string
 		noMatch        bool
+		misfit         bool // the query cannot read this kind of document
 	}{
-		{"bad xpath", shopPage, "text/html", ExtractOptions{XPath: "//div["}, `invalid XPath "//div["`, false},
-		{"xpath selects nothing", shopPage, "text/html", ExtractOptions{XPath: "//table"}, `(XPath "//table")`, true},
-		{"bad jq", `{}`, "application/json", ExtractOptions{JQ: ".a |"}, `invalid jq program ".a |"`, false},
-		{"jq on html", shopPage, "text/html", ExtractOptions{JQ: ".price"}, "a jq program reads JSON documents, and this one is text/html", false},
-		{"not json", `{"a": `, "application/json", ExtractOptions{JQ: ".a"}, "the document is not JSON", false},
-		{"jq runtime error", `{"a": "x"}`, "application/json", ExtractOptions{JQ: ".a + 1"}, "the jq program failed", false},
-		{"jq endless", `{}`, "application/json", ExtractOptions{JQ: "repeat(1)"}, "more than 10000 results", false},
+		{"bad xpath", shopPage, "text/html", ExtractOptions{XPath: "//div["}, `invalid XPath "//div["`, false, false},
+		{"xpath selects nothing", shopPage, "text/html", ExtractOptions{XPath: "//table"}, `(XPath "//table")`, true, false},
+		{"bad jq", `{}`, "application/json", ExtractOptions{JQ: ".a |"}, `invalid jq program ".a |"`, false, false},
+		{"jq on html", shopPage, "text/html", ExtractOptions{JQ: ".price"}, `the jq program ".price" reads JSON, and this document (served as text/html) is not JSON: invalid character '<'`, false, true},
+		{"jq on plain text", "price: 3\n", "text/plain", ExtractOptions{JQ: ".price"}, `(served as text/plain) is not JSON`, false, true},
+		{"jq on a pdf", "%PDF-1.4", "application/pdf", ExtractOptions{JQ: ".price"}, `(served as application/pdf) is not JSON`, false, true},
+		{"selector on json", `{"a": 1}`, "application/json", ExtractOptions{Selector: "p"}, `the selector "p" reads HTML, and this document (served as application/json) is JSON`, false, true},
+		{"xpath on json served as text", `{"a": 1}`, "text/plain", ExtractOptions{XPath: "//p"}, `the XPath "//p" reads HTML, and this document (served as text/plain) is JSON`, false, true},
+		{"selector beside jq on json", `{"a": 1}`, "application/json", ExtractOptions{Selector: "p", JQ: ".a"}, `the selector "p" reads HTML`, false, true},
+		{"not json", `{"a": `, "application/json", ExtractOptions{JQ: ".a"}, "the document is not JSON", false, false},
+		{"jq runtime error", `{"a": "x"}`, "application/json", ExtractOptions{JQ: ".a + 1"}, "the jq program failed", false, false},
+		{"jq endless", `{}`, "application/json", ExtractOptions{JQ: "repeat(1)"}, "more than 10000 results", false, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -110,6 +121,9 @@ func TestExtractQueryErrors(t *testing.T) {
 			}
 			if errors.Is(err, ErrNoMatch) != tt.noMatch {
 				t.Errorf("errors.Is(err, ErrNoMatch) = %v, want %v", !tt.noMatch, tt.noMatch)
+			}
+			if errors.Is(err, ErrQueryMisfit) != tt.misfit {
+				t.Errorf("errors.Is(err, ErrQueryMisfit) = %v, want %v", !tt.misfit, tt.misfit)
 			}
 		})
 	}

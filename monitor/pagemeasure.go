@@ -37,6 +37,10 @@ type measured struct {
 func measure(prev *previous, body []byte, contentType, base string, p *vigil.Page) (measured, error) {
 	var mv measured
 	doc, opts, note, err := extractWatched(body, contentType, extractOptions(p, base))
+	if errors.Is(err, change.ErrQueryMisfit) {
+		mv.note = misfitNote(err)
+		return mv, nil
+	}
 	if err != nil {
 		mv.note = "the page could not be read: " + err.Error()
 		return mv, nil
@@ -124,11 +128,17 @@ func (mv measured) remember(r *change.Recent, returns int) {
 // cannot be used it leaves out the region (selector, XPath and jq
 // program), then the ignore rules, then both, so what still can be used
 // still applies. It returns the options used and, when some were left
-// out, a note saying why.
+// out, a note saying why. A query that cannot read this kind of document
+// at all (change.ErrQueryMisfit: a jq program on a body that is not JSON,
+// a selector or XPath on one that is) is never left out: its error is
+// returned, so the page is not compared rather than compared whole.
 func extractWatched(body []byte, contentType string, opts change.ExtractOptions) (*change.Document, change.ExtractOptions, string, error) {
 	doc, err := change.Extract(body, contentType, opts)
 	if err == nil {
 		return doc, opts, "", nil
+	}
+	if errors.Is(err, change.ErrQueryMisfit) {
+		return nil, opts, "", err
 	}
 	note := selectorNote(opts, err)
 	noSelector, noIgnore, neither := opts, opts, opts
@@ -153,6 +163,12 @@ func selectorNote(opts change.ExtractOptions, err error) string {
 		return fmt.Sprintf("the selector or XPath matches nothing on the page (%s); the whole page is watched", strings.TrimPrefix(err.Error(), change.ErrNoMatch.Error()+" "))
 	}
 	return fmt.Sprintf("the page's selector, XPath, jq program or ignore rules cannot be used (%s); the whole page is watched", strings.TrimPrefix(err.Error(), "change: "))
+}
+
+// misfitNote says why a page whose query cannot read it was not
+// compared.
+func misfitNote(err error) string {
+	return fmt.Sprintf("the page was not compared: %s; change its selector, XPath or jq program to watch it", strings.TrimPrefix(err.Error(), "change: "))
 }
 
 // extractOptions are the page's own: its selector, XPath, jq program and

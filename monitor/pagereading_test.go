@@ -2,8 +2,10 @@ package monitor
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -53,18 +55,102 @@ func TestFetchPageJQWatchesTheResult(t *testing.T) {
 	}
 }
 
-// TestFetchPageJQOnHTMLIsNoted: a jq program on a page that is not JSON
-// leaves the whole page watched and says why.
-func TestFetchPageJQOnHTMLIsNoted(t *testing.T) {
-	h := newHarness(t, Config{})
-	srv, _ := serve(t, html(pageV1))
-	f := h.followPage(srv.URL + "/p")
-	if err := h.st.SetPageReading(context.Background(), h.user.ID, f.ID, vigil.PageReading{JQ: ".price"}); err != nil {
-		t.Fatal(err)
+// servedAs serves s with the Content-Type ct.
+func servedAs(ct, s string) http.HandlerFunc {
+	return func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", ct)
+		w.Write([]byte(s))
 	}
-	h.fetch(f.ID)
-	if p := h.page(f.ID); p.Note != "the page's selector, XPath, jq program or ignore rules cannot be used (a jq program reads JSON documents, and this one is text/html); the whole page is watched" {
-		t.Errorf("note = %q", p.Note)
+}
+
+// TestFetchPageJQOnJSONServedAsText: an API that serves JSON as
+// text/plain (or another text type, or octet-stream) is read through the
+// page's jq program: its timestamp changing at every fetch is no change,
+// and the watched field changing is one. Before, the program was left
+// out and every new timestamp was a change.
+func TestFetchPageJQOnJSONServedAsText(t *testing.T) {
+	for _, ct := range []string{"text/plain; charset=utf-8", "text/html", "application/octet-stream"} {
+		t.Run(ct, func(t *testing.T) {
+			h := newHarness(t, Config{})
+			status := func(state string, at int) http.HandlerFunc {
+				return servedAs(ct, fmt.Sprintf(`{"service": "trains", "state": %q, "generated_at": "2026-03-02T09:%02d:00Z"}`, state, at))
+			}
+			srv, sw := serve(t, status("running", 0))
+			f := h.followPage(srv.URL + "/status")
+			if err := h.st.SetPageReading(context.Background(), h.user.ID, f.ID, vigil.PageReading{JQ: ".state"}); err != nil {
+				t.Fatal(err)
+			}
+			h.fetch(f.ID)
+			steps := []struct {
+				state   string
+				changes int
+			}{
+				{"running", 0}, {"running", 0}, {"stopped", 1}, {"stopped", 1},
+			}
+			for i, s := range steps {
+				sw.set(status(s.state, i+1)) // a new timestamp at every fetch
+				h.clk.Advance(time.Hour)
+				h.fetch(f.ID)
+				changes, err := h.st.Changes(context.Background(), store.ChangeQuery{FeedID: f.ID})
+				if err != nil || len(changes) != s.changes {
+					t.Fatalf("step %d (%s): %d changes (%v), want %d", i, s.state, len(changes), err, s.changes)
+				}
+			}
+			if p := h.page(f.ID); p.Note != "" || p.Versions != 5 {
+				t.Errorf("page note %q, %d versions; want no note and every body kept", p.Note, p.Versions)
+			}
+		})
+	}
+}
+
+// TestFetchPageQueryMisfitIsRefused: a jq program on a page that is not
+// JSON, or a selector or XPath on one that is, is never left out (which
+// watched the whole page, timestamps and all): the page is not compared,
+// its note says why, and every body is still kept.
+func TestFetchPageQueryMisfitIsRefused(t *testing.T) {
+	tests := []struct {
+		name    string
+		v1, v2  http.HandlerFunc
+		reading vigil.PageReading
+		sel     string
+		note    string
+	}{
+		{"jq on html", html(pageV1), html(strings.Replace(pageV1, "Open positions", "Open jobs", 1)), vigil.PageReading{JQ: ".price"}, "",
+			`the page was not compared: the jq program ".price" reads JSON, and this document (served as text/html) is not JSON: invalid character '<' looking for beginning of value; change its selector, XPath or jq program to watch it`},
+		{"jq on plain text", servedAs("text/plain", "state: running\nat: 09:00\n"), servedAs("text/plain", "state: running\nat: 10:00\n"),
+			vigil.PageReading{JQ: ".state"}, "", `the page was not compared: the jq program ".state" reads JSON, and this document (served as text/plain) is not JSON`},
+		{"xpath on json", jsonBody(`{"price": 1, "at": 1}`), jsonBody(`{"price": 1, "at": 2}`), vigil.PageReading{XPath: "//p"}, "",
+			`the page was not compared: the XPath "//p" reads HTML, and this document (served as application/json) is JSON: use a jq program for JSON`},
+		{"selector on json served as text", servedAs("text/plain", `{"price": 1, "at": 1}`), servedAs("text/plain", `{"price": 1, "at": 2}`), vigil.PageReading{}, ".price",
+			`the page was not compared: the selector ".price" reads HTML, and this document (served as text/plain) is JSON`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx := context.Background()
+			h := newHarness(t, Config{})
+			srv, sw := serve(t, tt.v1)
+			f := h.followPage(srv.URL + "/p")
+			if err := h.st.SetPageReading(ctx, h.user.ID, f.ID, tt.reading); err != nil {
+				t.Fatal(err)
+			}
+			if tt.sel != "" {
+				if err := h.st.SetPageSelector(ctx, h.user.ID, f.ID, tt.sel); err != nil {
+					t.Fatal(err)
+				}
+			}
+			h.fetch(f.ID)
+			sw.set(tt.v2)
+			h.clk.Advance(time.Hour)
+			h.fetch(f.ID)
+			p := h.page(f.ID)
+			if !strings.HasPrefix(p.Note, tt.note) {
+				t.Errorf("note = %q, want one starting %q", p.Note, tt.note)
+			}
+			changes, err := h.st.Changes(ctx, store.ChangeQuery{FeedID: f.ID})
+			if err != nil || len(changes) != 0 || p.Versions != 2 {
+				t.Errorf("%d changes (%v), %d versions; want none compared and both bodies kept", len(changes), err, p.Versions)
+			}
+		})
 	}
 }
 

@@ -2,7 +2,9 @@ package monitor
 
 import (
 	"context"
+	"net/http"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -96,6 +98,56 @@ func TestRenderedPageWithoutBrowser(t *testing.T) {
 			_, got := h.fetch(f.ID)
 			if !strings.Contains(got.LastError, "chromium") || h.page(f.ID).Versions != 0 {
 				t.Errorf("last error %q with %d versions; want a failure naming chromium", got.LastError, h.page(f.ID).Versions)
+			}
+		})
+	}
+}
+
+// TestRenderedPageTimeout: a rendered page whose element waited for comes
+// only at its second load (as on a busy machine) is tried again and its
+// version stored; one whose element never comes records an error saying
+// the render timed out, even when tried again, and stores nothing.
+func TestRenderedPageTimeout(t *testing.T) {
+	longtest.Need(t)
+	longtest.Tool(t, "chromium", "apt-get install -y chromium")
+	pool, err := render.New(render.Config{AllowPrivate: true, Timeout: 2 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool.Close()
+	tests := []struct {
+		name      string
+		readyFrom int32 // the load from which the page has the element; 0: never
+		versions  int
+		lastError string
+	}{
+		{"ready at the second try", 2, 1, ""},
+		{"never ready", 0, 0, "the page did not finish rendering within 2s, nor within 4s when tried again"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := newHarness(t, Config{})
+			h.mon.render = pool
+			var loads atomic.Int32
+			srv, _ := serve(t, func(w http.ResponseWriter, r *http.Request) {
+				if r.URL.Path != "/kettle" {
+					http.NotFound(w, r)
+					return
+				}
+				body := `<p>Loading the price</p>`
+				if n := loads.Add(1); tt.readyFrom > 0 && n >= tt.readyFrom {
+					body = `<p id="price">Price: 24.90 EUR</p>`
+				}
+				html(`<html><body><h1>Kettle</h1>`+body+`</body></html>`)(w, r)
+			})
+			f := h.followPage(srv.URL + "/kettle")
+			if err := h.st.SetPageReading(context.Background(), h.user.ID, f.ID, vigil.PageReading{Render: true, WaitFor: "#price"}); err != nil {
+				t.Fatal(err)
+			}
+			_, got := h.fetch(f.ID)
+			if got.LastError != tt.lastError || h.page(f.ID).Versions != tt.versions || loads.Load() != 2 {
+				t.Fatalf("last error %q, %d versions after %d loads; want %q, %d versions after 2",
+					got.LastError, h.page(f.ID).Versions, loads.Load(), tt.lastError, tt.versions)
 			}
 		})
 	}

@@ -24,6 +24,9 @@ func describe(err error) string {
 	case fetch.KindNetwork:
 		return "could not connect: " + cause
 	case fetch.KindTimeout:
+		if rendering(fe.Err) {
+			return fe.Err.Error()
+		}
 		return "the server did not answer in time" + timeoutLimit(fe.Err)
 	case fetch.KindTLS:
 		return "the secure connection failed: " + cause
@@ -61,4 +64,15 @@ func timeoutLimit(err error) string {
 		return ""
 	}
 	return " (" + limit + ")"
+}
+
+// renderTimeout begins the words of a render that ran out of time, as
+// the Renderer (render.Pool) puts them: "the page did not finish
+// rendering within 30s, nor within 1m0s when tried again".
+const renderTimeout = "the page did not finish rendering within "
+
+// rendering reports whether a timeout was a render's, whose own words
+// say which limits the page missed: the server may well have answered.
+func rendering(err error) bool {
+	return err != nil && strings.HasPrefix(err.Error(), renderTimeout)
 }

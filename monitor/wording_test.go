@@ -36,6 +36,9 @@ func TestDescribeSpeaksPlainly(t *testing.T) {
 		{"bad scheme", badURL, "not valid", "fetch:"},
 		{"not a feed", notFeed, "not a feed", "feed: not"},
 		{"plain error", errors.New("boom"), "boom", "fetch"},
+		{"render timeout", &fetch.Error{Kind: fetch.KindTimeout, URL: "http://example.org/",
+			Err: errors.New("the page did not finish rendering within 2s, nor within 4s when tried again")},
+			"the page did not finish rendering within 2s, nor within 4s when tried again", "server"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -25,8 +25,13 @@ type Config struct {
 	// default 2. A render waits for a free tab.
 	Workers int
 	// Timeout bounds one render, from navigation to the document read
-	// back; default 30 s.
+	// back; default 30 s. A render that runs out of it (a busy machine,
+	// a slow script) is tried once more, bounded by Retry.
 	Timeout time.Duration
+	// Retry bounds the second try of a render that ran out of Timeout;
+	// default twice Timeout. When it runs out too, the error says the
+	// page did not finish rendering within either.
+	Retry time.Duration
 	// MaxBytes is the largest rendered document kept; default fetch's
 	// body cap (fetch.DefaultMaxBodyBytes).
 	MaxBytes int64
@@ -53,6 +58,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.Timeout <= 0 {
 		c.Timeout = 30 * time.Second
+	}
+	if c.Retry <= 0 {
+		c.Retry = 2 * c.Timeout
 	}
 	if c.MaxBytes <= 0 {
 		c.MaxBytes = fetch.DefaultMaxBodyBytes
@@ -133,6 +141,8 @@ func (p *Pool) shutdown() {
 // leave once the network is idle, or once waitFor (a CSS selector, "" for
 // none) matches an element: as a fetch.Response of the page's final URL,
 // the main document's HTTP status and the serialised DOM as an HTML body.
+// A render that runs out of Config.Timeout is tried once more within
+// Config.Retry; a timeout error then names both limits.
 func (p *Pool) Render(ctx context.Context, url, waitFor string) (*fetch.Response, error) {
 	select {
 	case p.slots <- struct{}{}:
@@ -140,20 +150,41 @@ func (p *Pool) Render(ctx context.Context, url, waitFor string) (*fetch.Response
 		return nil, ctx.Err()
 	}
 	defer func() { <-p.slots }()
-	browser, proxy, err := p.start()
-	if err != nil {
-		return nil, err
-	}
 	start := time.Now()
-	resp, err := p.renderIn(ctx, browser, newSession(p.guard, proxy, p.cfg.Logger), url, waitFor)
-	if err != nil {
-		if browser.Err() != nil { // the browser died: start another next time
-			p.restart(browser)
+	resp, err := p.try(ctx, url, waitFor, p.cfg.Timeout)
+	if timedOut(err) && ctx.Err() == nil {
+		p.cfg.Logger.Info("render: the page did not finish rendering in time; trying again", "url", fetch.RedactURL(url), "timeout", p.cfg.Timeout, "retry", p.cfg.Retry)
+		resp, err = p.try(ctx, url, waitFor, p.cfg.Retry)
+		if timedOut(err) {
+			err = &fetch.Error{Kind: fetch.KindTimeout, URL: fetch.RedactURL(url),
+				Err: fmt.Errorf("the page did not finish rendering within %s, nor within %s when tried again", p.cfg.Timeout, p.cfg.Retry)}
 		}
+	}
+	if err != nil {
 		return nil, err
 	}
 	resp.Latency = time.Since(start)
 	return resp, nil
+}
+
+// try renders url once within limit, starting the browser when none
+// runs and forgetting it when it died.
+func (p *Pool) try(ctx context.Context, url, waitFor string, limit time.Duration) (*fetch.Response, error) {
+	browser, proxy, err := p.start()
+	if err != nil {
+		return nil, err
+	}
+	resp, err := p.renderIn(ctx, browser, newSession(p.guard, proxy, p.cfg.Logger), url, waitFor, limit)
+	if err != nil && browser.Err() != nil { // the browser died: start another next time
+		p.restart(browser)
+	}
+	return resp, err
+}
+
+// timedOut reports whether a render ran out of its time limit.
+func timedOut(err error) bool {
+	var fe *fetch.Error
+	return errors.As(err, &fe) && fe.Kind == fetch.KindTimeout
 }
 
 // start returns the running browser and its proxy, starting them when

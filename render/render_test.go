@@ -170,9 +170,17 @@ func TestRenderRefusesLoopbackByDefault(t *testing.T) {
 	}
 }
 
+// TestRenderTimeout: a page whose element never appears is tried twice,
+// the second time with twice the time, and the error says so.
 func TestRenderTimeout(t *testing.T) {
 	needBrowser(t)
-	page, _ := serveOn(t, "127.0.0.1", htmlPage(`<p>never the element</p>`))
+	var loads atomic.Int32
+	page, _ := serveOn(t, "127.0.0.1", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/" { // not the favicon
+			loads.Add(1)
+		}
+		htmlPage(`<p>never the element</p>`)(w, r)
+	}))
 	pool, err := New(Config{AllowPrivate: true, Timeout: 2 * time.Second})
 	if err != nil {
 		t.Fatal(err)
@@ -182,6 +190,41 @@ func TestRenderTimeout(t *testing.T) {
 	var fe *fetch.Error
 	if !errors.As(err, &fe) || fe.Kind != fetch.KindTimeout {
 		t.Fatalf("Render = %v, want a timeout", err)
+	}
+	if want := "the page did not finish rendering within 2s, nor within 4s when tried again"; fe.Err.Error() != want || loads.Load() != 2 {
+		t.Errorf("error %q after %d loads of the page; want %q after 2", fe.Err, loads.Load(), want)
+	}
+}
+
+// TestRenderRetry: a render that runs out of time (here: the element
+// waited for is written only at the page's second load, as a page slowed
+// by a busy machine would be) is tried again, and the second try's
+// document is the result.
+func TestRenderRetry(t *testing.T) {
+	needBrowser(t)
+	var loads atomic.Int32
+	page, _ := serveOn(t, "127.0.0.1", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/" {
+			http.NotFound(w, r)
+			return
+		}
+		late := `<p>still loading</p>`
+		if loads.Add(1) > 1 {
+			late = `<p id="ready">Price: 42 EUR</p>`
+		}
+		htmlPage(`<html><body>`+late+`</body></html>`)(w, r)
+	}))
+	pool, err := New(Config{AllowPrivate: true, Timeout: 2 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool.Close()
+	resp, err := pool.Render(context.Background(), page.URL, "#ready")
+	if err != nil {
+		t.Fatalf("Render = %v, want the second try's document", err)
+	}
+	if !strings.Contains(string(resp.Body), "Price: 42 EUR") || loads.Load() != 2 {
+		t.Errorf("after %d loads the document is %s; want the second load's", loads.Load(), resp.Body)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/chromedp/cdproto/cdp"
 	cdpfetch "github.com/chromedp/cdproto/fetch"
@@ -15,15 +16,15 @@ import (
 )
 
 // renderIn renders url in a new tab of browser, in a browser context of
-// its own, under the pool's time limit and the caller's ctx, recording
-// what it learns in s.
-func (p *Pool) renderIn(ctx, browser context.Context, s *session, url, waitFor string) (*fetch.Response, error) {
+// its own, under the time limit and the caller's ctx, recording what it
+// learns in s.
+func (p *Pool) renderIn(ctx, browser context.Context, s *session, url, waitFor string, limit time.Duration) (*fetch.Response, error) {
 	tab, closeTab := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
 	defer closeTab()
 	if err := chromedp.Do(tab); err != nil {
 		return nil, fmt.Errorf("render: unable to open a tab: %w", err)
 	}
-	limited, cancel := context.WithTimeout(tab, p.cfg.Timeout)
+	limited, cancel := context.WithTimeout(tab, limit)
 	defer cancel()
 	defer context.AfterFunc(ctx, cancel)()
 	if err := chromedp.Listen(limited, s.event); err != nil {
@@ -37,7 +38,7 @@ func (p *Pool) renderIn(ctx, browser context.Context, s *session, url, waitFor s
 		return nil, &fetch.Error{Kind: fetch.KindCanceled, URL: fetch.RedactURL(url), Err: ctx.Err()}
 	case limited.Err() != nil && browser.Err() == nil:
 		return nil, &fetch.Error{Kind: fetch.KindTimeout, URL: fetch.RedactURL(url),
-			Err: fmt.Errorf("the page did not finish rendering within %s", p.cfg.Timeout)}
+			Err: fmt.Errorf("the page did not finish rendering within %s", limit)}
 	}
 	return nil, err
 }

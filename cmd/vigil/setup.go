@@ -170,12 +170,20 @@ func cacheBytes(flag int64) int64 {
 // browser is installed, nil and why.
 func (o *monitorOpts) renderer(log *slog.Logger) (monitor.Renderer, error) {
 	pool, err := render.New(render.Config{Browser: *o.browser, Workers: *o.renderers, Timeout: *o.timeout,
-		MaxBytes: *o.maxBody, AllowPrivate: *o.allowPrivate, Logger: log})
+		Retry: renderRetry(*o.timeout, *o.lease), MaxBytes: *o.maxBody, AllowPrivate: *o.allowPrivate, Logger: log})
 	if err != nil {
 		return nil, err
 	}
 	o.pool = pool
 	return pool, nil
+}
+
+// renderRetry is the time limit of a render's second try, after the
+// first ran out of timeout: twice the time, within what the lease on the
+// page leaves after the first try (--lease is at least twice --timeout,
+// so the second try has at least as long as the first).
+func renderRetry(timeout, lease time.Duration) time.Duration {
+	return min(2*timeout, lease-timeout)
 }
 
 // close stops the render pool's browser, if one started.
