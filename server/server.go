@@ -18,6 +18,7 @@ import (
 
 	"github.com/microcosm-cc/bluemonday"
 
+	"vigil/discover"
 	"vigil/server/api"
 	"vigil/server/internal/httpauth"
 	"vigil/server/internal/reading"
@@ -76,6 +77,11 @@ type Config struct {
 	// AllowPrivate lifts the address guard from the test messages the API
 	// sends to users' notification channels (as --allow-private does).
 	AllowPrivate bool
+	// Finder looks at a URL added as a feed's (the web form and POST
+	// /api/feeds) for the feeds a web page advertises, through the
+	// monitor's client and so its address guard; nil means URLs are
+	// followed as given.
+	Finder *discover.Finder
 }
 
 // Server is the HTTP face of vigil; it implements http.Handler.
@@ -123,6 +129,7 @@ func New(st store.Store, cfg Config) *Server {
 		Planner:            cfg.Planner,
 		Updates:            cfg.Updates,
 		Zone:               cfg.Zone,
+		Finder:             cfg.Finder,
 	})
 	s.auth = httpauth.New(st, httpauth.Config{Now: s.now, SecureCookies: cfg.SecureCookies, Logger: s.log, TrustedProxies: cfg.TrustedProxies})
 	s.api = api.New(api.Config{Store: st, Reading: s.reading, Auth: s.auth, Now: s.now, Logger: s.log,

@@ -10,6 +10,8 @@ import (
 	"sync"
 	"time"
 
+	"vigil/clock"
+	"vigil/discover"
 	"vigil/metrics"
 	"vigil/plan"
 	"vigil/profiler"
@@ -89,7 +91,8 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	web := server.New(st, server.Config{SecureCookies: *secure, OnSubscribe: func(int64) { mon.Wake() }, Logger: log,
 		Profiler: prof, Metrics: met, MetricsToken: *metricsToken, BudgetPerHour: *opts.budget, Policy: *opts.policy,
 		Planner: chartPlanner(planner, !*noMonitor),
-		Updates: digests.Folder, Zone: digests.Location, AllowPrivate: *opts.allowPrivate, TrustedProxies: proxies})
+		Updates: digests.Folder, Zone: digests.Location, AllowPrivate: *opts.allowPrivate, TrustedProxies: proxies,
+		Finder: &discover.Finder{Client: opts.client(clock.Wall{})}})
 	srv := &http.Server{
 		Handler:           withHubCallbacks(web, hubs),
 		ReadHeaderTimeout: 10 * time.Second,

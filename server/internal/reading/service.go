@@ -13,6 +13,7 @@ import (
 
 	"github.com/microcosm-cc/bluemonday"
 
+	"vigil/discover"
 	"vigil/sanitize"
 	"vigil/updates"
 )
@@ -46,6 +47,9 @@ type Config struct {
 	Updates updates.Config
 	// Zone is the time zone of the digests' days; nil means UTC.
 	Zone *time.Location
+	// Finder looks at a URL added as a feed's for the feeds a web page
+	// advertises (SubscribeFinding); nil means URLs are followed as given.
+	Finder *discover.Finder
 }
 
 // Service carries out a user's requests against the store.
@@ -61,6 +65,7 @@ type Service struct {
 	updates     updates.Config
 	zone        *time.Location
 	diffs       *diffViews
+	finder      *discover.Finder
 }
 
 // New returns a Service over st configured by cfg.
@@ -76,6 +81,7 @@ func New(st Store, cfg Config) *Service {
 		updates:     cfg.Updates,
 		zone:        cfg.Zone,
 		diffs:       newDiffViews(defaultDiffCacheBytes),
+		finder:      cfg.Finder,
 	}
 	policy, cacheBytes := cfg.Sanitizer, cfg.SanitizeCacheBytes
 	if policy == nil {
