@@ -58,10 +58,10 @@ type feedView struct {
 	Form         feedForm // the weight form
 	// FoundOn is the web page the feed was just found on, offered to be
 	// watched instead; "" when none.
-	FoundOn string
-	Until        int64    // when the page was made, for "mark all as read"
-	MinWeight    float64
-	MaxWeight    float64
+	FoundOn   string
+	Until     int64 // when the page was made, for "mark all as read"
+	MinWeight float64
+	MaxWeight float64
 }
 
 // unsubscribeView is the data of the page confirming an unsubscription.
