@@ -11,6 +11,7 @@
 package server
 
 import (
+	"context"
 	"log/slog"
 	"net/http"
 	"net/netip"
@@ -82,7 +83,14 @@ type Config struct {
 	// monitor's client and so its address guard; nil means URLs are
 	// followed as given.
 	Finder *discover.Finder
+	// CheckNow fetches a feed or page now at a person's request (the
+	// "Check now" button of its view), refusing with an error that says
+	// why; nil means this server runs no monitor and refuses such checks.
+	CheckNow func(ctx context.Context, feedID int64) (CheckResult, error)
 }
+
+// CheckResult is what a check asked for now did.
+type CheckResult = reading.Checked
 
 // Server is the HTTP face of vigil; it implements http.Handler.
 type Server struct {
@@ -130,6 +138,7 @@ func New(st store.Store, cfg Config) *Server {
 		Updates:            cfg.Updates,
 		Zone:               cfg.Zone,
 		Finder:             cfg.Finder,
+		Checker:            reading.Checker(cfg.CheckNow),
 	})
 	s.auth = httpauth.New(st, httpauth.Config{Now: s.now, SecureCookies: cfg.SecureCookies, Logger: s.log, TrustedProxies: cfg.TrustedProxies})
 	s.api = api.New(api.Config{Store: st, Reading: s.reading, Auth: s.auth, Now: s.now, Logger: s.log,

@@ -50,6 +50,9 @@ type Config struct {
 	// Finder looks at a URL added as a feed's for the feeds a web page
 	// advertises (SubscribeFinding); nil means URLs are followed as given.
 	Finder *discover.Finder
+	// Checker fetches a feed or page now at a person's request (CheckNow);
+	// nil means the server runs no monitor and such checks are refused.
+	Checker Checker
 }
 
 // Service carries out a user's requests against the store.
@@ -66,6 +69,7 @@ type Service struct {
 	zone        *time.Location
 	diffs       *diffViews
 	finder      *discover.Finder
+	checker     Checker
 }
 
 // New returns a Service over st configured by cfg.
@@ -82,6 +86,7 @@ func New(st Store, cfg Config) *Service {
 		zone:        cfg.Zone,
 		diffs:       newDiffViews(defaultDiffCacheBytes),
 		finder:      cfg.Finder,
+		checker:     cfg.Checker,
 	}
 	policy, cacheBytes := cfg.Sanitizer, cfg.SanitizeCacheBytes
 	if policy == nil {
