@@ -2,6 +2,7 @@ package reading
 
 import (
 	"context"
+	"errors"
 	"net/http"
 
 	"vigil"
@@ -49,7 +50,8 @@ func (s *Service) SubscribeFinding(ctx context.Context, userID int64, rawURL str
 	target := discover.Resolved{URL: u}
 	if s.finder != nil && already == nil {
 		target, err = s.finder.Resolve(ctx, u)
-		if c, ok := err.(*discover.Choice); ok {
+		var c *discover.Choice
+		if errors.As(err, &c) {
 			return Added{}, FeedChoice{c}
 		}
 		if target.NotLooked != nil {
