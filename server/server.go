@@ -78,8 +78,8 @@ type Config struct {
 	// AllowPrivate lifts the address guard from the test messages the API
 	// sends to users' notification channels (as --allow-private does).
 	AllowPrivate bool
-	// Finder looks at a URL added as a feed's (the web form and POST
-	// /api/feeds) for the feeds a web page advertises, through the
+	// Finder looks at a URL added as a feed's (the web form, POST
+	// /api/feeds and the Google Reader API's quickadd) for the feeds a web page advertises, through the
 	// monitor's client and so its address guard; nil means URLs are
 	// followed as given.
 	Finder *discover.Finder
@@ -107,6 +107,7 @@ type Server struct {
 	mux          *http.ServeMux
 	beforeMux    []prefixRoute // matched ahead of mux, see routes
 	apiRoutes    []string      // the JSON API's patterns, see handleAPI
+	finder       *discover.Finder
 }
 
 // New returns a Server over st configured by cfg.
@@ -119,6 +120,7 @@ func New(st store.Store, cfg Config) *Server {
 		metricsToken: cfg.MetricsToken,
 		log:          cfg.Logger,
 		mux:          http.NewServeMux(),
+		finder:       cfg.Finder,
 	}
 	if s.now == nil {
 		s.now = time.Now
