@@ -217,6 +217,20 @@ func TestPagesEndToEnd(t *testing.T) {
 	if strings.Contains(page, `class="flag"`) {
 		t.Errorf("the flag stays after bob looked at the page")
 	}
+	// The rating menu starts at "choose…", and a form sent without a choice
+	// is refused and records nothing.
+	if _, _, page := b.get(fmt.Sprintf("/changes/%d", rewrite.ID)); !strings.Contains(page, `<option value="" selected>choose…</option>`) {
+		t.Errorf("the rating menu of an unrated change does not start at choose…:\n%s", page)
+	}
+	for _, rating := range []url.Values{{"csrf": {b.csrf()}}, {"csrf": {b.csrf()}, "rating": {""}, "comment": {"oops"}}} {
+		status, _, body := b.post(fmt.Sprintf("/changes/%d/rate", rewrite.ID), rating)
+		if status != http.StatusBadRequest || !strings.Contains(body, "no rating chosen") {
+			t.Errorf("a rating form without a choice: %d, want 400 saying no rating was chosen\n%s", status, body)
+		}
+	}
+	if d := decode[changeJSON](t, mustCall(t, e, "GET", fmt.Sprintf("/api/changes/%d", rewrite.ID), ann.token, nil)); d.Community.Ratings != 0 {
+		t.Errorf("a refused rating form recorded a rating: %+v", d.Community)
+	}
 	// Bob rating from the web form; Eve, a stranger, sees nothing.
 	if status, _, body := b.post(fmt.Sprintf("/changes/%d/rate", rewrite.ID), url.Values{"csrf": {b.csrf()}, "rating": {"important"}}); status != http.StatusSeeOther {
 		t.Errorf("bob's rating: %d %s", status, body)

@@ -15,5 +15,6 @@ func (s *Server) readerAPI() http.Handler {
 		OnSubscribe: s.onSubscribe,
 		Now:         s.now,
 		Logger:      s.log,
+		Finder:      s.finder,
 	})
 }

@@ -82,6 +82,8 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("POST /opml", web.Page(web.ImportOPMLForm))
 	s.mux.HandleFunc("POST /feeds/{id}/weight", web.Page(web.WeightForm))
 	s.mux.HandleFunc("POST /feeds/{id}/folder", web.Page(web.FolderForm))
+	s.mux.HandleFunc("POST /feeds/{id}/watch-page", web.Page(web.WatchPageForm))
+	s.mux.HandleFunc("POST /feeds/{id}/check", web.Page(web.CheckNowForm))
 	s.mux.HandleFunc("GET /feeds/{id}/unsubscribe", web.Page(web.UnsubscribePage))
 	s.mux.HandleFunc("POST /feeds/{id}/unsubscribe", web.Page(web.UnsubscribeForm))
 	s.mux.HandleFunc("GET /items", web.Page(web.ItemsPage))

@@ -11,6 +11,7 @@
 package server
 
 import (
+	"context"
 	"log/slog"
 	"net/http"
 	"net/netip"
@@ -18,6 +19,7 @@ import (
 
 	"github.com/microcosm-cc/bluemonday"
 
+	"vigil/discover"
 	"vigil/server/api"
 	"vigil/server/internal/httpauth"
 	"vigil/server/internal/reading"
@@ -76,7 +78,19 @@ type Config struct {
 	// AllowPrivate lifts the address guard from the test messages the API
 	// sends to users' notification channels (as --allow-private does).
 	AllowPrivate bool
+	// Finder looks at a URL added as a feed's (the web form, POST
+	// /api/feeds and the Google Reader API's quickadd) for the feeds a web page advertises, through the
+	// monitor's client and so its address guard; nil means URLs are
+	// followed as given.
+	Finder *discover.Finder
+	// CheckNow fetches a feed or page now at a person's request (the
+	// "Check now" button of its view), refusing with an error that says
+	// why; nil means this server runs no monitor and refuses such checks.
+	CheckNow func(ctx context.Context, feedID int64) (CheckResult, error)
 }
+
+// CheckResult is what a check asked for now did.
+type CheckResult = reading.Checked
 
 // Server is the HTTP face of vigil; it implements http.Handler.
 type Server struct {
@@ -93,6 +107,7 @@ type Server struct {
 	mux          *http.ServeMux
 	beforeMux    []prefixRoute // matched ahead of mux, see routes
 	apiRoutes    []string      // the JSON API's patterns, see handleAPI
+	finder       *discover.Finder
 }
 
 // New returns a Server over st configured by cfg.
@@ -105,6 +120,7 @@ func New(st store.Store, cfg Config) *Server {
 		metricsToken: cfg.MetricsToken,
 		log:          cfg.Logger,
 		mux:          http.NewServeMux(),
+		finder:       cfg.Finder,
 	}
 	if s.now == nil {
 		s.now = time.Now
@@ -123,6 +139,8 @@ func New(st store.Store, cfg Config) *Server {
 		Planner:            cfg.Planner,
 		Updates:            cfg.Updates,
 		Zone:               cfg.Zone,
+		Finder:             cfg.Finder,
+		Checker:            reading.Checker(cfg.CheckNow),
 	})
 	s.auth = httpauth.New(st, httpauth.Config{Now: s.now, SecureCookies: cfg.SecureCookies, Logger: s.log, TrustedProxies: cfg.TrustedProxies})
 	s.api = api.New(api.Config{Store: st, Reading: s.reading, Auth: s.auth, Now: s.now, Logger: s.log,

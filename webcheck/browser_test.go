@@ -51,6 +51,11 @@ type feedSource struct {
 }
 
 func (f *feedSource) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.URL.Path == "/hours.html" { // a watched page, changed on every pass
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprintf(w, `<!doctype html><html><head><title>Opening hours</title></head><body><h1>Opening hours</h1><p>Open until %d pm, every day of the week including public holidays.</p><p><a href="/visit">Plan a visit</a></p></body></html>`, 5+f.pass.Load())
+		return
+	}
 	name := strings.TrimSuffix(strings.TrimPrefix(r.URL.Path, "/"), ".xml")
 	if name == "broken" {
 		http.Error(w, "the database is down", http.StatusInternalServerError)
@@ -74,6 +79,7 @@ type site struct {
 	user     *vigil.User
 	password string
 	feeds    []int64
+	page     int64 // a watched page
 }
 
 // newSite fills a SQLite store by fetching the httptest feeds three times
@@ -106,6 +112,11 @@ func newSite(t *testing.T) *site {
 		}
 		s.feeds = append(s.feeds, sub.Feed.ID)
 	}
+	page, err := st.FollowPage(ctx, u.ID, feeds.URL+"/hours.html", 1, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.page = page.Feed.ID
 	// Folders in the sidebar, nested and with a long name, must fit too.
 	if err := st.SetFolder(ctx, u.ID, s.feeds[1], "Science/Astronomy and the night sky over the observatories of the Alps"); err != nil {
 		t.Fatal(err)
@@ -272,6 +283,7 @@ func TestPagesInChromium(t *testing.T) {
 		{fmt.Sprintf("/items/%d", items[0].ID), 0},
 		{"/search?q=story", 0}, {"/for-you", 0}, {"/interests", 0}, {"/dashboard", 2},
 		{fmt.Sprintf("/feeds/%d/unsubscribe", s.feeds[0]), 0},
+		{fmt.Sprintf("/pages/%d", s.page), 0}, {"/updates", 0},
 	}
 	for _, id := range s.feeds {
 		pages = append(pages, page{fmt.Sprintf("/feeds/%d", id), 3})

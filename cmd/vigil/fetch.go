@@ -14,7 +14,9 @@ import (
 )
 
 func runFetch(ctx context.Context, e *env, args []string) error {
-	f := newFlags(e, "fetch", "", "Fetch every due feed once, store what came, send the alerts it caused, and exit (for cron and scripts).")
+	f := newFlags(e, "fetch", "[URL|ID]", "Fetch every due feed once, store what came, send the alerts it caused, and exit (for cron and scripts).\n"+
+		"With a feed's or page's URL or ID, check that one now: refused, with no request, within a minute of its last\n"+
+		"fetch or before the time its server asked not to be fetched before (Retry-After, Cache-Control max-age).")
 	opts := addMonitorFlags(f)
 	opts.pass = true
 	all := f.Bool("all", false, "fetch every followed feed now, due or not")
@@ -22,8 +24,14 @@ func runFetch(ctx context.Context, e *env, args []string) error {
 	baseURL := f.bindString("base-url", "")
 	procs := f.Int("procs", defaultFetchProcs, "how many processors run vigil's code while fetching (a pass mostly waits on the network; each more holds more memory); 0 keeps Go's default (one per core available); GOMAXPROCS, when set to a count, wins")
 	f.lean = true // ingests and exits: no mapped file, small caches, for a low peak of memory
-	if err := f.parse(args, 0); err != nil {
+	if err := f.parse(args, -1); err != nil {
 		return err
+	}
+	switch {
+	case f.NArg() > 1:
+		return usageError{fmt.Sprintf("expected at most one URL or ID, got %d arguments", f.NArg())}
+	case f.NArg() == 1 && *all:
+		return usageError{"--all fetches every feed: give it, or one URL or ID, not both"}
 	}
 	if err := opts.check(); err != nil { // a wrong flag is reported before the database
 		return err
@@ -55,6 +63,13 @@ func runFetch(ctx context.Context, e *env, args []string) error {
 	defer opts.close()
 	defer opts.closeShared()
 	if err != nil {
+		return err
+	}
+	if f.NArg() == 1 {
+		err := fetchOne(ctx, e, st, mon, f.Arg(0))
+		if err == nil {
+			err = drainAlerts(ctx, e, newSender(st, opts, *baseURL, slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))))
+		}
 		return err
 	}
 	// Each result is printed as its fetch ends and only counted after, for

@@ -10,8 +10,8 @@ import (
 // its examples here; a test checks that every command has some.
 var examples = map[string][]string{
 	"serve":         {"vigil serve", "vigil serve --addr 127.0.0.1:9090 --policy alloc --budget 600", "vigil --db /var/lib/vigil.db serve -v"},
-	"fetch":         {"vigil fetch", "vigil fetch --all --allow-private", "vigil fetch --budget 100 --workers 8"},
-	"add":           {"vigil add https://go.dev/blog/feed.atom", "vigil add https://go.dev/blog/feed.atom --user alice --weight 2"},
+	"fetch":         {"vigil fetch", "vigil fetch --all --allow-private", "vigil fetch --budget 100 --workers 8", "vigil fetch 3", "vigil fetch https://go.dev/blog/feed.atom"},
+	"add":           {"vigil add https://go.dev/blog/feed.atom", "vigil add https://go.dev/blog/feed.atom --user alice --weight 2", "vigil add https://go.dev/blog/", "vigil add --page https://go.dev/blog/"},
 	"feeds":         {"vigil feeds", "vigil feeds --user alice", "vigil feeds --all"},
 	"changes":       {"vigil changes", "vigil changes --user ann --json", "vigil changes --page 3 --limit 10"},
 	"rate":          {"vigil rate 12 important", "vigil rate 12 negligible --user ann --comment 'only the date moved'"},

@@ -25,7 +25,7 @@ var commands = []command{
 	{"serve", "run the web server and the monitor", runServe},
 	{"worker", "run the monitor alone, one of several processes sharing PostgreSQL", runWorker},
 	{"migrate", "copy a SQLite installation into an empty PostgreSQL database: migrate --from PATH --to URL", runMigrate},
-	{"fetch", "fetch every due feed once and exit", runFetch},
+	{"fetch", "fetch every due feed once and exit, or with a URL or ID check that one feed or page now", runFetch},
 	{"add", "subscribe a user to a feed URL, or with --page watch a web page", runAdd},
 	{"feeds", "list subscriptions and their state", runFeeds},
 	{"changes", "print the detected changes of the pages a user follows", runChanges},

@@ -41,7 +41,8 @@ func addPageFlags(f *flags) *pageFlags {
 	p.xpath = f.String("xpath", "", "watch only the nodes this XPath 1.0 `expression` selects (the page's first follower)")
 	p.jq = f.String("jq", "", "in a JSON document, watch only the results of this jq `program`, e.g. .price (the page's first follower)")
 	p.returns = f.Int("returns", 0, "a version showing one of the page's last `n` states again is a return, not new (0: the default, 2; 1: never; the page's first follower)")
-	p.threshold = f.String("threshold", "", "tell me of changes rated at least this: negligible, significant or important")
+	p.threshold = f.String("threshold", "", "my threshold: negligible, significant or important. Sent at once: new changes the agent judges at least this;\n"+
+		"in Updates and the digest: every change until someone else rates it, then those rated at least this")
 	p.frequency = f.String("frequency", "", "my group: daily, weekly or monthly changes")
 	f.Var(&p.conditions, "condition", "tell me only of changes meeting one of these `conditions` (repeatable): appears:TEXT, disappears:TEXT,\n"+
 		"above:N[@SELECTOR], below:N[@SELECTOR], changes-by:PERCENT[@SELECTOR]; none clears them")

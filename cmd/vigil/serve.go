@@ -10,7 +10,10 @@ import (
 	"sync"
 	"time"
 
+	"vigil/clock"
+	"vigil/discover"
 	"vigil/metrics"
+	"vigil/monitor"
 	"vigil/plan"
 	"vigil/profiler"
 	"vigil/server"
@@ -89,7 +92,8 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	web := server.New(st, server.Config{SecureCookies: *secure, OnSubscribe: func(int64) { mon.Wake() }, Logger: log,
 		Profiler: prof, Metrics: met, MetricsToken: *metricsToken, BudgetPerHour: *opts.budget, Policy: *opts.policy,
 		Planner: chartPlanner(planner, !*noMonitor),
-		Updates: digests.Folder, Zone: digests.Location, AllowPrivate: *opts.allowPrivate, TrustedProxies: proxies})
+		Updates: digests.Folder, Zone: digests.Location, AllowPrivate: *opts.allowPrivate, TrustedProxies: proxies,
+		Finder: &discover.Finder{Client: opts.client(clock.Wall{})}, CheckNow: checkNow(mon)})
 	srv := &http.Server{
 		Handler:           withHubCallbacks(web, hubs),
 		ReadHeaderTimeout: 10 * time.Second,
@@ -176,4 +180,12 @@ func serveUntilDone(ctx context.Context, srv *http.Server, ln net.Listener, runn
 	wg.Wait()
 	close(errs)
 	return <-errs
+}
+
+// checkNow is the server's "Check now" through the monitor.
+func checkNow(mon *monitor.Monitor) func(ctx context.Context, id int64) (server.CheckResult, error) {
+	return func(ctx context.Context, id int64) (server.CheckResult, error) {
+		r, err := mon.CheckNow(ctx, id)
+		return server.CheckResult{Status: r.Status, New: r.New, Updated: r.Updated, Err: r.Err, NextTime: r.NextTime}, err
+	}
 }

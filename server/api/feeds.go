@@ -1,9 +1,11 @@
 package api
 
 import (
+	"errors"
 	"net/http"
 
 	"vigil"
+	"vigil/discover"
 	"vigil/server/internal/reading"
 	"vigil/store"
 )
@@ -36,7 +38,10 @@ func (s *Handlers) Feeds(w http.ResponseWriter, r *http.Request, u *vigil.User) 
 
 // AddFeed subscribes the user to a feed URL: 201 Created with the new
 // subscription, or 200 OK with it when the user already followed the feed
-// (its weight kept unless the request gives one).
+// (its weight kept unless the request gives one). A URL that is a web page
+// advertising one feed subscribes to that feed, the page named in the
+// Vigil-Found-On header; one advertising several feeds or none is
+// answered with them (feedChoiceJSON) and subscribes to nothing.
 func (s *Handlers) AddFeed(w http.ResponseWriter, r *http.Request, u *vigil.User) error {
 	var req addFeedRequest
 	if err := decodeJSON(w, r, &req); err != nil {
@@ -53,7 +58,12 @@ func (s *Handlers) AddFeed(w http.ResponseWriter, r *http.Request, u *vigil.User
 	case already != nil:
 		weight = already.Weight
 	}
-	sub, err := s.reading.Subscribe(r.Context(), u.ID, req.URL, weight)
+	added, err := s.reading.SubscribeFinding(r.Context(), u.ID, req.URL, weight)
+	var choice reading.FeedChoice
+	if errors.As(err, &choice) {
+		writeJSON(w, choice.HTTPStatus(), feedChoiceJSON{Error: choice.Error(), Page: choice.Page, Feeds: append([]discover.Feed{}, choice.Feeds...)})
+		return nil
+	}
 	if err != nil {
 		return err
 	}
@@ -61,8 +71,20 @@ func (s *Handlers) AddFeed(w http.ResponseWriter, r *http.Request, u *vigil.User
 	if already != nil {
 		status = http.StatusOK
 	}
-	writeJSON(w, status, sub)
+	if added.FoundOn != "" {
+		w.Header().Set("Vigil-Found-On", added.FoundOn)
+	}
+	writeJSON(w, status, added.Sub)
 	return nil
+}
+
+// feedChoiceJSON is the answer to POST /api/feeds for a web page that
+// advertises several feeds (300) or none (422): the feeds to choose from,
+// or POST /api/pages to watch the page.
+type feedChoiceJSON struct {
+	Error string          `json:"error"`
+	Page  string          `json:"page"`
+	Feeds []discover.Feed `json:"feeds"`
 }
 
 // Feed returns one of the user's subscriptions.

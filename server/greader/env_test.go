@@ -39,12 +39,19 @@ type tester struct {
 // newEnv starts a server on a new database.
 func newEnv(t *testing.T) *env {
 	t.Helper()
+	return newEnvWith(t, server.Config{})
+}
+
+// newEnvWith is newEnv with the server configured by cfg (Now set).
+func newEnvWith(t *testing.T, cfg server.Config) *env {
+	t.Helper()
 	st, err := sqlite.Open(filepath.Join(t.TempDir(), "v.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	srv := httptest.NewServer(server.New(st, server.Config{Now: func() time.Time { return testNow }}))
+	cfg.Now = func() time.Time { return testNow }
+	srv := httptest.NewServer(server.New(st, cfg))
 	t.Cleanup(srv.Close)
 	return &env{t: t, st: st, url: srv.URL}
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"vigil"
+	"vigil/discover"
 )
 
 // Config connects a Handler to the rest of the server.
@@ -25,6 +26,9 @@ type Config struct {
 	Now func() time.Time
 	// Logger receives internal failures; nil means slog.Default().
 	Logger *slog.Logger
+	// Finder looks at a quickadd's URL for the feeds a web page
+	// advertises; nil means the URL is followed as given.
+	Finder *discover.Finder
 }
 
 // Handler serves the Google Reader API; it implements http.Handler.

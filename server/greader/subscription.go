@@ -3,11 +3,13 @@ package greader
 import (
 	"cmp"
 	"context"
+	"errors"
 	"net/http"
 	"slices"
 	"strings"
 
 	"vigil"
+	"vigil/discover"
 )
 
 // subscriptionJSON is one entry of subscription/list.
@@ -234,6 +236,15 @@ func (h *Handler) quickAdd(w http.ResponseWriter, r *http.Request, u *vigil.User
 	if raw == "" {
 		return vigil.Errorf(vigil.EINVALID, "quickurl is required")
 	}
+	raw, err := h.feedOf(r.Context(), u, raw)
+	var choice *discover.Choice
+	if errors.As(err, &choice) {
+		writeJSON(w, map[string]any{"query": raw, "numResults": 0, "error": choice.Error()})
+		return nil
+	}
+	if err != nil {
+		return err
+	}
 	sub, err := h.subscribe(r.Context(), u, raw)
 	if err != nil {
 		return err
@@ -242,4 +253,23 @@ func (h *Handler) quickAdd(w http.ResponseWriter, r *http.Request, u *vigil.User
 		"query": raw, "numResults": 1, "streamId": feedStreamID(sub.Feed), "streamName": title(*sub),
 	})
 	return nil
+}
+
+// feedOf is the feed a quickadd of raw follows: raw itself, unless it is
+// a web page (not followed yet) advertising one feed, which is followed
+// instead; a web page advertising several feeds or none is a
+// *discover.Choice error, and nothing is followed.
+func (h *Handler) feedOf(ctx context.Context, u *vigil.User, raw string) (string, error) {
+	url, err := vigil.NormalizeFeedURL(raw)
+	if err != nil || h.cfg.Finder == nil {
+		return raw, nil // subscribe refuses a bad URL in its own words
+	}
+	if _, err := h.subscriptionFor(ctx, u, feedPrefix+url); err == nil {
+		return raw, nil
+	}
+	target, err := h.cfg.Finder.Resolve(ctx, url)
+	if err != nil {
+		return raw, err
+	}
+	return target.URL, nil
 }

@@ -1,14 +1,18 @@
 package web
 
 import (
+	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"html/template"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 
 	"vigil"
+	"vigil/discover"
 	"vigil/server/internal/httperr"
 	"vigil/server/internal/reading"
 	"vigil/store"
@@ -37,6 +41,9 @@ type indexView struct {
 	Subscriptions []vigil.Subscription
 	Notices       []vigil.Notice
 	Form          feedForm
+	// Choice, when set, is the web page just added as a feed that
+	// advertises several feeds or none, offered to choose from.
+	Choice *discover.Choice
 }
 
 // feedView is the data of a feed's page.
@@ -49,9 +56,12 @@ type feedView struct {
 	Profile      *reading.ProfileView // nil while the feed has none
 	Charts       []template.HTML
 	Form         feedForm // the weight form
-	Until        int64    // when the page was made, for "mark all as read"
-	MinWeight    float64
-	MaxWeight    float64
+	// FoundOn is the web page the feed was just found on, offered to be
+	// watched instead; "" when none.
+	FoundOn   string
+	Until     int64 // when the page was made, for "mark all as read"
+	MinWeight float64
+	MaxWeight float64
 }
 
 // unsubscribeView is the data of the page confirming an unsubscription.
@@ -68,6 +78,12 @@ func (s *Handlers) IndexPage(w http.ResponseWriter, r *http.Request, sess *sessi
 // renderIndex renders the home page with status and the add-feed form
 // filled as form.
 func (s *Handlers) renderIndex(w http.ResponseWriter, r *http.Request, sess *session, status int, form feedForm) error {
+	return s.renderIndexChoosing(w, r, sess, status, form, nil)
+}
+
+// renderIndexChoosing is renderIndex offering, when c is set, the feeds a
+// web page advertises and the page itself to choose from.
+func (s *Handlers) renderIndexChoosing(w http.ResponseWriter, r *http.Request, sess *session, status int, form feedForm, c *discover.Choice) error {
 	subs, err := s.st.Subscriptions(r.Context(), sess.User.ID)
 	if err != nil {
 		return err
@@ -76,7 +92,7 @@ func (s *Handlers) renderIndex(w http.ResponseWriter, r *http.Request, sess *ses
 	if err != nil {
 		return err
 	}
-	view := indexView{base: sess.base("Feeds"), Subscriptions: subs, Notices: notices, Form: form}
+	view := indexView{base: sess.base("Feeds"), Subscriptions: subs, Notices: notices, Form: form, Choice: c}
 	s.render(w, r, status, "index.html", view)
 	return nil
 }
@@ -97,6 +113,7 @@ func (s *Handlers) FeedPage(w http.ResponseWriter, r *http.Request, sess *sessio
 	}
 	view.Form.Weight = reading.Number(view.Sub.Weight)
 	view.Form.Folder = view.Sub.Folder
+	view.FoundOn = r.URL.Query().Get("found_on")
 	s.render(w, r, http.StatusOK, "feed.html", view)
 	return nil
 }
@@ -138,30 +155,70 @@ func (s *Handlers) feedView(ctx context.Context, sess *session, id int64) (feedV
 }
 
 // AddFeedForm subscribes the visitor to the submitted URL, or shows the
-// home page again with the reason and what they typed.
+// home page again with the reason and what they typed. A URL that is a
+// web page advertising one feed subscribes to that feed (the feed's view
+// then offers to watch the page instead); one advertising several feeds or
+// none shows them to choose from, with the page itself. A form with
+// as_given set (a feed chosen so) subscribes to the URL without looking.
 func (s *Handlers) AddFeedForm(w http.ResponseWriter, r *http.Request, sess *session) error {
 	form := feedForm{URL: r.PostFormValue("url"), Weight: r.PostFormValue("weight"), Page: r.PostFormValue("page") != ""}
 	weight, err := formWeight(r)
-	var sub *vigil.Subscription
+	var added reading.Added
 	switch {
 	case err == nil && form.Page:
-		sub, err = s.reading.FollowPage(r.Context(), sess.User.ID, form.URL, weight)
+		added.Sub, err = s.reading.FollowPage(r.Context(), sess.User.ID, form.URL, weight)
+	case err == nil && r.PostFormValue("as_given") != "":
+		added.Sub, err = s.reading.Subscribe(r.Context(), sess.User.ID, form.URL, weight)
 	case err == nil:
-		sub, err = s.reading.Subscribe(r.Context(), sess.User.ID, form.URL, weight)
+		added, err = s.reading.SubscribeFinding(r.Context(), sess.User.ID, form.URL, weight)
 	}
+	var choice reading.FeedChoice
 	switch {
 	case err == nil && form.Page:
-		http.Redirect(w, r, fmt.Sprintf("/pages/%d", sub.Feed.ID), http.StatusSeeOther)
+		http.Redirect(w, r, fmt.Sprintf("/pages/%d", added.Sub.Feed.ID), http.StatusSeeOther)
+		return nil
+	case err == nil && added.FoundOn != "":
+		s.setFlash(w, added.FoundOn+" is a web page: you follow the feed it advertises, "+added.Sub.Feed.URL+".")
+		http.Redirect(w, r, fmt.Sprintf("/feeds/%d?found_on=%s", added.Sub.Feed.ID, url.QueryEscape(added.FoundOn)), http.StatusSeeOther)
 		return nil
 	case err == nil:
-		http.Redirect(w, r, fmt.Sprintf("/feeds/%d", sub.Feed.ID), http.StatusSeeOther)
+		http.Redirect(w, r, fmt.Sprintf("/feeds/%d", added.Sub.Feed.ID), http.StatusSeeOther)
 		return nil
+	case errors.As(err, &choice):
+		form.Weight = cmp.Or(form.Weight, "1")
+		return s.renderIndexChoosing(w, r, sess, http.StatusOK, form, choice.Choice)
 	case httperr.Status(err) < http.StatusInternalServerError:
 		form.Error = vigil.ErrorMessage(err)
 		return s.renderIndex(w, r, sess, httperr.Status(err), form)
 	default:
 		return err
 	}
+}
+
+// WatchPageForm watches as a page the web page a feed was found on,
+// instead of following the feed: the visitor follows the page with the
+// feed's weight and stops following the feed.
+func (s *Handlers) WatchPageForm(w http.ResponseWriter, r *http.Request, sess *session) error {
+	id, err := reading.PathID(r, "feed")
+	if err != nil {
+		return err
+	}
+	sub, err := s.st.Subscription(r.Context(), sess.User.ID, id)
+	if err != nil {
+		return err
+	}
+	page, err := s.reading.FollowPage(r.Context(), sess.User.ID, r.PostFormValue("url"), sub.Weight)
+	if err != nil {
+		return err
+	}
+	if page.Feed.ID != id {
+		if _, err := s.reading.Unsubscribe(r.Context(), sess.User.ID, id); err != nil {
+			return err
+		}
+	}
+	s.setFlash(w, "You watch "+page.Feed.URL+" as a page, and no longer follow the feed "+sub.Feed.URL+".")
+	http.Redirect(w, r, fmt.Sprintf("/pages/%d", page.Feed.ID), http.StatusSeeOther)
+	return nil
 }
 
 // WeightForm changes the weight of one of the visitor's subscriptions, or

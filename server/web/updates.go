@@ -198,7 +198,12 @@ func (s *Handlers) ChangePage(w http.ResponseWriter, r *http.Request, sess *sess
 	return nil
 }
 
-// RateForm records the visitor's rating of a change.
+// errNoRating refuses a rating form sent with its menu left at “choose…”,
+// so that a careless click rates nothing rather than a default.
+var errNoRating = vigil.Errorf(vigil.EINVALID, "no rating chosen: pick negligible, significant or important in the menu before pressing Rate (nothing was recorded)")
+
+// RateForm records the visitor's rating of a change; a form without a
+// rating is refused.
 func (s *Handlers) RateForm(w http.ResponseWriter, r *http.Request, sess *session) error {
 	id, err := reading.PathID(r, "change")
 	if err != nil {
@@ -206,6 +211,9 @@ func (s *Handlers) RateForm(w http.ResponseWriter, r *http.Request, sess *sessio
 	}
 	e := vigil.Evaluation{ChangeID: id, UserID: sess.User.ID, Rating: r.PostFormValue("rating"),
 		Comment: strings.TrimSpace(r.PostFormValue("comment")), At: s.now()}
+	if e.Rating == "" {
+		return errNoRating
+	}
 	if err := s.st.Evaluate(r.Context(), e); err != nil {
 		return err
 	}

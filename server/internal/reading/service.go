@@ -13,6 +13,7 @@ import (
 
 	"github.com/microcosm-cc/bluemonday"
 
+	"vigil/discover"
 	"vigil/sanitize"
 	"vigil/updates"
 )
@@ -46,6 +47,12 @@ type Config struct {
 	Updates updates.Config
 	// Zone is the time zone of the digests' days; nil means UTC.
 	Zone *time.Location
+	// Finder looks at a URL added as a feed's for the feeds a web page
+	// advertises (SubscribeFinding); nil means URLs are followed as given.
+	Finder *discover.Finder
+	// Checker fetches a feed or page now at a person's request (CheckNow);
+	// nil means the server runs no monitor and such checks are refused.
+	Checker Checker
 }
 
 // Service carries out a user's requests against the store.
@@ -61,6 +68,8 @@ type Service struct {
 	updates     updates.Config
 	zone        *time.Location
 	diffs       *diffViews
+	finder      *discover.Finder
+	checker     Checker
 }
 
 // New returns a Service over st configured by cfg.
@@ -76,6 +85,8 @@ func New(st Store, cfg Config) *Service {
 		updates:     cfg.Updates,
 		zone:        cfg.Zone,
 		diffs:       newDiffViews(defaultDiffCacheBytes),
+		finder:      cfg.Finder,
+		checker:     cfg.Checker,
 	}
 	policy, cacheBytes := cfg.Sanitizer, cfg.SanitizeCacheBytes
 	if policy == nil {
