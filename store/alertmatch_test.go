@@ -1,6 +1,7 @@
 package store
 
 import (
+	"context"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -36,11 +37,15 @@ func TestMatchesQuery(t *testing.T) {
 func TestItemAlertsTitles(t *testing.T) {
 	long := strings.Repeat("launch news ", 20)
 	items := []vigil.Item{
-		{ID: 1, Title: "Launch", URL: "https://example.org/1"},
-		{ID: 2, Summary: "<p>" + long + "</p>", URL: "https://example.org/2"},
-		{ID: 3, URL: "https://example.org/launch"},
+		{ID: 1, Key: "1", Title: "Launch", URL: "https://example.org/1"},
+		{ID: 2, Key: "2", Summary: "<p>" + long + "</p>", URL: "https://example.org/2"},
+		{ID: 3, Key: "3", URL: "https://example.org/launch"},
 	}
-	got := ItemAlerts([]RuleTarget{{ChannelID: 7, Query: "launch"}, {ChannelID: 7, Query: "news"}}, items)
+	matches, err := MatchItems(context.Background(), nil, []RuleTarget{{ChannelID: 7, RuleID: 1, Query: "launch"}, {ChannelID: 7, RuleID: 2, Query: "news"}}, items)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := ItemAlerts(matches, items)
 	want := []string{"Launch", strings.TrimSpace(long)[:80] + "…"}
 	if len(got) != 2 {
 		t.Fatalf("ItemAlerts = %+v, want items 1 and 2 once each (item 3 has no word to match but its link)", got)

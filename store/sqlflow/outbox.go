@@ -8,20 +8,31 @@ import (
 	"vigil/store"
 )
 
-// QueueItemAlerts writes to the outbox, through q (the ingest's
-// transaction), the messages the new items of a feed cause
-// (store.ItemAlerts), due at now. Both stores' item ingests call it, so a
-// message exists exactly when its item does.
-func (s *Store) QueueItemAlerts(ctx context.Context, q Querier, feedID int64, items []vigil.Item, now time.Time) error {
+// MatchItemAlerts reads the alert rules that cover a feed, outside any
+// transaction, and matches the items of a fetch of it against them
+// (store.MatchItems, with the store's cache of compiled rules): both
+// stores' item ingests call it before their write transaction begins, so
+// that matching, however long, holds no lock that writers wait on. A rule
+// added meanwhile applies from the feed's next fetch on. It returns ctx's
+// error when ctx is done before matching ends.
+func (s *Store) MatchItemAlerts(ctx context.Context, feedID int64, items []vigil.Item) (store.ItemMatches, error) {
 	if len(items) == 0 {
-		return nil
+		return nil, nil
 	}
-	rows, err := q.Query(ctx, s.sql.Alert.RuleTargets, feedID)
+	rows, err := s.conn.Read().Query(ctx, s.sql.Alert.RuleTargets, feedID, vigil.MaxAlertRulesPerUser)
 	targets, err := list(&s.d, rows, err, "read alert rules", scanRuleTarget)
 	if err != nil || len(targets) == 0 {
-		return err
+		return nil, err
 	}
-	return s.enqueue(ctx, q, store.ItemAlerts(targets, items), now)
+	return store.MatchItems(ctx, s.rules, targets, store.UniqueItems(feedID, items))
+}
+
+// QueueItemAlerts writes to the outbox, through q (the ingest's
+// transaction), the messages of the new items of a fetch that matches
+// (from MatchItemAlerts) holds for them (store.ItemAlerts), due at now,
+// so that a message exists exactly when its item does.
+func (s *Store) QueueItemAlerts(ctx context.Context, q Querier, matches store.ItemMatches, items []vigil.Item, now time.Time) error {
+	return s.enqueue(ctx, q, store.ItemAlerts(matches, items), now)
 }
 
 // queueChangeAlerts writes to the outbox, in the page ingest's
@@ -58,10 +69,10 @@ func scanID(r store.Row) (*int64, error) {
 	return &id, r.Scan(&id)
 }
 
-// scanRuleTarget reads (channel ID, query).
+// scanRuleTarget reads (channel ID, rule ID, query).
 func scanRuleTarget(r store.Row) (*store.RuleTarget, error) {
 	var t store.RuleTarget
-	return &t, r.Scan(&t.ChannelID, &t.Query)
+	return &t, r.Scan(&t.ChannelID, &t.RuleID, &t.Query)
 }
 
 // scanFollowTarget reads (channel ID, user ID, threshold).
