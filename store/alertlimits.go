@@ -2,6 +2,7 @@ package store
 
 import (
 	"strconv"
+	"strings"
 
 	"vigil"
 	"vigil/store/fulltext"
@@ -42,7 +43,7 @@ func CheckAlertRuleCount(n int) error {
 // vigil.MaxAlertRulesPerUser rules.
 func MarkInertRules(rules []vigil.AlertRule) {
 	for i := range rules {
-		if _, err := ParseAlertQuery(rules[i].Query); err != nil {
+		if _, err := ParseAlertQuery(strings.TrimSpace(rules[i].Query)); err != nil {
 			rules[i].Inert = "matches nothing: " + vigil.ErrorMessage(err)
 		} else if i >= vigil.MaxAlertRulesPerUser {
 			rules[i].Inert = "matches nothing: it is beyond the limit of " +

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -74,6 +75,67 @@ func TestChangeAlertsSkipReturns(t *testing.T) {
 		c := NewChange{Extents: json.RawMessage(tt.extents), Severity: "important", Summary: "s"}
 		if got := ChangeAlerts(targets, page, 7, c); len(got) != tt.want {
 			t.Errorf("extents %s: %d messages, want %d", tt.extents, len(got), tt.want)
+		}
+	}
+}
+
+// countdownContext is a context that ends after its Err was asked a
+// number of times: it tells how often matching checks it.
+type countdownContext struct {
+	context.Context
+	left int
+}
+
+// Err reports the context cancelled once left reaches 0.
+func (c *countdownContext) Err() error {
+	if c.left <= 0 {
+		return context.Canceled
+	}
+	c.left--
+	return nil
+}
+
+// TestMatchItemsChecksContextPerItem checks that matching asks the
+// context before each item and stops as soon as it has ended.
+func TestMatchItemsChecksContextPerItem(t *testing.T) {
+	items := make([]vigil.Item, 10)
+	for i := range items {
+		items[i] = vigil.Item{Key: string(rune('a' + i)), Title: "launch"}
+	}
+	targets := []RuleTarget{{ChannelID: 1, RuleID: 1, Query: "launch"}}
+	for _, left := range []int{0, 1, 5, 9} {
+		c := &countdownContext{Context: context.Background(), left: left}
+		if m, err := MatchItems(c, nil, targets, items); err != context.Canceled || m != nil {
+			t.Errorf("context ending after %d items: %v, %v; want context.Canceled", left, m, err)
+		}
+	}
+	c := &countdownContext{Context: context.Background(), left: 10}
+	if m, err := MatchItems(c, nil, targets, items); err != nil || len(m) != 10 {
+		t.Errorf("context lasting 10 items: %d matched, %v; want 10", len(m), err)
+	}
+}
+
+// TestMatchItemsLimits checks that a rule over the limits matches nothing,
+// and that each channel gets an item once however many rules match it.
+func TestMatchItemsLimits(t *testing.T) {
+	items := []vigil.Item{{Key: "k", Title: "rocket launch"}}
+	tests := []struct {
+		name    string
+		targets []RuleTarget
+		want    []int64
+	}{
+		{"over the size", []RuleTarget{{ChannelID: 1, RuleID: 1, Query: strings.Repeat("launch ", 200)}}, nil},
+		{"over the terms", []RuleTarget{{ChannelID: 1, RuleID: 1, Query: strings.Repeat("launch ", 33)}}, nil},
+		{"at the terms", []RuleTarget{{ChannelID: 1, RuleID: 1, Query: strings.Repeat("launch ", 32)}}, []int64{1}},
+		{"two rules, two channels", []RuleTarget{
+			{ChannelID: 1, RuleID: 1, Query: "rocket"}, {ChannelID: 1, RuleID: 2, Query: "launch"},
+			{ChannelID: 2, RuleID: 1, Query: "rocket"}, {ChannelID: 2, RuleID: 2, Query: "launch"},
+		}, []int64{1, 2}},
+	}
+	for _, tt := range tests {
+		m, err := MatchItems(context.Background(), NewRuleCache(), tt.targets, items)
+		if err != nil || !slices.Equal(m["k"], tt.want) {
+			t.Errorf("%s: channels %v, %v; want %v", tt.name, m["k"], err, tt.want)
 		}
 	}
 }

@@ -24,7 +24,8 @@ var alertSQL = sqlflow.AlertSQL{
 	Subscribed: `SELECT 1 FROM subscriptions WHERE user_id = $1 AND feed_id = $2`,
 	Rules:      `SELECT ` + ruleColumns + ` FROM alert_rules WHERE user_id = $1 ORDER BY id`,
 	RemoveRule: `DELETE FROM alert_rules WHERE user_id = $1 AND id = $2`,
-	CountRules: `SELECT (SELECT COUNT(*) FROM alert_rules r WHERE r.user_id = u.id) FROM users u WHERE u.id = $1 FOR UPDATE`,
+	LockUser:   `SELECT id FROM users WHERE id = $1 FOR UPDATE`,
+	CountRules: `SELECT COUNT(*) FROM alert_rules WHERE user_id = $1`,
 	RuleTargets: `SELECT c.id, r.id, r.query FROM (
 			SELECT id, user_id, feed_id, query, row_number() OVER (PARTITION BY user_id ORDER BY id) AS n
 			FROM alert_rules WHERE user_id IN (SELECT user_id FROM subscriptions WHERE feed_id = $1)) r

@@ -41,9 +41,13 @@ type AlertSQL struct {
 	// RemoveRule deletes the rule $2 of the user $1.
 	RemoveRule string
 
-	// CountRules returns how many alert rules the user $1 has, locking
-	// the user's row against concurrent additions until the transaction
-	// ends; no row for an unknown user.
+	// LockUser returns the ID of the user $1, locking the user's row
+	// against concurrent rule additions until the transaction ends; no
+	// row for an unknown user.
+	LockUser string
+	// CountRules returns how many alert rules the user $1 has. It runs
+	// after LockUser as a statement of its own, so that it sees the rules
+	// the transactions it waited for added.
 	CountRules string
 
 	// RuleTargets returns (channel ID, rule ID, query) for every rule that
@@ -152,15 +156,7 @@ func (s *Store) AddAlertRule(ctx context.Context, r vigil.AlertRule) (int64, err
 		return 0, s.d.Wrap("begin adding alert rule", err)
 	}
 	defer tx.Rollback(ctx)
-	var n int
-	err = tx.QueryRow(ctx, s.sql.Alert.CountRules, r.UserID).Scan(&n)
-	if errors.Is(err, ErrNoRows) {
-		return 0, vigil.Errorf(vigil.ENOTFOUND, "user %d not found", r.UserID)
-	}
-	if err != nil {
-		return 0, s.d.Wrap("count alert rules", err)
-	}
-	if err := store.CheckAlertRuleCount(n); err != nil {
+	if err := s.checkRuleCount(ctx, tx, r.UserID); err != nil {
 		return 0, err
 	}
 	var id int64
@@ -169,6 +165,24 @@ func (s *Store) AddAlertRule(ctx context.Context, r vigil.AlertRule) (int64, err
 		return 0, s.d.Wrap("add alert rule", err)
 	}
 	return id, s.d.WrapIf("commit alert rule", tx.Commit(ctx))
+}
+
+// checkRuleCount locks the user in tx and reports, as EINVALID, a user
+// who may add no more rules; an unknown user is ENOTFOUND.
+func (s *Store) checkRuleCount(ctx context.Context, tx Tx, userID int64) error {
+	var id int64
+	err := tx.QueryRow(ctx, s.sql.Alert.LockUser, userID).Scan(&id)
+	if errors.Is(err, ErrNoRows) {
+		return vigil.Errorf(vigil.ENOTFOUND, "user %d not found", userID)
+	}
+	if err != nil {
+		return s.d.Wrap("lock user for alert rule", err)
+	}
+	var n int
+	if err := tx.QueryRow(ctx, s.sql.Alert.CountRules, userID).Scan(&n); err != nil {
+		return s.d.Wrap("count alert rules", err)
+	}
+	return store.CheckAlertRuleCount(n)
 }
 
 // checkRuleFeed reports, as EINVALID, a rule for one feed whose user does

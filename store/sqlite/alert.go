@@ -21,7 +21,8 @@ var alertSQL = sqlflow.AlertSQL{
 	Subscribed: `SELECT 1 FROM subscriptions WHERE user_id = ? AND feed_id = ?`,
 	Rules:      `SELECT ` + ruleColumns + ` FROM alert_rules WHERE user_id = ? ORDER BY id`,
 	RemoveRule: `DELETE FROM alert_rules WHERE user_id = ? AND id = ?`,
-	CountRules: `SELECT (SELECT COUNT(*) FROM alert_rules r WHERE r.user_id = u.id) FROM users u WHERE u.id = ?1`,
+	LockUser:   `SELECT id FROM users WHERE id = ?`,
+	CountRules: `SELECT COUNT(*) FROM alert_rules WHERE user_id = ?`,
 	RuleTargets: `SELECT c.id, r.id, r.query FROM (
 			SELECT id, user_id, feed_id, query, row_number() OVER (PARTITION BY user_id ORDER BY id) AS n
 			FROM alert_rules WHERE user_id IN (SELECT user_id FROM subscriptions WHERE feed_id = ?1)) r
