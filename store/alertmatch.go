@@ -39,35 +39,69 @@ type RuleTarget struct {
 	Query     string
 }
 
-// ItemMatches are the channels each item of a fetch is to be sent to,
-// each channel once, by item key: what MatchItems works out before an
-// ingest's write transaction, for ItemAlerts to turn into messages inside
-// it once the items have their IDs.
-type ItemMatches map[string][]int64
+// AlertMatch is what an ingest matched before its write transaction
+// began: the rules that cover the feed, and the channels each item it
+// matched is for, by key. Messages turns it into the outbox's messages
+// inside the transaction, once the new items have their IDs.
+type AlertMatch struct {
+	rules    *RuleCache
+	targets  []RuleTarget
+	channels map[string][]int64
+}
 
 // MatchItems matches items against the rules of targets, compiled
-// through rules (nil compiles each afresh), and returns the channels each
-// item is for: those of any rule the item matches (AlertQuery). Each
-// rule is matched at most once per item, however many channels it has.
-// It checks ctx before each item and returns ctx's error once ctx is done,
-// so that a stopping process is not held up by a long matching.
-func MatchItems(ctx context.Context, rules *RuleCache, targets []RuleTarget, items []vigil.Item) (ItemMatches, error) {
-	if len(targets) == 0 || len(items) == 0 {
+// through rules (nil compiles each afresh): an item is for the channels
+// of any rule it matches (AlertQuery). Each rule is matched at most once
+// per item, however many channels it has. It checks ctx before each item
+// and returns ctx's error once ctx is done, so that a stopping process is
+// not held up by a long matching. No targets match nothing (nil).
+func MatchItems(ctx context.Context, rules *RuleCache, targets []RuleTarget, items []vigil.Item) (*AlertMatch, error) {
+	if len(targets) == 0 {
 		return nil, nil
 	}
-	compiled, ruleOf := compileTargets(rules, targets)
+	m := &AlertMatch{rules: rules, targets: targets, channels: make(map[string][]int64, len(items))}
+	return m, m.match(ctx, items)
+}
+
+// match matches items, recording each one's channels under its key.
+func (m *AlertMatch) match(ctx context.Context, items []vigil.Item) error {
+	compiled, ruleOf := compileTargets(m.rules, m.targets)
 	verdict := make([]int8, len(compiled)) // 0 not matched yet, 1 matches, -1 does not
-	out := ItemMatches{}
 	for _, it := range items {
 		if err := ctx.Err(); err != nil {
-			return nil, err
+			return err
 		}
 		clear(verdict)
-		if channels := matchItem(it, targets, compiled, ruleOf, verdict); len(channels) > 0 {
-			out[it.Key] = channels
+		m.channels[it.Key] = matchItem(it, m.targets, compiled, ruleOf, verdict)
+	}
+	return nil
+}
+
+// Channels returns the channels the item under key was matched for.
+func (m *AlertMatch) Channels(key string) []int64 {
+	if m == nil {
+		return nil
+	}
+	return m.channels[key]
+}
+
+// Messages returns the messages the new items of a feed cause: one per
+// item and channel it matched. A new item that was not matched before
+// (one stored under its key then, and gone since) is matched now.
+func (m *AlertMatch) Messages(ctx context.Context, items []vigil.Item) ([]NewMessage, error) {
+	if m == nil {
+		return nil, nil
+	}
+	var late []vigil.Item
+	for _, it := range items {
+		if _, ok := m.channels[it.Key]; !ok {
+			late = append(late, it)
 		}
 	}
-	return out, nil
+	if err := m.match(ctx, late); err != nil {
+		return nil, err
+	}
+	return itemAlerts(m.channels, items), nil
 }
 
 // compileTargets compiles each distinct rule of targets once, and returns
@@ -114,21 +148,17 @@ func matchItem(it vigil.Item, targets []RuleTarget, compiled []*AlertQuery, rule
 	return channels
 }
 
-// ItemAlerts returns the messages the new items of a feed cause: one per
-// item and channel that matches (from MatchItems) holds for the item's
-// key.
-func ItemAlerts(matches ItemMatches, items []vigil.Item) []NewMessage {
-	if len(matches) == 0 {
-		return nil
-	}
+// itemAlerts returns the messages of items: one per item and channel
+// that channels holds for the item's key.
+func itemAlerts(channels map[string][]int64, items []vigil.Item) []NewMessage {
 	var out []NewMessage
 	for _, it := range items {
-		channels := matches[it.Key]
-		if len(channels) == 0 {
+		chans := channels[it.Key]
+		if len(chans) == 0 {
 			continue
 		}
 		text := snippet(fulltext.Body(it.Summary, it.Content))
-		for _, ch := range channels {
+		for _, ch := range chans {
 			out = append(out, NewMessage{ChannelID: ch, Kind: KindItem, RefID: it.ID,
 				Title: itemTitle(it, text), Link: it.URL, Text: text})
 		}

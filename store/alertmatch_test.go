@@ -46,7 +46,10 @@ func TestItemAlertsTitles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := ItemAlerts(matches, items)
+	got, err := matches.Messages(context.Background(), items)
+	if err != nil {
+		t.Fatal(err)
+	}
 	want := []string{"Launch", strings.TrimSpace(long)[:80] + "…"}
 	if len(got) != 2 {
 		t.Fatalf("ItemAlerts = %+v, want items 1 and 2 once each (item 3 has no word to match but its link)", got)
@@ -105,13 +108,14 @@ func TestMatchItemsChecksContextPerItem(t *testing.T) {
 	targets := []RuleTarget{{ChannelID: 1, RuleID: 1, Query: "launch"}}
 	for _, left := range []int{0, 1, 5, 9} {
 		c := &countdownContext{Context: context.Background(), left: left}
-		if m, err := MatchItems(c, nil, targets, items); err != context.Canceled || m != nil {
-			t.Errorf("context ending after %d items: %v, %v; want context.Canceled", left, m, err)
+		if _, err := MatchItems(c, nil, targets, items); err != context.Canceled || c.left != 0 {
+			t.Errorf("context ending after %d items: %v, %d checks left; want context.Canceled, none left", left, err, c.left)
 		}
 	}
 	c := &countdownContext{Context: context.Background(), left: 10}
-	if m, err := MatchItems(c, nil, targets, items); err != nil || len(m) != 10 {
-		t.Errorf("context lasting 10 items: %d matched, %v; want 10", len(m), err)
+	m, err := MatchItems(c, nil, targets, items)
+	if err != nil || len(m.Channels("j")) != 1 {
+		t.Errorf("context lasting 10 items: the last matched %v, %v; want channel 1", m.Channels("j"), err)
 	}
 }
 
@@ -134,8 +138,8 @@ func TestMatchItemsLimits(t *testing.T) {
 	}
 	for _, tt := range tests {
 		m, err := MatchItems(context.Background(), NewRuleCache(), tt.targets, items)
-		if err != nil || !slices.Equal(m["k"], tt.want) {
-			t.Errorf("%s: channels %v, %v; want %v", tt.name, m["k"], err, tt.want)
+		if err != nil || !slices.Equal(m.Channels("k"), tt.want) {
+			t.Errorf("%s: channels %v, %v; want %v", tt.name, m.Channels("k"), err, tt.want)
 		}
 	}
 }

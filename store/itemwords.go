@@ -16,6 +16,9 @@ type ItemWords struct {
 	words []string
 	// order holds the positions of words sorted by word, then position.
 	order []int32
+	// first holds, for each distinct word, where its positions start in
+	// order: a word is found by hashing rather than by searching.
+	first map[string]int32
 }
 
 // NewItemWords splits an item's title and text into words and indexes
@@ -32,7 +35,11 @@ func NewItemWords(it vigil.Item) *ItemWords {
 		}
 		return int(a - b)
 	})
-	return &ItemWords{words: words, order: order}
+	first := make(map[string]int32, len(order))
+	for k := len(order) - 1; k >= 0; k-- {
+		first[words[order[k]]] = int32(k)
+	}
+	return &ItemWords{words: words, order: order, first: first}
 }
 
 // Has reports whether the words hold a term whose words are lower-cased:
@@ -43,11 +50,15 @@ func (w *ItemWords) Has(t fulltext.Term) bool {
 		return false
 	}
 	first := t.Words[0]
-	k := sort.Search(len(w.order), func(k int) bool { return w.words[w.order[k]] >= first })
 	if len(t.Words) == 1 && t.Prefix {
+		k := sort.Search(len(w.order), func(k int) bool { return w.words[w.order[k]] >= first })
 		return k < len(w.order) && strings.HasPrefix(w.words[w.order[k]], first)
 	}
-	for ; k < len(w.order) && w.words[w.order[k]] == first; k++ {
+	k, ok := w.first[first]
+	if !ok {
+		return false
+	}
+	for ; int(k) < len(w.order) && w.words[w.order[k]] == first; k++ {
 		if w.phraseAt(int(w.order[k]), t) {
 			return true
 		}

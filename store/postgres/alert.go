@@ -31,6 +31,7 @@ var alertSQL = sqlflow.AlertSQL{
 			FROM alert_rules WHERE user_id IN (SELECT user_id FROM subscriptions WHERE feed_id = $1)) r
 		JOIN notify_channels c ON c.user_id = r.user_id
 		WHERE r.n <= $2 AND (r.feed_id IS NULL OR r.feed_id = $1) ORDER BY c.id, r.id`,
+	StoredKeys: `SELECT key FROM items WHERE feed_id = $1 AND key = ANY($2)`,
 	FollowTargets: `SELECT c.id, s.user_id, coalesce(pf.threshold, 'significant') FROM subscriptions s
 		JOIN notify_channels c ON c.user_id = s.user_id
 		LEFT JOIN page_follows pf ON pf.user_id = s.user_id AND pf.feed_id = s.feed_id

@@ -55,6 +55,9 @@ type AlertSQL struct {
 	// subscribed to it) and is among its user's first $2 rules by ID, once
 	// for each channel of the rule's user, by channel and rule.
 	RuleTargets string
+	// StoredKeys returns the keys of the list $2 that the feed $1 has
+	// items under.
+	StoredKeys string
 	// FollowTargets returns (channel ID, threshold, 'significant' when the
 	// follower never set one) for every follower of the page $1, once for
 	// each of the follower's channels.

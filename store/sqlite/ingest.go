@@ -31,7 +31,7 @@ func (db *DB) Ingest(ctx context.Context, f vigil.Fetched, decide func(vigil.Ing
 	if err := store.CheckFetched(f); err != nil {
 		return vigil.Ingested{}, err
 	}
-	var matches store.ItemMatches
+	var matches *store.AlertMatch
 	if db.outbox {
 		var err error
 		if matches, err = db.MatchItemAlerts(ctx, f.FeedID, f.Items); err != nil {
@@ -48,7 +48,7 @@ func (db *DB) Ingest(ctx context.Context, f vigil.Fetched, decide func(vigil.Ing
 	if err != nil {
 		return vigil.Ingested{}, err
 	}
-	if len(matches) > 0 {
+	if matches != nil {
 		if err := db.QueueItemAlerts(ctx, flowQuerier{tx}, matches, got.New, f.Observation.At); err != nil {
 			return vigil.Ingested{}, err
 		}

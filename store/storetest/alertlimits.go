@@ -191,18 +191,24 @@ func heavyRules(t testing.TB, db store.Store, users int, feedURLs ...string) []i
 }
 
 // HeavyRule is the r-th rule of a heavy rule set: vigil.MaxAlertRuleTerms
-// terms, prefixes and words, of which every item of HeavyItems holds all
-// but the last, so that matching it looks up every term.
+// terms of 30 letters and digits (words and prefixes, about 1,000 bytes
+// in all), of which every item of HeavyItems holds all but the last, so
+// that matching it looks up every term.
 func HeavyRule(r int) string {
 	terms := make([]string, vigil.MaxAlertRuleTerms)
 	for i := range terms[:len(terms)-1] {
-		terms[i] = fmt.Sprintf("common%d", i)
+		terms[i] = heavyWord(i)
 		if i%2 == 1 {
-			terms[i] = fmt.Sprintf("comm%d*", i)
+			terms[i] = heavyWord(i)[:20] + "*"
 		}
 	}
-	terms[len(terms)-1] = fmt.Sprintf("absent%d", r)
+	terms[len(terms)-1] = fmt.Sprintf("absent%024d", r)
 	return strings.Join(terms, " ")
+}
+
+// heavyWord is the i-th word HeavyRule's rules ask for: 30 characters.
+func heavyWord(i int) string {
+	return fmt.Sprintf("common%02d%s", i, strings.Repeat("x", 22))
 }
 
 // heavyItems returns n items as HeavyItems makes them.
@@ -210,13 +216,13 @@ func heavyItems(prefix string, n int) []vigil.Item {
 	return HeavyItems(makeItems(prefix, n))
 }
 
-// HeavyItems gives items a text of about 300 words that holds every term
-// of HeavyRule's rules but the last.
+// HeavyItems gives items a text of 300 words that holds every term of
+// HeavyRule's rules but the last.
 func HeavyItems(items []vigil.Item) []vigil.Item {
 	var b strings.Builder
 	for i := range 300 {
 		if i < vigil.MaxAlertRuleTerms {
-			fmt.Fprintf(&b, "common%d ", i)
+			b.WriteString(heavyWord(i) + " ")
 		} else {
 			fmt.Fprintf(&b, "filler%d ", i)
 		}
