@@ -35,7 +35,7 @@ func TestMatchesQuery(t *testing.T) {
 	}
 }
 
-func TestItemAlertsTitles(t *testing.T) {
+func TestMessagesTitles(t *testing.T) {
 	long := strings.Repeat("launch news ", 20)
 	items := []vigil.Item{
 		{ID: 1, Key: "1", Title: "Launch", URL: "https://example.org/1"},
@@ -52,7 +52,7 @@ func TestItemAlertsTitles(t *testing.T) {
 	}
 	want := []string{"Launch", strings.TrimSpace(long)[:80] + "…"}
 	if len(got) != 2 {
-		t.Fatalf("ItemAlerts = %+v, want items 1 and 2 once each (item 3 has no word to match but its link)", got)
+		t.Fatalf("Messages = %+v, want items 1 and 2 once each (item 3 has no word to match but its link)", got)
 	}
 	for i, m := range got {
 		if m.Title != want[i] || m.ChannelID != 7 || m.RefID != int64(i+1) {
