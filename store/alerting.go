@@ -11,7 +11,7 @@ import (
 // Alerting is what vigil sends users as it happens: their channels, their
 // alert rules over feeds, and the outbox of messages waiting to be sent.
 // Ingests write the outbox in the same transaction as the items and page
-// changes that cause its messages (see ItemAlerts, ChangeAlerts), so
+// changes that cause its messages (see MatchItems, ChangeAlerts), so
 // a message is never lost between storing and sending; senders claim
 // messages with leases, so that several processes sharing a database
 // never send one at the same time.
@@ -33,10 +33,12 @@ type Alerting interface {
 	RecordDelivery(ctx context.Context, channelID int64, at time.Time, errText string) error
 
 	// AddAlertRule stores a rule (UserID, Query, FeedID or 0, Created) and
-	// returns its ID; a query with no word, or a feed the user does not
-	// subscribe to, is EINVALID.
+	// returns its ID; a query with no word or over the limits on a rule
+	// (ParseAlertQuery), a user with vigil.MaxAlertRulesPerUser rules
+	// already, or a feed the user does not subscribe to, is EINVALID.
 	AddAlertRule(ctx context.Context, r vigil.AlertRule) (int64, error)
-	// AlertRules lists the user's rules by ID.
+	// AlertRules lists the user's rules by ID, with Inert set on those
+	// stored before the limits that exceed one (MarkInertRules).
 	AlertRules(ctx context.Context, userID int64) ([]vigil.AlertRule, error)
 	// RemoveAlertRule deletes one of the user's rules, or reports
 	// ENOTFOUND.

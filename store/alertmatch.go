@@ -1,6 +1,7 @@
 package store
 
 import (
+	"context"
 	"encoding/json"
 	"slices"
 	"strings"
@@ -30,69 +31,147 @@ type NewMessage struct {
 	Text      string
 }
 
-// RuleTarget is an alert rule's query joined to one of its user's
-// channels, as an ingest reads them for a feed.
+// RuleTarget is an alert rule joined to one of its user's channels, as an
+// ingest reads them for a feed.
 type RuleTarget struct {
 	ChannelID int64
+	RuleID    int64
 	Query     string
 }
 
-// ItemAlerts returns the messages the new items of a feed cause: one per
-// item and channel for which any of the channel's rules matches the item
-// (MatchesQuery). Rules whose query no longer parses match nothing.
-func ItemAlerts(targets []RuleTarget, items []vigil.Item) []NewMessage {
-	if len(targets) == 0 || len(items) == 0 {
+// AlertMatch is what an ingest matched before its write transaction
+// began: the rules that cover the feed, and the channels each item it
+// matched is for, by key. Messages turns it into the outbox's messages
+// inside the transaction, once the new items have their IDs.
+type AlertMatch struct {
+	rules    *RuleCache
+	targets  []RuleTarget
+	channels map[string][]int64
+}
+
+// MatchItems matches items against the rules of targets, compiled
+// through rules (nil compiles each afresh): an item is for the channels
+// of any rule it matches (AlertQuery). Each rule is matched at most once
+// per item, however many channels it has. It checks ctx before each item
+// and returns ctx's error once ctx is done, so that a stopping process is
+// not held up by a long matching. No targets match nothing (nil).
+func MatchItems(ctx context.Context, rules *RuleCache, targets []RuleTarget, items []vigil.Item) (*AlertMatch, error) {
+	if len(targets) == 0 {
+		return nil, nil
+	}
+	m := &AlertMatch{rules: rules, targets: targets, channels: make(map[string][]int64, len(items))}
+	return m, m.match(ctx, items)
+}
+
+// match matches items, recording each one's channels under its key.
+func (m *AlertMatch) match(ctx context.Context, items []vigil.Item) error {
+	compiled, ruleOf := compileTargets(m.rules, m.targets)
+	verdict := make([]int8, len(compiled)) // 0 not matched yet, 1 matches, -1 does not
+	for _, it := range items {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		clear(verdict)
+		m.channels[it.Key] = matchItem(it, m.targets, compiled, ruleOf, verdict)
+	}
+	return nil
+}
+
+// Channels returns the channels the item under key was matched for.
+func (m *AlertMatch) Channels(key string) []int64 {
+	if m == nil {
 		return nil
 	}
-	parsed := make([][]fulltext.Term, len(targets))
-	for i, t := range targets {
-		parsed[i], _ = fulltext.ParseQuery(t.Query)
+	return m.channels[key]
+}
+
+// Messages returns the messages the new items of a feed cause: one per
+// item and channel it matched. A new item that was not matched before
+// (one stored under its key then, and gone since) is matched now.
+func (m *AlertMatch) Messages(ctx context.Context, items []vigil.Item) ([]NewMessage, error) {
+	if m == nil {
+		return nil, nil
 	}
+	var late []vigil.Item
+	for _, it := range items {
+		if _, ok := m.channels[it.Key]; !ok {
+			late = append(late, it)
+		}
+	}
+	if err := m.match(ctx, late); err != nil {
+		return nil, err
+	}
+	return itemAlerts(m.channels, items), nil
+}
+
+// compileTargets compiles each distinct rule of targets once, and returns
+// them with the index among them of each target's rule.
+func compileTargets(rules *RuleCache, targets []RuleTarget) ([]*AlertQuery, []int) {
+	index := map[int64]int{}
+	var compiled []*AlertQuery
+	ruleOf := make([]int, len(targets))
+	for i, t := range targets {
+		k, ok := index[t.RuleID]
+		if !ok {
+			k = len(compiled)
+			index[t.RuleID] = k
+			compiled = append(compiled, rules.Compile(t.RuleID, t.Query))
+		}
+		ruleOf[i] = k
+	}
+	return compiled, ruleOf
+}
+
+// matchItem returns the channels of targets whose rule the item matches,
+// in the targets' order, each once; verdict caches each rule's answer.
+func matchItem(it vigil.Item, targets []RuleTarget, compiled []*AlertQuery, ruleOf []int, verdict []int8) []int64 {
+	var words *ItemWords
+	var channels []int64
+	for i, t := range targets {
+		q := compiled[ruleOf[i]]
+		if q.Inert() || slices.Contains(channels, t.ChannelID) {
+			continue
+		}
+		if verdict[ruleOf[i]] == 0 {
+			if words == nil {
+				words = NewItemWords(it)
+			}
+			verdict[ruleOf[i]] = -1
+			if q.Matches(words) {
+				verdict[ruleOf[i]] = 1
+			}
+		}
+		if verdict[ruleOf[i]] == 1 {
+			channels = append(channels, t.ChannelID)
+		}
+	}
+	return channels
+}
+
+// itemAlerts returns the messages of items: one per item and channel
+// that channels holds for the item's key.
+func itemAlerts(channels map[string][]int64, items []vigil.Item) []NewMessage {
 	var out []NewMessage
 	for _, it := range items {
-		words := itemWords(it)
-		sent := map[int64]bool{}
-		for i, t := range targets {
-			if sent[t.ChannelID] || !matchTerms(parsed[i], words) {
-				continue
-			}
-			sent[t.ChannelID] = true
-			text := snippet(fulltext.Body(it.Summary, it.Content))
-			out = append(out, NewMessage{ChannelID: t.ChannelID, Kind: KindItem, RefID: it.ID,
+		chans := channels[it.Key]
+		if len(chans) == 0 {
+			continue
+		}
+		text := snippet(fulltext.Body(it.Summary, it.Content))
+		for _, ch := range chans {
+			out = append(out, NewMessage{ChannelID: ch, Kind: KindItem, RefID: it.ID,
 				Title: itemTitle(it, text), Link: it.URL, Text: text})
 		}
 	}
 	return out
 }
 
-// MatchesQuery reports whether an item matches a query in the search
-// syntax: every word, "phrase" and prefix* of it occurs in the item's
-// title or text, ignoring case. A query with no word matches nothing.
+// MatchesQuery reports whether an item matches a rule's query in the
+// search syntax: every word, "phrase" and prefix* of it occurs in the
+// item's title or text, ignoring case. A query with no word, or over the
+// limits on rules (ParseAlertQuery), matches nothing.
 func MatchesQuery(query string, it vigil.Item) bool {
-	terms, err := fulltext.ParseQuery(query)
-	return err == nil && matchTerms(terms, itemWords(it))
-}
-
-// itemWords returns the lower-cased words of an item's title and text.
-func itemWords(it vigil.Item) []string {
-	return fulltext.Words(strings.ToLower(it.Title + "\n" + fulltext.Body(it.Summary, it.Content)))
-}
-
-// matchTerms reports whether words hold every term; no terms match nothing.
-func matchTerms(terms []fulltext.Term, words []string) bool {
-	if len(terms) == 0 {
-		return false
-	}
-	for _, t := range terms {
-		phrase := make([]string, len(t.Words))
-		for i, w := range t.Words {
-			phrase[i] = strings.ToLower(w)
-		}
-		if !fulltext.HasPhrase(words, phrase, t.Prefix) {
-			return false
-		}
-	}
-	return true
+	return CompileAlertQuery(query).Matches(NewItemWords(it))
 }
 
 // FollowTarget is a follower's threshold for a page joined to one of the

@@ -22,7 +22,7 @@ func runAlert(ctx context.Context, e *env, args []string) error {
 }
 
 func runAlertAdd(ctx context.Context, e *env, args []string) error {
-	f := newFlags(e, "alert add", "QUERY", "Send every new item of the user's feeds that matches QUERY (the search syntax: words, \"phrases\", prefix*) to the user's notification channels, as soon as a fetch stores it.")
+	f := newFlags(e, "alert add", "QUERY", fmt.Sprintf("Send every new item of the user's feeds that matches QUERY (the search syntax: words, \"phrases\", prefix*) to the user's notification channels, as soon as a fetch stores it. A rule has at most %d bytes and %d terms, a user at most %d rules.", vigil.MaxAlertRuleBytes, vigil.MaxAlertRuleTerms, vigil.MaxAlertRulesPerUser))
 	user := f.String("user", "", "user `name` (may be left out when there is one user)")
 	feed := f.Int64("feed", 0, "only the items of this feed `ID` (one the user subscribes to)")
 	if err := f.parse(args, 1); err != nil {
@@ -55,7 +55,7 @@ func ruleText(r vigil.AlertRule) string {
 func runAlertList(ctx context.Context, e *env, args []string) error {
 	f := newFlags(e, "alert list", "", "List a user's alert rules.")
 	user := f.String("user", "", "user `name` (may be left out when there is one user)")
-	asJSON := f.Bool("json", false, "print JSON: id, feed_id (absent for every feed), query, created")
+	asJSON := f.Bool("json", false, "print JSON: id, feed_id (absent for every feed), query, created, inert (why a rule over the limits matches nothing)")
 	if err := f.parse(args, 0); err != nil {
 		return err
 	}
@@ -75,9 +75,30 @@ func runAlertList(ctx context.Context, e *env, args []string) error {
 		return json.NewEncoder(e.stdout).Encode(rules)
 	}
 	for _, r := range rules {
-		fmt.Fprintf(e.stdout, "%d\t%s\n", r.ID, ruleText(r))
+		fmt.Fprintf(e.stdout, "%d\t%s%s\n", r.ID, ruleText(clipQuery(r)), inertText(r))
 	}
 	return nil
+}
+
+// listedQueryRunes is how much of a rule's query the listing shows: a rule
+// stored before the limits may be far longer than one may add now.
+const listedQueryRunes = 200
+
+// clipQuery cuts a rule's query longer than listedQueryRunes, saying how
+// long it is.
+func clipQuery(r vigil.AlertRule) vigil.AlertRule {
+	if q := []rune(r.Query); len(q) > listedQueryRunes {
+		r.Query = fmt.Sprintf("%s… (%d bytes)", string(q[:listedQueryRunes]), len(r.Query))
+	}
+	return r
+}
+
+// inertText says why a rule matches nothing, or nothing for a working one.
+func inertText(r vigil.AlertRule) string {
+	if r.Inert == "" {
+		return ""
+	}
+	return "\tINERT: " + r.Inert
 }
 
 func runAlertRemove(ctx context.Context, e *env, args []string) error {

@@ -18,6 +18,15 @@ type settingsView struct {
 	Error, Form string
 }
 
+// MaxRuleBytes is the longest query of an alert rule.
+func (settingsView) MaxRuleBytes() int { return vigil.MaxAlertRuleBytes }
+
+// MaxRuleTerms is the most terms of an alert rule.
+func (settingsView) MaxRuleTerms() int { return vigil.MaxAlertRuleTerms }
+
+// MaxRules is the most alert rules of a user.
+func (settingsView) MaxRules() int { return vigil.MaxAlertRulesPerUser }
+
 // SettingsPage shows the visitor's account settings: password, API token,
 // Fever password, notification channels and alert rules.
 func (s *Handlers) SettingsPage(w http.ResponseWriter, r *http.Request, sess *session) error {
@@ -35,6 +44,7 @@ func (s *Handlers) renderSettings(w http.ResponseWriter, r *http.Request, sess *
 	if view.Rules, err = s.st.AlertRules(r.Context(), sess.User.ID); err != nil {
 		return err
 	}
+	clipRuleQueries(view.Rules)
 	s.render(w, r, status, "settings.html", view)
 	return nil
 }

@@ -111,3 +111,17 @@ func (s *Handlers) RemoveAlertForm(w http.ResponseWriter, r *http.Request, sess 
 	}
 	return s.settingsDone(w, r, "Removed the alert rule.")
 }
+
+// shownQueryRunes is how much of a rule's query the settings page shows: a
+// rule stored before the limits may be far longer than one may add now.
+const shownQueryRunes = 200
+
+// clipRuleQueries cuts the queries of rules longer than shownQueryRunes
+// for showing, saying how long they are.
+func clipRuleQueries(rules []vigil.AlertRule) {
+	for i, r := range rules {
+		if q := []rune(r.Query); len(q) > shownQueryRunes {
+			rules[i].Query = string(q[:shownQueryRunes]) + "… (" + strconv.Itoa(len(r.Query)) + " bytes)"
+		}
+	}
+}

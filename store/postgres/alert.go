@@ -24,10 +24,14 @@ var alertSQL = sqlflow.AlertSQL{
 	Subscribed: `SELECT 1 FROM subscriptions WHERE user_id = $1 AND feed_id = $2`,
 	Rules:      `SELECT ` + ruleColumns + ` FROM alert_rules WHERE user_id = $1 ORDER BY id`,
 	RemoveRule: `DELETE FROM alert_rules WHERE user_id = $1 AND id = $2`,
-	RuleTargets: `SELECT c.id, r.query FROM alert_rules r
-		JOIN subscriptions s ON s.user_id = r.user_id AND s.feed_id = $1
+	LockUser:   `SELECT id FROM users WHERE id = $1 FOR UPDATE`,
+	CountRules: `SELECT COUNT(*) FROM alert_rules WHERE user_id = $1`,
+	RuleTargets: `SELECT c.id, r.id, r.query FROM (
+			SELECT id, user_id, feed_id, query, row_number() OVER (PARTITION BY user_id ORDER BY id) AS n
+			FROM alert_rules WHERE user_id IN (SELECT user_id FROM subscriptions WHERE feed_id = $1)) r
 		JOIN notify_channels c ON c.user_id = r.user_id
-		WHERE r.feed_id IS NULL OR r.feed_id = $1 ORDER BY c.id, r.id`,
+		WHERE r.n <= $2 AND (r.feed_id IS NULL OR r.feed_id = $1) ORDER BY c.id, r.id`,
+	StoredKeys: `SELECT key FROM items WHERE feed_id = $1 AND key = ANY($2)`,
 	FollowTargets: `SELECT c.id, s.user_id, coalesce(pf.threshold, 'significant') FROM subscriptions s
 		JOIN notify_channels c ON c.user_id = s.user_id
 		LEFT JOIN page_follows pf ON pf.user_id = s.user_id AND pf.feed_id = s.feed_id

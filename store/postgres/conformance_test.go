@@ -22,6 +22,9 @@ func TestConformance(t *testing.T) {
 		DeleteFeed: func(t testing.TB, s store.Store, feedID int64) {
 			rawExec(t, s, `DELETE FROM feeds WHERE id = $1`, feedID)
 		},
+		InsertRule: func(t testing.TB, s store.Store, userID int64, query string) {
+			rawExec(t, s, `INSERT INTO alert_rules (user_id, query, created_at) VALUES ($1, $2, $3)`, userID, query, int64(1))
+		},
 		RefuseCohesion: func(t testing.TB, s store.Store, cohesion float64) {
 			rawExec(t, s, fmt.Sprintf(`CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS $$
 				BEGIN IF new.cohesion = %v THEN RAISE EXCEPTION 'refused by the test'; END IF; RETURN new; END $$`, cohesion))

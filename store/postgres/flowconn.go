@@ -114,6 +114,7 @@ var dialect = sqlflow.Dialect{
 	IsUniqueOn:   isUniqueOn,
 	Placeholder:  func(n int) string { return "$" + strconv.Itoa(n) },
 	IDs:          func(ids []int64) (any, error) { return ids, nil },
+	Keys:         func(keys []string) (any, error) { return keys, nil },
 	TermDeltas:   termDeltas,
 	Storable:     storable,
 }

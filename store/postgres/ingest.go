@@ -30,15 +30,22 @@ import (
 // it and finds which items are new or edited, with IDs for the new ones
 // taken from the items' sequence; decide then runs on what the writes will
 // make of the feed (afterWrites), and the second round trip writes and
-// commits. New items of a feed that some user's alert rules cover take
-// one more round trip, to read the rules, and one per message queued in
-// the outbox, in the same transaction.
+// commits. A fetch with items takes one more round trip before the
+// transaction begins, to read the alert rules that cover the feed, which
+// the items are matched against there and then (so that matching holds
+// no lock); each message queued in the outbox takes one more, in the
+// transaction.
 //
 // PostgreSQL's text cannot hold NUL characters or invalid UTF-8, which a
 // hostile feed may carry: they are dropped and replaced with U+FFFD
 // respectively (see clean) before storing.
 func (db *DB) Ingest(ctx context.Context, f vigil.Fetched, decide func(vigil.Ingested, *vigil.Feed) (*vigil.Feed, error)) (vigil.Ingested, error) {
 	if err := store.CheckFetched(f); err != nil {
+		return vigil.Ingested{}, err
+	}
+	items := store.UniqueItems(f.FeedID, cleanItems(f.Items))
+	matches, err := db.MatchItemAlerts(ctx, f.FeedID, items)
+	if err != nil {
 		return vigil.Ingested{}, err
 	}
 	conn, err := db.pool.Acquire(ctx)
@@ -52,7 +59,6 @@ func (db *DB) Ingest(ctx context.Context, f vigil.Fetched, decide func(vigil.Ing
 			rollback(ctx, conn)
 		}
 	}()
-	items := store.UniqueItems(f.FeedID, cleanItems(f.Items))
 	current, changes, err := lockAndCompare(ctx, conn, f.FeedID, items)
 	if err != nil {
 		return vigil.Ingested{}, err
@@ -67,7 +73,7 @@ func (db *DB) Ingest(ctx context.Context, f vigil.Fetched, decide func(vigil.Ing
 	if err != nil {
 		return vigil.Ingested{}, fmt.Errorf("postgres: unable to ingest feed %d: decide: %w", f.FeedID, err)
 	}
-	if err := db.QueueItemAlerts(ctx, flowQuerier{conn}, f.FeedID, got.New, f.Observation.At); err != nil {
+	if err := db.QueueItemAlerts(ctx, flowQuerier{conn}, matches, got.New, f.Observation.At); err != nil {
 		return vigil.Ingested{}, err
 	}
 	if err := commitIngest(ctx, conn, b, f, got, feed); err != nil {

@@ -9,7 +9,6 @@ import (
 
 	"vigil"
 	"vigil/store"
-	"vigil/store/fulltext"
 )
 
 // AlertSQL is the text of the channel, alert rule and outbox statements.
@@ -42,10 +41,23 @@ type AlertSQL struct {
 	// RemoveRule deletes the rule $2 of the user $1.
 	RemoveRule string
 
-	// RuleTargets returns (channel ID, query) for every rule that covers
-	// the feed $1 (one for it, or for every feed of a user subscribed to
-	// it), once for each channel of the rule's user.
+	// LockUser returns the ID of the user $1, locking the user's row
+	// against concurrent rule additions until the transaction ends; no
+	// row for an unknown user.
+	LockUser string
+	// CountRules returns how many alert rules the user $1 has. It runs
+	// after LockUser as a statement of its own, so that it sees the rules
+	// the transactions it waited for added.
+	CountRules string
+
+	// RuleTargets returns (channel ID, rule ID, query) for every rule that
+	// covers the feed $1 (one for it, or for every feed of a user
+	// subscribed to it) and is among its user's first $2 rules by ID, once
+	// for each channel of the rule's user, by channel and rule.
 	RuleTargets string
+	// StoredKeys returns the keys of the list $2 that the feed $1 has
+	// items under.
+	StoredKeys string
 	// FollowTargets returns (channel ID, threshold, 'significant' when the
 	// follower never set one) for every follower of the page $1, once for
 	// each of the follower's channels.
@@ -127,39 +139,76 @@ func (s *Store) RecordDelivery(ctx context.Context, channelID int64, at time.Tim
 	return s.d.WrapIf("record delivery", err)
 }
 
-// AddAlertRule stores a user's rule; a query with no word or a feed the
-// user does not subscribe to is EINVALID.
+// AddAlertRule stores a user's rule. A query with no word or over the
+// limits on a rule's size (store.ParseAlertQuery), a user who has
+// vigil.MaxAlertRulesPerUser rules already, or a feed the user does not
+// subscribe to is EINVALID; an unknown user ENOTFOUND. The count and the
+// insert share a transaction that locks the user, so that concurrent
+// additions cannot pass the limit together.
 func (s *Store) AddAlertRule(ctx context.Context, r vigil.AlertRule) (int64, error) {
 	r.Query = strings.TrimSpace(r.Query)
-	if _, err := fulltext.ParseQuery(r.Query); err != nil {
+	if _, err := store.ParseAlertQuery(r.Query); err != nil {
 		return 0, err
 	}
 	feed := sql.NullInt64{Int64: r.FeedID, Valid: r.FeedID != 0}
-	if feed.Valid {
-		var one int
-		err := s.conn.Read().QueryRow(ctx, s.sql.Alert.Subscribed, r.UserID, r.FeedID).Scan(&one)
-		if errors.Is(err, ErrNoRows) {
-			return 0, vigil.Errorf(vigil.EINVALID, "user %d does not subscribe to feed %d", r.UserID, r.FeedID)
-		}
-		if err != nil {
-			return 0, s.d.Wrap("check subscription", err)
-		}
+	if err := s.checkRuleFeed(ctx, r); err != nil {
+		return 0, err
+	}
+	tx, err := s.conn.Begin(ctx)
+	if err != nil {
+		return 0, s.d.Wrap("begin adding alert rule", err)
+	}
+	defer tx.Rollback(ctx)
+	if err := s.checkRuleCount(ctx, tx, r.UserID); err != nil {
+		return 0, err
 	}
 	var id int64
-	err := s.conn.Write().QueryRow(ctx, s.sql.Alert.AddRule, r.UserID, feed, s.d.text(r.Query), store.Nanos(r.Created)).Scan(&id)
-	if s.d.IsForeignKey(err) {
-		return 0, vigil.Errorf(vigil.ENOTFOUND, "user %d not found", r.UserID)
-	}
+	err = tx.QueryRow(ctx, s.sql.Alert.AddRule, r.UserID, feed, s.d.text(r.Query), store.Nanos(r.Created)).Scan(&id)
 	if err != nil {
 		return 0, s.d.Wrap("add alert rule", err)
 	}
-	return id, nil
+	return id, s.d.WrapIf("commit alert rule", tx.Commit(ctx))
 }
 
-// AlertRules lists a user's rules by ID.
+// checkRuleCount locks the user in tx and reports, as EINVALID, a user
+// who may add no more rules; an unknown user is ENOTFOUND.
+func (s *Store) checkRuleCount(ctx context.Context, tx Tx, userID int64) error {
+	var id int64
+	err := tx.QueryRow(ctx, s.sql.Alert.LockUser, userID).Scan(&id)
+	if errors.Is(err, ErrNoRows) {
+		return vigil.Errorf(vigil.ENOTFOUND, "user %d not found", userID)
+	}
+	if err != nil {
+		return s.d.Wrap("lock user for alert rule", err)
+	}
+	var n int
+	if err := tx.QueryRow(ctx, s.sql.Alert.CountRules, userID).Scan(&n); err != nil {
+		return s.d.Wrap("count alert rules", err)
+	}
+	return store.CheckAlertRuleCount(n)
+}
+
+// checkRuleFeed reports, as EINVALID, a rule for one feed whose user does
+// not subscribe to it.
+func (s *Store) checkRuleFeed(ctx context.Context, r vigil.AlertRule) error {
+	if r.FeedID == 0 {
+		return nil
+	}
+	var one int
+	err := s.conn.Read().QueryRow(ctx, s.sql.Alert.Subscribed, r.UserID, r.FeedID).Scan(&one)
+	if errors.Is(err, ErrNoRows) {
+		return vigil.Errorf(vigil.EINVALID, "user %d does not subscribe to feed %d", r.UserID, r.FeedID)
+	}
+	return s.d.WrapIf("check subscription", err)
+}
+
+// AlertRules lists a user's rules by ID, with Inert set on those that
+// match nothing for exceeding a limit (store.MarkInertRules).
 func (s *Store) AlertRules(ctx context.Context, userID int64) ([]vigil.AlertRule, error) {
 	rows, err := s.conn.Read().Query(ctx, s.sql.Alert.Rules, userID)
-	return list(&s.d, rows, err, "list alert rules", store.ScanAlertRule)
+	rules, err := list(&s.d, rows, err, "list alert rules", store.ScanAlertRule)
+	store.MarkInertRules(rules)
+	return rules, err
 }
 
 // RemoveAlertRule deletes one of a user's rules.
@@ -168,5 +217,6 @@ func (s *Store) RemoveAlertRule(ctx context.Context, userID, ruleID int64) error
 	if err != nil {
 		return s.d.Wrap("remove alert rule", err)
 	}
+	s.rules.Forget(ruleID)
 	return requireRow(n, "alert rule %d not found", ruleID)
 }

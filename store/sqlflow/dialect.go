@@ -34,6 +34,9 @@ type Dialect struct {
 	// IDs encodes a list of IDs as the argument of the statements that
 	// take one.
 	IDs func(ids []int64) (any, error)
+	// Keys encodes a list of texts (item keys) as the argument of the
+	// statements that take one.
+	Keys func(keys []string) (any, error)
 }
 
 // Wrap prefixes err with the store's name and the operation that failed.

@@ -8,20 +8,75 @@ import (
 	"vigil/store"
 )
 
-// QueueItemAlerts writes to the outbox, through q (the ingest's
-// transaction), the messages the new items of a feed cause
-// (store.ItemAlerts), due at now. Both stores' item ingests call it, so a
-// message exists exactly when its item does.
-func (s *Store) QueueItemAlerts(ctx context.Context, q Querier, feedID int64, items []vigil.Item, now time.Time) error {
+// MatchItemAlerts reads the alert rules that cover a feed, outside any
+// transaction, and matches against them the items of a fetch of it that
+// are not stored yet (store.MatchItems, with the store's cache of
+// compiled rules): both stores' item ingests call it before their write
+// transaction begins, so that matching, however long, holds no lock that
+// writers wait on. A rule added meanwhile applies from the feed's next
+// fetch on. It returns ctx's error when ctx is done before matching ends,
+// and nil when no rule covers the feed.
+func (s *Store) MatchItemAlerts(ctx context.Context, feedID int64, items []vigil.Item) (*store.AlertMatch, error) {
 	if len(items) == 0 {
-		return nil
+		return nil, nil
 	}
-	rows, err := q.Query(ctx, s.sql.Alert.RuleTargets, feedID)
+	rows, err := s.conn.Read().Query(ctx, s.sql.Alert.RuleTargets, feedID, vigil.MaxAlertRulesPerUser)
 	targets, err := list(&s.d, rows, err, "read alert rules", scanRuleTarget)
 	if err != nil || len(targets) == 0 {
+		return nil, err
+	}
+	unstored, err := s.unstoredItems(ctx, feedID, store.UniqueItems(feedID, items))
+	if err != nil {
+		return nil, err
+	}
+	return store.MatchItems(ctx, s.rules, targets, unstored)
+}
+
+// unstoredItems returns the items whose keys the feed has no item under:
+// those the ingest will find new (unless another stores them first).
+func (s *Store) unstoredItems(ctx context.Context, feedID int64, items []vigil.Item) ([]vigil.Item, error) {
+	keys := make([]string, len(items))
+	for i, it := range items {
+		keys[i] = it.Key
+	}
+	arg, err := s.d.Keys(keys)
+	if err != nil {
+		return nil, s.d.Wrap("look up stored items for alerts", err)
+	}
+	rows, err := s.conn.Read().Query(ctx, s.sql.Alert.StoredKeys, feedID, arg)
+	stored, err := list(&s.d, rows, err, "look up stored items for alerts", scanKey)
+	if err != nil {
+		return nil, err
+	}
+	known := make(map[string]bool, len(stored))
+	for _, k := range stored {
+		known[k] = true
+	}
+	unstored := items[:0]
+	for _, it := range items {
+		if !known[it.Key] {
+			unstored = append(unstored, it)
+		}
+	}
+	return unstored, nil
+}
+
+// scanKey reads a key.
+func scanKey(r store.Row) (*string, error) {
+	var k string
+	return &k, r.Scan(&k)
+}
+
+// QueueItemAlerts writes to the outbox, through q (the ingest's
+// transaction), the messages of the new items of a fetch that m (from
+// MatchItemAlerts) matched (store.AlertMatch.Messages), due at now, so
+// that a message exists exactly when its item does.
+func (s *Store) QueueItemAlerts(ctx context.Context, q Querier, m *store.AlertMatch, items []vigil.Item, now time.Time) error {
+	msgs, err := m.Messages(ctx, items)
+	if err != nil {
 		return err
 	}
-	return s.enqueue(ctx, q, store.ItemAlerts(targets, items), now)
+	return s.enqueue(ctx, q, msgs, now)
 }
 
 // queueChangeAlerts writes to the outbox, in the page ingest's
@@ -58,10 +113,10 @@ func scanID(r store.Row) (*int64, error) {
 	return &id, r.Scan(&id)
 }
 
-// scanRuleTarget reads (channel ID, query).
+// scanRuleTarget reads (channel ID, rule ID, query).
 func scanRuleTarget(r store.Row) (*store.RuleTarget, error) {
 	var t store.RuleTarget
-	return &t, r.Scan(&t.ChannelID, &t.Query)
+	return &t, r.Scan(&t.ChannelID, &t.RuleID, &t.Query)
 }
 
 // scanFollowTarget reads (channel ID, user ID, threshold).

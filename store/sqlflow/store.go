@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
+
+	"vigil/store"
 )
 
 // Store is the part of store.Store written once for every SQL store: a
@@ -13,6 +15,8 @@ type Store struct {
 	d     Dialect
 	sql   Statements
 	feeds FeedWriter
+	// rules caches the alert rules' compiled queries.
+	rules *store.RuleCache
 }
 
 // Statements is the text of every statement a Store runs, in the store's
@@ -63,7 +67,7 @@ func New(conn Conn, d Dialect, sql Statements, feeds FeedWriter) (*Store, error)
 	if len(missing) > 0 {
 		return nil, fmt.Errorf("%s: no text or function for %s", d.Name, strings.Join(missing, ", "))
 	}
-	return &Store{conn: conn, d: d, sql: sql, feeds: feeds}, nil
+	return &Store{conn: conn, d: d, sql: sql, feeds: feeds, rules: store.NewRuleCache()}, nil
 }
 
 // missingFields returns the names of the empty fields in v, a struct of

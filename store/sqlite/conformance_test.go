@@ -22,6 +22,9 @@ func TestConformance(t *testing.T) {
 		DeleteFeed: func(t testing.TB, s store.Store, feedID int64) {
 			rawExec(t, s, `DELETE FROM feeds WHERE id = ?`, feedID)
 		},
+		InsertRule: func(t testing.TB, s store.Store, userID int64, query string) {
+			rawExec(t, s, `INSERT INTO alert_rules (user_id, query, created_at) VALUES (?, ?, ?)`, userID, query, int64(1))
+		},
 		RefuseCohesion: func(t testing.TB, s store.Store, cohesion float64) {
 			rawExec(t, s, fmt.Sprintf(`CREATE TRIGGER refuse BEFORE UPDATE ON profiles WHEN new.cohesion = %v
 				BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`, cohesion))

@@ -185,6 +185,7 @@ var dialect = sqlflow.Dialect{
 	Placeholder:  func(int) string { return "?" },
 	NoLimit:      -1,
 	IDs:          jsonIDs,
+	Keys:         jsonKeys,
 	TermDeltas:   jsonTermDeltas,
 }
 
@@ -204,6 +205,12 @@ func jsonTermDeltas(delta map[string]int64) ([]any, error) {
 // jsonIDs passes a list of IDs as a JSON array, for json_each.
 func jsonIDs(ids []int64) (any, error) {
 	b, err := json.Marshal(ids)
+	return string(b), err
+}
+
+// jsonKeys encodes a list of texts as the JSON array json_each reads.
+func jsonKeys(keys []string) (any, error) {
+	b, err := json.Marshal(keys)
 	return string(b), err
 }
 

@@ -15,7 +15,9 @@ import (
 // Ingest stores a fetch in one transaction: the items (new keys inserted
 // with Seen set to the observation time, edited ones updated in place,
 // repeated ones and repeats within the fetch ignored), the alerts the new
-// items cause (in the outbox), the observation with
+// items cause (in the outbox: the items are matched against the alert
+// rules before the transaction begins, so that matching never holds the
+// write lock), the observation with
 // its NewItems and Updated counts filled in, and the feed state that decide
 // returns given what was stored and the feed as it is stored now, read
 // inside the transaction (so a decision always builds on the latest stored
@@ -29,6 +31,13 @@ func (db *DB) Ingest(ctx context.Context, f vigil.Fetched, decide func(vigil.Ing
 	if err := store.CheckFetched(f); err != nil {
 		return vigil.Ingested{}, err
 	}
+	var matches *store.AlertMatch
+	if db.outbox {
+		var err error
+		if matches, err = db.MatchItemAlerts(ctx, f.FeedID, f.Items); err != nil {
+			return vigil.Ingested{}, err
+		}
+	}
 	tx, err := db.write.BeginTx(ctx, nil)
 	if err != nil {
 		return vigil.Ingested{}, wrap("begin ingest", err)
@@ -39,8 +48,8 @@ func (db *DB) Ingest(ctx context.Context, f vigil.Fetched, decide func(vigil.Ing
 	if err != nil {
 		return vigil.Ingested{}, err
 	}
-	if db.outbox {
-		if err := db.QueueItemAlerts(ctx, flowQuerier{tx}, f.FeedID, got.New, f.Observation.At); err != nil {
+	if matches != nil {
+		if err := db.QueueItemAlerts(ctx, flowQuerier{tx}, matches, got.New, f.Observation.At); err != nil {
 			return vigil.Ingested{}, err
 		}
 	}

@@ -36,6 +36,10 @@ type Harness struct {
 	// stored profile to the given cohesion, so that a write fails inside
 	// a transaction after others succeeded.
 	RefuseCohesion func(t testing.TB, s store.Store, cohesion float64)
+	// InsertRule stores an alert rule of the user over every feed directly
+	// in the database, as one stored before the limits on rules might be,
+	// bypassing AddAlertRule's checks.
+	InsertRule func(t testing.TB, s store.Store, userID int64, query string)
 }
 
 // open creates and opens a fresh store that closes when the test ends.

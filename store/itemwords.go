@@ -1,0 +1,73 @@
+package store
+
+import (
+	"slices"
+	"sort"
+	"strings"
+
+	"vigil"
+	"vigil/store/fulltext"
+)
+
+// ItemWords are the lower-cased words of an item's title and text,
+// indexed so that a rule's term is looked up in time logarithmic in the
+// item's length rather than by reading the whole item for each term.
+type ItemWords struct {
+	words []string
+	// order holds the positions of words sorted by word, then position.
+	order []int32
+	// first holds, for each distinct word, where its positions start in
+	// order: a word is found by hashing rather than by searching.
+	first map[string]int32
+}
+
+// NewItemWords splits an item's title and text into words and indexes
+// them.
+func NewItemWords(it vigil.Item) *ItemWords {
+	words := fulltext.Words(strings.ToLower(it.Title + "\n" + fulltext.Body(it.Summary, it.Content)))
+	order := make([]int32, len(words))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortFunc(order, func(a, b int32) int {
+		if c := strings.Compare(words[a], words[b]); c != 0 {
+			return c
+		}
+		return int(a - b)
+	})
+	first := make(map[string]int32, len(order))
+	for k := len(order) - 1; k >= 0; k-- {
+		first[words[order[k]]] = int32(k)
+	}
+	return &ItemWords{words: words, order: order, first: first}
+}
+
+// Has reports whether the words hold a term whose words are lower-cased:
+// its words next to each other in order, the last one matching any word
+// it begins when the term is a prefix.
+func (w *ItemWords) Has(t fulltext.Term) bool {
+	if len(t.Words) == 0 {
+		return false
+	}
+	first := t.Words[0]
+	if len(t.Words) == 1 && t.Prefix {
+		k := sort.Search(len(w.order), func(k int) bool { return w.words[w.order[k]] >= first })
+		return k < len(w.order) && strings.HasPrefix(w.words[w.order[k]], first)
+	}
+	k, ok := w.first[first]
+	if !ok {
+		return false
+	}
+	for ; int(k) < len(w.order) && w.words[w.order[k]] == first; k++ {
+		if w.phraseAt(int(w.order[k]), t) {
+			return true
+		}
+	}
+	return false
+}
+
+// phraseAt reports whether the term's words start at position p.
+func (w *ItemWords) phraseAt(p int, t fulltext.Term) bool {
+	end := p + len(t.Words)
+	return end <= len(w.words) && fulltext.HasPhrase(w.words[p:end], t.Words, t.Prefix)
+}
