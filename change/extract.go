@@ -162,6 +162,7 @@ func (x *extractor) plain(d *Document, body []byte) {
 	w := newWalker(x, len(body))
 	page := frozenString(body) // not written while it is read
 	for i := 0; page != "" && !w.capped; i++ {
+		w.compared = len(body) - len(page)
 		var l string
 		l, page, _ = strings.Cut(page, "\n")
 		w.text(l, fmt.Sprintf("line:%d", i))
