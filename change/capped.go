@@ -6,13 +6,14 @@ import (
 )
 
 // DefaultMaxKept is the memory, in bytes, that Extract lets the lines of
-// one page take when ExtractOptions.MaxKept is 0: their HTML and text and
-// lineBytes for each line. 32 MiB keeps the whole of a court calendar of
-// about 5 MB (a 2 MB one takes 12 MiB), while a page of 10 MiB (the
-// fetch's body cap) of tags and text costs a bounded extract, stored
-// extract and diff, so that a 10 MiB page fetched twice stays within the
-// monitor's memory bound (docs/performance.md).
-const DefaultMaxKept = 32 << 20
+// one page take when ExtractOptions.MaxKept is 0: their HTML and text,
+// lineBytes for each line and wordBytes for each distinct word. 16 MiB
+// keeps the whole of a 2 MB court calendar (about 15 MiB: 155,000 lines,
+// 7,000 distinct words) and bounds what any page up to the fetch's body
+// cap costs, so that a 10 MiB page fetched twice stays under 150 MiB
+// (docs/performance.md): a 10 MiB calendar is compared over its first
+// 2.3 MB, a 10 MiB page of random bytes over its first 0.5 MB.
+const DefaultMaxKept = 16 << 20
 
 // DefaultMaxWords bounds the distinct words of the lines Extract keeps of
 // one page, as wordSketch estimates them: a page of random bytes or of
@@ -28,9 +29,15 @@ const lineBytes = int(unsafe.Sizeof(Line{}))
 // maxTitle bounds the bytes of a page's title that are kept.
 const maxTitle = 4 << 10
 
-// kept returns the memory the walker's lines take so far.
+// wordBytes is roughly what one distinct word of a page costs its
+// Document: an entry in Words and in Tokens and two in Phrases.
+const wordBytes = 600
+
+// kept returns the memory the walker's lines take so far, with what
+// their distinct words will take once counted, when the walker counts
+// them (pages from sketchFrom bytes).
 func (w *walker) kept() int {
-	return len(w.buf) + len(w.tbuf) + lineBytes*len(w.lines)
+	return len(w.buf) + len(w.tbuf) + lineBytes*len(w.lines) + wordBytes*w.sketch.estimate()
 }
 
 // full reports whether the walker has kept as much as it may; once it
@@ -80,6 +87,16 @@ type wordSketch struct {
 func newWordSketch(maxWords int) *wordSketch {
 	m := float64(sketchBits)
 	return &wordSketch{bits: make([]uint64, sketchBits/64), limit: int(m * (1 - math.Exp(-float64(maxWords)/m)))}
+}
+
+// estimate returns about how many distinct words the sketch has seen
+// (0 for a nil sketch): linear counting's -m ln(1 - set/m), to second
+// order, which errs by under 1% up to DefaultMaxWords.
+func (k *wordSketch) estimate() int {
+	if k == nil {
+		return 0
+	}
+	return k.set + k.set*k.set/(2*sketchBits)
 }
 
 // over reports whether the sketch has seen more distinct words than its bound.

@@ -127,7 +127,7 @@ func TestExtractBoundsDistinctWords(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	x.maxWords = 50000
+	x.maxWords, x.maxKept = 50000, 1<<30
 	for _, tt := range []struct {
 		name   string
 		page   string
