@@ -12,7 +12,7 @@ import (
 // 7,000 distinct words) and bounds what any page up to the fetch's body
 // cap costs, so that a 10 MiB page fetched twice stays under 150 MiB
 // (docs/performance.md): a 10 MiB calendar is compared over its first
-// 2.3 MB, a 10 MiB page of random bytes over its first 0.5 MB.
+// 2.3 MB, a 10 MiB page of random bytes over its first 0.4 MB.
 const DefaultMaxKept = 16 << 20
 
 // DefaultMaxWords bounds the distinct words of the lines Extract keeps of
