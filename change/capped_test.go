@@ -82,6 +82,9 @@ func TestCappedPageTellsALateChange(t *testing.T) {
 			if !a.Capped {
 				t.Fatal("the page is not capped")
 			}
+			if a.Visible == b.Visible {
+				t.Error("two cut pages of other bytes have the same visible state")
+			}
 			e := CompareWith(a, b, CompareOptions{Kinds: AllKinds()})
 			if !e.Any || !e.Visible || !e.Cut || e.Severity != Significant {
 				t.Errorf("any %v, visible %v, cut %v, severity %v: a change past the cut must be told", e.Any, e.Visible, e.Cut, e.Severity)

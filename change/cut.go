@@ -1,6 +1,10 @@
 package change
 
-import "fmt"
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+)
 
 // markCut sets Cut and Compared when either version was capped, and then
 // takes a change of the bytes that shows nothing in the part compared
@@ -45,4 +49,13 @@ func (e Extents) comparedWords(new *Document) string {
 // megabytes writes n bytes in MB (10^6 bytes), to a tenth.
 func megabytes(n int) string {
 	return fmt.Sprintf("%.1f MB", float64(n)/1e6)
+}
+
+// cutVisible is a cut page's Visible: the fingerprint of the part kept
+// and of the whole body's bytes, since past the cut vigil cannot tell a
+// change a reader sees from one of markup. So a cut page is the same
+// state again (Recent) only when its bytes are the same again.
+func cutVisible(kept, body string) string {
+	sum := sha256.Sum256([]byte(kept + "\x00" + body))
+	return hex.EncodeToString(sum[:16])
 }

@@ -18,7 +18,8 @@ type Document struct {
 	// watched text lines in order, its links and its images (see
 	// VisibleDigest). Two versions with the same Visible differ only in
 	// markup, scripts, whitespace or unwatched lines: no change to tell.
-	// Empty for a document that is not HTML or text.
+	// Empty for a document that is not HTML or text. On a Capped document
+	// it fingerprints the whole body's bytes too (see cutVisible).
 	Visible string
 	// Title is the text of the HTML head's title element.
 	Title string

@@ -70,6 +70,9 @@ func (x *extractor) extract(body []byte, contentType string, watch Watch) (*Docu
 	if !d.Measurable() || !x.filtered() || d.Capped {
 		d.Digest = digest(body)
 	}
+	if d.Capped && d.Visible != "" {
+		d.Visible = cutVisible(d.Visible, d.Digest)
+	}
 	return d, nil
 }
 
