@@ -40,9 +40,13 @@ type DiffView struct {
 	// Coarse is set when the line match reached its bounds, so runs of
 	// lines may be marked as replaced where a finer match keeps some.
 	Coarse bool
-	// Capped is set when a version is longer than Extract keeps: changes
-	// past that point are not shown.
+	// Capped is set when a version holds more than Extract keeps: changes
+	// past that point are not shown, and the view says how much was
+	// compared.
 	Capped bool
+	// Compared is, when Capped, how many bytes of the page the view
+	// covers (0 when not known).
+	Compared int
 }
 
 // Diff renders new with its changes from old marked inline. Like Glance et

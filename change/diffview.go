@@ -49,11 +49,12 @@ func DiffWith(old, new *Document, opts DiffOptions) DiffView {
 	v := s.view
 	v.Changes, v.Noise, v.Coarse = s.changes, s.noise, s.coarse
 	v.Capped = old.Capped || new.Capped
+	v.Compared = comparedBytes(old, new)
 	if old.HeadDigest != new.HeadDigest {
 		v.HeadUpdated = true
 		fmt.Fprintf(&b, "<p class=%q>%s</p>\n", ClassHeader, HeaderUpdated)
 	}
-	notes(&b, v)
+	notes(&b, v, new.Size)
 	r := viewRenderer{b: &b, s: s, opts: opts}
 	r.words()
 	for k, sec := range r.sections() {
@@ -70,15 +71,18 @@ func DiffWith(old, new *Document, opts DiffOptions) DiffView {
 	return v
 }
 
-// notes says when the view is coarser than the pages.
-func notes(b *strings.Builder, v DiffView) {
+// notes says when the view is coarser than the pages; size is the new
+// version's.
+func notes(b *strings.Builder, v DiffView, size int) {
 	if v.Coarse {
 		b.WriteString("<p class=\"vigil-note\">The versions differ too much to be matched line by line within vigil's bounds: " +
 			"this view is coarser, and marks whole runs of lines as replaced where some of them may be unchanged.</p>\n")
 	}
 	if v.Capped {
-		b.WriteString("<p class=\"vigil-note\">The page is longer than vigil keeps of it: changes past that point are not shown, " +
-			"though they are seen.</p>\n")
+		e := Extents{Compared: v.Compared}
+		fmt.Fprintf(b, "<p class=\"vigil-note\">This page holds more than vigil keeps of it: %s. "+
+			"Changes past that point are not shown here; a change of the page's bytes there is still reported.</p>\n",
+			e.comparedWords(&Document{Size: size}))
 	}
 }
 

@@ -94,7 +94,7 @@ func TestDiffWithSaysWhenCapped(t *testing.T) {
 	a := mustExtract(t, longPage(nil), "text/html", o)
 	b := mustExtract(t, longPage(map[int]string{59: "The end changed."}), "text/html", o)
 	v := DiffWith(a, b, DiffOptions{Context: DefaultContext})
-	if !v.Capped || !strings.Contains(v.HTML, "longer than vigil keeps") {
+	if !v.Capped || v.Compared == 0 || !strings.Contains(v.HTML, "vigil compared the first ") {
 		t.Errorf("capped %v:\n%s", v.Capped, v.HTML)
 	}
 }

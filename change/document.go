@@ -18,7 +18,8 @@ type Document struct {
 	// watched text lines in order, its links and its images (see
 	// VisibleDigest). Two versions with the same Visible differ only in
 	// markup, scripts, whitespace or unwatched lines: no change to tell.
-	// Empty for a document that is not HTML or text.
+	// Empty for a document that is not HTML or text. On a Capped document
+	// it fingerprints the whole body's bytes too (see cutVisible).
 	Visible string
 	// Title is the text of the HTML head's title element.
 	Title string
@@ -47,11 +48,15 @@ type Document struct {
 	// Lines are the watched region with tags and text on separate lines,
 	// scripts and styles left out: the input of the diff view.
 	Lines []Line
-	// Capped is set when the page is longer than Extract keeps
-	// (ExtractOptions.MaxKept): Lines, Text and the measures then cover
-	// the page up to that point only, and Digest is of the whole body, so
-	// a change past it is still seen, at the byte level only.
+	// Capped is set when the page holds more than Extract keeps
+	// (ExtractOptions.MaxKept, DefaultMaxWords): Lines, Text and the
+	// measures then cover the page up to that point only, and Digest is of
+	// the whole body, so a change past it is still seen, at the byte
+	// level (Extents.Cut).
 	Capped bool `json:",omitempty"`
+	// Compared is, on a capped document, how many bytes of the page its
+	// lines cover (0 when the reader cannot tell, as under a selector).
+	Compared int `json:",omitempty"`
 	// Watch is what the document was extracted with (the zero Watch: the
 	// whole page). Two documents measure a change faithfully only when
 	// their Watch keys are the same.
@@ -88,21 +93,21 @@ const (
 
 // Line is one line of the diff input: a tag or a run of text.
 type Line struct {
-	// Kind says whether the line is a tag or text.
-	Kind LineKind
 	// HTML is the line as HTML: the tag, or the escaped text.
 	HTML string
 	// Text is the text of a TextLine, whitespace collapsed.
-	Text string
+	Text string `json:",omitempty"`
 	// Block names the element a text line sits in by its path of tag
 	// names, ids and classes, numbered among blocks of the same path
 	// ("body/div#main/p.price:0"); noise learning counts changes per block.
-	Block string
+	Block string `json:",omitempty"`
+	// Kind says whether the line is a tag or text.
+	Kind LineKind
 	// Ignored is set on a text line matched by an ignore rule.
-	Ignored bool
+	Ignored bool `json:",omitempty"`
 	// Noise is set on a text line of a block learned to be noise, or of
 	// a block showing one of the values it was learned to alternate among.
-	Noise bool
+	Noise bool `json:",omitempty"`
 	// Numbers is set on a text line of a block whose numbers, dates and
 	// times were learned to be noise: they are left out of its watched
 	// text (maskNumbers), its other words count.

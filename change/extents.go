@@ -47,6 +47,14 @@ type Extents struct {
 	// Measurable is false when a version is not HTML or text, so only Any
 	// means something.
 	Measurable bool `json:"-"`
+	// Cut is set when a version holds more than Extract keeps of a page
+	// (Document.Capped): the extents cover the first Compared bytes only,
+	// and a change of the bytes with none there is still Visible, since
+	// what changed past them cannot be told (see cut.go).
+	Cut bool `json:"cut,omitempty"`
+	// Compared is, when Cut, how many bytes of the page were compared (0
+	// when not known).
+	Compared int `json:"compared,omitempty"`
 }
 
 // Kinds are the kinds of change a page is monitored for; the first follower
@@ -125,6 +133,7 @@ func CompareWith(old, new *Document, o CompareOptions) Extents {
 		Measurable: old.Measurable() && new.Measurable(),
 	}
 	e.Visible = e.Any && !SameVisible(old, new)
+	e.markCut(old, new)
 	if e.Measurable {
 		e.HeadUpdated = old.HeadDigest != new.HeadDigest
 		e.Text = IndexChange(old.Words, new.Words)
@@ -145,7 +154,7 @@ func severity(e Extents, o CompareOptions) Severity {
 	if !e.Any || !e.Visible {
 		return Negligible
 	}
-	if !e.Measurable {
+	if !e.Measurable || e.onlyPastCut() {
 		return o.Opaque
 	}
 	return capFewItems(e, o, o.Bands.Of(e.Largest(o.Kinds)))

@@ -73,6 +73,9 @@ func (x *extractor) extract(body []byte, contentType string, watch Watch) (*Docu
 	if !d.Measurable() || !x.filtered() || d.Capped {
 		d.Digest = digest(body)
 	}
+	if d.Capped && d.Visible != "" {
+		d.Visible = cutVisible(d.Visible, d.Digest)
+	}
 	return d, nil
 }
 
@@ -165,6 +168,7 @@ func (x *extractor) plain(d *Document, body []byte) {
 	w := newWalker(x, len(body))
 	page := frozenString(body) // not written while it is read
 	for i := 0; page != "" && !w.capped; i++ {
+		w.compared = len(body) - len(page)
 		var l string
 		l, page, _ = strings.Cut(page, "\n")
 		w.text(l, fmt.Sprintf("line:%d", i))

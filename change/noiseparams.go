@@ -78,19 +78,17 @@ func isLinkTag(tag string) bool {
 	return strings.HasPrefix(tag, "<a ") || strings.HasPrefix(tag, "<area ")
 }
 
-// lineHref reads the href of a start tag line ("" when none).
+// lineHref reads the href of a start tag line ("" when none). The line
+// is as appendStartTag wrote it: lower-case keys, each value in double
+// quotes with its quotes escaped, so the first ` href="` starts the href
+// and the next quote ends it (a data-href is preceded by a dash).
 func lineHref(tag string) string {
-	z := html.NewTokenizer(strings.NewReader(tag))
-	z.Next()
-	for {
-		k, v, more := z.TagAttr()
-		if string(k) == "href" {
-			return string(v)
-		}
-		if !more {
-			return ""
-		}
+	_, rest, ok := strings.Cut(tag, ` href="`)
+	if !ok {
+		return ""
 	}
+	v, _, _ := strings.Cut(rest, `"`)
+	return html.UnescapeString(v)
 }
 
 // skeletonOf returns the key of a link with anchor text and href (the

@@ -67,8 +67,9 @@ type ExtractOptions struct {
 	// one from NewAnalyzer for the call. An Analyzer is not safe for
 	// concurrent use: share one only within one goroutine.
 	Analyzer *text.Analyzer
-	// MaxKept bounds the bytes of the lines Extract keeps (their HTML and
-	// text together); 0 means DefaultMaxKept. See Document.Capped.
+	// MaxKept bounds the memory of the lines Extract keeps (their HTML
+	// and text and the lines themselves); 0 means DefaultMaxKept. See
+	// Document.Capped.
 	MaxKept int
 }
 
@@ -113,6 +114,7 @@ type extractor struct {
 	analyzer    *text.Analyzer
 	selText     string
 	maxKept     int
+	maxWords    int
 	xpText      string
 	jqText      string
 	// source tokenizes a whole page (no selector): newScanSource, or in
@@ -122,7 +124,7 @@ type extractor struct {
 
 // compile checks and compiles the options.
 func (o ExtractOptions) compile() (*extractor, error) {
-	x := &extractor{selText: o.Selector, source: newScanSource, maxKept: o.MaxKept}
+	x := &extractor{selText: o.Selector, source: newScanSource, maxKept: o.MaxKept, maxWords: DefaultMaxWords}
 	if o.MaxKept < 0 {
 		return nil, fmt.Errorf("change: MaxKept must not be negative, got %d", o.MaxKept)
 	}

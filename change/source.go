@@ -27,6 +27,8 @@ type tokenSource interface {
 	tagName() string
 	// attrs returns a start tag's attributes, valid until next.
 	attrs() []html.Attribute
+	// offset returns where in the page the current token starts.
+	offset() int
 }
 
 // scanSource reads tokens with the scanner. Names are interned (package
@@ -56,6 +58,11 @@ func newScanSource(page []byte) tokenSource {
 // next scans the next token.
 func (s *scanSource) next() html.TokenType {
 	return s.z.next()
+}
+
+// offset returns where in the page the current token starts.
+func (s *scanSource) offset() int {
+	return s.z.raw0
 }
 
 // text returns a text token's text.

@@ -43,6 +43,9 @@ func (w *walker) stream(src tokenSource) {
 	s := streamer{w: w, z: src, head: sha256.New()}
 	for !w.capped && s.next() {
 	}
+	if w.capped {
+		w.compared = src.offset()
+	}
 	for len(w.stack) > 0 {
 		w.close()
 	}

@@ -19,6 +19,9 @@ func Summarize(e Extents, old, new *Document) string {
 	if !e.Visible {
 		return "no visible change: only markup, scripts or whitespace differ"
 	}
+	if e.onlyPastCut() {
+		return fmt.Sprintf("the page changed, but %s: that part shows no change (%s)", e.comparedWords(new), sizeWords(e.SizeDelta))
+	}
 	if !e.Measurable {
 		return fmt.Sprintf("the %s changed (%s); only a byte-level comparison is possible",
 			typeWord(old, new), sizeWords(e.SizeDelta))
@@ -34,6 +37,9 @@ func Summarize(e Extents, old, new *Document) string {
 	}
 	if e.SizeDelta != 0 {
 		parts = append(parts, sizeWords(e.SizeDelta))
+	}
+	if e.Cut {
+		parts = append(parts, e.comparedWords(new))
 	}
 	return strings.Join(parts, ", ")
 }

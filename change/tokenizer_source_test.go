@@ -12,6 +12,8 @@ import (
 type tokenizerSource struct {
 	z    *html.Tokenizer
 	list []html.Attribute
+	// off is where the current token starts, raw the current token's length.
+	off, raw int
 }
 
 // newTokenizerSource returns the Tokenizer's tokens of page.
@@ -20,7 +22,15 @@ func newTokenizerSource(page []byte) tokenSource {
 }
 
 // next scans the next token.
-func (s *tokenizerSource) next() html.TokenType { return s.z.Next() }
+func (s *tokenizerSource) next() html.TokenType {
+	s.off += s.raw
+	tt := s.z.Next()
+	s.raw = len(s.z.Raw())
+	return tt
+}
+
+// offset returns where the current token starts.
+func (s *tokenizerSource) offset() int { return s.off }
 
 // text returns the Tokenizer's Text.
 func (s *tokenizerSource) text() []byte { return s.z.Text() }

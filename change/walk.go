@@ -52,8 +52,14 @@ type walker struct {
 	// arena holds the block names and the keys of seen.
 	arena stringArena
 	// capped is set once the lines kept reach the extractor's maxKept
-	// bytes: nothing more of the page is kept (see Document.Capped).
-	capped bool
+	// bytes or its maxWords: nothing more of the page is kept (see
+	// Document.Capped); compared is then how much of the page was read,
+	// when the reader knows it.
+	capped   bool
+	compared int
+	// sketch counts the distinct words of the lines kept, on pages large
+	// enough to hold too many (nil on the others).
+	sketch *wordSketch
 }
 
 // span locates a line's HTML in walker.buf and its Text in walker.tbuf.
@@ -63,13 +69,17 @@ type span struct {
 
 // newWalker returns an empty walker for x, sized for a body of n bytes.
 func newWalker(x *extractor, n int) *walker {
-	n = min(n, x.maxKept)
-	return &walker{
+	w := &walker{
 		x: x, words: map[string]int{}, links: map[string]bool{},
 		images: map[string]bool{}, seen: map[string]int{},
-		lines: make([]Line, 0, n/32), spans: make([]span, 0, n/32),
-		buf: make([]byte, 0, n), tbuf: make([]byte, 0, n/2),
 	}
+	if n >= sketchFrom {
+		w.sketch = newWordSketch(x.maxWords)
+	}
+	n = min(n, x.maxKept, 1<<20)
+	w.lines, w.spans = make([]Line, 0, n/32), make([]span, 0, n/32)
+	w.buf, w.tbuf = make([]byte, 0, n), make([]byte, 0, n/2)
+	return w
 }
 
 // addLine appends a line whose HTML is buf[start:] and whose text is
@@ -215,6 +225,7 @@ func (w *walker) text(raw, block string) {
 // textLine emits the text line tbuf[tstart:], not blank, of block.
 func (w *walker) textLine(tstart int, block string) {
 	s := w.tbuf[tstart:]
+	w.sketch.add(s)
 	l := Line{Kind: TextLine, Block: block}
 	l.Ignored = len(w.x.ignore) > 0 && w.x.ignored(string(s))
 	l.Noise = w.x.noise[block]
@@ -235,6 +246,9 @@ func (w *walker) finish(d *Document) {
 	}
 	w.hideKnownValues()
 	d.Lines, d.Capped = w.lines, w.capped
+	if w.capped {
+		d.Compared = w.compared
+	}
 	d.Text = w.watchedText(texts)
 	countWords(w.words, d.Text)
 	d.Words = w.words

@@ -19,6 +19,7 @@ import (
 
 	"vigil"
 	"vigil/account"
+	"vigil/internal/courtcal"
 )
 
 // The targets BenchmarkPageMemory checks, in MiB of peak resident memory.
@@ -48,12 +49,25 @@ func hostilePage(version uint64) []byte {
 // GET /api/changes/{id}), all of which must answer 200, and serve-MiB is
 // its peak. It fails when a fetch passes 150 MiB or serve 300 MiB. Run it
 // with -benchtime 1x.
+//
+// The calendar sub-benchmark does the same with a 10 MiB court calendar
+// (courtcal.Series), whose second version adds a hearing past the first
+// MiB: a page of real structure, many lines and few distinct words.
 func BenchmarkPageMemory(b *testing.B) {
+	b.Run("random", func(b *testing.B) { pageMemory(b, hostilePage) })
+	b.Run("calendar", func(b *testing.B) {
+		versions := courtcal.Series(9, 10<<20-64<<10, 3, 1<<20)
+		pageMemory(b, func(version uint64) []byte { return versions[version].Body })
+	})
+}
+
+// pageMemory is BenchmarkPageMemory of the pages page(1) and page(2).
+func pageMemory(b *testing.B, page func(version uint64) []byte) {
 	for range b.N {
 		var version atomic.Uint64
 		site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 			w.Header().Set("Content-Type", "text/html")
-			w.Write(hostilePage(version.Load()))
+			w.Write(page(version.Load()))
 		}))
 		db, st := loadStore(b, 0)
 		ctx := context.Background()

@@ -110,7 +110,7 @@ func (s *Service) diffDocument(ctx context.Context, feedID, versionID int64) (*v
 	}
 	var d struct {
 		Type, ContentType, Digest, HeadDigest string
-		Size                                  int
+		Size, Compared                        int
 		Lines                                 []change.Line
 		Watch                                 change.Watch
 		Capped                                bool
@@ -119,7 +119,7 @@ func (s *Service) diffDocument(ctx context.Context, feedID, versionID int64) (*v
 		return v, &change.Document{Type: change.TypeOther, Size: int(v.Size), Digest: v.Hash}, nil
 	}
 	return v, &change.Document{Type: d.Type, ContentType: d.ContentType, Digest: d.Digest, HeadDigest: d.HeadDigest,
-		Size: d.Size, Lines: d.Lines, Watch: d.Watch, Capped: d.Capped}, nil
+		Size: d.Size, Lines: d.Lines, Watch: d.Watch, Capped: d.Capped, Compared: d.Compared}, nil
 }
 
 // VersionDocument is a stored version (with its body) and its extract.
