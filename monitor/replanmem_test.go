@@ -45,7 +45,11 @@ func replanHeap(t *testing.T, n int) uint64 {
 	}
 	spy := &heapSampler{DB: h.st}
 	h.mon.st = spy
+	// The peak starts at the base: a heap that only shrank (a collection
+	// freeing what the subscriptions left) grew by nothing, not by a
+	// negative amount wrapped around.
 	spy.base = liveHeap()
+	spy.peak = spy.base
 	h.mon.replan(context.Background(), h.clk.Now())
 	if spy.whole {
 		t.Error("the re-plan listed every feed whole (Feeds)")
