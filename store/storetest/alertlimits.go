@@ -142,16 +142,16 @@ func testOverLimitRulesKeptInert(t *testing.T, h Harness) {
 // testIngestCancelledWhileMatching checks that an ingest whose context
 // ends while its items are being matched against a heavy rule set stops
 // with the context's error long before the matching would have ended,
-// storing nothing. How long the matching takes is measured first, on a
-// repeat fetch of a feed (which matches every item again and stores
-// nothing new), so that the bound holds however fast the machine is.
+// storing nothing. How long the matching takes is measured first, on the
+// same items fetched whole from another feed (all of them new there, so
+// all matched: a repeat fetch matches nothing), so that the bound holds
+// however fast the machine is.
 func testIngestCancelledWhileMatching(t *testing.T, h Harness) {
 	db := h.open(t)
 	feeds := heavyRules(t, db, 5, "https://example.com/warm", "https://example.com/heavy")
 	items := heavyItems("a", 2000)
-	mustIngest(t, db, feeds[0], t0, items)
 	start := time.Now()
-	mustIngest(t, db, feeds[0], t0.Add(time.Hour), items)
+	mustIngest(t, db, feeds[0], t0, items)
 	full := time.Since(start)
 	cctx, cancel := context.WithCancel(ctx)
 	timer := time.AfterFunc(full/10, cancel)
