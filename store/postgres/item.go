@@ -61,11 +61,12 @@ func (p *params) rowBound(op string, c vigil.ItemCursor) string {
 	return `AND (i.sort_at, i.id) ` + op + ` (` + p.add(store.Nanos(c.At).Int64) + `, ` + p.add(id) + `) `
 }
 
-// itemsQuery builds the listing query for q.
+// itemsQuery builds the listing query for q: itemColumns and the sort
+// time.
 func itemsQuery(q vigil.ItemQuery) (string, []any) {
 	var b strings.Builder
 	var p params
-	b.WriteString(`SELECT ` + itemColumns + ` FROM items i JOIN feeds f ON f.id = i.feed_id `)
+	b.WriteString(`SELECT ` + itemColumns + `, i.sort_at FROM items i JOIN feeds f ON f.id = i.feed_id `)
 	if q.UserID != 0 {
 		b.WriteString(`JOIN subscriptions sub ON sub.feed_id = i.feed_id AND sub.user_id = ` + p.add(q.UserID) + ` `)
 	}

@@ -78,16 +78,23 @@ func (s *Store) StreamEntriesSQL(q vigil.StreamQuery) (string, []any, error) {
 	if s.sql.Stream.EntriesFrom != nil {
 		from = s.sql.Stream.EntriesFrom(q)
 	}
-	var query string
+	query := s.sql.Stream.Entries + from + s.streamFilter(q, &a)
 	if q.After == nil || q.ByID || s.sql.Stream.After != nil {
-		query = s.sql.Stream.Entries + from + s.streamFilter(q, &a) + s.cursorFilter(q, &a)
+		query += s.cursorFilter(q, &a)
 	} else {
-		at, op := store.Instant(q.After.At), store.StreamOp(q)
-		query = s.sql.Stream.Entries + from + s.streamFilter(q, &a) +
-			`AND i.sort_at = ` + a.add(at) + ` AND i.id ` + op + ` ` + a.add(q.After.ID) + ` UNION ALL ` +
-			s.sql.Stream.Entries + from + s.streamFilter(q, &a) + `AND i.sort_at ` + op + ` ` + a.add(at) + ` `
+		query += s.tieUnion(q, from, &a)
 	}
 	return query + store.StreamOrder(q) + ` LIMIT ` + a.add(limit), a.list, nil
+}
+
+// tieUnion returns what continues a selection of q's entries after
+// q.After without a row comparison: the condition of the rest of
+// q.After's tied group, then UNION ALL and the selection of the entries
+// past its sort time, adding the arguments to a.
+func (s *Store) tieUnion(q vigil.StreamQuery, from string, a *args) string {
+	at, op := store.Instant(q.After.At), store.StreamOp(q)
+	return `AND i.sort_at = ` + a.add(at) + ` AND i.id ` + op + ` ` + a.add(q.After.ID) + ` UNION ALL ` +
+		s.sql.Stream.Entries + from + s.streamFilter(q, a) + `AND i.sort_at ` + op + ` ` + a.add(at) + ` `
 }
 
 // streamFilter returns the conditions of q's filters (all but the

@@ -21,47 +21,73 @@ const (
 )
 
 // TestListingsBoundTheirPlaceInATie checks with EXPLAIN QUERY PLAN, over
-// 40,000 items of one sort time, that every stream listing reads the items
-// from an index in its order and that a continuation bounds the range it
-// reads by its place in the tied group, (sort time, ID), not by the sort
-// time alone: SQLite shows which columns of the index bound a range, and
-// a range bounded by the sort time alone starts at the top of the tied
-// group and reads it up to the cursor on every page. These are the exact
-// steps that read items, in order; no listing sorts in a temporary B-tree.
+// 40,000 items of one sort time, that every item listing, of the reader
+// APIs and of vigil's own, reads the items from an index in its order and
+// that a continuation bounds the range it reads by its place in the tied
+// group, (sort time, ID), not by the sort time alone: SQLite shows which
+// columns of the index bound a range, and a range bounded by the sort time
+// alone starts at the top of the tied group and reads it down to the
+// cursor on every page. These are the exact steps that read items, in
+// order; no listing sorts in a temporary B-tree.
 func TestListingsBoundTheirPlaceInATie(t *testing.T) {
 	db, userID, feedID, at := openTiedGroup(t)
-	after := &vigil.StreamCursor{At: at, ID: tiedItems / 2}
+	mid := vigil.ItemCursor{At: at, ID: tiedItems / 2}
+	after := &vigil.StreamCursor{At: at, ID: mid.ID}
 	const (
-		sort     = "USING INDEX items_sort"
-		feedSort = "USING INDEX items_feed_sort"
+		sort     = "SEARCH i USING INDEX items_sort "
+		feedSort = "SEARCH i USING INDEX items_feed_sort "
 	)
-	tests := []struct {
+	newer := []string{sort + "(sort_at=? AND id<?)", sort + "(sort_at<?)"}
+	type listing struct {
+		name  string
+		query string
+		args  []any
+		steps []string
+	}
+	var listings []listing
+	for _, l := range []struct {
 		name  string
 		q     vigil.StreamQuery
 		steps []string
 	}{
-		{"reading list", vigil.StreamQuery{}, []string{"SCAN i " + sort}},
-		{"reading list up to the tie", vigil.StreamQuery{Until: at}, []string{"SEARCH i " + sort + " (sort_at<?)"}},
-		{"reading list inside the tie", vigil.StreamQuery{After: after},
-			[]string{"SEARCH i " + sort + " (sort_at=? AND id<?)", "SEARCH i " + sort + " (sort_at<?)"}},
-		{"unread inside the tie", vigil.StreamQuery{ExcludeRead: true, After: after},
-			[]string{"SEARCH i " + sort + " (sort_at=? AND id<?)", "SEARCH i " + sort + " (sort_at<?)"}},
+		{"reading list", vigil.StreamQuery{}, []string{"SCAN i USING INDEX items_sort"}},
+		{"reading list up to the tie", vigil.StreamQuery{Until: at}, []string{sort + "(sort_at<?)"}},
+		{"reading list inside the tie", vigil.StreamQuery{After: after}, newer},
+		{"unread inside the tie", vigil.StreamQuery{ExcludeRead: true, After: after}, newer},
 		{"oldest first inside the tie", vigil.StreamQuery{OldestFirst: true, After: after},
-			[]string{"SEARCH i " + sort + " (sort_at=? AND id>?)", "SEARCH i " + sort + " (sort_at>?)"}},
+			[]string{sort + "(sort_at=? AND id>?)", sort + "(sort_at>?)"}},
 		{"one feed inside the tie", vigil.StreamQuery{FeedID: feedID, After: after},
-			[]string{"SEARCH i " + feedSort + " (feed_id=? AND sort_at=? AND id<?)", "SEARCH i " + feedSort + " (feed_id=? AND sort_at<?)"}},
+			[]string{feedSort + "(feed_id=? AND sort_at=? AND id<?)", feedSort + "(feed_id=? AND sort_at<?)"}},
+	} {
+		l.q.UserID, l.q.Limit = userID, 1000
+		query, args, err := db.StreamEntriesSQL(l.q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		listings = append(listings, listing{"stream: " + l.name, query, args, l.steps})
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			tt.q.UserID, tt.q.Limit = userID, 1000
-			query, args, err := db.StreamEntriesSQL(tt.q)
-			if err != nil {
-				t.Fatal(err)
-			}
-			plan := queryPlan(t, db, query, args...)
-			if steps := itemSteps(plan); strings.Contains(plan, "TEMP B-TREE") || !slices.Equal(steps, tt.steps) {
+	for _, l := range []struct {
+		name  string
+		q     vigil.ItemQuery
+		steps []string
+	}{
+		{"all feeds", vigil.ItemQuery{}, []string{"SCAN i USING INDEX items_sort"}},
+		{"all feeds inside the tie", vigil.ItemQuery{Before: mid}, newer},
+		{"unread inside the tie", vigil.ItemQuery{UnreadOnly: true, Before: mid}, newer},
+		{"one feed inside the tie", vigil.ItemQuery{FeedID: feedID, Before: mid},
+			[]string{feedSort + "(feed_id=? AND sort_at=? AND id<?)", feedSort + "(feed_id=? AND sort_at<?)"}},
+		{"back inside the tie", vigil.ItemQuery{After: mid}, []string{sort + "(sort_at=? AND id>?)", sort + "(sort_at>?)"}},
+	} {
+		l.q.UserID = userID
+		query, args := itemsQuery(l.q)
+		listings = append(listings, listing{"items: " + l.name, query, args, l.steps})
+	}
+	for _, l := range listings {
+		t.Run(l.name, func(t *testing.T) {
+			plan := queryPlan(t, db, l.query, l.args...)
+			if steps := itemSteps(plan); strings.Contains(plan, "TEMP B-TREE") || !slices.Equal(steps, l.steps) {
 				t.Errorf("the plan reads the items by\n%s\nwant\n%s\nand no temporary B-tree; the whole plan:\n%s",
-					strings.Join(steps, "\n"), strings.Join(tt.steps, "\n"), plan)
+					strings.Join(steps, "\n"), strings.Join(l.steps, "\n"), plan)
 			}
 		})
 	}
