@@ -164,11 +164,11 @@ func BenchmarkSync(b *testing.B) {
 	}
 }
 
-// BenchmarkSyncTied measures the IDs of the reading list, 1,000 at a time
+// BenchmarkTiedIDs measures the IDs of the reading list, 1,000 at a time
 // page after page by continuation, where its 100,000 items of 5,000 feeds
 // share one publication time (a farm that stamps every item alike), on
 // each store: every page past the first continues inside the tied group.
-func BenchmarkSyncTied(b *testing.B) {
+func BenchmarkTiedIDs(b *testing.B) {
 	for _, s := range syncStores {
 		b.Run(s.name, func(b *testing.B) {
 			st, filled := s.open(b)
