@@ -12,84 +12,53 @@ import (
 
 	"vigil"
 	"vigil/store"
-)
-
-// tiedItems is how many items of one sort time the plan tests store, in
-// tiedFeeds feeds: a plan that reads the tied group, or sorts it, reads
-// thousands of rows for a page.
-const (
-	tiedFeeds = 8
-	tiedItems = 40000
+	"vigil/store/storetest"
 )
 
 // TestListingsNeverReadATiedGroup checks with EXPLAIN ANALYZE that every
-// item listing, of the reader APIs and of vigil's own, reads about a page
-// of items from an index in its order when 40,000 items share one sort
-// time (the reader APIs' pages of 1,000, vigil's of 50), the first page
-// and continuations inside the tied group alike,
-// with the plan PostgreSQL makes for the values and the generic plan of a
-// prepared statement: no sort, and not the tied group read to find where
-// the page starts.
+// item listing, of the reader APIs and of vigil's own
+// (storetest.TiedListings), reads at most twice its page of items, from an
+// index in its order, when 40,000 items share one sort time, the first
+// page and continuations inside the tied group alike, with the plan
+// PostgreSQL makes for the values and the generic plan of a prepared
+// statement: no sort, and not the tied group read to find where the page
+// starts.
 func TestListingsNeverReadATiedGroup(t *testing.T) {
 	db := openTestDB(t)
 	userID, feedID, at := fillTiedGroup(t, db)
-	mid := vigil.ItemCursor{At: at, ID: tiedItems / 2}
-	after := &vigil.StreamCursor{At: at, ID: mid.ID}
-	streams := []struct {
-		name string
-		q    vigil.StreamQuery
-	}{
-		{"reading list", vigil.StreamQuery{UserID: userID, Limit: 1000}},
-		{"reading list up to the tie", vigil.StreamQuery{UserID: userID, Until: at, Limit: 1000}},
-		{"reading list inside the tie", vigil.StreamQuery{UserID: userID, After: after, Limit: 1000}},
-		{"unread inside the tie", vigil.StreamQuery{UserID: userID, ExcludeRead: true, After: after, Limit: 1000}},
-		{"oldest first inside the tie", vigil.StreamQuery{UserID: userID, OldestFirst: true, After: after, Limit: 1000}},
-		{"one feed inside the tie", vigil.StreamQuery{UserID: userID, FeedID: feedID, After: after, Limit: 1000}},
-	}
-	type listing struct {
-		name  string
-		query string
-		args  []any
-		limit int
-	}
-	var listings []listing
-	for _, s := range streams {
-		query, args, err := db.StreamEntriesSQL(s.q)
-		if err != nil {
-			t.Fatal(err)
-		}
-		listings = append(listings, listing{"stream: " + s.name, query, args, s.q.Limit})
-	}
-	for _, l := range []struct {
-		name string
-		q    vigil.ItemQuery
-	}{
-		{"all feeds", vigil.ItemQuery{UserID: userID}},
-		{"all feeds inside the tie", vigil.ItemQuery{UserID: userID, Before: mid}},
-		{"unread inside the tie", vigil.ItemQuery{UserID: userID, UnreadOnly: true, Before: mid}},
-		{"one feed inside the tie", vigil.ItemQuery{UserID: userID, FeedID: feedID, Before: mid}},
-		{"back inside the tie", vigil.ItemQuery{UserID: userID, After: mid}},
-	} {
-		query, args := itemsQuery(l.q)
-		listings = append(listings, listing{"items: " + l.name, query, args, store.PageLimit(l.q.Limit)})
-	}
 	for _, mode := range []string{"auto", "force_generic_plan"} {
-		for _, l := range listings {
-			t.Run(mode+"/"+l.name, func(t *testing.T) {
-				plan := explainAnalyze(t, db.pool, mode, l.query, l.args)
+		for _, l := range storetest.TiedListings(userID, feedID, at) {
+			t.Run(mode+"/"+l.Name, func(t *testing.T) {
+				query, args, limit := listingSQL(t, db, l)
+				plan := explainAnalyze(t, db.pool, mode, query, args)
 				read, sorts := planItemsRead(plan.Plan)
-				if sorts > 0 || read > 2*l.limit {
+				if sorts > 0 || read > 2*limit {
 					text, _ := json.MarshalIndent(plan.Plan, "", " ")
 					t.Errorf("the plan reads %d items for a page of %d and sorts %d times, want at most %d and no sort:\n%s",
-						read, l.limit, sorts, 2*l.limit, text)
+						read, limit, sorts, 2*limit, text)
 				}
 			})
 		}
 	}
 }
 
-// fillTiedGroup stores tiedItems items of one sort time in tiedFeeds feeds
-// the user follows, every fourth read, and has PostgreSQL analyse them; it
+// listingSQL returns the statement of the listing l, its arguments and
+// its page size.
+func listingSQL(t *testing.T, db *DB, l storetest.TiedListing) (string, []any, int) {
+	t.Helper()
+	if l.Items != nil {
+		query, args := itemsQuery(*l.Items)
+		return query, args, store.PageLimit(l.Items.Limit)
+	}
+	query, args, err := db.StreamEntriesSQL(*l.Stream)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return query, args, l.Stream.Limit
+}
+
+// fillTiedGroup stores storetest.TiedItems items of one sort time, IDs 1
+// to TiedItems, in TiedFeeds feeds the user follows, every fourth read, and has PostgreSQL analyse them; it
 // returns the user, one of the feeds and the items' sort time.
 func fillTiedGroup(t *testing.T, db *DB) (userID, feedID int64, at time.Time) {
 	t.Helper()
@@ -100,7 +69,7 @@ func fillTiedGroup(t *testing.T, db *DB) (userID, feedID int64, at time.Time) {
 	}
 	at = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	var feeds []int64
-	for f := range tiedFeeds {
+	for f := range storetest.TiedFeeds {
 		sub, err := db.Subscribe(ctx, u.ID, fmt.Sprintf("https://%d.example/feed", f), 1, at)
 		if err != nil {
 			t.Fatal(err)
@@ -113,7 +82,7 @@ func fillTiedGroup(t *testing.T, db *DB) (userID, feedID int64, at time.Time) {
 	}{
 		{`INSERT INTO items (id, feed_id, key, hash, seen, sort_at)
 		  SELECT g, ($1::bigint[])[1 + g % $4], 'k' || g, 'h' || g, $2, $2 FROM generate_series(1, $3::int) AS g`,
-			[]any{feeds, store.Instant(at), tiedItems, tiedFeeds}},
+			[]any{feeds, store.Instant(at), storetest.TiedItems, storetest.TiedFeeds}},
 		{`INSERT INTO item_states (user_id, item_id, feed_id, read)
 		  SELECT $1, id, feed_id, true FROM items WHERE id % 4 = 0`, []any{u.ID}},
 		{`ANALYZE items, item_states, subscriptions, feeds`, nil},

@@ -10,87 +10,70 @@ import (
 
 	"vigil"
 	"vigil/store"
-)
-
-// tiedItems is how many items of one sort time the plan tests store, in
-// tiedFeeds feeds, and analyse: enough that SQLite's statistics show the
-// tied group.
-const (
-	tiedFeeds = 8
-	tiedItems = 40000
+	"vigil/store/storetest"
 )
 
 // TestListingsBoundTheirPlaceInATie checks with EXPLAIN QUERY PLAN, over
-// 40,000 items of one sort time, that every item listing, of the reader
-// APIs and of vigil's own, reads the items from an index in its order and
-// that a continuation bounds the range it reads by its place in the tied
-// group, (sort time, ID), not by the sort time alone: SQLite shows which
-// columns of the index bound a range, and a range bounded by the sort time
-// alone starts at the top of the tied group and reads it down to the
-// cursor on every page. These are the exact steps that read items, in
-// order; no listing sorts in a temporary B-tree.
+// 40,000 items of one sort time, analysed, that every item listing, of
+// the reader APIs and of vigil's own (storetest.TiedListings), reads the
+// items from an index in its order and that a continuation bounds the
+// range it reads by its place in the tied group, (sort time, ID), not by
+// the sort time alone: SQLite shows which columns of the index bound a
+// range, and a range bounded by the sort time alone starts at the top of
+// the tied group and reads it down to the cursor on every page. These are
+// the exact steps that read items, in order; no listing sorts in a
+// temporary B-tree.
 func TestListingsBoundTheirPlaceInATie(t *testing.T) {
 	db, userID, feedID, at := openTiedGroup(t)
-	mid := vigil.ItemCursor{At: at, ID: tiedItems / 2}
-	after := &vigil.StreamCursor{At: at, ID: mid.ID}
 	const (
 		sort     = "SEARCH i USING INDEX items_sort "
 		feedSort = "SEARCH i USING INDEX items_feed_sort "
 	)
 	newer := []string{sort + "(sort_at=? AND id<?)", sort + "(sort_at<?)"}
-	type listing struct {
-		name  string
-		query string
-		args  []any
-		steps []string
+	older := []string{sort + "(sort_at=? AND id>?)", sort + "(sort_at>?)"}
+	oneFeed := []string{feedSort + "(feed_id=? AND sort_at=? AND id<?)", feedSort + "(feed_id=? AND sort_at<?)"}
+	fromTop := []string{"SCAN i USING INDEX items_sort"}
+	steps := map[string][]string{
+		"stream: reading list":                fromTop,
+		"stream: reading list up to the tie":  {sort + "(sort_at<?)"},
+		"stream: reading list inside the tie": newer,
+		"stream: unread inside the tie":       newer,
+		"stream: oldest first inside the tie": older,
+		"stream: one feed inside the tie":     oneFeed,
+		"items: all feeds":                    fromTop,
+		"items: all feeds inside the tie":     newer,
+		"items: unread inside the tie":        newer,
+		"items: one feed inside the tie":      oneFeed,
+		"items: back inside the tie":          older,
 	}
-	var listings []listing
-	for _, l := range []struct {
-		name  string
-		q     vigil.StreamQuery
-		steps []string
-	}{
-		{"reading list", vigil.StreamQuery{}, []string{"SCAN i USING INDEX items_sort"}},
-		{"reading list up to the tie", vigil.StreamQuery{Until: at}, []string{sort + "(sort_at<?)"}},
-		{"reading list inside the tie", vigil.StreamQuery{After: after}, newer},
-		{"unread inside the tie", vigil.StreamQuery{ExcludeRead: true, After: after}, newer},
-		{"oldest first inside the tie", vigil.StreamQuery{OldestFirst: true, After: after},
-			[]string{sort + "(sort_at=? AND id>?)", sort + "(sort_at>?)"}},
-		{"one feed inside the tie", vigil.StreamQuery{FeedID: feedID, After: after},
-			[]string{feedSort + "(feed_id=? AND sort_at=? AND id<?)", feedSort + "(feed_id=? AND sort_at<?)"}},
-	} {
-		l.q.UserID, l.q.Limit = userID, 1000
-		query, args, err := db.StreamEntriesSQL(l.q)
-		if err != nil {
-			t.Fatal(err)
-		}
-		listings = append(listings, listing{"stream: " + l.name, query, args, l.steps})
-	}
-	for _, l := range []struct {
-		name  string
-		q     vigil.ItemQuery
-		steps []string
-	}{
-		{"all feeds", vigil.ItemQuery{}, []string{"SCAN i USING INDEX items_sort"}},
-		{"all feeds inside the tie", vigil.ItemQuery{Before: mid}, newer},
-		{"unread inside the tie", vigil.ItemQuery{UnreadOnly: true, Before: mid}, newer},
-		{"one feed inside the tie", vigil.ItemQuery{FeedID: feedID, Before: mid},
-			[]string{feedSort + "(feed_id=? AND sort_at=? AND id<?)", feedSort + "(feed_id=? AND sort_at<?)"}},
-		{"back inside the tie", vigil.ItemQuery{After: mid}, []string{sort + "(sort_at=? AND id>?)", sort + "(sort_at>?)"}},
-	} {
-		l.q.UserID = userID
-		query, args := itemsQuery(l.q)
-		listings = append(listings, listing{"items: " + l.name, query, args, l.steps})
-	}
-	for _, l := range listings {
-		t.Run(l.name, func(t *testing.T) {
-			plan := queryPlan(t, db, l.query, l.args...)
-			if steps := itemSteps(plan); strings.Contains(plan, "TEMP B-TREE") || !slices.Equal(steps, l.steps) {
+	for _, l := range storetest.TiedListings(userID, feedID, at) {
+		t.Run(l.Name, func(t *testing.T) {
+			want, ok := steps[l.Name]
+			if !ok {
+				t.Fatalf("no steps expected of %q", l.Name)
+			}
+			query, args := listingSQL(t, db, l)
+			plan := queryPlan(t, db, query, args...)
+			if got := itemSteps(plan); strings.Contains(plan, "TEMP B-TREE") || !slices.Equal(got, want) {
 				t.Errorf("the plan reads the items by\n%s\nwant\n%s\nand no temporary B-tree; the whole plan:\n%s",
-					strings.Join(steps, "\n"), strings.Join(l.steps, "\n"), plan)
+					strings.Join(got, "\n"), strings.Join(want, "\n"), plan)
 			}
 		})
 	}
+}
+
+// listingSQL returns the statement of the listing l and its arguments.
+func listingSQL(t *testing.T, db *DB, l storetest.TiedListing) (string, []any) {
+	t.Helper()
+	if l.Items != nil {
+		query, args := itemsQuery(*l.Items)
+		return query, args
+	}
+	query, args, err := db.StreamEntriesSQL(*l.Stream)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return query, args
 }
 
 // itemSteps returns the steps of a plan that read the items (aliased i),
@@ -105,8 +88,8 @@ func itemSteps(plan string) []string {
 	return steps
 }
 
-// openTiedGroup opens a store holding tiedItems items of one sort time in
-// tiedFeeds feeds a user follows, every fourth read, analysed; it returns
+// openTiedGroup opens a store holding storetest.TiedItems items of one
+// sort time, IDs 1 to TiedItems, in TiedFeeds feeds a user follows, every fourth read, analysed; it returns
 // the store, the user, one of the feeds and the items' sort time.
 func openTiedGroup(t *testing.T) (db *DB, userID, feedID int64, at time.Time) {
 	t.Helper()
@@ -122,7 +105,7 @@ func openTiedGroup(t *testing.T) (db *DB, userID, feedID int64, at time.Time) {
 	}
 	at = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	var first int64
-	for f := range tiedFeeds {
+	for f := range storetest.TiedFeeds {
 		sub, err := db.Subscribe(ctx, u.ID, "https://"+string(rune('a'+f))+".example/feed", 1, at)
 		if err != nil {
 			t.Fatal(err)
@@ -138,7 +121,7 @@ func openTiedGroup(t *testing.T) (db *DB, userID, feedID int64, at time.Time) {
 		{`WITH RECURSIVE g(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM g WHERE n < ?)
 		  INSERT INTO items (id, feed_id, key, hash, seen, sort_at)
 		  SELECT n, ? + n % ?, 'k' || n, 'h' || n, ?, ? FROM g`,
-			[]any{tiedItems, first, tiedFeeds, store.Instant(at), store.Instant(at)}},
+			[]any{storetest.TiedItems, first, storetest.TiedFeeds, store.Instant(at), store.Instant(at)}},
 		{`INSERT INTO item_states (user_id, item_id, feed_id, read)
 		  SELECT ?, id, feed_id, 1 FROM items WHERE id % 4 = 0`, []any{u.ID}},
 		{`ANALYZE`, nil},
