@@ -74,9 +74,10 @@ func itemsQuery(q vigil.ItemQuery) (string, []any) {
 	return query, append(args, store.PageLimit(q.Limit), q.Offset)
 }
 
-// itemsSelect selects itemColumns and the sort time of the items of q's
-// feeds and filters, but its cursor After, and returns the arguments; the
-// conditions end with a space, for more.
+// itemsSelect selects itemColumns and the sort time of the items that q's
+// feeds and filters keep, leaving out its cursors (but Before when After
+// is set too), and returns the arguments; the conditions end with a
+// space, for more.
 func itemsSelect(q vigil.ItemQuery) (string, []any) {
 	var b strings.Builder
 	b.WriteString(`SELECT ` + itemColumns + `, i.sort_at FROM items i ` + itemsIndex(q) + ` JOIN feeds f ON f.id = i.feed_id
