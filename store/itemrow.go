@@ -25,3 +25,20 @@ func ScanItem(s Row) (*vigil.Item, error) {
 	it.Published, it.Updated, it.Seen = FromNanos(published), FromNanos(updated), FromNanos(seen)
 	return &it, nil
 }
+
+// ScanListedItem reads one row of an item listing: the columns of ScanItem
+// and then the item's sort time, which orders the listing (a compound
+// query can only order by the columns it selects) and is not kept.
+func ScanListedItem(r Row) (*vigil.Item, error) {
+	return ScanItem(sortTimeRow{r})
+}
+
+// sortTimeRow is a row whose last column, the sort time, its scanner
+// does not read.
+type sortTimeRow struct{ Row }
+
+// Scan reads the row into dest and the sort time into nothing.
+func (r sortTimeRow) Scan(dest ...any) error {
+	var sortAt sql.NullInt64
+	return r.Row.Scan(append(dest, &sortAt)...)
+}

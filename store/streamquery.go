@@ -31,6 +31,16 @@ func StreamOrder(q vigil.StreamQuery) string {
 	return ` ORDER BY i.sort_at ` + order + `, i.id ` + order
 }
 
+// StreamOp returns the operator that compares the items after a place of
+// the stream query q's order with that place: < newest first, > oldest
+// first.
+func StreamOp(q vigil.StreamQuery) string {
+	if q.OldestFirst {
+		return `>`
+	}
+	return `<`
+}
+
 // ReadUnder returns the stream query that MarkStreamRead marks read for q
 // and until: q's unread items, up to until when that is earlier than q's
 // own end. A query without a user is EINVALID.

@@ -42,7 +42,9 @@ func measure(ctx context.Context, base string, fx fixture, o options) (results, 
 		if err != nil {
 			return results{}, err
 		}
-		loop = func(ctx context.Context, rng *rand.Rand) []sample { return readerLoop(ctx, client, base, auth, o, rng) }
+		loop = func(ctx context.Context, rng *rand.Rand) []sample {
+			return readerLoop(ctx, client, base, auth, fx, o, rng)
+		}
 	}
 	ctx, cancel := context.WithTimeout(ctx, o.duration)
 	defer cancel()

@@ -28,10 +28,29 @@ var epoch = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 type fixture struct {
 	token string
 	feeds []int64 // the measured user's feeds
+	span  span    // the newest and oldest entries of the user's reading list
 }
 
-// prepare fills the store, or reuses it when the measured user exists.
+// prepare fills the store, or reuses it when the measured user exists,
+// and reads the span of the user's reading list.
 func prepare(ctx context.Context, st store.Store, o options, out io.Writer) (fixture, error) {
+	fx, err := fillOrReuse(ctx, st, o, out)
+	if err != nil {
+		return fx, err
+	}
+	u, err := st.UserByName(ctx, "load")
+	if err != nil {
+		return fx, err
+	}
+	if fx.span, err = readSpan(ctx, st, u.ID); err != nil {
+		return fx, err
+	}
+	fx.span.print(out)
+	return fx, nil
+}
+
+// fillOrReuse fills the store, or reuses it when the measured user exists.
+func fillOrReuse(ctx context.Context, st store.Store, o options, out io.Writer) (fixture, error) {
 	fx := fixture{token: loadToken}
 	u, err := st.UserByName(ctx, "load")
 	switch {
@@ -82,7 +101,7 @@ func fill(ctx context.Context, st store.Store, o options) ([]int64, error) {
 			mine = append(mine, id)
 		}
 		n := o.items/total + boolInt(f < o.items%total)
-		if err := fillFeed(ctx, st, id, f, n, o.bodyBytes); err != nil {
+		if err := fillFeed(ctx, st, id, f, n, o); err != nil {
 			return nil, err
 		}
 	}
@@ -110,10 +129,9 @@ func newFeed(ctx context.Context, st store.Store, userID int64, f int) (int64, e
 }
 
 // fillFeed stores n items of feed f, batchItems per transaction, published
-// at distinct times spread over the year before epoch, each with a content
-// of about bodyBytes of HTML (one short sentence when 0).
-func fillFeed(ctx context.Context, st store.Store, feedID int64, f, n, bodyBytes int) error {
-	step := 365 * 24 * time.Hour / time.Duration(max(n, 1))
+// as o.dates says, each with a content of about o.bodyBytes of HTML (one
+// short sentence when 0).
+func fillFeed(ctx context.Context, st store.Store, feedID int64, f, n int, o options) error {
 	for start := 0; start < n; start += batchItems {
 		batch := make([]vigil.Item, 0, min(batchItems, n-start))
 		for k := start; k < start+cap(batch); k++ {
@@ -122,8 +140,8 @@ func fillFeed(ctx context.Context, st store.Store, feedID int64, f, n, bodyBytes
 				Hash:      fmt.Sprintf("h%d-%d", f, k),
 				URL:       fmt.Sprintf("https://load.invalid/feed/%d/%d", f, k),
 				Title:     fmt.Sprintf("Item %d of feed %d", k, f),
-				Content:   content(f, k, bodyBytes),
-				Published: epoch.Add(-time.Duration(k)*step - time.Duration(f)*time.Second),
+				Content:   content(f, k, o.bodyBytes),
+				Published: published(o.dates, f, k, n),
 			})
 		}
 		fetched := vigil.Fetched{FeedID: feedID, Observation: vigil.Observation{At: epoch, Status: 200, Items: len(batch)}, Items: batch}

@@ -14,6 +14,7 @@
 //	go run ./cmd/vigil-load --db /tmp/load.db --items 1000000 --feeds 500 --clients 20 --duration 30s
 //	go run ./cmd/vigil-load --db /tmp/load.db --monitor 200
 //	go run ./cmd/vigil-load --db /tmp/reader.db --api reader --items 100000 --feeds 5000 --other-feeds 0 --body-bytes 2000
+//	go run ./cmd/vigil-load --db /tmp/tied.db --api reader --items 100000 --feeds 5000 --other-feeds 0 --dates tied
 //	go run ./cmd/vigil-load refresh --vigil /tmp/vigil --peer-miniflux /tmp/miniflux
 package main
 
@@ -27,6 +28,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime/pprof"
+	"slices"
 	"time"
 
 	"vigil/store"
@@ -45,6 +47,7 @@ type options struct {
 	db          string
 	api         string
 	bodyBytes   int
+	dates       string
 	items       int
 	feeds       int
 	otherFeeds  int
@@ -78,6 +81,7 @@ func parseOptions(args []string) (options, error) {
 	fs := flag.NewFlagSet("vigil-load", flag.ContinueOnError)
 	fs.StringVar(&o.db, "db", "vigil-load.db", "the store to fill, or reuse when it was filled before: a SQLite file, or a postgres:// URL (which may name a schema with search_path)")
 	fs.StringVar(&o.api, "api", apiItems, "what the clients request: items (pages of /api/items by cursor) or reader (a Google Reader sync: stream/items/ids of the reading list, 1,000 IDs, then stream/items/contents of --page of them at a time, up to --depth times)")
+	fs.StringVar(&o.dates, "dates", datesDistinct, "publication times of the generated items: distinct (spread over the year before the fill), tied (every item published at one instant, as a farm that stamps every item alike) or undated (none: every item listed by when the fill first saw it, all at once)")
 	fs.IntVar(&o.bodyBytes, "body-bytes", 0, "bytes of HTML in each generated item's content (0: one short sentence)")
 	fs.IntVar(&o.items, "items", 1_000_000, "items to store, spread evenly over all feeds")
 	fs.IntVar(&o.feeds, "feeds", 500, "feeds the measured user follows")
@@ -106,6 +110,8 @@ func parseOptions(args []string) (options, error) {
 		return o, fmt.Errorf("--api must be %s or %s, not %q", apiItems, apiReader, o.api)
 	case o.bodyBytes < 0:
 		return o, errors.New("--body-bytes must not be negative")
+	case !slices.Contains(dateKinds, o.dates):
+		return o, fmt.Errorf("--dates must be one of %v, not %q", dateKinds, o.dates)
 	}
 	return o, nil
 }

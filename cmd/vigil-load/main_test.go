@@ -46,31 +46,47 @@ func TestLoadRunFillsServesAndMeasures(t *testing.T) {
 }
 
 func TestLoadSyncsAsAReaderAppOnBothStores(t *testing.T) {
-	stores := map[string]string{"sqlite": filepath.Join(t.TempDir(), "reader.db"), "postgres": pgtest.Schema(t)}
-	for name, db := range stores {
-		t.Run(name, func(t *testing.T) {
-			args := []string{"--db", db, "--api", "reader", "--items", "1500", "--feeds", "30", "--other-feeds", "0",
-				"--body-bytes", "500", "--clients", "2", "--duration", "1500ms", "--depth", "3"}
-			var out bytes.Buffer
-			if err := run(context.Background(), args, &out); err != nil {
-				t.Fatalf("run: %v\n%s", err, out.String())
-			}
-			for _, kind := range []string{"ids", "contents"} {
-				row := regexp.MustCompile(`(?m)^` + kind + `\s+(\d+)\s+(\d+)\s`).FindSubmatch(out.Bytes())
-				if row == nil {
-					t.Fatalf("no %s row:\n%s", kind, out.String())
+	tests := []struct {
+		dates string
+		span  string // what the run says of the reading list
+	}{
+		{datesDistinct, "the reading list spans "},
+		{datesTied, "one tied group: every item listed at 2025-12-31 00:00:00 +0000 UTC"},
+		{datesUndated, "one tied group: every item listed at 2026-01-01 00:00:00 +0000 UTC"},
+	}
+	for _, name := range []string{"sqlite", "postgres"} {
+		for _, tt := range tests {
+			t.Run(name+"/"+tt.dates, func(t *testing.T) {
+				db := filepath.Join(t.TempDir(), "reader.db")
+				if name == "postgres" {
+					db = pgtest.Schema(t)
 				}
-				if n, _ := strconv.Atoi(string(row[1])); n == 0 || string(row[2]) != "0" {
-					t.Errorf("%s: %s requests, %s failed; want some and none failed\n%s", kind, row[1], row[2], out.String())
+				args := []string{"--db", db, "--api", "reader", "--items", "1500", "--feeds", "30", "--other-feeds", "0",
+					"--body-bytes", "500", "--clients", "2", "--duration", "1s", "--depth", "3", "--dates", tt.dates}
+				var out bytes.Buffer
+				if err := run(context.Background(), args, &out); err != nil {
+					t.Fatalf("run: %v\n%s", err, out.String())
 				}
-			}
-		})
+				if !bytes.Contains(out.Bytes(), []byte(tt.span)) {
+					t.Errorf("the run does not say %q:\n%s", tt.span, out.String())
+				}
+				for _, kind := range []string{"ids", "contents"} {
+					row := regexp.MustCompile(`(?m)^` + kind + `\s+(\d+)\s+(\d+)\s`).FindSubmatch(out.Bytes())
+					if row == nil {
+						t.Fatalf("no %s row:\n%s", kind, out.String())
+					}
+					if n, _ := strconv.Atoi(string(row[1])); n == 0 || string(row[2]) != "0" {
+						t.Errorf("%s: %s requests, %s failed; want some and none failed\n%s", kind, row[1], row[2], out.String())
+					}
+				}
+			})
+		}
 	}
 }
 
 func TestLoadRefusesBadFlags(t *testing.T) {
 	for _, args := range [][]string{{"--clients", "0"}, {"--duration", "-1s"}, {"--think", "-1s"}, {"extra"}, {"--nope"},
-		{"--api", "fever"}, {"--body-bytes", "-1"}} {
+		{"--api", "fever"}, {"--body-bytes", "-1"}, {"--dates", "random"}} {
 		if _, err := parseOptions(args); err == nil {
 			t.Errorf("parseOptions(%q) accepted it", args)
 		}

@@ -48,15 +48,16 @@ func readerLogin(ctx context.Context, client *http.Client, base, token string) (
 }
 
 // readerLoop syncs as a reader app does until ctx ends: the IDs of a page
-// of the reading list (starting at a random time of the stored year, so
+// of the reading list (starting at a random place of it, fx.span.start, so
 // clients read different items), then the contents of up to o.depth
 // chunks of o.page of those IDs.
-func readerLoop(ctx context.Context, client *http.Client, base, auth string, o options, rng *rand.Rand) []sample {
+func readerLoop(ctx context.Context, client *http.Client, base, auth string, fx fixture, o options, rng *rand.Rand) []sample {
 	var out []sample
 	for ctx.Err() == nil {
 		pause(ctx, o.think, rng)
-		newest := epoch.Add(-time.Duration(rng.Int64N(int64(365 * 24 * time.Hour))))
-		q := url.Values{"s": {"user/-/state/com.google/reading-list"}, "n": {fmt.Sprint(idsPage)}, "nt": {fmt.Sprint(newest.Unix())}}
+		q := fx.span.start(rng)
+		q.Set("s", "user/-/state/com.google/reading-list")
+		q.Set("n", fmt.Sprint(idsPage))
 		ids, s := readerIDs(ctx, client, base, auth, q)
 		if ctx.Err() != nil {
 			break

@@ -2,6 +2,7 @@ package greader_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
@@ -68,10 +69,11 @@ func analyze(b *testing.B, url string) {
 	}
 }
 
-// syncServer fills st as syncFeeds and syncFeedItems say and returns
-// vigil's handler over it, the user's Auth token and the IDs of the
-// reading list, newest first.
-func syncServer(b *testing.B, st store.Store) (http.Handler, string, []string) {
+// syncServer fills st as syncFeeds and syncFeedItems say, the items
+// published a minute apart or, tied, all at one time, and returns vigil's
+// handler over it, the user's Auth token and the IDs of the reading list,
+// newest first.
+func syncServer(b *testing.B, st store.Store, tied bool) (http.Handler, string, []string) {
 	ctx := context.Background()
 	digest, _ := account.HashPassword("pw", 1000)
 	u := &vigil.User{Name: "sync", PasswordHash: digest, CreatedAt: testNow}
@@ -88,6 +90,9 @@ func syncServer(b *testing.B, st store.Store) (http.Handler, string, []string) {
 		for i := range batch {
 			batch[i] = vigil.Item{Key: fmt.Sprint(i), Hash: fmt.Sprint(i), Title: fmt.Sprintf("Item %d of %d", i, f), URL: fmt.Sprintf("https://f%d.example/%d", f, i),
 				Content: fmt.Sprintf("<p>Item %d of feed %d.</p>", i, f) + para, Published: testNow.Add(-time.Duration(i*syncFeeds+f) * time.Minute)}
+			if tied {
+				batch[i].Published = testNow.Add(-time.Hour)
+			}
 		}
 		fetched := vigil.Fetched{FeedID: sub.Feed.ID, Observation: vigil.Observation{At: testNow, Status: 200}, Items: batch}
 		if _, err := st.Ingest(ctx, fetched, func(vigil.Ingested, *vigil.Feed) (*vigil.Feed, error) { return nil, nil }); err != nil {
@@ -134,7 +139,7 @@ func BenchmarkSync(b *testing.B) {
 		b.Run(s.name, func(b *testing.B) {
 			st, filled := s.open(b)
 			b.Cleanup(func() { st.Close() })
-			h, auth, ids := syncServer(b, st)
+			h, auth, ids := syncServer(b, st, false)
 			filled()
 			b.Run("contents50", func(b *testing.B) {
 				chunk := 0
@@ -157,4 +162,44 @@ func BenchmarkSync(b *testing.B) {
 			})
 		})
 	}
+}
+
+// BenchmarkTiedIDs measures the IDs of the reading list, 1,000 at a time
+// page after page by continuation, where its 100,000 items of 5,000 feeds
+// share one publication time (a farm that stamps every item alike), on
+// each store: every page past the first continues inside the tied group.
+func BenchmarkTiedIDs(b *testing.B) {
+	for _, s := range syncStores {
+		b.Run(s.name, func(b *testing.B) {
+			st, filled := s.open(b)
+			b.Cleanup(func() { st.Close() })
+			h, auth, _ := syncServer(b, st, true)
+			filled()
+			b.Run("ids1000", func(b *testing.B) {
+				c := ""
+				for b.Loop() {
+					c = nextIDs(b, h, auth, c)
+				}
+			})
+		})
+	}
+}
+
+// nextIDs requests the 1,000 IDs of the reading list after continuation c
+// ("" for the first page) and returns the continuation of the next page,
+// "" after the last.
+func nextIDs(b *testing.B, h http.Handler, auth, c string) string {
+	q := url.Values{"n": {"1000"}, "s": {"user/-/state/com.google/reading-list"}}
+	if c != "" {
+		q.Set("c", c)
+	}
+	rec := serve(h, "GET", "/reader/api/0/stream/items/ids?"+q.Encode(), auth, nil)
+	var page struct {
+		ItemRefs     []struct{} `json:"itemRefs"`
+		Continuation string     `json:"continuation"`
+	}
+	if err := json.Unmarshal(rec.Body.Bytes(), &page); rec.Code != 200 || err != nil || len(page.ItemRefs) == 0 {
+		b.Fatalf("ids after %q: %d %v %.300s", c, rec.Code, err, rec.Body)
+	}
+	return page.Continuation
 }

@@ -54,11 +54,19 @@ func (p *params) add(v any) string {
 	return fmt.Sprintf("$%d", len(p.args))
 }
 
-// itemsQuery builds the listing query for q.
+// rowBound returns the condition of the items after c in the order of op
+// (< newest first, > oldest first), a range of the sort index.
+func (p *params) rowBound(op string, c vigil.ItemCursor) string {
+	op, id := store.RowBound(op, c.ID)
+	return `AND (i.sort_at, i.id) ` + op + ` (` + p.add(store.Nanos(c.At).Int64) + `, ` + p.add(id) + `) `
+}
+
+// itemsQuery builds the listing query for q: itemColumns and the sort
+// time.
 func itemsQuery(q vigil.ItemQuery) (string, []any) {
 	var b strings.Builder
 	var p params
-	b.WriteString(`SELECT ` + itemColumns + ` FROM items i JOIN feeds f ON f.id = i.feed_id `)
+	b.WriteString(`SELECT ` + itemColumns + `, i.sort_at FROM items i JOIN feeds f ON f.id = i.feed_id `)
 	if q.UserID != 0 {
 		b.WriteString(`JOIN subscriptions sub ON sub.feed_id = i.feed_id AND sub.user_id = ` + p.add(q.UserID) + ` `)
 	}
@@ -73,11 +81,11 @@ func itemsQuery(q vigil.ItemQuery) (string, []any) {
 		b.WriteString(`AND st.starred `)
 	}
 	if !q.Before.IsZero() {
-		b.WriteString(`AND (i.sort_at, i.id) < (` + p.add(store.Nanos(q.Before.At).Int64) + `, ` + p.add(q.Before.ID) + `) `)
+		b.WriteString(p.rowBound(`<`, q.Before))
 	}
 	if !q.After.IsZero() {
 		// The nearest newer items: the index walked the other way.
-		b.WriteString(`AND (i.sort_at, i.id) > (` + p.add(store.Nanos(q.After.At).Int64) + `, ` + p.add(q.After.ID) + `) `)
+		b.WriteString(p.rowBound(`>`, q.After))
 		b.WriteString(`ORDER BY i.sort_at, i.id LIMIT ` + p.add(store.PageLimit(q.Limit)) + ` OFFSET ` + p.add(q.Offset))
 		return b.String(), p.args
 	}

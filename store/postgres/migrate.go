@@ -36,6 +36,7 @@ var migrations = []migration{
 	{sql: schemaPageNoise},
 	{sql: schemaFeedsDueOnly},
 	{sql: schemaFeedsInline},
+	{sql: schemaSortTies},
 }
 
 // migrate applies the pending migrations in one transaction that holds

@@ -1,6 +1,7 @@
 package postgres_test
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -11,11 +12,35 @@ import (
 	"vigil/store/postgres/pgtest"
 )
 
-// TestMigrationLeanSortIndexes takes a database back to schema 7, whose
-// sort indexes ended with the item ID, and checks that migrating it gives
-// the indexes of schema 8 and lists the items in the same order, ties of
-// sort time by ID included, page after page.
-func TestMigrationLeanSortIndexes(t *testing.T) {
+// TestMigrationSortIndexes takes a database back to the sort indexes of
+// an older schema, schema 7's that ended with the item ID and the lean ones
+// of schema 8 without it, and checks that migrating it gives today's
+// indexes, which end with the ID (schemaSortTies), with the primary key of
+// schema 8, and lists the items in the same order, ties of sort time by ID
+// included, page after page.
+func TestMigrationSortIndexes(t *testing.T) {
+	tests := []struct {
+		name string
+		back string
+	}{
+		{"schema 7", `DROP INDEX items_feed_sort; DROP INDEX items_sort;
+			CREATE INDEX items_feed_sort ON items(feed_id, sort_at DESC, id DESC);
+			CREATE INDEX items_sort ON items(sort_at DESC, id DESC);
+			ALTER INDEX items_pkey RESET (fillfactor);` + dropAlerts + `
+			UPDATE vigil_schema SET version = 7`},
+		{"lean indexes", fmt.Sprintf(`DROP INDEX items_feed_sort; DROP INDEX items_sort;
+			CREATE INDEX items_feed_sort ON items(feed_id, sort_at DESC);
+			CREATE INDEX items_sort ON items(sort_at DESC);
+			UPDATE vigil_schema SET version = %d`, postgres.MigrationCount()-1)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { migrateSortIndexes(t, tt.back) })
+	}
+}
+
+// migrateSortIndexes stores items with ties of sort time, takes the
+// database back with the statements back and checks the migration.
+func migrateSortIndexes(t *testing.T, back string) {
 	dsn := pgtest.Schema(t)
 	db, err := postgres.Open(ctx, dsn)
 	if err != nil {
@@ -59,18 +84,14 @@ func TestMigrationLeanSortIndexes(t *testing.T) {
 		}
 	}
 	before := pages(db)
-	db = migrateFrom(t, db, dsn, `DROP INDEX items_feed_sort; DROP INDEX items_sort;
-		CREATE INDEX items_feed_sort ON items(feed_id, sort_at DESC, id DESC);
-		CREATE INDEX items_sort ON items(sort_at DESC, id DESC);
-		ALTER INDEX items_pkey RESET (fillfactor);`+dropAlerts+`
-		UPDATE vigil_schema SET version = 7`)
+	db = migrateFrom(t, db, dsn, back)
 	var defs []string
 	err = db.Pool().QueryRow(ctx, `SELECT array_agg(indexdef ORDER BY indexname) FROM pg_indexes
 		WHERE schemaname = current_schema() AND indexname IN ('items_feed_sort', 'items_sort', 'items_pkey')`).Scan(&defs)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i, want := range []string{"(feed_id, sort_at DESC)", "(id) WITH (fillfactor='100')", "(sort_at DESC)"} {
+	for i, want := range []string{"(feed_id, sort_at DESC, id DESC)", "(id) WITH (fillfactor='100')", "(sort_at DESC, id DESC)"} {
 		if i >= len(defs) || !strings.HasSuffix(defs[i], want) {
 			t.Errorf("index definitions after migration = %q, want ones ending %q", defs, want)
 		}

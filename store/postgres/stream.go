@@ -1,9 +1,13 @@
 package postgres
 
-import "vigil/store/sqlflow"
+import (
+	"vigil/store"
+	"vigil/store/sqlflow"
+)
 
 // streamSQL is the PostgreSQL text of the stream statements; a
-// continuation compares rows, and IDs are read all at once, as an array.
+// continuation compares rows (store.RowBound), a range of the sort index,
+// and IDs are read all at once, as an array.
 var streamSQL = sqlflow.StreamSQL{
 	Entries: `SELECT i.id, i.feed_id, i.sort_at, COALESCE(st.read, false), COALESCE(st.starred, false) `,
 	From: `FROM items i
@@ -14,6 +18,7 @@ var streamSQL = sqlflow.StreamSQL{
 	Read:    `st.read`,
 	Starred: `st.starred`,
 	After: func(add func(any) string, op string, at, id int64) string {
+		op, id = store.RowBound(op, id)
 		return `AND (i.sort_at, i.id) ` + op + ` (` + add(at) + `, ` + add(id) + `) `
 	},
 	MarkRead: `INSERT INTO item_states (user_id, item_id, feed_id, read)

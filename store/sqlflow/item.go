@@ -11,7 +11,9 @@ import (
 // ItemSQL is the text of the item queries. Each selects the columns
 // store.ScanItem reads.
 type ItemSQL struct {
-	// List builds the listing query of q and its arguments.
+	// List builds the listing query of q and its arguments; it selects the
+	// columns of store.ScanItem and then the item's sort time
+	// (store.ScanListedItem).
 	List func(q vigil.ItemQuery) (string, []any)
 	// After returns the items with an ID above $1, in ID order, at most
 	// $2, without any reader's state.
@@ -40,7 +42,8 @@ func (s *Store) Items(ctx context.Context, q vigil.ItemQuery) ([]vigil.Item, err
 		return nil, err
 	}
 	query, args := s.sql.Item.List(q)
-	items, err := s.queryItems(ctx, "list items", query, args...)
+	rows, err := s.conn.Hot().Query(ctx, query, args...)
+	items, err := list(&s.d, rows, err, "list items", store.ScanListedItem)
 	if !q.After.IsZero() {
 		slices.Reverse(items) // read oldest first, listed newest first
 	}

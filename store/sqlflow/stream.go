@@ -26,10 +26,12 @@ type StreamSQL struct {
 	Where string
 	// Unread, Read and Starred are the conditions of the state filters.
 	Unread, Read, Starred string
-	// After returns the condition of the items after (at, id) in the
-	// order of op (< newest first, > oldest first), its arguments added
-	// with add.
-	After func(add func(any) string, op string, at, id int64) string
+	// After, when set, returns the condition of the items after (at, id)
+	// in the order of op (< newest first, > oldest first), its arguments
+	// added with add: a row comparison the dialect's planner bounds an
+	// index range with. Without it a continuation is the union of two
+	// index ranges (StreamEntriesSQL).
+	After func(add func(any) string, op string, at, id int64) string `sqlflow:"optional"`
 	// MarkRead inserts or updates the read state of what follows it (From
 	// and the conditions), up to MarkReadEnd.
 	MarkRead, MarkReadEnd string
@@ -50,20 +52,49 @@ type StreamSQL struct {
 // store.DefaultStreamLimit and is at most store.MaxStreamLimit; a negative limit or a
 // query without a user is EINVALID.
 func (s *Store) StreamEntries(ctx context.Context, q vigil.StreamQuery) ([]vigil.StreamEntry, error) {
-	limit, err := store.StreamLimit(q)
+	query, args, err := s.StreamEntriesSQL(q)
 	if err != nil {
 		return nil, err
 	}
+	rows, err := s.conn.Read().Query(ctx, query, args...)
+	return list(&s.d, rows, err, "list stream", store.ScanStreamEntry)
+}
+
+// StreamEntriesSQL returns the statement StreamEntries runs for q and its
+// arguments, for tests of its plan. Every listing walks an index in its
+// order, (sort time, ID), and stops after the page. A continuation past
+// q.After is, with a dialect's After, a row comparison; else the union
+// of the rest of q.After's tied group (its sort time, the IDs past its ID)
+// and the items past its sort time, each a range of the index, merged in
+// the listing's order: a planner that bounds a range by the sort time
+// alone would read the whole tied group before the cursor on every page.
+func (s *Store) StreamEntriesSQL(q vigil.StreamQuery) (string, []any, error) {
+	limit, err := store.StreamLimit(q)
+	if err != nil {
+		return "", nil, err
+	}
 	a := args{d: &s.d}
-	where := s.streamFilter(q, &a)
-	cursor := s.cursorFilter(q, &a)
 	from := s.sql.Stream.From
 	if s.sql.Stream.EntriesFrom != nil {
 		from = s.sql.Stream.EntriesFrom(q)
 	}
-	query := s.sql.Stream.Entries + from + where + cursor + store.StreamOrder(q) + ` LIMIT ` + a.add(limit)
-	rows, err := s.conn.Read().Query(ctx, query, a.list...)
-	return list(&s.d, rows, err, "list stream", store.ScanStreamEntry)
+	query := s.sql.Stream.Entries + from + s.streamFilter(q, &a)
+	if q.After == nil || q.ByID || s.sql.Stream.After != nil {
+		query += s.cursorFilter(q, &a)
+	} else {
+		query += s.tieUnion(q, from, &a)
+	}
+	return query + store.StreamOrder(q) + ` LIMIT ` + a.add(limit), a.list, nil
+}
+
+// tieUnion returns what continues a selection of q's entries after
+// q.After without a row comparison: the condition of the rest of
+// q.After's tied group, then UNION ALL and the selection of the entries
+// past its sort time, adding the arguments to a.
+func (s *Store) tieUnion(q vigil.StreamQuery, from string, a *args) string {
+	at, op := store.Instant(q.After.At), store.StreamOp(q)
+	return `AND i.sort_at = ` + a.add(at) + ` AND i.id ` + op + ` ` + a.add(q.After.ID) + ` UNION ALL ` +
+		s.sql.Stream.Entries + from + s.streamFilter(q, a) + `AND i.sort_at ` + op + ` ` + a.add(at) + ` `
 }
 
 // streamFilter returns the conditions of q's filters (all but the
@@ -109,10 +140,7 @@ func (s *Store) cursorFilter(q vigil.StreamQuery, a *args) string {
 	if q.After == nil {
 		return ""
 	}
-	op := `<`
-	if q.OldestFirst {
-		op = `>`
-	}
+	op := store.StreamOp(q)
 	if q.ByID {
 		return `AND i.id ` + op + ` ` + a.add(q.After.ID) + ` `
 	}

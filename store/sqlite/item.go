@@ -2,6 +2,7 @@ package sqlite
 
 import (
 	"context"
+	"slices"
 	"strings"
 
 	"vigil"
@@ -44,16 +45,42 @@ func (db *DB) queryItems(ctx context.Context, op, query string, args ...any) ([]
 	return list(rows, err, op, store.ScanItem)
 }
 
-// itemsQuery builds the listing query for q. Listings walk an index in
-// their order (items_sort, or items_feed_sort for one feed) and stop after
-// the page, so a page costs O(page), not a sort of all of a user's items:
-// with every feed, the rows walked are about the page divided by the share
-// of stored items in the user's feeds, or in the unread ones with
-// UnreadOnly. Starred listings start from the user's few starred items and
-// sort those instead.
+// itemsQuery builds the listing query for q: itemColumns and the sort
+// time. Listings walk an index in their order (items_sort, or
+// items_feed_sort for one feed) and stop after the page, so a page costs
+// O(page), not a sort of all of a user's items: with every feed, the rows
+// walked are about the page divided by the share of stored items in the
+// user's feeds, or in the unread ones with UnreadOnly. Starred listings
+// start from the user's few starred items and sort those instead. A
+// listing continued from a cursor is, as stream listings are (sqlflow's
+// StreamEntriesSQL), the union of the rest of the cursor's tied group and
+// the items past its sort time, each a range of the index: SQLite bounds
+// a range by a row value only on columns other than the rowid, so
+// (sort_at, id) < (?, ?) would read the tied group down to the cursor.
 func itemsQuery(q vigil.ItemQuery) (string, []any) {
+	cursor, op, order := q.Before, `<`, `DESC`
+	if !q.After.IsZero() {
+		// The nearest newer items: the index walked the other way.
+		cursor, op, order = q.After, `>`, `ASC`
+	}
+	query, args := itemsSelect(q)
+	if !cursor.IsZero() {
+		at := store.Nanos(cursor.At).Int64
+		rest := query + `AND i.sort_at ` + op + ` ? `
+		query += `AND i.sort_at = ? AND i.id ` + op + ` ? UNION ALL ` + rest
+		args = append(append(append(slices.Clip(args), at, cursor.ID), args...), at)
+	}
+	query += `ORDER BY i.sort_at ` + order + `, i.id ` + order + ` LIMIT ? OFFSET ?`
+	return query, append(args, store.PageLimit(q.Limit), q.Offset)
+}
+
+// itemsSelect selects itemColumns and the sort time of the items that q's
+// feeds and filters keep, leaving out its cursors (but Before when After
+// is set too), and returns the arguments; the conditions end with a
+// space, for more.
+func itemsSelect(q vigil.ItemQuery) (string, []any) {
 	var b strings.Builder
-	b.WriteString(`SELECT ` + itemColumns + ` FROM items i ` + itemsIndex(q) + ` JOIN feeds f ON f.id = i.feed_id
+	b.WriteString(`SELECT ` + itemColumns + `, i.sort_at FROM items i ` + itemsIndex(q) + ` JOIN feeds f ON f.id = i.feed_id
 		LEFT JOIN item_states st ON st.user_id = ? AND st.item_id = i.id WHERE 1 `)
 	args := []any{q.UserID}
 	switch {
@@ -74,18 +101,12 @@ func itemsQuery(q vigil.ItemQuery) (string, []any) {
 	if q.StarredOnly {
 		b.WriteString(`AND st.starred = 1 `)
 	}
-	if !q.Before.IsZero() {
+	if !q.Before.IsZero() && !q.After.IsZero() {
+		// Both cursors: After orders and bounds the index range.
 		b.WriteString(`AND (i.sort_at, i.id) < (?, ?) `)
 		args = append(args, store.Nanos(q.Before.At).Int64, q.Before.ID)
 	}
-	if !q.After.IsZero() {
-		// The nearest newer items: the index walked the other way.
-		b.WriteString(`AND (i.sort_at, i.id) > (?, ?) ORDER BY i.sort_at, i.id LIMIT ? OFFSET ?`)
-		args = append(args, store.Nanos(q.After.At).Int64, q.After.ID)
-		return b.String(), append(args, store.PageLimit(q.Limit), q.Offset)
-	}
-	b.WriteString(`ORDER BY i.sort_at DESC, i.id DESC LIMIT ? OFFSET ?`)
-	return b.String(), append(args, store.PageLimit(q.Limit), q.Offset)
+	return b.String(), args
 }
 
 // itemsIndex names the index a listing walks, so that SQLite never picks

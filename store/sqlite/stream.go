@@ -7,9 +7,11 @@ import (
 	"vigil/store/sqlflow"
 )
 
-// streamSQL is the SQLite text of the stream statements. A continuation
-// spells out its row comparison; IDs are read 500 at a time (SQLite's
-// bound on parameters is far above).
+// streamSQL is the SQLite text of the stream statements. It has no After:
+// SQLite bounds an index range by a row comparison only on columns other
+// than the rowid, so a continuation is the union of two ranges of the
+// index (sqlflow's StreamEntriesSQL). IDs are read 500 at a time
+// (SQLite's bound on parameters is far above).
 var streamSQL = sqlflow.StreamSQL{
 	Entries:     `SELECT i.id, i.feed_id, i.sort_at, COALESCE(st.read, 0), COALESCE(st.starred, 0) `,
 	From:        streamFrom,
@@ -18,9 +20,6 @@ var streamSQL = sqlflow.StreamSQL{
 	Unread:      `COALESCE(st.read, 0) = 0`,
 	Read:        `st.read = 1`,
 	Starred:     `st.starred = 1`,
-	After: func(add func(any) string, op string, at, id int64) string {
-		return `AND (i.sort_at ` + op + ` ` + add(at) + ` OR (i.sort_at = ` + add(at) + ` AND i.id ` + op + ` ` + add(id) + `)) `
-	},
 	MarkRead: `INSERT INTO item_states (user_id, item_id, feed_id, read)
 		 SELECT sub.user_id, i.id, i.feed_id, 1 `,
 	MarkReadEnd: `

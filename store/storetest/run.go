@@ -82,6 +82,7 @@ var tests = []struct {
 	{"DigestSettings", testDigestSettings},
 	{"SetFolderAndRename", testSetFolderAndRename},
 	{"StreamEntries", testStreamEntries},
+	{"StreamPagesThroughTies", testStreamPagesThroughTies},
 	{"ItemsByIDKeepsToTheUser", testItemsByIDKeepsToTheUser},
 	{"MarkStreamRead", testMarkStreamRead},
 	{"StreamEntriesByID", testStreamEntriesByID},
