@@ -1,0 +1,70 @@
+package policy
+
+import (
+	"math"
+	"testing"
+	"time"
+
+	"vigil"
+)
+
+// TestAccessPriorShrinksFewAccesses has a busy reader of feed 1, who looks
+// ten times a day spread over the day, and two readers of feed 2: one who
+// looked three times at 08:00 in the window, one who looked only before
+// it. Without a prior feed 2's pattern is the three spikes of one reader
+// (Sia et al.'s estimate); with k pseudo-accesses every reader's shape
+// moves toward a flat day and their rate toward the pooled rate by
+// k/(n + k), and the reader absent from the window counts with a flat day.
+func TestAccessPriorShrinksFewAccesses(t *testing.T) {
+	looks := map[int64][]time.Time{}
+	for d := range 14 {
+		day := t0.Add(-time.Duration(d+1) * 24 * time.Hour)
+		for h := range 10 {
+			looks[1] = append(looks[1], day.Add(time.Duration(h*2+1)*time.Hour))
+		}
+	}
+	for d := range 3 {
+		looks[2] = append(looks[2], t0.Add(-time.Duration(d+1)*24*time.Hour+8*time.Hour))
+	}
+	looks[3] = []time.Time{t0.Add(-30 * 24 * time.Hour)}
+	readers := []vigil.Reader{{UserID: 1, FeedID: 1, Weight: 1}, {UserID: 2, FeedID: 2, Weight: 1}, {UserID: 3, FeedID: 2, Weight: 1}}
+	window := AccessWindow.Hours()
+	pooled := 143 / (3 * window) // 140 + 3 + 0 accesses over three windows
+	cases := []struct {
+		name   string
+		k      float64
+		day2   float64 // feed 2's accesses per day
+		hour14 float64 // feed 2's accesses per hour at 14:00
+	}{
+		{"raw", 0, 3 / 14.0, 0},
+		{"k 10", 10, 24 * ((3+10)/(window+10/pooled) + 10/(window+10/pooled)), 24 * (10.0/13*(3+10)/(window+10/pooled)/24 + 10/(window+10/pooled)/24)},
+	}
+	for _, c := range cases {
+		m := AccessModel{Prior: c.k, Raw: c.k == 0}
+		got := m.FeedAccess(readers, looks, t0)[2]
+		if len(got) != 24 {
+			t.Fatalf("%s: feed 2 has no pattern", c.name)
+		}
+		total := 0.0
+		for _, v := range got {
+			total += v
+		}
+		if math.Abs(total-c.day2) > 1e-9*c.day2 {
+			t.Errorf("%s: feed 2 is read %.6f times a day, want %.6f", c.name, total, c.day2)
+		}
+		if math.Abs(got[14]-c.hour14) > 1e-9+1e-9*c.hour14 {
+			t.Errorf("%s: feed 2 at 14:00 %.6g, want %.6g", c.name, got[14], c.hour14)
+		}
+	}
+}
+
+func TestAccessPriorValidates(t *testing.T) {
+	for _, k := range []float64{-1, math.Inf(1), math.NaN()} {
+		c := DefaultConfig
+		c.PerDay = 1
+		c.Access = AccessModel{Prior: k}
+		if c.Validate() == nil {
+			t.Errorf("prior %v accepted", k)
+		}
+	}
+}
