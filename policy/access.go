@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"time"
@@ -63,7 +64,7 @@ func (m AccessModel) learn(accesses map[int64][]time.Time, now time.Time) map[in
 		if len(times) == 0 {
 			continue
 		}
-		if a, err := estimate.LearnAccess(times, time.Time{}, now, AccessWindow); err == nil {
+		if a, err := estimate.LearnAccess(times, time.Time{}, now, cmp.Or(m.Window, AccessWindow)); err == nil {
 			learned[user] = a
 		}
 	}
@@ -115,6 +116,9 @@ func sumAccess(rs []vigil.Reader, learned map[int64]estimate.Access, perReader b
 func (m AccessModel) validate() error {
 	if !(m.Prior >= 0) || math.IsInf(m.Prior, 0) {
 		return fmt.Errorf("policy: the access prior must be a finite non-negative number, got %v", m.Prior)
+	}
+	if m.Window < 0 {
+		return fmt.Errorf("policy: the access window must not be negative, got %v", m.Window)
 	}
 	return nil
 }

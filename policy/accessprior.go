@@ -1,6 +1,10 @@
 package policy
 
-import "vigil/estimate"
+import (
+	"time"
+
+	"vigil/estimate"
+)
 
 // AccessModel is how readers' access patterns are learned for the user
 // policy, in the simulator and in the live monitor alike. Sia et al.
@@ -23,6 +27,9 @@ type AccessModel struct {
 	// but not in the window keeps a small rate and a flat day. 0 means
 	// DefaultAccess's.
 	Prior float64
+	// Window is the history each reader's pattern is learned from; 0
+	// means AccessWindow (14 days).
+	Window time.Duration
 	// PerReader sums the readers' patterns with every reader counting
 	// alike rather than every access: each reader's pattern enters the sum
 	// scaled to the mean rate of the feed's readers (times their weight),

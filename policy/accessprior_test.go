@@ -68,3 +68,24 @@ func TestAccessPriorValidates(t *testing.T) {
 		}
 	}
 }
+
+// TestAccessWindow has a reader who looked at 20:00 two weeks ago and at
+// 08:00 in the last three days: a week's window sees only the 08:00
+// looks, the default 14 days and 28 days see both.
+func TestAccessWindow(t *testing.T) {
+	var looks []time.Time
+	for d := range 3 {
+		looks = append(looks, t0.Add(-time.Duration(d+1)*24*time.Hour+8*time.Hour))
+		looks = append(looks, t0.Add(-time.Duration(d+10)*24*time.Hour+20*time.Hour))
+	}
+	readers := []vigil.Reader{{UserID: 1, FeedID: 1, Weight: 1}}
+	for _, c := range []struct {
+		window time.Duration
+		at20   bool
+	}{{7 * 24 * time.Hour, false}, {0, true}, {28 * 24 * time.Hour, true}} {
+		got := AccessModel{Raw: true, Window: c.window}.FeedAccess(readers, map[int64][]time.Time{1: looks}, t0)[1]
+		if len(got) != 24 || got[8] <= 0 || (got[20] > 0) != c.at20 {
+			t.Errorf("window %v: pattern %v, want 20:00 counted: %v", c.window, got, c.at20)
+		}
+	}
+}
