@@ -49,7 +49,7 @@ func (m AccessModel) FeedAccess(readers []vigil.Reader, accesses map[int64][]tim
 	out := map[int64][]float64{}
 	for feed, rs := range byFeed {
 		if hourly, ok := sumAccess(rs, learned, m.PerReader); ok {
-			out[feed] = hourly
+			out[feed] = flatten(hourly, m.Flat)
 		}
 	}
 	return out
@@ -112,10 +112,29 @@ func sumAccess(rs []vigil.Reader, learned map[int64]estimate.Access, perReader b
 	return hourly, true
 }
 
+// flatten mixes hourly with a flat day of the same total by share f, in
+// place, and returns it.
+func flatten(hourly []float64, f float64) []float64 {
+	if f <= 0 {
+		return hourly
+	}
+	mean := 0.0
+	for _, v := range hourly {
+		mean += v / float64(len(hourly))
+	}
+	for i, v := range hourly {
+		hourly[i] = (1-f)*v + f*mean
+	}
+	return hourly
+}
+
 // validate reports a negative or non-finite prior.
 func (m AccessModel) validate() error {
 	if !(m.Prior >= 0) || math.IsInf(m.Prior, 0) {
 		return fmt.Errorf("policy: the access prior must be a finite non-negative number, got %v", m.Prior)
+	}
+	if !(m.Flat >= 0 && m.Flat <= 1) {
+		return fmt.Errorf("policy: the access pattern's flat share must be from 0 to 1, got %v", m.Flat)
 	}
 	if m.Window < 0 {
 		return fmt.Errorf("policy: the access window must not be negative, got %v", m.Window)

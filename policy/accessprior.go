@@ -30,6 +30,13 @@ type AccessModel struct {
 	// Window is the history each reader's pattern is learned from; 0
 	// means AccessWindow (14 days).
 	Window time.Duration
+	// Flat mixes each feed's summed daily pattern with a flat day of the
+	// same total, u'(h) = (1 − Flat)·u(h) + Flat·ū, a bound on how far
+	// the placement can follow the readers' hours whatever the evidence:
+	// a pattern learned from past weeks may not hold in the next. 0 (the
+	// default) leaves the sum as it is; 1 places as if readers looked at
+	// every hour alike.
+	Flat float64
 	// PerReader sums the readers' patterns with every reader counting
 	// alike rather than every access: each reader's pattern enters the sum
 	// scaled to the mean rate of the feed's readers (times their weight),

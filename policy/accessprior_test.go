@@ -89,3 +89,34 @@ func TestAccessWindow(t *testing.T) {
 		}
 	}
 }
+
+// TestAccessFlat has one reader who looks only at 08:00: a flat share f
+// leaves (1 − f) of the day's accesses at 08:00 plus an even share, keeps
+// the day's total, and a share outside 0-1 is refused.
+func TestAccessFlat(t *testing.T) {
+	var looks []time.Time
+	for d := range 14 {
+		looks = append(looks, t0.Add(-time.Duration(d+1)*24*time.Hour+8*time.Hour))
+	}
+	readers := []vigil.Reader{{UserID: 1, FeedID: 1, Weight: 1}}
+	day := 1.0 // accesses per day
+	for _, f := range []float64{0, 0.25, 1} {
+		got := AccessModel{Raw: true, Flat: f}.FeedAccess(readers, map[int64][]time.Time{1: looks}, t0)[1]
+		total := 0.0
+		for _, v := range got {
+			total += v
+		}
+		want8, want14 := (1-f)*day+f*day/24, f*day/24
+		if math.Abs(total-day) > 1e-9 || math.Abs(got[8]-want8) > 1e-9 || math.Abs(got[14]-want14) > 1e-9 {
+			t.Errorf("flat %v: total %v, 08:00 %v, 14:00 %v; want %v, %v, %v", f, total, got[8], got[14], day, want8, want14)
+		}
+	}
+	for _, f := range []float64{-0.1, 1.5, math.NaN()} {
+		c := DefaultConfig
+		c.PerDay = 1
+		c.Access = AccessModel{Flat: f}
+		if c.Validate() == nil {
+			t.Errorf("flat share %v accepted", f)
+		}
+	}
+}
