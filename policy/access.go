@@ -1,6 +1,9 @@
 package policy
 
 import (
+	"cmp"
+	"fmt"
+	"math"
 	"time"
 
 	"vigil"
@@ -12,34 +15,27 @@ import (
 const AccessWindow = 14 * 24 * time.Hour
 
 // FeedAccess returns each feed's access rate per UTC hour of the day, in
-// accesses per hour: every reader's daily pattern learned from their
-// accesses in the last AccessWindow (Sia et al. §4.3), summed over the
-// feed's readers with their subscription weights (Sia et al.: a source's
-// access rate is the sum of its subscribers'). Feeds whose readers have no
-// recorded access are left out: the user policy then places for delay.
+// accesses per hour, under DefaultAccess (see AccessModel.FeedAccess).
 func FeedAccess(readers []vigil.Reader, accesses map[int64][]time.Time, now time.Time) map[int64][]float64 {
-	return feedAccess(readers, accesses, now, false)
+	return AccessModel{}.FeedAccess(readers, accesses, now)
 }
 
 // FeedAccessPerReader is FeedAccess with every reader counting alike
-// rather than every access: each reader's pattern enters the sum scaled to
-// the mean access rate of the feed's readers (times their weight), so a
-// reader who looks rarely weighs on the schedule as much as one who looks
-// often. Sia et al. (§5.4) judge a schedule per user, averaging each
-// user's ratio to uniform; the plain sum minimises the misses of all
-// accesses together, where frequent readers dominate.
+// rather than every access (AccessModel.PerReader).
 func FeedAccessPerReader(readers []vigil.Reader, accesses map[int64][]time.Time, now time.Time) map[int64][]float64 {
-	return feedAccess(readers, accesses, now, true)
+	return AccessModel{PerReader: true}.FeedAccess(readers, accesses, now)
 }
 
-// feedAccess is FeedAccess, with every reader alike when perReader.
-func feedAccess(readers []vigil.Reader, accesses map[int64][]time.Time, now time.Time, perReader bool) map[int64][]float64 {
-	learned := map[int64]estimate.Access{}
-	for user, times := range accesses {
-		if a, err := estimate.LearnAccess(times, time.Time{}, now, AccessWindow); err == nil && a.Rate > 0 {
-			learned[user] = a
-		}
-	}
+// FeedAccess returns each feed's access rate per UTC hour of the day, in
+// accesses per hour: every reader's daily pattern learned from their
+// accesses in the last AccessWindow (Sia et al. §4.3), shrunk toward the
+// population by the model's prior (AccessModel.Prior), summed over the
+// feed's readers with their subscription weights (Sia et al.: a source's
+// access rate is the sum of its subscribers'). Readers who never looked are
+// left out, and so are feeds that only such readers follow: the user
+// policy then places for delay.
+func (m AccessModel) FeedAccess(readers []vigil.Reader, accesses map[int64][]time.Time, now time.Time) map[int64][]float64 {
+	learned := m.learn(accesses, now)
 	// Only readers with a learned pattern count (sumAccess): the others
 	// are not grouped, so that feeds nobody with a pattern reads (all of
 	// them, at a first refresh) cost the re-plan nothing here.
@@ -52,11 +48,36 @@ func feedAccess(readers []vigil.Reader, accesses map[int64][]time.Time, now time
 	}
 	out := map[int64][]float64{}
 	for feed, rs := range byFeed {
-		if hourly, ok := sumAccess(rs, learned, perReader); ok {
-			out[feed] = hourly
+		if hourly, ok := sumAccess(rs, learned, m.PerReader); ok {
+			out[feed] = flatten(hourly, m.Flat)
 		}
 	}
 	return out
+}
+
+// learn is every reader's pattern from their accesses in the window before
+// now, each shrunk toward the population (AccessModel.shrink); without a
+// prior, a reader with no access in the window has none.
+func (m AccessModel) learn(accesses map[int64][]time.Time, now time.Time) map[int64]estimate.Access {
+	learned := map[int64]estimate.Access{}
+	for user, times := range accesses {
+		if len(times) == 0 {
+			continue
+		}
+		if a, err := estimate.LearnAccess(times, time.Time{}, now, cmp.Or(m.Window, AccessWindow)); err == nil {
+			learned[user] = a
+		}
+	}
+	prior := m.resolved().Prior
+	if prior > 0 {
+		shrinkAccess(learned, prior)
+	}
+	for user, a := range learned {
+		if !(a.Rate > 0) {
+			delete(learned, user)
+		}
+	}
+	return learned
 }
 
 // sumAccess is Σ w_r · u_r(h) over the readers who have a pattern; with
@@ -77,7 +98,7 @@ func sumAccess(rs []vigil.Reader, learned map[int64]estimate.Access, perReader b
 	if perReader {
 		mean /= float64(len(patterns))
 		for i, a := range patterns {
-			weights[i] *= mean / a.Rate // Rate > 0: FeedAccess keeps only such patterns
+			weights[i] *= mean / a.Rate // Rate > 0: learn keeps only such patterns
 		}
 	}
 	sum, err := estimate.SourceAccess(patterns, weights)
@@ -89,4 +110,34 @@ func sumAccess(rs []vigil.Reader, learned map[int64]estimate.Access, perReader b
 		hourly[h] = sum.Daily[h] * sum.Rate * 24 // fraction of a day's accesses × accesses per day
 	}
 	return hourly, true
+}
+
+// flatten mixes hourly with a flat day of the same total by share f, in
+// place, and returns it.
+func flatten(hourly []float64, f float64) []float64 {
+	if f <= 0 {
+		return hourly
+	}
+	mean := 0.0
+	for _, v := range hourly {
+		mean += v / float64(len(hourly))
+	}
+	for i, v := range hourly {
+		hourly[i] = (1-f)*v + f*mean
+	}
+	return hourly
+}
+
+// validate reports a negative or non-finite prior.
+func (m AccessModel) validate() error {
+	if !(m.Prior >= 0) || math.IsInf(m.Prior, 0) {
+		return fmt.Errorf("policy: the access prior must be a finite non-negative number, got %v", m.Prior)
+	}
+	if !(m.Flat >= 0 && m.Flat <= 1) {
+		return fmt.Errorf("policy: the access pattern's flat share must be from 0 to 1, got %v", m.Flat)
+	}
+	if m.Window < 0 {
+		return fmt.Errorf("policy: the access window must not be negative, got %v", m.Window)
+	}
+	return nil
 }

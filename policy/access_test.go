@@ -10,8 +10,9 @@ import (
 func TestUserPolicyFetchesBeforeReadersLook(t *testing.T) {
 	// Posts arrive evenly; the one reader looks only at 08:00-08:59 UTC. With
 	// one fetch a day the miss-minimising placement (Sia et al., Theorem 1)
-	// fetches just before the reader looks.
-	s := source(7, 24, nil)
+	// fetches just before the reader looks: with the reader's own pattern
+	// (raw) and with the default prior, which leaves 84 accesses at 08:00
+	// the larger part of the shape.
 	var looks []time.Time
 	for d := range 14 {
 		for m := 0; m < 60; m += 10 {
@@ -19,23 +20,30 @@ func TestUserPolicyFetchesBeforeReadersLook(t *testing.T) {
 		}
 	}
 	readers := []vigil.Reader{{UserID: 3, FeedID: 7, Weight: 1}}
-	access := FeedAccess(readers, map[int64][]time.Time{3: looks}, t0)
-	if len(access[7]) != 24 || access[7][8] <= 0 || access[7][14] != 0 {
-		t.Fatalf("learned access pattern %v, want all of it at 08:00", access[7])
-	}
-	s.Access = access[7]
-	cfg := DefaultConfig
-	cfg.PerDay = 1
-	p, _ := New("user", cfg)
-	if err := p.Plan([]*Source{s}, t0); err != nil {
-		t.Fatal(err)
-	}
-	next := p.Next(s, t0)
-	if h := next.Hour(); h < 7 || h > 8 {
-		t.Fatalf("the one daily fetch is at %v; the reader looks at 08:00", next)
-	}
-	if FeedAccess(readers, nil, t0)[7] != nil {
-		t.Fatal("a feed whose readers never looked got an access pattern")
+	for _, c := range []struct {
+		name  string
+		model AccessModel
+		at14  bool // whether 14:00 has accesses
+	}{{"raw", AccessModel{Raw: true}, false}, {"default", AccessModel{}, true}} {
+		s := source(7, 24, nil)
+		access := c.model.FeedAccess(readers, map[int64][]time.Time{3: looks}, t0)
+		if len(access[7]) != 24 || access[7][8] <= 2*access[7][14] || (access[7][14] > 0) != c.at14 {
+			t.Fatalf("%s: learned access pattern %v, want most of it at 08:00", c.name, access[7])
+		}
+		s.Access = access[7]
+		cfg := DefaultConfig
+		cfg.PerDay = 1
+		p, _ := New("user", cfg)
+		if err := p.Plan([]*Source{s}, t0); err != nil {
+			t.Fatal(err)
+		}
+		next := p.Next(s, t0)
+		if h := next.Hour(); h < 7 || h > 8 {
+			t.Fatalf("%s: the one daily fetch is at %v; the reader looks at 08:00", c.name, next)
+		}
+		if c.model.FeedAccess(readers, nil, t0)[7] != nil {
+			t.Fatalf("%s: a feed whose readers never looked got an access pattern", c.name)
+		}
 	}
 }
 
@@ -55,12 +63,12 @@ func TestFeedAccessPerReader(t *testing.T) {
 	readers := []vigil.Reader{{UserID: 1, FeedID: 7, Weight: 1}, {UserID: 2, FeedID: 7, Weight: 1}}
 	cases := []struct {
 		name  string
-		sum   func([]vigil.Reader, map[int64][]time.Time, time.Time) map[int64][]float64
-		ratio float64 // hour 9 over hour 20
-	}{{"by access", FeedAccess, 10}, {"readers alike", FeedAccessPerReader, 1}}
+		model AccessModel // without the prior, which would blur the hours
+		ratio float64     // hour 9 over hour 20
+	}{{"by access", AccessModel{Raw: true}, 10}, {"readers alike", AccessModel{Raw: true, PerReader: true}, 1}}
 	var totals []float64
 	for _, c := range cases {
-		h := c.sum(readers, looks, t0)[7]
+		h := c.model.FeedAccess(readers, looks, t0)[7]
 		if len(h) != 24 || h[20] <= 0 {
 			t.Fatalf("%s: pattern %v", c.name, h)
 		}

@@ -53,6 +53,9 @@ type Config struct {
 	// Tracking sets accrued's estimators of each source's time-varying
 	// rate; the zero value is DefaultTracking.
 	Tracking Tracking
+	// Access sets how readers' access patterns are learned (the user
+	// policy's u); the zero value is DefaultAccess.
+	Access AccessModel
 }
 
 // DefaultConfig fetches at most every 5 minutes and at least weekly.
@@ -75,6 +78,9 @@ func (c Config) Validate() error {
 		return fmt.Errorf("policy: the selection slot must not be negative, got %v", c.Slot)
 	}
 	if err := c.Tracking.validate(); err != nil {
+		return err
+	}
+	if err := c.Access.validate(); err != nil {
 		return err
 	}
 	return nil

@@ -59,7 +59,7 @@ type plannedFetch struct {
 
 // startReplan begins a re-plan at now; it is streamed when stream is set.
 func (l *Live) startReplan(fed map[int64]bool, v plan.Verification, readers []vigil.Reader, accesses map[int64][]time.Time, now time.Time, stream bool) *replanning {
-	r := &replanning{l: l, fed: fed, v: v, access: FeedAccess(readers, accesses, now), now: now}
+	r := &replanning{l: l, fed: fed, v: v, access: l.cfg.Access.FeedAccess(readers, accesses, now), now: now}
 	if stream {
 		l.mu.Lock()
 		r.acc = l.policy.(*accrued)

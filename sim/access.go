@@ -13,8 +13,9 @@ import (
 type accessLog struct {
 	readers  []vigil.Reader
 	accesses [][]time.Time
-	// perReader counts every reader alike (Config.ReadersAlike).
-	perReader bool
+	// model learns the readers' patterns (policy.Config.Access, with
+	// PerReader from Config.ReadersAlike).
+	model policy.AccessModel
 }
 
 func newAccessLog(rs []Reader, index map[string]int) *accessLog {
@@ -41,8 +42,5 @@ func (a *accessLog) feedAccess(now time.Time) map[int64][]float64 {
 			past[int64(u+1)] = ts[:k]
 		}
 	}
-	if a.perReader {
-		return policy.FeedAccessPerReader(a.readers, past, now)
-	}
-	return policy.FeedAccess(a.readers, past, now)
+	return a.model.FeedAccess(a.readers, past, now)
 }

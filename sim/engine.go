@@ -38,7 +38,8 @@ type engine struct {
 func simulate(cfg resolved, tracks []track, access *accessLog) (*engine, error) {
 	e := &engine{cfg: cfg, tracks: tracks, access: access}
 	if access != nil {
-		access.perReader = cfg.ReadersAlike
+		access.model = cfg.PolicyConfig.Access
+		access.model.PerReader = access.model.PerReader || cfg.ReadersAlike
 	}
 	if cfg.Pages {
 		e.pages = newPageRates(len(tracks))

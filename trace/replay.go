@@ -23,16 +23,25 @@ const week = 7 * 24 * time.Hour
 // user's trace; every simulated week has exactly the accesses of one real
 // week, at the same weekday and time of day.
 func (a *Accesses) Replay(start, end time.Time) *Accesses {
+	return a.ReplayFrom(start, end, 0)
+}
+
+// ReplayFrom is Replay starting at the user's week skip instead of their
+// first: simulated week j copies the user's week (j + skip) mod K. It
+// replays another stretch of each user's own history onto the same period
+// (skip = 13 a quarter later), so that a policy can be judged on readers'
+// habits other than those it was chosen on.
+func (a *Accesses) ReplayFrom(start, end time.Time, skip int) *Accesses {
 	start, end = start.UTC(), end.UTC()
 	out := &Accesses{Start: start, End: end, Users: make([]User, 0, len(a.Users))}
 	for _, u := range a.Users {
-		out.Users = append(out.Users, User{ID: u.ID, Accesses: replayUser(u.Accesses, start, end)})
+		out.Users = append(out.Users, User{ID: u.ID, Accesses: replayUser(u.Accesses, start, end, max(skip, 0))})
 	}
 	return out
 }
 
-// replayUser applies Replay's rule to one user's sorted accesses.
-func replayUser(acc []Access, start, end time.Time) []Access {
+// replayUser applies ReplayFrom's rule to one user's sorted accesses.
+func replayUser(acc []Access, start, end time.Time, skip int) []Access {
 	if len(acc) == 0 || !end.After(start) {
 		return nil
 	}
@@ -41,7 +50,7 @@ func replayUser(acc []Access, start, end time.Time) []Access {
 	var out []Access
 	sim := weekStart(start)
 	for j := 0; sim.Before(end); j, sim = j+1, sim.Add(week) {
-		from := first.Add(time.Duration(j%weeks) * week)
+		from := first.Add(time.Duration((j+skip)%weeks) * week)
 		to := from.Add(week)
 		i := sort.Search(len(acc), func(i int) bool { return !acc[i].Time.Before(from) })
 		for ; i < len(acc) && acc[i].Time.Before(to); i++ {

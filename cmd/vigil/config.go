@@ -24,6 +24,7 @@ type config struct {
 	hostGap      time.Duration
 	policy       string
 	noTracking   bool
+	accessPrior  float64
 	smtpHost     string
 	smtpPort     int
 	smtpFrom     string

@@ -35,6 +35,7 @@ type monitorOpts struct {
 	policy       *string
 	lease        *time.Duration
 	noTracking   *bool
+	accessPrior  *float64
 	pushVerify   *time.Duration
 	pushMultiple *float64
 	extractCache *int64
@@ -71,7 +72,8 @@ func addMonitorFlags(f *flags) *monitorOpts {
 		lease: f.Duration("lease", postgres.DefaultLease, "on PostgreSQL, how long a worker's claim on a feed, a host or an alert message lasts if it dies"),
 		noTracking: f.bindBool("no-tracking",
 			"accrued: plan by the learned models alone, without tracking each feed's recent level and dated daily shape or bounding a silent feed's wait"),
-		pushVerify: f.bindDuration("push-verify", ""), pushMultiple: f.bindFloat("push-verify-multiple", ""),
+		accessPrior: f.bindFloat("access-prior", ""),
+		pushVerify:  f.bindDuration("push-verify", ""), pushMultiple: f.bindFloat("push-verify-multiple", ""),
 		renderers: f.Int("render-workers", 2, "pages rendered in the browser at once (pages watched with --render)"),
 		browser:   f.String("browser", "", "the browser that renders pages watched with --render, a `path` or command (default: chromium)"),
 	}
@@ -209,5 +211,6 @@ func (o *monitorOpts) planner() (plan.Planner, error) {
 	if *o.noTracking {
 		cfg.Tracking = policy.Tracking{Off: true}
 	}
+	cfg.Access = policy.AccessModel{Prior: *o.accessPrior, Raw: *o.accessPrior == 0}
 	return policy.NewLive(*o.policy, cfg, *o.alpha, float64(*o.budget)*24, defaultPerFeed)
 }

@@ -55,6 +55,9 @@ func runSim(ctx context.Context, e *env, args []string) error {
 	shapePrior := f.Float64("shape-prior", dt.ShapePrior, "accrued: daily shape from the items' dates, with the periodic shape as a prior worth this many items (0: the periodic model's shape)")
 	silentShares := f.Float64("silent-shares", dt.SilentShares, "accrued: a feed that has never shown an item waits at most this many even shares of the budget (0: a week)")
 	noTracking := f.Bool("no-tracking", false, "accrued and user: plan by the learned models alone, without the recent level, the dated shape (and accrued's silent-feed bound)")
+	accessPrior := f.Float64("access-prior", policy.DefaultAccess.Prior, "user: shrink each reader's access rate and daily shape toward the population's by this many pseudo-accesses (0: each reader's own, as Sia et al.)")
+	accessWindow := f.Duration("access-window", policy.AccessWindow, "user: the history each reader's access pattern is learned from")
+	accessFlat := f.Float64("access-flat", 0, "user: mix each feed's access pattern with a flat day by this `share` (0-1), bounding how far placement follows readers' hours")
 	readersAlike := f.Bool("readers-alike", false, "user: every reader weighs alike on a source's access pattern, not every access (Sia et al. judge a schedule per user)")
 	noDates := f.Bool("no-dates", false, "hide every posting's date: the models learn from new-item counts and fetch times alone, as from a feed without dates")
 	datelessShare := f.Float64("dateless-share", 0, "hide the dates of this `fraction` of the sources (0-1), chosen by a hash of their IDs with a fixed seed")
@@ -64,7 +67,12 @@ func runSim(ctx context.Context, e *env, args []string) error {
 	pushOff := f.Bool("push-off", false, "choose the --push-share sources but push none: the pulled sources' latency is then the same sources' without push, to compare a run with push to")
 	pushMultiple := f.Float64("push-verify-multiple", plan.DefaultVerifyMultiple, "a pushed source is polled no more often than this many times the interval its policy would give it unfed, as the monitor's VIGIL_PUSH_VERIFY_MULTIPLE")
 	lostPenalty := f.Duration("lost-penalty", 0, "charge each lost posting this delay in the penalised delay (0: until the fetch that found it gone)")
+	var split simSplit
+	split.flags(f)
 	if err := f.parse(args, 0); err != nil {
+		return err
+	}
+	if err := split.parse(); err != nil {
 		return err
 	}
 	if err := checkSimFlags(*tracePath, *name, *perSource, *total, *feedWindow, *window, *beta); err != nil {
@@ -76,7 +84,7 @@ func runSim(ctx context.Context, e *env, args []string) error {
 	if err := checkPushFlags(*pushShare, *hubDelay, *pushVerify, *pushMultiple); err != nil {
 		return err
 	}
-	posts, readers, err := loadSimInputs(*tracePath, *usersPath)
+	posts, readers, err := split.load(*tracePath, *usersPath)
 	if err != nil {
 		return err
 	}
@@ -87,6 +95,7 @@ func runSim(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	cfg.PolicyConfig.OwnRule = *ownRule
+	cfg.PolicyConfig.Access = policy.AccessModel{Prior: *accessPrior, Raw: *accessPrior == 0, Window: *accessWindow, Flat: *accessFlat}
 	cfg.PolicyConfig.Tracking = policy.Tracking{RecentHalfLife: *recentHalf, RecentPrior: *recentPrior, ShapePrior: *shapePrior, SilentShares: *silentShares}
 	if *noTracking || (*recentHalf == 0 && *shapePrior == 0 && *silentShares == 0) {
 		cfg.PolicyConfig.Tracking = policy.Tracking{Off: true}
@@ -219,52 +228,7 @@ func simSources(p *trace.Postings) []sim.Source {
 // loadSimInputs reads a posting trace and, when usersPath is set, the
 // reader trace replayed onto its period.
 func loadSimInputs(tracePath, usersPath string) (*trace.Postings, []sim.Reader, error) {
-	posts, err := trace.ReadPostingsFile(tracePath)
-	if err != nil {
-		return nil, nil, err
-	}
-	readers, err := simReaders(usersPath, posts)
-	if err != nil {
-		return nil, nil, err
-	}
-	return posts, readers, nil
-}
-
-// simReaders reads an access trace and replays it onto the posting trace's
-// period. Who reads what: the sources an access row names; a user whose
-// rows name none reads every source, so that each reader's habits weigh
-// on all feeds (the reader traces here, like Sia et al.'s browsing logs,
-// tell when people read, not what).
-func simReaders(path string, posts *trace.Postings) ([]sim.Reader, error) {
-	if path == "" {
-		return nil, nil
-	}
-	acc, err := trace.ReadAccessesFile(path)
-	if err != nil {
-		return nil, err
-	}
-	acc = acc.Replay(posts.Start, posts.End)
-	all := make([]string, len(posts.Sources))
-	for i, s := range posts.Sources {
-		all[i] = s.ID
-	}
-	readers := make([]sim.Reader, 0, len(acc.Users))
-	for _, u := range acc.Users {
-		r := sim.Reader{ID: u.ID, Weight: 1}
-		named := map[string]bool{}
-		for _, a := range u.Accesses {
-			r.Accesses = append(r.Accesses, a.Time)
-			if a.Source != "" && !named[a.Source] {
-				named[a.Source] = true
-				r.Follows = append(r.Follows, a.Source)
-			}
-		}
-		if len(r.Follows) == 0 {
-			r.Follows = all
-		}
-		readers = append(readers, r)
-	}
-	return readers, nil
+	return simSplit{follow: 1}.load(tracePath, usersPath)
 }
 
 // printMetrics writes a run's metrics as JSON or as a short table.
