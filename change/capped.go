@@ -1,9 +1,6 @@
 package change
 
-import (
-	"math"
-	"unsafe"
-)
+import "math"
 
 // DefaultMaxKept is the memory, in bytes, that Extract lets the lines of
 // one page take when ExtractOptions.MaxKept is 0: their HTML and text,
@@ -23,9 +20,6 @@ const DefaultMaxKept = 16 << 20
 // 34,000.
 const DefaultMaxWords = 1 << 18
 
-// lineBytes is what one Line costs beyond its HTML and text.
-const lineBytes = int(unsafe.Sizeof(Line{}))
-
 // maxTitle bounds the bytes of a page's title that are kept.
 const maxTitle = 4 << 10
 
@@ -37,7 +31,7 @@ const wordBytes = 600
 // their distinct words will take once counted, when the walker counts
 // them (pages from sketchFrom bytes).
 func (w *walker) kept() int {
-	return len(w.buf) + len(w.tbuf) + lineBytes*len(w.lines) + wordBytes*w.sketch.estimate()
+	return w.b.size() + wordBytes*w.sketch.estimate()
 }
 
 // full reports whether the walker has kept as much as it may; once it
@@ -50,12 +44,11 @@ func (w *walker) full() bool {
 }
 
 // keepable returns how many of a text's n raw bytes may be read into a
-// line: all while they fit, else as many as the room left allows once
-// escaped (an invalid byte becomes a 3-byte U+FFFD in the text and a
-// quote a 5-byte reference in the HTML, so a raw byte can cost 8). A cut
-// text marks the walker capped.
+// line: all while they fit, else as many as the room left allows (an
+// invalid byte becomes a 3-byte U+FFFD in the text, so a raw byte can
+// cost 4 with room to spare). A cut text marks the walker capped.
 func (w *walker) keepable(n int) int {
-	room := (w.x.maxKept - w.kept() - lineBytes) / 8
+	room := (w.x.maxKept - w.kept() - recBytes) / 4
 	if n <= room {
 		return n
 	}

@@ -9,7 +9,7 @@ import (
 // keptBytes is what a document's lines hold, HTML and text.
 func keptBytes(d *Document) int {
 	n := 0
-	for _, l := range d.Lines {
+	for _, l := range d.Lines.All() {
 		n += len(l.HTML) + len(l.Text)
 	}
 	return n

@@ -107,7 +107,7 @@ func (r *viewRenderer) words() {
 		if o.pair < 0 || o.class != ClassUpdated {
 			continue
 		}
-		if w, ok := diffWords(o.line.Text, r.s.ops[o.pair].line.Text, ClassUpdated); ok {
+		if w, ok := diffWords(r.s.line(&o).Text, r.s.line(&r.s.ops[o.pair]).Text, ClassUpdated); ok {
 			r.byIns[o.pair], r.byDel[k] = w, o.pair
 		}
 	}
@@ -146,7 +146,7 @@ func (r *viewRenderer) widen(k, dir int) int {
 	ops, seen := r.s.ops, 0
 	for k+dir >= 0 && k+dir < len(ops) {
 		next := &ops[k+dir]
-		if next.kind == opSame && next.line.Kind == TextLine {
+		if next.kind == opSame && r.s.line(next).Kind == TextLine {
 			if seen == r.opts.Context {
 				break
 			}
@@ -184,42 +184,44 @@ func (r *viewRenderer) column(lo, hi int, side opKind, anchors bool) {
 		if anchors && o.change > 0 {
 			r.anchor(&f, o.change)
 		}
+		l := r.s.line(o)
 		switch {
 		case o.kind == opSame:
-			r.line(&f, o.line)
+			r.line(&f, &l)
 		case o.kind == side:
-			r.changed(&f, k, o)
-		case inline && o.kind == opDel && o.line.Kind == TextLine && o.line.watched():
+			r.changed(&f, k, o, &l)
+		case inline && o.kind == opDel && l.Kind == TextLine && l.watched():
 			if _, paired := r.byDel[k]; !paired {
-				r.mark("del", o.class, o.line.HTML)
+				r.mark("del", o.class, l.HTML)
 			}
 		}
 	}
 	f.end()
 }
 
-// changed writes a deleted or inserted step on its own side.
-func (r *viewRenderer) changed(f *fragment, k int, o *op) {
+// changed writes a deleted or inserted step, whose line is l, on its own
+// side.
+func (r *viewRenderer) changed(f *fragment, k int, o *op, l *Line) {
 	tag := map[opKind]string{opDel: "del", opIns: "ins"}[o.kind]
 	switch {
-	case o.line.Kind != TextLine:
+	case l.Kind != TextLine:
 		if o.kind == opIns || r.opts.SideBySide {
-			f.tag(o.line)
+			f.tag(l)
 		}
-	case !o.line.watched():
-		if !o.line.Ignored {
-			r.mark("span", ClassNoise, o.line.HTML)
+	case !l.watched():
+		if !l.Ignored {
+			r.mark("span", ClassNoise, l.HTML)
 		} else {
-			r.b.WriteString(o.line.HTML)
+			r.b.WriteString(l.HTML)
 		}
 	default:
-		r.b.WriteString(r.wordsOr(k, o, tag))
+		r.b.WriteString(r.wordsOr(k, o, l.HTML, tag))
 	}
 }
 
-// wordsOr returns a changed watched line as HTML: its word diff when it
-// has one, else the whole line marked.
-func (r *viewRenderer) wordsOr(k int, o *op, tag string) string {
+// wordsOr returns a changed watched line, whose HTML is html, as HTML:
+// its word diff when it has one, else the whole line marked.
+func (r *viewRenderer) wordsOr(k int, o *op, html, tag string) string {
 	if o.kind == opIns {
 		if w, ok := r.byIns[k]; ok {
 			if r.opts.SideBySide {
@@ -230,7 +232,7 @@ func (r *viewRenderer) wordsOr(k int, o *op, tag string) string {
 	} else if ins, ok := r.byDel[k]; ok {
 		return r.byIns[ins].old
 	}
-	return fmt.Sprintf("<%s class=%q>%s</%s>", tag, o.class, o.line.HTML, tag)
+	return fmt.Sprintf("<%s class=%q>%s</%s>", tag, o.class, html, tag)
 }
 
 // line writes an unchanged line.
@@ -272,8 +274,10 @@ func (r *viewRenderer) noiseList() {
 	}
 	fmt.Fprintf(r.b, "<details class=\"vigil-noise-list\"><summary>%d changed line(s) of noise (ignore rules, learned noise), not counted</summary><ul>", r.s.noise)
 	listed := 0
-	for _, o := range r.s.ops {
-		if o.kind == opSame || o.line.Kind != TextLine || o.line.watched() {
+	for k := range r.s.ops {
+		o := &r.s.ops[k]
+		l := r.s.line(o)
+		if o.kind == opSame || l.Kind != TextLine || l.watched() {
 			continue
 		}
 		if listed++; listed > maxNoiseListed {
@@ -281,7 +285,7 @@ func (r *viewRenderer) noiseList() {
 			break
 		}
 		tag := map[opKind]string{opDel: "del", opIns: "ins"}[o.kind]
-		fmt.Fprintf(r.b, "<li><%s class=%q>%s</%s></li>", tag, ClassNoise, o.line.HTML, tag)
+		fmt.Fprintf(r.b, "<li><%s class=%q>%s</%s></li>", tag, ClassNoise, l.HTML, tag)
 	}
 	r.b.WriteString("</ul></details>\n")
 }

@@ -46,8 +46,9 @@ type Document struct {
 	// sorted.
 	Images []string
 	// Lines are the watched region with tags and text on separate lines,
-	// scripts and styles left out: the input of the diff view.
-	Lines []Line
+	// scripts and styles left out: the input of the diff view, held
+	// compactly (see Lines).
+	Lines Lines
 	// Capped is set when the page holds more than Extract keeps
 	// (ExtractOptions.MaxKept, DefaultMaxWords): Lines, Text and the
 	// measures then cover the page up to that point only, and Digest is of

@@ -171,10 +171,14 @@ func (x *extractor) plain(d *Document, body []byte) {
 		w.compared = len(body) - len(page)
 		var l string
 		l, page, _ = strings.Cut(page, "\n")
-		w.text(l, fmt.Sprintf("line:%d", i))
+		w.text(l, linePath, i)
 	}
 	w.finish(d)
 }
+
+// linePath and jqPath are the block paths of a plain text's lines
+// ("line:0") and of a jq program's results ("jq:0").
+var linePath, jqPath = []byte("line"), []byte("jq")
 
 // findElement returns the first element named name in n's tree, or nil.
 func findElement(n *html.Node, name string) *html.Node {

@@ -135,7 +135,7 @@ func (s *NoiseStats) Blocks(o NoiseOptions) []string {
 // blockTexts maps each block of d to its text.
 func blockTexts(d *Document) map[string]string {
 	m := make(map[string]string)
-	for _, l := range d.Lines {
+	for _, l := range d.Lines.All() {
 		if l.Kind == TextLine {
 			m[l.Block] += l.Text + "\n"
 		}

@@ -55,7 +55,7 @@ func linksBySkeleton(d *Document) map[string][]anchoredLink {
 		text   strings.Builder
 		inLink bool
 	)
-	for _, l := range d.Lines {
+	for _, l := range d.Lines.All() {
 		switch {
 		case l.Kind == StartTag && isLinkTag(l.HTML):
 			href, inLink = lineHref(l.HTML), true

@@ -6,16 +6,17 @@ import (
 )
 
 // watchedText returns the watched text lines, each followed by a newline:
-// texts itself (every text line's text and its newline, end to end) when
-// no line is ignored or noise, else a copy of the watched ones.
-func (w *walker) watchedText(texts string) string {
+// the lines' texts themselves (every text line's text and its newline,
+// end to end) when no line is ignored or noise, else a copy of the
+// watched ones.
+func (w *walker) watchedText(ls *Lines) string {
 	if !w.unwatched {
-		return texts
+		return ls.texts
 	}
 	var b strings.Builder
-	b.Grow(len(texts))
-	for _, l := range w.lines {
-		if l.Kind == TextLine && l.watched() {
+	b.Grow(len(ls.texts))
+	for i := range ls.Len() {
+		if l := ls.view(i); l.Kind == TextLine && l.watched() {
 			if l.Numbers {
 				b.WriteString(maskNumbers(l.Text))
 				b.WriteByte('\n')

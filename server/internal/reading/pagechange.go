@@ -111,7 +111,7 @@ func (s *Service) diffDocument(ctx context.Context, feedID, versionID int64) (*v
 	var d struct {
 		Type, ContentType, Digest, HeadDigest string
 		Size, Compared                        int
-		Lines                                 []change.Line
+		Lines                                 change.Lines
 		Watch                                 change.Watch
 		Capped                                bool
 	}
