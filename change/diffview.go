@@ -48,8 +48,10 @@ func DiffWith(old, new *Document, opts DiffOptions) DiffView {
 	s := newScript(old, new)
 	v := s.view
 	v.Changes, v.Noise, v.Coarse = s.changes, s.noise, s.coarse
-	v.Capped = old.Capped || new.Capped
-	v.Compared = comparedBytes(old, new)
+	v.Capped = linesCut(old) || linesCut(new)
+	if v.Capped {
+		v.Compared = comparedBytes(old, new)
+	}
 	if old.HeadDigest != new.HeadDigest {
 		v.HeadUpdated = true
 		fmt.Fprintf(&b, "<p class=%q>%s</p>\n", ClassHeader, HeaderUpdated)

@@ -56,8 +56,15 @@ type Document struct {
 	// level (Extents.Cut).
 	Capped bool `json:",omitempty"`
 	// Compared is, on a capped document, how many bytes of the page its
-	// lines cover (0 when the reader cannot tell, as under a selector).
+	// lines cover, or with LinesWhole its words (0 when the reader cannot
+	// tell, as under a selector).
 	Compared int `json:",omitempty"`
+	// LinesWhole is set on a capped document whose lines cover the whole
+	// page, only its words being too many to measure them all
+	// (DefaultMaxWords): Text, Words, Tokens and Phrases cover the page up
+	// to Compared, while Lines, Links, Images, Digest and Visible (which
+	// fingerprints every watched text line) cover all of it.
+	LinesWhole bool `json:",omitempty"`
 	// Watch is what the document was extracted with (the zero Watch: the
 	// whole page). Two documents measure a change faithfully only when
 	// their Watch keys are the same.

@@ -70,10 +70,10 @@ func (x *extractor) extract(body []byte, contentType string, watch Watch) (*Docu
 	if err != nil {
 		return nil, err
 	}
-	if !d.Measurable() || !x.filtered() || d.Capped {
+	if !d.Measurable() || !x.filtered() || d.Capped && !d.LinesWhole {
 		d.Digest = digest(body)
 	}
-	if d.Capped && d.Visible != "" {
+	if d.Capped && !d.LinesWhole && d.Visible != "" {
 		d.Visible = cutVisible(d.Visible, d.Digest)
 	}
 	return d, nil
@@ -172,6 +172,7 @@ func (x *extractor) plain(d *Document, body []byte) {
 		var l string
 		l, page, _ = strings.Cut(page, "\n")
 		w.text(l, linePath, i)
+		w.measuredAt(w.compared)
 	}
 	w.finish(d)
 }

@@ -141,3 +141,14 @@ func flagsOf(l Line) lineFlags {
 	}
 	return f
 }
+
+// textsEnd returns where the texts of the first n lines end, their last
+// newline included.
+func (ls *Lines) textsEnd(n int) int {
+	for i := n - 1; i >= 0; i-- {
+		if r := &ls.recs[i]; r.kind == TextLine {
+			return int(r.at + r.n + 1)
+		}
+	}
+	return 0
+}

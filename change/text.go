@@ -5,17 +5,17 @@ import (
 	"unsafe"
 )
 
-// watchedText returns the watched text lines, each followed by a newline:
-// the lines' texts themselves (every text line's text and its newline,
-// end to end) when no line is ignored or noise, else a copy of the
-// watched ones.
-func (w *walker) watchedText(ls *Lines) string {
+// watchedText returns the watched text lines of the first n lines, each
+// followed by a newline: the lines' texts themselves (every text line's
+// text and its newline, end to end) when no line is ignored or noise,
+// else a copy of the watched ones.
+func (w *walker) watchedText(ls *Lines, n int) string {
 	if !w.unwatched {
-		return ls.texts
+		return ls.texts[:ls.textsEnd(n)]
 	}
 	var b strings.Builder
-	b.Grow(len(ls.texts))
-	for i := range ls.Len() {
+	b.Grow(ls.textsEnd(n))
+	for i := range n {
 		if l := ls.view(i); l.Kind == TextLine && l.watched() {
 			if l.Numbers {
 				b.WriteString(maskNumbers(l.Text))

@@ -54,13 +54,19 @@ type walker struct {
 	// sketch counts the distinct words of the lines kept, on pages large
 	// enough to hold too many (nil on the others).
 	sketch *wordSketch
+	// measured is, once the sketch has seen more distinct words than the
+	// extractor's maxWords, the number of lines whose words are measured
+	// (-1 before): later lines are kept, their words not counted;
+	// measuredTo is then how much of the page was read (-1 when the
+	// reader does not know).
+	measured, measuredTo int
 }
 
 // newWalker returns an empty walker for x, sized for a body of n bytes.
 func newWalker(x *extractor, n int) *walker {
 	w := &walker{
 		x: x, words: map[string]int{}, links: map[string]bool{},
-		images: map[string]bool{},
+		images: map[string]bool{}, measured: -1, measuredTo: -1,
 	}
 	if n >= sketchFrom {
 		w.sketch = newWordSketch(x.maxWords)
@@ -206,7 +212,7 @@ func (w *walker) text(raw string, path []byte, num int) {
 // number num of path.
 func (w *walker) textLine(tstart int, path, num uint32) {
 	s := w.b.texts[tstart:]
-	w.sketch.add(s)
+	w.countWords(s)
 	var f lineFlags
 	if len(w.x.ignore) > 0 && w.x.ignored(string(s)) {
 		f |= flagIgnored
@@ -227,17 +233,28 @@ func (w *walker) textLine(tstart int, path, num uint32) {
 // finish fills d from what was walked.
 func (w *walker) finish(d *Document) {
 	w.hideKnownValues()
-	d.Lines, d.Capped = w.b.lines(), w.capped
-	if w.capped {
+	d.Lines = w.b.lines()
+	measured := d.Lines.Len()
+	if w.measured >= 0 {
+		measured = w.measured
+	}
+	d.Capped, d.LinesWhole = w.capped || w.measured >= 0, !w.capped && w.measured >= 0
+	switch {
+	case w.measured >= 0:
+		d.Compared = max(w.measuredTo, 0)
+	case w.capped:
 		d.Compared = w.compared
 	}
-	d.Text = w.watchedText(&d.Lines)
+	d.Text = w.watchedText(&d.Lines, measured)
 	countWords(w.words, d.Text)
 	d.Words = w.words
 	d.Title, d.HeadDigest = w.title, w.headH
 	d.Links, d.Images = sortedKeys(w.links), sortedKeys(w.images)
 	d.Tokens, d.Phrases = terms(w.x, d.Text)
 	d.Visible = VisibleDigest(d.Words, d.Links, d.Images)
+	if d.LinesWhole {
+		d.Visible = cutVisible(d.Visible, watchedTextDigest(&d.Lines))
+	}
 	if w.x.filtered() {
 		d.Digest = filteredDigest(&d.Lines)
 	}
@@ -465,4 +482,22 @@ var voidElements = map[string]bool{
 // notWordRune reports whether r separates words.
 func notWordRune(r rune) bool {
 	return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.Is(unicode.Mn, r)
+}
+
+// watchedTextDigest fingerprints every watched text line in order, with
+// the numbers of the lines whose numbers are noise masked.
+func watchedTextDigest(ls *Lines) string {
+	h := sha256.New()
+	for i := range ls.recs {
+		r := &ls.recs[i]
+		if r.kind != TextLine || r.flags&(flagIgnored|flagNoise) != 0 {
+			continue
+		}
+		t := ls.texts[r.at : r.at+r.n+1] // with its newline
+		if r.flags&flagNumbers != 0 {
+			t = maskNumbers(t)
+		}
+		h.Write([]byte(t))
+	}
+	return hex.EncodeToString(h.Sum(nil))
 }
