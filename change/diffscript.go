@@ -73,7 +73,7 @@ func (s *script) run(start int) {
 	var dels, inss []int
 	for k := start; k < len(s.ops); k++ {
 		o := &s.ops[k]
-		switch l := s.line(o); {
+		switch l := s.bare(o); {
 		case l.Kind != TextLine:
 		case !l.watched():
 			s.noise++
@@ -121,6 +121,14 @@ func (s *script) line(o *op) Line {
 	return s.new.view(int(o.line))
 }
 
+// bare returns the line of step o without its HTML if it is a text line.
+func (s *script) bare(o *op) Line {
+	if o.kind == opDel {
+		return s.old.bare(int(o.line))
+	}
+	return s.new.bare(int(o.line))
+}
+
 // lineIDs numbers the distinct lines of a and b: two lines are the same
 // when they are the same tag, or texts the same.
 func lineIDs(a, b *Lines) (ida, idb []int) {
@@ -156,7 +164,7 @@ func (s *script) numbersOnly(dels, inss []int) bool {
 	masked := func(ks []int) (string, bool) {
 		var b []byte
 		for _, k := range ks {
-			l := s.line(&s.ops[k])
+			l := s.bare(&s.ops[k])
 			if !l.Numbers {
 				return "", false
 			}

@@ -109,7 +109,7 @@ func (r *viewRenderer) words() {
 		if o.pair < 0 || o.class != ClassUpdated {
 			continue
 		}
-		if w, ok := diffWords(r.s.line(&o).Text, r.s.line(&r.s.ops[o.pair]).Text, ClassUpdated); ok {
+		if w, ok := diffWords(r.s.bare(&o).Text, r.s.bare(&r.s.ops[o.pair]).Text, ClassUpdated); ok {
 			r.byIns[o.pair], r.byDel[k] = w, o.pair
 		}
 	}
@@ -148,7 +148,7 @@ func (r *viewRenderer) widen(k, dir int) int {
 	ops, seen := r.s.ops, 0
 	for k+dir >= 0 && k+dir < len(ops) {
 		next := &ops[k+dir]
-		if next.kind == opSame && r.s.line(next).Kind == TextLine {
+		if next.kind == opSame && r.s.bare(next).Kind == TextLine {
 			if seen == r.opts.Context {
 				break
 			}
@@ -278,10 +278,10 @@ func (r *viewRenderer) noiseList() {
 	listed := 0
 	for k := range r.s.ops {
 		o := &r.s.ops[k]
-		l := r.s.line(o)
-		if o.kind == opSame || l.Kind != TextLine || l.watched() {
+		if l := r.s.bare(o); o.kind == opSame || l.Kind != TextLine || l.watched() {
 			continue
 		}
+		l := r.s.line(o)
 		if listed++; listed > maxNoiseListed {
 			fmt.Fprintf(r.b, "<li>and %d more</li>", r.s.noise-maxNoiseListed)
 			break

@@ -80,18 +80,20 @@ func (ls *Lines) view(i int) Line {
 	if r.kind != TextLine {
 		return Line{Kind: r.kind, HTML: ls.tags[r.at]}
 	}
-	t := ls.texts[r.at : r.at+r.n]
-	return Line{Kind: TextLine, Text: t, HTML: escapedText(t),
-		Ignored: r.flags&flagIgnored != 0, Noise: r.flags&flagNoise != 0, Numbers: r.flags&flagNumbers != 0}
+	l := ls.bare(i)
+	l.HTML = escapedText(l.Text)
+	return l
 }
 
-// text returns line i's text ("" for a tag).
-func (ls *Lines) text(i int) string {
+// bare returns line i without its block's name, and for a text line
+// without its HTML: what reading the text alone needs.
+func (ls *Lines) bare(i int) Line {
 	r := &ls.recs[i]
 	if r.kind != TextLine {
-		return ""
+		return Line{Kind: r.kind, HTML: ls.tags[r.at]}
 	}
-	return ls.texts[r.at : r.at+r.n]
+	return Line{Kind: TextLine, Text: ls.texts[r.at : r.at+r.n],
+		Ignored: r.flags&flagIgnored != 0, Noise: r.flags&flagNoise != 0, Numbers: r.flags&flagNumbers != 0}
 }
 
 // block names the block of a text line's record.

@@ -1,6 +1,7 @@
 package change
 
 import (
+	"encoding/base64"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -77,11 +78,18 @@ func TestLinesReadTheListStoredBefore(t *testing.T) {
 }
 
 func TestLinesRefuseMalformedRecords(t *testing.T) {
+	// The binary form: texts, tags, paths, then the records.
+	form := func(b ...byte) string {
+		return `"` + base64.StdEncoding.EncodeToString(b) + `"`
+	}
 	tests := []struct{ name, lines string }{
-		{"tag past the table", `{"texts":"","tags":["<p>"],"paths":[],"recs":"AQU="}`},
-		{"text past the texts", `{"texts":"ab\n","tags":[],"paths":["p"],"recs":"AwUAAA=="}`},
-		{"path past the table", `{"texts":"ab\n","tags":[],"paths":[],"recs":"AwIAAA=="}`},
-		{"no kind", `{"texts":"","tags":["<p>"],"paths":[],"recs":"AAA="}`},
+		{"tag past the table", form(0, 1, 3, '<', 'p', '>', 0, 1, 5)},
+		{"text past the texts", form(3, 'a', 'b', '\n', 0, 1, 1, 'p', 3, 5, 0, 0)},
+		{"path past the table", form(3, 'a', 'b', '\n', 0, 0, 3, 2, 0, 0)},
+		{"no kind", form(0, 1, 3, '<', 'p', '>', 0, 0, 0)},
+		{"texts longer than the form", form(9, 'a')},
+		{"a record cut short", form(0, 1, 3, '<', 'p', '>', 0, 1)},
+		{"not base64", `"!!"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -90,5 +98,10 @@ func TestLinesRefuseMalformedRecords(t *testing.T) {
 				t.Errorf("err = %v, want malformed lines", err)
 			}
 		})
+	}
+	var ls Lines
+	if err := json.Unmarshal([]byte(form(3, 'a', 'b', '\n', 1, 1, '<', 1, 1, 'p', 3, 2, 0, 4, 1, 0)), &ls); err != nil || ls.Len() != 2 ||
+		ls.At(0) != (Line{Kind: TextLine, Text: "ab", HTML: "ab", Block: "p:3"}) || ls.At(1).HTML != "<" {
+		t.Errorf("a well-formed form: %v, %d lines %+v", err, ls.Len(), ls.recs)
 	}
 }
