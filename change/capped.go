@@ -26,7 +26,7 @@ const maxTitle = 4 << 10
 // full reports whether the walker has kept as many lines as it may; once
 // it has, it keeps nothing more (Document.Capped).
 func (w *walker) full() bool {
-	if !w.capped && w.b.size() >= w.x.maxKept {
+	if !w.capped && (w.b.size() >= w.x.maxKept || len(w.b.recs) >= maxLines-1) {
 		w.capped = true
 	}
 	return w.capped

@@ -137,8 +137,8 @@ func lineIDs(a, b *Lines) (ida, idb []int) {
 		out := make([]int, ls.Len())
 		for i := range ls.recs {
 			ids, key := tags, ""
-			if r := &ls.recs[i]; r.kind == TextLine {
-				ids, key = texts, ls.texts[r.at:r.at+r.n]
+			if r := ls.recs[i]; r.kind() == TextLine {
+				ids, key = texts, ls.textOf(r)
 			} else {
 				key = ls.tags[r.at]
 			}

@@ -8,11 +8,11 @@ import (
 
 // Lines are a document's lines held compactly: each tag written once in
 // a table of the distinct tags, the texts in one string, and per line a
-// record of 20 bytes that points into them and names the line's block by
-// the index of its path and its number among the blocks of that path. A
-// 10 MiB court calendar's 788,000 lines take about 20 MiB so, where lines
-// of three strings each took 80 MiB. Lines are read with At and All,
-// which build each Line from its record.
+// record of 8 bytes that points into them, with for a text line 12 more
+// that name its block by the index of its path and its number among the
+// blocks of that path. A 10 MiB court calendar's 788,000 lines take about
+// 13 MiB so, where lines of three strings each took 80 MiB. Lines are
+// read with At and All, which build each Line from its records.
 type Lines struct {
 	// texts holds the text lines' texts, each followed by a newline.
 	texts string
@@ -21,15 +21,47 @@ type Lines struct {
 	// paths are the distinct block paths ("body/div#main/p.price").
 	paths []string
 	recs  []lineRec
+	// blocks hold the text lines' lengths and blocks, in order.
+	blocks []textRec
 }
 
-// lineRec is one line of Lines: a tag (tags[at]) or a text (texts[at:at+n]),
-// and for a text its block, paths[path] numbered num (noNumber: a block
-// named by its path alone).
+// lineRec is one line of Lines: a tag (tags[at]) or a text (texts[at:],
+// of the length its textRec says), its kind and flags in the two and
+// three low bits of meta and, for a text, the index of its textRec in
+// the bits above.
 type lineRec struct {
-	at, n, path, num uint32
-	kind             LineKind
-	flags            lineFlags
+	at, meta uint32
+}
+
+// textRec is a text line's length and block: paths[path] numbered num
+// (noNumber: a block named by its path alone).
+type textRec struct {
+	n, path, num uint32
+}
+
+// maxLines bounds the lines of one Lines, whose text lines are numbered
+// in 27 bits.
+const maxLines = 1 << 27
+
+// kind returns the line's kind.
+func (r lineRec) kind() LineKind {
+	return LineKind(r.meta & 3)
+}
+
+// flags returns a text line's flags.
+func (r lineRec) flags() lineFlags {
+	return lineFlags(r.meta >> 2 & 7)
+}
+
+// textIndex returns the index of a text line's textRec.
+func (r lineRec) textIndex() uint32 {
+	return r.meta >> 5
+}
+
+// newRec returns the record of a line of kind k with flags f and, for a
+// text line, textRec index t.
+func newRec(at uint32, k LineKind, f lineFlags, t uint32) lineRec {
+	return lineRec{at: at, meta: uint32(k) | uint32(f)<<2 | t<<5}
 }
 
 // lineFlags are a text line's Ignored, Noise and Numbers.
@@ -45,8 +77,9 @@ const (
 // noNumber is the number of a block named by its path alone.
 const noNumber = ^uint32(0)
 
-// recBytes is what one line's record costs.
-const recBytes = 20
+// recBytes and textRecBytes are what a line's record and a text line's
+// block cost.
+const recBytes, textRecBytes = 8, 12
 
 // Len returns the number of lines.
 func (ls *Lines) Len() int {
@@ -57,7 +90,7 @@ func (ls *Lines) Len() int {
 func (ls *Lines) At(i int) Line {
 	l := ls.view(i)
 	if l.Kind == TextLine {
-		l.Block = ls.block(&ls.recs[i])
+		l.Block = ls.block(ls.blocks[ls.recs[i].textIndex()])
 	}
 	return l
 }
@@ -76,9 +109,9 @@ func (ls *Lines) All() iter.Seq2[int, Line] {
 // view returns line i without its block's name, which costs a string to
 // build: what the diff view needs.
 func (ls *Lines) view(i int) Line {
-	r := &ls.recs[i]
-	if r.kind != TextLine {
-		return Line{Kind: r.kind, HTML: ls.tags[r.at]}
+	r := ls.recs[i]
+	if r.kind() != TextLine {
+		return Line{Kind: r.kind(), HTML: ls.tags[r.at]}
 	}
 	l := ls.bare(i)
 	l.HTML = escapedText(l.Text)
@@ -88,16 +121,22 @@ func (ls *Lines) view(i int) Line {
 // bare returns line i without its block's name, and for a text line
 // without its HTML: what reading the text alone needs.
 func (ls *Lines) bare(i int) Line {
-	r := &ls.recs[i]
-	if r.kind != TextLine {
-		return Line{Kind: r.kind, HTML: ls.tags[r.at]}
+	r := ls.recs[i]
+	if r.kind() != TextLine {
+		return Line{Kind: r.kind(), HTML: ls.tags[r.at]}
 	}
-	return Line{Kind: TextLine, Text: ls.texts[r.at : r.at+r.n],
-		Ignored: r.flags&flagIgnored != 0, Noise: r.flags&flagNoise != 0, Numbers: r.flags&flagNumbers != 0}
+	f := r.flags()
+	return Line{Kind: TextLine, Text: ls.textOf(r),
+		Ignored: f&flagIgnored != 0, Noise: f&flagNoise != 0, Numbers: f&flagNumbers != 0}
 }
 
-// block names the block of a text line's record.
-func (ls *Lines) block(r *lineRec) string {
+// textOf returns the text of a text line's record.
+func (ls *Lines) textOf(r lineRec) string {
+	return ls.texts[r.at : r.at+ls.blocks[r.textIndex()].n]
+}
+
+// block names the block of a text line.
+func (ls *Lines) block(r textRec) string {
 	if r.num == noNumber {
 		return ls.paths[r.path]
 	}
@@ -115,7 +154,7 @@ func escapedText(t string) string {
 
 // footprint returns the bytes the lines hold.
 func (ls *Lines) footprint() int {
-	n := len(ls.texts) + recBytes*len(ls.recs)
+	n := len(ls.texts) + recBytes*len(ls.recs) + textRecBytes*len(ls.blocks)
 	for _, s := range [][]string{ls.tags, ls.paths} {
 		for _, v := range s {
 			n += entryBytes + len(v)
@@ -126,7 +165,7 @@ func (ls *Lines) footprint() int {
 
 // setNoise marks text line i as noise.
 func (ls *Lines) setNoise(i int) {
-	ls.recs[i].flags |= flagNoise
+	ls.recs[i].meta |= uint32(flagNoise) << 2
 }
 
 // flagsOf returns a line's flags as lineFlags.
@@ -148,8 +187,8 @@ func flagsOf(l Line) lineFlags {
 // newline included.
 func (ls *Lines) textsEnd(n int) int {
 	for i := n - 1; i >= 0; i-- {
-		if r := &ls.recs[i]; r.kind == TextLine {
-			return int(r.at + r.n + 1)
+		if r := ls.recs[i]; r.kind() == TextLine {
+			return int(r.at+ls.blocks[r.textIndex()].n) + 1
 		}
 	}
 	return 0

@@ -17,13 +17,14 @@ type linesBuilder struct {
 	paths   []string
 	pathIDs map[string]uint32
 	recs    []lineRec
+	blocks  []textRec
 	arena   stringArena
 }
 
 // newLinesBuilder returns a builder sized for about n lines and t bytes of
 // text.
 func newLinesBuilder(n, t int) *linesBuilder {
-	return &linesBuilder{texts: make([]byte, 0, t), recs: make([]lineRec, 0, n),
+	return &linesBuilder{texts: make([]byte, 0, t), recs: make([]lineRec, 0, n), blocks: make([]textRec, 0, n/4),
 		tagIDs: map[string]uint32{}, pathIDs: map[string]uint32{}}
 }
 
@@ -37,7 +38,7 @@ func (b *linesBuilder) tag(kind LineKind, html []byte) {
 		b.tagIDs[s] = id
 		b.tagSize += entryBytes + len(s)
 	}
-	b.recs = append(b.recs, lineRec{kind: kind, at: id})
+	b.recs = append(b.recs, newRec(id, kind, 0, 0))
 }
 
 // pathID returns the index of a block path, adding it when it is new.
@@ -55,17 +56,18 @@ func (b *linesBuilder) pathID(path []byte) uint32 {
 // text appends a text line whose text is texts[start:], of block number
 // num of path, and ends the text with its newline.
 func (b *linesBuilder) text(start int, path, num uint32, flags lineFlags) {
-	b.recs = append(b.recs, lineRec{kind: TextLine, at: uint32(start), n: uint32(len(b.texts) - start), path: path, num: num, flags: flags})
+	b.recs = append(b.recs, newRec(uint32(start), TextLine, flags, uint32(len(b.blocks))))
+	b.blocks = append(b.blocks, textRec{n: uint32(len(b.texts) - start), path: path, num: num})
 	b.texts = append(b.texts, '\n')
 }
 
 // size returns the bytes the lines take so far.
 func (b *linesBuilder) size() int {
-	return len(b.texts) + b.tagSize + recBytes*len(b.recs)
+	return len(b.texts) + b.tagSize + recBytes*len(b.recs) + textRecBytes*len(b.blocks)
 }
 
 // appendBlock appends the name of a text line's block to dst.
-func (b *linesBuilder) appendBlock(dst []byte, r *lineRec) []byte {
+func (b *linesBuilder) appendBlock(dst []byte, r textRec) []byte {
 	dst = append(dst, b.paths[r.path]...)
 	if r.num == noNumber {
 		return dst
@@ -75,7 +77,17 @@ func (b *linesBuilder) appendBlock(dst []byte, r *lineRec) []byte {
 
 // lines returns the lines built; the builder is not used again.
 func (b *linesBuilder) lines() Lines {
-	return Lines{texts: frozenString(b.texts), tags: b.tags, paths: b.paths, recs: b.recs}
+	return Lines{texts: frozenString(b.texts), tags: b.tags, paths: b.paths, recs: clipped(b.recs), blocks: clipped(b.blocks)}
+}
+
+// clipped returns s, or a copy of it when its spare room is more than a
+// quarter of it: a builder sized for a page of many lines that found few
+// keeps no room it will never fill.
+func clipped[T any](s []T) []T {
+	if cap(s)-len(s) <= len(s)/4 {
+		return s
+	}
+	return append(make([]T, 0, len(s)), s...)
 }
 
 // NewLines returns ls held as Lines: a Line's Text is kept for a text

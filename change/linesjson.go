@@ -22,7 +22,7 @@ var errBadLines = errors.New("change: stored lines are malformed")
 
 // MarshalText writes the lines compactly, in base64.
 func (ls Lines) MarshalText() ([]byte, error) {
-	b := make([]byte, 0, len(ls.texts)+3*len(ls.recs)+64)
+	b := make([]byte, 0, len(ls.texts)+3*len(ls.recs)+4*len(ls.blocks)+64)
 	b = appendChunk(b, ls.texts)
 	for _, list := range [][]string{ls.tags, ls.paths} {
 		b = binary.AppendUvarint(b, uint64(len(list)))
@@ -31,16 +31,17 @@ func (ls Lines) MarshalText() ([]byte, error) {
 		}
 	}
 	for _, r := range ls.recs {
-		b = append(b, byte(r.kind)|byte(r.flags)<<2)
-		if r.kind != TextLine {
+		b = append(b, byte(r.kind())|byte(r.flags())<<2)
+		if r.kind() != TextLine {
 			b = binary.AppendUvarint(b, uint64(r.at))
 			continue
 		}
-		num := uint64(r.num) + 1
-		if r.num == noNumber {
+		t := ls.blocks[r.textIndex()]
+		num := uint64(t.num) + 1
+		if t.num == noNumber {
 			num = 0
 		}
-		b = binary.AppendUvarint(binary.AppendUvarint(binary.AppendUvarint(b, uint64(r.n)), uint64(r.path)), num)
+		b = binary.AppendUvarint(binary.AppendUvarint(binary.AppendUvarint(b, uint64(t.n)), uint64(t.path)), num)
 	}
 	out := make([]byte, base64.StdEncoding.EncodedLen(len(b)))
 	base64.StdEncoding.Encode(out, b)
@@ -99,14 +100,15 @@ func (r *linesReader) uvarint() uint64 {
 	return v
 }
 
-// chunk reads a length and that many bytes, as a string.
+// chunk reads a length and that many bytes, as a string of the form's
+// own bytes (which are never written again: see decode).
 func (r *linesReader) chunk() string {
 	n := r.uvarint()
 	if n > uint64(len(r.b)) {
 		r.bad, r.b = true, nil
 		return ""
 	}
-	s := string(r.b[:n])
+	s := frozenString(r.b[:n])
 	r.b = r.b[n:]
 	return s
 }
@@ -126,39 +128,60 @@ func (r *linesReader) list() []string {
 }
 
 // decode reads the binary form, checking that each record points into
-// the texts, tags and paths stored with it.
+// the texts, tags and paths stored with it. The texts, tags and paths are
+// strings of raw, so raw is not written again.
 func (ls *Lines) decode(raw []byte) error {
 	r := &linesReader{b: raw}
 	texts := r.chunk()
 	tags, paths := r.list(), r.list()
-	var recs []lineRec
+	nLines, nTexts := countRecs(r.b)
+	recs, blocks := make([]lineRec, 0, nLines), make([]textRec, 0, nTexts)
 	at := 0
-	for !r.bad && len(r.b) > 0 {
+	for !r.bad && len(r.b) > 0 && len(recs) < maxLines-1 {
 		head := r.b[0]
 		r.b = r.b[1:]
-		rec := lineRec{kind: LineKind(head & 3), flags: lineFlags(head >> 2)}
-		switch rec.kind {
+		kind, flags := LineKind(head&3), lineFlags(head>>2)
+		switch kind {
 		case StartTag, EndTag:
 			id := r.uvarint()
-			if id >= uint64(len(tags)) {
+			if id >= uint64(len(tags)) || flags != 0 {
 				return errBadLines
 			}
-			rec.at = uint32(id)
+			recs = append(recs, newRec(uint32(id), kind, 0, 0))
 		case TextLine:
 			n, path, num := r.uvarint(), r.uvarint(), r.uvarint()
-			if rem := len(texts) - at; rem < 0 || n > uint64(rem) || path >= uint64(len(paths)) || num > uint64(noNumber) {
+			if rem := len(texts) - at; rem < 0 || n > uint64(rem) || path >= uint64(len(paths)) || num > uint64(noNumber) || flags > 7 {
 				return errBadLines
 			}
-			rec.at, rec.n, rec.path, rec.num = uint32(at), uint32(n), uint32(path), uint32(num-1)
+			recs = append(recs, newRec(uint32(at), TextLine, flags, uint32(len(blocks))))
+			blocks = append(blocks, textRec{n: uint32(n), path: uint32(path), num: uint32(num - 1)})
 			at += int(n) + 1
 		default:
 			return errBadLines
 		}
-		recs = append(recs, rec)
 	}
-	if r.bad {
+	if r.bad || len(r.b) > 0 {
 		return errBadLines
 	}
-	*ls = Lines{texts: texts, tags: tags, paths: paths, recs: recs}
+	*ls = Lines{texts: texts, tags: tags, paths: paths, recs: recs, blocks: blocks}
 	return nil
+}
+
+// countRecs counts the records of the binary form b, and those of text
+// lines among them, so they are read into slices of their size: each
+// record is its head byte and varints (one for a tag, three for a text),
+// and a varint's last byte is under 0x80.
+func countRecs(b []byte) (lines, texts int) {
+	for i := 0; i < len(b); lines++ {
+		ints := 1
+		if LineKind(b[i]&3) == TextLine {
+			ints, texts = 3, texts+1
+		}
+		for i++; ints > 0 && i < len(b); i++ {
+			if b[i] < 0x80 {
+				ints--
+			}
+		}
+	}
+	return lines, texts
 }

@@ -147,14 +147,15 @@ func blockTexts(d *Document) map[string]string {
 	m := make(map[string]string)
 	size := 0
 	for i := range d.Lines.Len() {
-		if d.Lines.recs[i].kind != TextLine {
+		r := d.Lines.recs[i]
+		if r.kind() != TextLine {
 			continue
 		}
-		l := d.Lines.At(i)
-		if size += len(l.Block) + len(l.Text); size > maxNoiseBytes {
+		block, text := d.Lines.block(d.Lines.blocks[r.textIndex()]), d.Lines.textOf(r)
+		if size += len(block) + len(text); size > maxNoiseBytes {
 			break
 		}
-		m[l.Block] += l.Text + "\n"
+		m[block] += text + "\n"
 	}
 	return m
 }

@@ -39,12 +39,12 @@ func (w *walker) hideKnownValues() {
 	recs := w.b.recs
 	names := make([]string, len(recs))
 	texts := make(map[string]*strings.Builder)
-	for i := range recs {
-		r := &recs[i]
-		if r.kind != TextLine {
+	for i, r := range recs {
+		if r.kind() != TextLine {
 			continue
 		}
-		w.name = w.b.appendBlock(w.name[:0], r)
+		tr := w.b.blocks[r.textIndex()]
+		w.name = w.b.appendBlock(w.name[:0], tr)
 		if !w.x.valueBlocks[string(w.name)] {
 			continue
 		}
@@ -54,12 +54,12 @@ func (w *walker) hideKnownValues() {
 			b = &strings.Builder{}
 			texts[names[i]] = b
 		}
-		b.Write(w.b.texts[r.at : r.at+r.n])
+		b.Write(w.b.texts[r.at : r.at+tr.n])
 		b.WriteByte('\n')
 	}
 	for i := range recs {
 		if b := texts[names[i]]; names[i] != "" && w.x.values[valueKey(names[i], BlockValue(b.String()))] {
-			recs[i].flags |= flagNoise
+			recs[i].meta |= uint32(flagNoise) << 2
 			w.unwatched = true
 		}
 	}

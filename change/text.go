@@ -32,8 +32,8 @@ func (w *walker) watchedText(ls *Lines, n int) string {
 // frozenString returns b as a string without copying it, as
 // strings.Builder does; the caller never writes to b again (the walker's
 // buffers, once its walk is finished; an arena's chunk, in the part
-// already handed out) or, for the page being read, while the string is
-// used.
+// already handed out; the binary form of stored lines, once decoded) or,
+// for the page being read, while the string is used.
 func frozenString(b []byte) string {
 	return unsafe.String(unsafe.SliceData(b), len(b))
 }

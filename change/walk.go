@@ -218,7 +218,7 @@ func (w *walker) textLine(tstart int, path, num uint32) {
 		f |= flagIgnored
 	}
 	if len(w.x.noise) > 0 || len(w.x.numbers) > 0 {
-		w.name = w.b.appendBlock(w.name[:0], &lineRec{path: path, num: num})
+		w.name = w.b.appendBlock(w.name[:0], textRec{path: path, num: num})
 		if w.x.noise[string(w.name)] {
 			f |= flagNoise
 		}
@@ -488,16 +488,16 @@ func notWordRune(r rune) bool {
 // the numbers of the lines whose numbers are noise masked.
 func watchedTextDigest(ls *Lines) string {
 	h := sha256.New()
-	for i := range ls.recs {
-		r := &ls.recs[i]
-		if r.kind != TextLine || r.flags&(flagIgnored|flagNoise) != 0 {
+	for _, r := range ls.recs {
+		if r.kind() != TextLine || r.flags()&(flagIgnored|flagNoise) != 0 {
 			continue
 		}
-		t := ls.texts[r.at : r.at+r.n+1] // with its newline
-		if r.flags&flagNumbers != 0 {
+		t := ls.textOf(r)
+		if r.flags()&flagNumbers != 0 {
 			t = maskNumbers(t)
 		}
 		h.Write([]byte(t))
+		h.Write([]byte{'\n'})
 	}
 	return hex.EncodeToString(h.Sum(nil))
 }
