@@ -24,7 +24,18 @@ type DiffOptions struct {
 	// Words marks the changed words of an updated line, rather than the
 	// whole old and new lines, when as many lines were removed as added.
 	Words bool
+	// MaxBytes bounds the view's HTML before it is sanitised: the
+	// sections past it are left out and the view says so (DiffView.Stopped).
+	// 0 means DefaultMaxViewBytes.
+	MaxBytes int
 }
+
+// DefaultMaxViewBytes is the default bound of a diff view's HTML: 16 MiB
+// holds the whole of a 10 MiB court calendar with its changes marked,
+// while a page of 10 MiB of random bytes, every line of which changes
+// from one version to the next, would make some 60 MB of deleted and
+// inserted text, which the sanitiser then reads and writes again.
+const DefaultMaxViewBytes = 16 << 20
 
 // AnchorID is the id of the anchor of change n (from 1) in a diff view;
 // each change's anchor links to the next one's.
@@ -57,13 +68,21 @@ func DiffWith(old, new *Document, opts DiffOptions) DiffView {
 		fmt.Fprintf(&b, "<p class=%q>%s</p>\n", ClassHeader, HeaderUpdated)
 	}
 	notes(&b, v, new.Size)
-	r := viewRenderer{b: &b, s: s, opts: opts}
+	r := viewRenderer{b: &b, s: s, opts: opts, max: opts.MaxBytes}
+	if r.max <= 0 {
+		r.max = DefaultMaxViewBytes
+	}
 	r.words()
 	for k, sec := range r.sections() {
 		if k > 0 {
 			b.WriteString("<p class=\"vigil-gap\">⋯</p>\n")
 		}
-		r.section(sec[0], sec[1])
+		if r.section(sec[0], sec[1]); r.stopped {
+			v.Stopped = true
+			fmt.Fprintf(&b, "<p class=\"vigil-note\">This view stops here, after %s of it: the changes past this point are not shown (the page's change is measured whole).</p>\n",
+				megabytes(b.Len()))
+			break
+		}
 	}
 	if s.changes == 0 && opts.Context >= 0 {
 		b.WriteString("<p class=\"vigil-note\">No change of the watched text.</p>\n")
@@ -97,6 +116,9 @@ type viewRenderer struct {
 	// the inserted line's step; byDel points a deleted line's step to it.
 	byIns map[int]wordDiff
 	byDel map[int]int
+	// max bounds the view's HTML; stopped is set once it is reached.
+	max     int
+	stopped bool
 }
 
 // words compares the paired lines of updated runs word by word.
@@ -182,6 +204,10 @@ func (r *viewRenderer) column(lo, hi int, side opKind, anchors bool) {
 	f := fragment{b: r.b}
 	inline := !r.opts.SideBySide
 	for k := lo; k < hi; k++ {
+		if r.b.Len() >= r.max {
+			r.stopped = true
+			break
+		}
 		o := &r.s.ops[k]
 		if anchors && o.change > 0 {
 			r.anchor(&f, o.change)
