@@ -47,8 +47,8 @@ type Document struct {
 	Images []string
 	// Lines are the watched region with tags and text on separate lines,
 	// scripts and styles left out: the input of the diff view, held
-	// compactly (see Lines).
-	Lines Lines
+	// compactly (see Lines); the zero Lines is left out of JSON.
+	Lines Lines `json:",omitzero"`
 	// Capped is set when the page holds more than Extract keeps
 	// (ExtractOptions.MaxKept, DefaultMaxWords): Lines, Text and the
 	// measures then cover the page up to that point only, and Digest is of

@@ -51,6 +51,19 @@ func TestLinesRoundTripThroughJSON(t *testing.T) {
 					t.Fatalf("line %d: %+v, want %+v", i, got[i], want[i])
 				}
 			}
+			// EncodeJSON writes the same document, its lines last.
+			enc, err := d.EncodeJSON()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var fromEnc Document
+			if err := json.Unmarshal(enc, &fromEnc); err != nil {
+				t.Fatal(err)
+			}
+			again, _ := json.Marshal(&fromEnc)
+			if string(again) != string(data) || len(enc) != len(data) {
+				t.Errorf("EncodeJSON's document differs from json.Marshal's (%d and %d bytes)", len(enc), len(data))
+			}
 		})
 	}
 }

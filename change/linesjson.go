@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"errors"
+	"slices"
 )
 
 // Lines are stored as one string of base64 (MarshalText): a binary form
@@ -22,18 +23,45 @@ var errBadLines = errors.New("change: stored lines are malformed")
 
 // MarshalText writes the lines compactly, in base64.
 func (ls Lines) MarshalText() ([]byte, error) {
-	b := make([]byte, 0, len(ls.texts)+3*len(ls.recs)+4*len(ls.blocks)+64)
-	b = appendChunk(b, ls.texts)
+	return ls.appendBase64(nil), nil
+}
+
+// appendBase64 appends the lines' binary form in base64 to dst, encoding
+// it as it is written rather than building it first.
+func (ls *Lines) appendBase64(dst []byte) []byte {
+	var c byteCounter
+	ls.emit(&c)
+	w := &base64Writer{dst: slices.Grow(dst, base64.StdEncoding.EncodedLen(int(c)))}
+	ls.emit(w)
+	w.flush()
+	return w.dst
+}
+
+// formWriter takes the binary form of Lines as it is written.
+type formWriter interface {
+	write(p []byte)
+	writeString(s string)
+}
+
+// emit writes the binary form of the lines to w.
+func (ls *Lines) emit(w formWriter) {
+	var v [binary.MaxVarintLen64 * 3]byte
+	uvarint := func(x uint64) {
+		w.write(binary.AppendUvarint(v[:0], x))
+	}
+	uvarint(uint64(len(ls.texts)))
+	w.writeString(ls.texts)
 	for _, list := range [][]string{ls.tags, ls.paths} {
-		b = binary.AppendUvarint(b, uint64(len(list)))
+		uvarint(uint64(len(list)))
 		for _, s := range list {
-			b = appendChunk(b, s)
+			uvarint(uint64(len(s)))
+			w.writeString(s)
 		}
 	}
 	for _, r := range ls.recs {
-		b = append(b, byte(r.kind())|byte(r.flags())<<2)
+		b := append(v[:0], byte(r.kind())|byte(r.flags())<<2)
 		if r.kind() != TextLine {
-			b = binary.AppendUvarint(b, uint64(r.at))
+			w.write(binary.AppendUvarint(b, uint64(r.at)))
 			continue
 		}
 		t := ls.blocks[r.textIndex()]
@@ -41,16 +69,49 @@ func (ls Lines) MarshalText() ([]byte, error) {
 		if t.num == noNumber {
 			num = 0
 		}
-		b = binary.AppendUvarint(binary.AppendUvarint(binary.AppendUvarint(b, uint64(t.n)), uint64(t.path)), num)
+		w.write(binary.AppendUvarint(binary.AppendUvarint(binary.AppendUvarint(b, uint64(t.n)), uint64(t.path)), num))
 	}
-	out := make([]byte, base64.StdEncoding.EncodedLen(len(b)))
-	base64.StdEncoding.Encode(out, b)
-	return out, nil
 }
 
-// appendChunk appends s's length and s.
-func appendChunk(b []byte, s string) []byte {
-	return append(binary.AppendUvarint(b, uint64(len(s))), s...)
+// byteCounter counts the bytes of a binary form.
+type byteCounter int
+
+func (c *byteCounter) write(p []byte)       { *c += byteCounter(len(p)) }
+func (c *byteCounter) writeString(s string) { *c += byteCounter(len(s)) }
+
+// base64Writer encodes a binary form in base64 as it is written, 3 KiB
+// at a time (a multiple of 3 bytes, so no padding is written but at the
+// end: see flush).
+type base64Writer struct {
+	dst  []byte
+	pend [3 << 10]byte
+	n    int
+}
+
+func (w *base64Writer) write(p []byte) {
+	for len(p) > 0 {
+		k := copy(w.pend[w.n:], p)
+		w.n, p = w.n+k, p[k:]
+		if w.n == len(w.pend) {
+			w.flush()
+		}
+	}
+}
+
+func (w *base64Writer) writeString(s string) {
+	for len(s) > 0 {
+		k := copy(w.pend[w.n:], s)
+		w.n, s = w.n+k, s[k:]
+		if w.n == len(w.pend) {
+			w.flush()
+		}
+	}
+}
+
+// flush encodes what is pending.
+func (w *base64Writer) flush() {
+	w.dst = base64.StdEncoding.AppendEncode(w.dst, w.pend[:w.n])
+	w.n = 0
 }
 
 // UnmarshalJSON reads lines written by MarshalText, or as a list of Line

@@ -108,7 +108,7 @@ func (mv *measured) encode() json.RawMessage {
 	if mv.doc == nil {
 		return nil
 	}
-	extract, _ := json.Marshal(mv.doc) // a Document is plain data: it always encodes
+	extract, _ := mv.doc.EncodeJSON() // a Document is plain data: it always encodes
 	return extract
 }
 
