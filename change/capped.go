@@ -23,10 +23,21 @@ const DefaultMaxWords = 1 << 16
 // maxTitle bounds the bytes of a page's title that are kept.
 const maxTitle = 4 << 10
 
+// maxText bounds the text of the lines Extract keeps of one page, within
+// DefaultMaxKept: a page's text is held by its extract, by the extract's
+// JSON when it is stored and by the previous version's extract when the
+// next one is compared, so it weighs three times in a fetch's memory. 4
+// MiB keeps the whole text of a 10 MiB court calendar (2.9 MB) and of
+// pages of the fetch's body cap whose text is up to 40% of their bytes;
+// 10 MiB of random bytes make 15 MB (each invalid byte a 3-byte U+FFFD)
+// and are cut near their 3rd MB, so that fetching them twice stays under
+// 150 MiB (docs/performance.md).
+const maxText = 4 << 20
+
 // full reports whether the walker has kept as many lines as it may; once
 // it has, it keeps nothing more (Document.Capped).
 func (w *walker) full() bool {
-	if !w.capped && (w.b.size() >= w.x.maxKept || len(w.b.recs) >= maxLines-1) {
+	if !w.capped && (w.b.size() >= w.x.maxKept || len(w.b.texts) >= maxText || len(w.b.recs) >= maxLines-1) {
 		w.capped = true
 	}
 	return w.capped
@@ -54,11 +65,12 @@ func (w *walker) measuredAt(offset int) {
 }
 
 // keepable returns how many of a text's n raw bytes may be read into a
-// line: all while they fit, else as many as the room left allows (an
-// invalid byte becomes a 3-byte U+FFFD in the text, so a raw byte can
-// cost 4 with room to spare). A cut text marks the walker capped.
+// line: all while they fit, else as many as the room left in the lines
+// and in the text allows (an invalid byte becomes a 3-byte U+FFFD in the
+// text, so a raw byte can cost 4 with room to spare). A cut text marks
+// the walker capped.
 func (w *walker) keepable(n int) int {
-	room := (w.x.maxKept - w.b.size() - recBytes) / 4
+	room := min((w.x.maxKept-w.b.size()-recBytes)/4, (maxText-len(w.b.texts))/4)
 	if n <= room {
 		return n
 	}

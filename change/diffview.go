@@ -30,12 +30,15 @@ type DiffOptions struct {
 	MaxBytes int
 }
 
-// DefaultMaxViewBytes is the default bound of a diff view's HTML: 16 MiB
-// holds the whole of a 10 MiB court calendar with its changes marked,
-// while a page of 10 MiB of random bytes, every line of which changes
-// from one version to the next, would make some 60 MB of deleted and
-// inserted text, which the sanitiser then reads and writes again.
-const DefaultMaxViewBytes = 16 << 20
+// DefaultMaxViewBytes is the default bound of a diff view's HTML. Each
+// change of a 10 MiB court calendar, shown with its context, takes a few
+// KiB; the whole calendar (DiffOptions.Context < 0) some 10 MB, of which
+// the view shows the first 4 MiB and says so. A page of 10 MiB of random
+// bytes, every line of which changes from one version to the next, would
+// make some 60 MB of deleted and inserted text, which the sanitiser reads
+// and writes again and a JSON answer escapes to several times its size
+// (8 such answers at once took vigil serve to 800 MiB).
+const DefaultMaxViewBytes = 4 << 20
 
 // AnchorID is the id of the anchor of change n (from 1) in a diff view;
 // each change's anchor links to the next one's.
