@@ -55,9 +55,10 @@ type Document struct {
 	// the whole body, so a change past it is still seen, at the byte
 	// level (Extents.Cut).
 	Capped bool `json:",omitempty"`
-	// Compared is, on a capped document, how many bytes of the page its
-	// lines cover, or with LinesWhole its words (0 when the reader cannot
-	// tell, as under a selector).
+	// Compared is, on a capped document, how many bytes of the page are
+	// compared: its lines cover that much and, without LinesWhole, no
+	// more; its words no more (0 when the reader cannot tell, as under a
+	// selector).
 	Compared int `json:",omitempty"`
 	// LinesWhole is set on a capped document whose lines cover the whole
 	// page, only its words being too many to measure them all
