@@ -128,3 +128,40 @@ func TestDiffAnchorsNeverNestInLinks(t *testing.T) {
 		}
 	}
 }
+
+// TestDiffViewStopsAtItsBound checks that a view longer than MaxBytes
+// stops there, balanced, and says so, while a view under it is whole.
+func TestDiffViewStopsAtItsBound(t *testing.T) {
+	page := func(word string) string {
+		var b strings.Builder
+		for i := range 2000 {
+			fmt.Fprintf(&b, "<p>%s line %d</p>\n", word, i)
+		}
+		return b.String()
+	}
+	old, new := mustExtract(t, page("old"), "text/html", ExtractOptions{}), mustExtract(t, page("new"), "text/html", ExtractOptions{})
+	tests := []struct {
+		name     string
+		maxBytes int
+		stopped  bool
+	}{
+		{"bound reached", 10 << 10, true},
+		{"default bound", 0, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v := DiffWith(old, new, DiffOptions{Context: DefaultContext, MaxBytes: tt.maxBytes})
+			said := strings.Contains(v.HTML, "This view stops here")
+			if v.Stopped != tt.stopped || said != tt.stopped {
+				t.Fatalf("stopped %v, says so %v; want %v", v.Stopped, said, tt.stopped)
+			}
+			last := strings.Contains(v.HTML, "new line 1999")
+			if last == tt.stopped || (tt.stopped && len(v.HTML) > 20<<10) {
+				t.Errorf("the last line shown %v, %d bytes", last, len(v.HTML))
+			}
+			if strings.Count(v.HTML, "<p") != strings.Count(v.HTML, "</p>") {
+				t.Errorf("unbalanced view")
+			}
+		})
+	}
+}

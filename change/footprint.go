@@ -13,10 +13,7 @@ const entryBytes = 48
 // once per field.
 func (d *Document) Footprint() int {
 	n := int(unsafe.Sizeof(*d)) + len(d.Text) + len(d.Digest) + len(d.HeadDigest) + len(d.Title)
-	for i := range d.Lines {
-		l := &d.Lines[i]
-		n += int(unsafe.Sizeof(*l)) + len(l.HTML) + len(l.Text) + len(l.Block)
-	}
+	n += d.Lines.footprint()
 	for _, m := range []map[string]int{d.Words, d.Tokens, d.Phrases} {
 		for k := range m {
 			n += entryBytes + len(k)

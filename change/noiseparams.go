@@ -55,7 +55,8 @@ func linksBySkeleton(d *Document) map[string][]anchoredLink {
 		text   strings.Builder
 		inLink bool
 	)
-	for _, l := range d.Lines {
+	for i := range d.Lines.Len() {
+		l := d.Lines.bare(i)
 		switch {
 		case l.Kind == StartTag && isLinkTag(l.HTML):
 			href, inLink = lineHref(l.HTML), true

@@ -1,6 +1,9 @@
 package text
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Count returns the terms of plain text as two tallies: each stem and each
 // lexical affinity with the number of times Terms would list it. It gives
@@ -10,6 +13,7 @@ import "strings"
 // maps are sized to their final number of terms.
 func (a *Analyzer) Count(text string) (stems, affinities map[string]int) {
 	a.start()
+	a.reserve(len(text))
 	a.scan(text)
 	a.number()
 	stems = make(map[string]int, len(a.names))
@@ -58,7 +62,7 @@ func (a *Analyzer) number() {
 	}
 	clear(a.ids)
 	a.names, a.stemCount = a.names[:0], a.stemCount[:0]
-	a.keptIDs = a.keptIDs[:0]
+	a.keptIDs = slices.Grow(a.keptIDs[:0], len(a.kept))
 	for _, w := range a.kept {
 		id, ok := a.ids[w.stem]
 		if !ok {
