@@ -22,7 +22,7 @@ const replanHeapPerFeed = 150
 // 500 to 2,000 feeds, or when the re-plan lists every feed whole.
 func TestReplanHeapPerFeed(t *testing.T) {
 	small, large := replanHeap(t, 500), replanHeap(t, 2000)
-	perFeed := float64(large-small) / 1500
+	perFeed := (float64(large) - float64(small)) / 1500
 	t.Logf("%.0f B a feed (%d B at 500 feeds, %d B at 2,000)", perFeed, small, large)
 	if perFeed > replanHeapPerFeed {
 		t.Errorf("a re-plan holds %.0f B a feed, more than the bound of %d", perFeed, replanHeapPerFeed)
