@@ -1,6 +1,7 @@
 package change
 
 import (
+	"strconv"
 	"unicode"
 	"unicode/utf8"
 
@@ -23,31 +24,46 @@ func (w *walker) popPath() {
 	w.pathEnds = w.pathEnds[:last]
 }
 
+// blockKey names the block of the text being walked and numbers it among
+// blocks of the same path ("body/div#main/p.price:0").
+func (w *walker) blockKey() string {
+	return w.blockName(w.nextBlock())
+}
+
 // nextBlock counts a text of the block being walked and returns its number
 // among the blocks of the same path. Counting without naming lets a blank
 // text take its number without building a name it never shows.
 func (w *walker) nextBlock() int {
-	id := int(w.b.pathID(w.path))
-	if id == len(w.counts) {
-		w.counts = append(w.counts, 0)
+	if i, ok := w.seen[string(w.path)]; ok {
+		w.counts[i]++
+		return w.counts[i] - 1
 	}
-	w.counts[id]++
-	return w.counts[id] - 1
+	w.seen[w.arena.add(w.path)] = len(w.counts)
+	w.counts = append(w.counts, 1)
+	return 0
+}
+
+// blockName names block number i of the path being walked.
+func (w *walker) blockName(i int) string {
+	w.name = append(append(w.name[:0], w.path...), ':')
+	w.name = strconv.AppendInt(w.name, int64(i), 10)
+	return w.arena.add(w.name)
 }
 
 // blockText emits a text of the block being walked unless it is blank: the
-// text of walker.text read from bytes without a string of its own.
+// text of walker.text with the block named only when the text is not
+// blank, read from bytes without a string of its own.
 func (w *walker) blockText(raw []byte) {
 	i := w.nextBlock()
 	if w.full() {
 		return
 	}
-	tstart := len(w.b.texts)
-	w.b.texts = appendCollapsedBytes(w.b.texts, raw[:w.keepable(len(raw))])
-	if len(w.b.texts) == tstart {
+	tstart := len(w.tbuf)
+	w.tbuf = appendCollapsedBytes(w.tbuf, raw[:w.keepable(len(raw))])
+	if len(w.tbuf) == tstart {
 		return
 	}
-	w.textLine(tstart, w.b.pathID(w.path), uint32(i))
+	w.textLine(tstart, w.blockName(i))
 }
 
 // appendCollapsedBytes is appendCollapsed of a byte slice: s trimmed, each

@@ -17,7 +17,7 @@ func TestBlockNumbering(t *testing.T) {
 	}
 	d := mustExtract(t, page, "text/html", ExtractOptions{})
 	var got []Line
-	for _, l := range d.Lines.All() {
+	for _, l := range d.Lines {
 		if l.Kind == TextLine {
 			got = append(got, l)
 		}

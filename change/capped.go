@@ -1,76 +1,61 @@
 package change
 
-import "math"
+import (
+	"math"
+	"unsafe"
+)
 
 // DefaultMaxKept is the memory, in bytes, that Extract lets the lines of
-// one page take when ExtractOptions.MaxKept is 0, as Lines hold them: the
-// texts, each distinct tag and 20 bytes a line. 32 MiB keeps every line
-// of a page up to the fetch's body cap of 10 MiB of text and markup (a
-// court calendar's 788,000 lines take 20 MiB, 10 MiB of random bytes 15
-// MiB); a page of little else than empty tags is cut near 5 MiB.
-const DefaultMaxKept = 32 << 20
+// one page take when ExtractOptions.MaxKept is 0: their HTML and text,
+// lineBytes for each line and wordBytes for each distinct word. 16 MiB
+// keeps the whole of a 2 MB court calendar (about 15 MiB: 155,000 lines,
+// 7,000 distinct words) and bounds what any page up to the fetch's body
+// cap costs, so that a 10 MiB page fetched twice stays under 150 MiB
+// (docs/performance.md): a 10 MiB calendar is compared over its first
+// 2.3 MB, a 10 MiB page of random bytes over its first 0.4 MB.
+const DefaultMaxKept = 16 << 20
 
-// DefaultMaxWords bounds the distinct words of one page that Extract
-// measures (Document.Words, Tokens and Phrases), as wordSketch estimates
-// them: each costs about 250 bytes in those maps (a word, its stem and
-// three affinities), so a page of random bytes or of endless distinct
-// words, which makes about one a word, would take hundreds of MiB (10 MiB
-// of random bytes: 134 MiB). Past the bound the words are no longer
-// counted, the lines still kept (Document.LinesWhole). The 10 MiB court
-// calendar has 34,000 and is measured whole (8 MiB).
-const DefaultMaxWords = 1 << 16
+// DefaultMaxWords bounds the distinct words of the lines Extract keeps of
+// one page, as wordSketch estimates them: a page of random bytes or of
+// endless distinct words makes about as many words, stems and affinities
+// as it has bytes, each a map entry of some 50 bytes, so its words and
+// not its lines would bound its memory. The 10 MiB court calendar has
+// 34,000.
+const DefaultMaxWords = 1 << 18
+
+// lineBytes is what one Line costs beyond its HTML and text.
+const lineBytes = int(unsafe.Sizeof(Line{}))
 
 // maxTitle bounds the bytes of a page's title that are kept.
 const maxTitle = 4 << 10
 
-// maxText bounds the text of the lines Extract keeps of one page, within
-// DefaultMaxKept: a page's text is held by its extract, by the extract's
-// JSON when it is stored and by the previous version's extract when the
-// next one is compared, so it weighs three times in a fetch's memory. 4
-// MiB keeps the whole text of a 10 MiB court calendar (2.9 MB) and of
-// pages of the fetch's body cap whose text is up to 40% of their bytes;
-// 10 MiB of random bytes make 15 MB (each invalid byte a 3-byte U+FFFD)
-// and are cut near their 3rd MB, so that fetching them twice stays under
-// 150 MiB (docs/performance.md).
-const maxText = 4 << 20
+// wordBytes is roughly what one distinct word of a page costs its
+// Document: an entry in Words and in Tokens and two in Phrases.
+const wordBytes = 600
 
-// full reports whether the walker has kept as many lines as it may; once
-// it has, it keeps nothing more (Document.Capped).
+// kept returns the memory the walker's lines take so far, with what
+// their distinct words will take once counted, when the walker counts
+// them (pages from sketchFrom bytes).
+func (w *walker) kept() int {
+	return len(w.buf) + len(w.tbuf) + lineBytes*len(w.lines) + wordBytes*w.sketch.estimate()
+}
+
+// full reports whether the walker has kept as much as it may; once it
+// has, it keeps nothing more (Document.Capped).
 func (w *walker) full() bool {
-	if !w.capped && (w.b.size() >= w.x.maxKept || len(w.b.texts) >= maxText || len(w.b.recs) >= maxLines-1) {
+	if !w.capped && (w.kept() >= w.x.maxKept || w.sketch.over()) {
 		w.capped = true
 	}
 	return w.capped
 }
 
-// countWords adds a text line's words to the sketch while they are
-// measured, and once they pass the bound stops measuring before the line
-// (walker.measured).
-func (w *walker) countWords(s []byte) {
-	if w.measured >= 0 {
-		return
-	}
-	w.sketch.add(s)
-	if w.sketch.over() {
-		w.measured = len(w.b.recs)
-	}
-}
-
-// measuredAt notes that the page has been read up to offset: the point
-// where its words stopped being measured, the first time they have.
-func (w *walker) measuredAt(offset int) {
-	if w.measured >= 0 && w.measuredTo < 0 {
-		w.measuredTo = offset
-	}
-}
-
 // keepable returns how many of a text's n raw bytes may be read into a
-// line: all while they fit, else as many as the room left in the lines
-// and in the text allows (an invalid byte becomes a 3-byte U+FFFD in the
-// text, so a raw byte can cost 4 with room to spare). A cut text marks
-// the walker capped.
+// line: all while they fit, else as many as the room left allows once
+// escaped (an invalid byte becomes a 3-byte U+FFFD in the text and a
+// quote a 5-byte reference in the HTML, so a raw byte can cost 8). A cut
+// text marks the walker capped.
 func (w *walker) keepable(n int) int {
-	room := min((w.x.maxKept-w.b.size()-recBytes)/4, (maxText-len(w.b.texts))/4)
+	room := (w.x.maxKept - w.kept() - lineBytes) / 8
 	if n <= room {
 		return n
 	}

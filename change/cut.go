@@ -6,28 +6,17 @@ import (
 	"fmt"
 )
 
-// markCut sets Cut and Compared when either version was capped. When
-// the lines of both cover the whole page (LinesWhole), their Visible
-// fingerprints every text line, so it tells a visible change past the
-// words compared from one of markup as on any page. Otherwise it takes a
-// change of the bytes that shows nothing in the part compared for a
-// visible one: it may lie past the cut, where vigil cannot tell markup
-// from text, so it is told and said to be so, never "no change".
+// markCut sets Cut and Compared when either version was capped, and then
+// takes a change of the bytes that shows nothing in the part compared
+// for a visible one: it may lie past the cut, where vigil cannot tell
+// markup from text, so it is told and said to be so, never "no change".
 func (e *Extents) markCut(old, new *Document) {
 	if !old.Capped && !new.Capped {
 		return
 	}
 	e.Cut = true
 	e.Compared = comparedBytes(old, new)
-	e.LinesWhole = !linesCut(old) && !linesCut(new)
-	if !e.LinesWhole {
-		e.Visible = e.Any
-	}
-}
-
-// linesCut reports whether d's lines stop before the end of the page.
-func linesCut(d *Document) bool {
-	return d.Capped && !d.LinesWhole
+	e.Visible = e.Any
 }
 
 // onlyPastCut reports whether the change shows nothing in the part of a
@@ -51,12 +40,7 @@ func comparedBytes(old, new *Document) int {
 // comparedWords says how much of a cut page was compared: "vigil compared
 // the first 4.2 MB of 10.0 MB".
 func (e Extents) comparedWords(new *Document) string {
-	switch {
-	case e.LinesWhole && e.Compared == 0:
-		return "vigil compared only the first part of the page by its words (it has more than vigil counts); the diff view shows all of it"
-	case e.LinesWhole:
-		return fmt.Sprintf("vigil compared the first %s of %s by its words (it has more than vigil counts); the diff view shows all of it", megabytes(e.Compared), megabytes(new.Size))
-	case e.Compared == 0:
+	if e.Compared == 0 {
 		return "vigil compared only the first part of the page (it holds more than vigil keeps)"
 	}
 	return fmt.Sprintf("vigil compared the first %s of %s", megabytes(e.Compared), megabytes(new.Size))

@@ -47,9 +47,6 @@ type DiffView struct {
 	// Compared is, when Capped, how many bytes of the page the view
 	// covers (0 when not known).
 	Compared int
-	// Stopped is set when the view reached DiffOptions.MaxBytes and left
-	// out the sections past it; the view says so where it stops.
-	Stopped bool
 }
 
 // Diff renders new with its changes from old marked inline. Like Glance et

@@ -13,9 +13,7 @@ const (
 // op is one step of a diff script: a line kept, deleted or inserted.
 type op struct {
 	kind opKind
-	// line is the line's index in the old version's lines (opDel) or
-	// the new one's (opSame, opIns): see script.line.
-	line int32
+	line *Line
 	// class marks a changed watched text line: ClassAdded, ClassUpdated or
 	// ClassDeleted after its run (empty otherwise).
 	class string
@@ -32,33 +30,32 @@ type op struct {
 // the changes numbered and the noise (changed lines that are ignored or
 // learned noise) counted apart.
 type script struct {
-	ops      []op
-	old, new *Lines
-	changes  int
-	noise    int
-	coarse   bool
-	view     DiffView
+	ops     []op
+	changes int
+	noise   int
+	coarse  bool
+	view    DiffView
 }
 
 // newScript matches the lines of old and new (see match) and lists the
 // steps from one to the other: in each run of changed lines, the deleted
 // lines come before the inserted ones.
 func newScript(old, new *Document) *script {
-	ida, idb := lineIDs(&old.Lines, &new.Lines)
+	ida, idb := lineIDs(old.Lines, new.Lines)
 	inA, inB, coarse := match(ida, idb, defaultMaxCost, defaultMaxWork)
-	s := &script{coarse: coarse, ops: make([]op, 0, max(len(inA), len(inB))), old: &old.Lines, new: &new.Lines}
+	s := &script{coarse: coarse, ops: make([]op, 0, max(len(inA), len(inB)))}
 	i, j := 0, 0
 	for i < len(inA) || j < len(inB) {
 		start := len(s.ops)
 		for ; i < len(inA) && !inA[i]; i++ {
-			s.ops = append(s.ops, op{kind: opDel, line: int32(i), pair: -1})
+			s.ops = append(s.ops, op{kind: opDel, line: &old.Lines[i], pair: -1})
 		}
 		for ; j < len(inB) && !inB[j]; j++ {
-			s.ops = append(s.ops, op{kind: opIns, line: int32(j), pair: -1})
+			s.ops = append(s.ops, op{kind: opIns, line: &new.Lines[j], pair: -1})
 		}
 		s.run(start)
 		if i < len(inA) && j < len(inB) {
-			s.ops = append(s.ops, op{kind: opSame, line: int32(j), pair: -1})
+			s.ops = append(s.ops, op{kind: opSame, line: &new.Lines[j], pair: -1})
 		}
 		i, j = i+1, j+1
 	}
@@ -73,9 +70,9 @@ func (s *script) run(start int) {
 	var dels, inss []int
 	for k := start; k < len(s.ops); k++ {
 		o := &s.ops[k]
-		switch l := s.bare(o); {
-		case l.Kind != TextLine:
-		case !l.watched():
+		switch {
+		case o.line.Kind != TextLine:
+		case !o.line.watched():
 			s.noise++
 		case o.kind == opDel:
 			dels = append(dels, k)
@@ -83,7 +80,7 @@ func (s *script) run(start int) {
 			inss = append(inss, k)
 		}
 	}
-	if s.numbersOnly(dels, inss) {
+	if numbersOnly(s.ops, dels, inss) {
 		s.noise += len(dels) + len(inss)
 		return
 	}
@@ -113,39 +110,16 @@ func (s *script) run(start int) {
 	}
 }
 
-// line returns the line of step o, without its block's name.
-func (s *script) line(o *op) Line {
-	if o.kind == opDel {
-		return s.old.view(int(o.line))
-	}
-	return s.new.view(int(o.line))
-}
-
-// bare returns the line of step o without its HTML if it is a text line.
-func (s *script) bare(o *op) Line {
-	if o.kind == opDel {
-		return s.old.bare(int(o.line))
-	}
-	return s.new.bare(int(o.line))
-}
-
-// lineIDs numbers the distinct lines of a and b: two lines are the same
-// when they are the same tag, or texts the same.
-func lineIDs(a, b *Lines) (ida, idb []int) {
-	tags, texts := make(map[string]int, len(a.tags)), make(map[string]int, a.Len()/4)
-	number := func(ls *Lines) []int {
-		out := make([]int, ls.Len())
-		for i := range ls.recs {
-			ids, key := tags, ""
-			if r := ls.recs[i]; r.kind() == TextLine {
-				ids, key = texts, ls.textOf(r)
-			} else {
-				key = ls.tags[r.at]
-			}
-			id, ok := ids[key]
+// lineIDs numbers the distinct lines of a and b.
+func lineIDs(a, b []Line) (ida, idb []int) {
+	ids := make(map[string]int, len(a))
+	number := func(ls []Line) []int {
+		out := make([]int, len(ls))
+		for i := range ls {
+			id, ok := ids[ls[i].HTML]
 			if !ok {
-				id = len(tags) + len(texts)
-				ids[key] = id
+				id = len(ids)
+				ids[ls[i].HTML] = id
 			}
 			out[i] = id
 		}
@@ -157,18 +131,17 @@ func lineIDs(a, b *Lines) (ida, idb []int) {
 // numbersOnly reports whether a run's deleted and inserted lines are all
 // of blocks whose numbers are learned noise (Line.Numbers) and read the
 // same once those are masked: the run changes noise only.
-func (s *script) numbersOnly(dels, inss []int) bool {
+func numbersOnly(ops []op, dels, inss []int) bool {
 	if len(dels) == 0 || len(inss) == 0 {
 		return false
 	}
 	masked := func(ks []int) (string, bool) {
 		var b []byte
 		for _, k := range ks {
-			l := s.bare(&s.ops[k])
-			if !l.Numbers {
+			if !ops[k].line.Numbers {
 				return "", false
 			}
-			b = append(append(b, maskNumbers(l.Text)...), '\n')
+			b = append(append(b, maskNumbers(ops[k].line.Text)...), '\n')
 		}
 		return string(b), true
 	}

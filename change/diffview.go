@@ -24,21 +24,7 @@ type DiffOptions struct {
 	// Words marks the changed words of an updated line, rather than the
 	// whole old and new lines, when as many lines were removed as added.
 	Words bool
-	// MaxBytes bounds the view's HTML before it is sanitised: the
-	// sections past it are left out and the view says so (DiffView.Stopped).
-	// 0 means DefaultMaxViewBytes.
-	MaxBytes int
 }
-
-// DefaultMaxViewBytes is the default bound of a diff view's HTML. Each
-// change of a 10 MiB court calendar, shown with its context, takes a few
-// KiB; the whole calendar (DiffOptions.Context < 0) some 10 MB, of which
-// the view shows the first 4 MiB and says so. A page of 10 MiB of random
-// bytes, every line of which changes from one version to the next, would
-// make some 60 MB of deleted and inserted text, which the sanitiser reads
-// and writes again and a JSON answer escapes to several times its size
-// (8 such answers at once took vigil serve to 800 MiB).
-const DefaultMaxViewBytes = 4 << 20
 
 // AnchorID is the id of the anchor of change n (from 1) in a diff view;
 // each change's anchor links to the next one's.
@@ -62,30 +48,20 @@ func DiffWith(old, new *Document, opts DiffOptions) DiffView {
 	s := newScript(old, new)
 	v := s.view
 	v.Changes, v.Noise, v.Coarse = s.changes, s.noise, s.coarse
-	v.Capped = linesCut(old) || linesCut(new)
-	if v.Capped {
-		v.Compared = comparedBytes(old, new)
-	}
+	v.Capped = old.Capped || new.Capped
+	v.Compared = comparedBytes(old, new)
 	if old.HeadDigest != new.HeadDigest {
 		v.HeadUpdated = true
 		fmt.Fprintf(&b, "<p class=%q>%s</p>\n", ClassHeader, HeaderUpdated)
 	}
 	notes(&b, v, new.Size)
-	r := viewRenderer{b: &b, s: s, opts: opts, max: opts.MaxBytes}
-	if r.max <= 0 {
-		r.max = DefaultMaxViewBytes
-	}
+	r := viewRenderer{b: &b, s: s, opts: opts}
 	r.words()
 	for k, sec := range r.sections() {
 		if k > 0 {
 			b.WriteString("<p class=\"vigil-gap\">⋯</p>\n")
 		}
-		if r.section(sec[0], sec[1]); r.stopped {
-			v.Stopped = true
-			fmt.Fprintf(&b, "<p class=\"vigil-note\">This view stops here, after %s of it: the changes past this point are not shown (the page's change is measured whole).</p>\n",
-				megabytes(b.Len()))
-			break
-		}
+		r.section(sec[0], sec[1])
 	}
 	if s.changes == 0 && opts.Context >= 0 {
 		b.WriteString("<p class=\"vigil-note\">No change of the watched text.</p>\n")
@@ -119,9 +95,6 @@ type viewRenderer struct {
 	// the inserted line's step; byDel points a deleted line's step to it.
 	byIns map[int]wordDiff
 	byDel map[int]int
-	// max bounds the view's HTML; stopped is set once it is reached.
-	max     int
-	stopped bool
 }
 
 // words compares the paired lines of updated runs word by word.
@@ -134,7 +107,7 @@ func (r *viewRenderer) words() {
 		if o.pair < 0 || o.class != ClassUpdated {
 			continue
 		}
-		if w, ok := diffWords(r.s.bare(&o).Text, r.s.bare(&r.s.ops[o.pair]).Text, ClassUpdated); ok {
+		if w, ok := diffWords(o.line.Text, r.s.ops[o.pair].line.Text, ClassUpdated); ok {
 			r.byIns[o.pair], r.byDel[k] = w, o.pair
 		}
 	}
@@ -173,7 +146,7 @@ func (r *viewRenderer) widen(k, dir int) int {
 	ops, seen := r.s.ops, 0
 	for k+dir >= 0 && k+dir < len(ops) {
 		next := &ops[k+dir]
-		if next.kind == opSame && r.s.bare(next).Kind == TextLine {
+		if next.kind == opSame && next.line.Kind == TextLine {
 			if seen == r.opts.Context {
 				break
 			}
@@ -207,52 +180,46 @@ func (r *viewRenderer) column(lo, hi int, side opKind, anchors bool) {
 	f := fragment{b: r.b}
 	inline := !r.opts.SideBySide
 	for k := lo; k < hi; k++ {
-		if r.b.Len() >= r.max {
-			r.stopped = true
-			break
-		}
 		o := &r.s.ops[k]
 		if anchors && o.change > 0 {
 			r.anchor(&f, o.change)
 		}
-		l := r.s.line(o)
 		switch {
 		case o.kind == opSame:
-			r.line(&f, &l)
+			r.line(&f, o.line)
 		case o.kind == side:
-			r.changed(&f, k, o, &l)
-		case inline && o.kind == opDel && l.Kind == TextLine && l.watched():
+			r.changed(&f, k, o)
+		case inline && o.kind == opDel && o.line.Kind == TextLine && o.line.watched():
 			if _, paired := r.byDel[k]; !paired {
-				r.mark("del", o.class, l.HTML)
+				r.mark("del", o.class, o.line.HTML)
 			}
 		}
 	}
 	f.end()
 }
 
-// changed writes a deleted or inserted step, whose line is l, on its own
-// side.
-func (r *viewRenderer) changed(f *fragment, k int, o *op, l *Line) {
+// changed writes a deleted or inserted step on its own side.
+func (r *viewRenderer) changed(f *fragment, k int, o *op) {
 	tag := map[opKind]string{opDel: "del", opIns: "ins"}[o.kind]
 	switch {
-	case l.Kind != TextLine:
+	case o.line.Kind != TextLine:
 		if o.kind == opIns || r.opts.SideBySide {
-			f.tag(l)
+			f.tag(o.line)
 		}
-	case !l.watched():
-		if !l.Ignored {
-			r.mark("span", ClassNoise, l.HTML)
+	case !o.line.watched():
+		if !o.line.Ignored {
+			r.mark("span", ClassNoise, o.line.HTML)
 		} else {
-			r.b.WriteString(l.HTML)
+			r.b.WriteString(o.line.HTML)
 		}
 	default:
-		r.b.WriteString(r.wordsOr(k, o, l.HTML, tag))
+		r.b.WriteString(r.wordsOr(k, o, tag))
 	}
 }
 
-// wordsOr returns a changed watched line, whose HTML is html, as HTML:
-// its word diff when it has one, else the whole line marked.
-func (r *viewRenderer) wordsOr(k int, o *op, html, tag string) string {
+// wordsOr returns a changed watched line as HTML: its word diff when it
+// has one, else the whole line marked.
+func (r *viewRenderer) wordsOr(k int, o *op, tag string) string {
 	if o.kind == opIns {
 		if w, ok := r.byIns[k]; ok {
 			if r.opts.SideBySide {
@@ -263,7 +230,7 @@ func (r *viewRenderer) wordsOr(k int, o *op, html, tag string) string {
 	} else if ins, ok := r.byDel[k]; ok {
 		return r.byIns[ins].old
 	}
-	return fmt.Sprintf("<%s class=%q>%s</%s>", tag, o.class, html, tag)
+	return fmt.Sprintf("<%s class=%q>%s</%s>", tag, o.class, o.line.HTML, tag)
 }
 
 // line writes an unchanged line.
@@ -305,18 +272,16 @@ func (r *viewRenderer) noiseList() {
 	}
 	fmt.Fprintf(r.b, "<details class=\"vigil-noise-list\"><summary>%d changed line(s) of noise (ignore rules, learned noise), not counted</summary><ul>", r.s.noise)
 	listed := 0
-	for k := range r.s.ops {
-		o := &r.s.ops[k]
-		if l := r.s.bare(o); o.kind == opSame || l.Kind != TextLine || l.watched() {
+	for _, o := range r.s.ops {
+		if o.kind == opSame || o.line.Kind != TextLine || o.line.watched() {
 			continue
 		}
-		l := r.s.line(o)
 		if listed++; listed > maxNoiseListed {
 			fmt.Fprintf(r.b, "<li>and %d more</li>", r.s.noise-maxNoiseListed)
 			break
 		}
 		tag := map[opKind]string{opDel: "del", opIns: "ins"}[o.kind]
-		fmt.Fprintf(r.b, "<li><%s class=%q>%s</%s></li>", tag, ClassNoise, l.HTML, tag)
+		fmt.Fprintf(r.b, "<li><%s class=%q>%s</%s></li>", tag, ClassNoise, o.line.HTML, tag)
 	}
 	r.b.WriteString("</ul></details>\n")
 }

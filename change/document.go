@@ -46,26 +46,17 @@ type Document struct {
 	// sorted.
 	Images []string
 	// Lines are the watched region with tags and text on separate lines,
-	// scripts and styles left out: the input of the diff view, held
-	// compactly (see Lines); the zero Lines is left out of JSON.
-	Lines Lines `json:",omitzero"`
+	// scripts and styles left out: the input of the diff view.
+	Lines []Line
 	// Capped is set when the page holds more than Extract keeps
 	// (ExtractOptions.MaxKept, DefaultMaxWords): Lines, Text and the
 	// measures then cover the page up to that point only, and Digest is of
 	// the whole body, so a change past it is still seen, at the byte
 	// level (Extents.Cut).
 	Capped bool `json:",omitempty"`
-	// Compared is, on a capped document, how many bytes of the page are
-	// compared: its lines cover that much and, without LinesWhole, no
-	// more; its words no more (0 when the reader cannot tell, as under a
-	// selector).
+	// Compared is, on a capped document, how many bytes of the page its
+	// lines cover (0 when the reader cannot tell, as under a selector).
 	Compared int `json:",omitempty"`
-	// LinesWhole is set on a capped document whose lines cover the whole
-	// page, only its words being too many to measure them all
-	// (DefaultMaxWords): Text, Words, Tokens and Phrases cover the page up
-	// to Compared, while Lines, Links, Images, Digest and Visible (which
-	// fingerprints every watched text line) cover all of it.
-	LinesWhole bool `json:",omitempty"`
 	// Watch is what the document was extracted with (the zero Watch: the
 	// whole page). Two documents measure a change faithfully only when
 	// their Watch keys are the same.

@@ -55,11 +55,6 @@ type Extents struct {
 	// Compared is, when Cut, how many bytes of the page were compared (0
 	// when not known).
 	Compared int `json:"compared,omitempty"`
-	// LinesWhole is set, when Cut, if both versions' lines cover the whole
-	// page (Document.LinesWhole): only the text, tokens and phrases
-	// extents stop at Compared, while what is visible, the links, the
-	// images and the diff view cover all of it.
-	LinesWhole bool `json:"lines_whole,omitempty"`
 }
 
 // Kinds are the kinds of change a page is monitored for; the first follower

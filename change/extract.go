@@ -70,10 +70,10 @@ func (x *extractor) extract(body []byte, contentType string, watch Watch) (*Docu
 	if err != nil {
 		return nil, err
 	}
-	if !d.Measurable() || !x.filtered() || d.Capped && !d.LinesWhole {
+	if !d.Measurable() || !x.filtered() || d.Capped {
 		d.Digest = digest(body)
 	}
-	if d.Capped && !d.LinesWhole && d.Visible != "" {
+	if d.Capped && d.Visible != "" {
 		d.Visible = cutVisible(d.Visible, d.Digest)
 	}
 	return d, nil
@@ -171,15 +171,10 @@ func (x *extractor) plain(d *Document, body []byte) {
 		w.compared = len(body) - len(page)
 		var l string
 		l, page, _ = strings.Cut(page, "\n")
-		w.text(l, linePath, i)
-		w.measuredAt(w.compared)
+		w.text(l, fmt.Sprintf("line:%d", i))
 	}
 	w.finish(d)
 }
-
-// linePath and jqPath are the block paths of a plain text's lines
-// ("line:0") and of a jq program's results ("jq:0").
-var linePath, jqPath = []byte("line"), []byte("jq")
 
 // findElement returns the first element named name in n's tree, or nil.
 func findElement(n *html.Node, name string) *html.Node {

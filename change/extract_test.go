@@ -42,7 +42,7 @@ func TestExtractHTML(t *testing.T) {
 	if strings.Contains(d.Text, "token") || strings.Contains(d.Text, "color") {
 		t.Errorf("script or style text kept: %q", d.Text)
 	}
-	for _, l := range d.Lines.All() {
+	for _, l := range d.Lines {
 		if strings.Contains(l.HTML, "<script") || strings.Contains(l.HTML, "<style") {
 			t.Errorf("line %q kept", l.HTML)
 		}
@@ -134,8 +134,8 @@ func TestExtractTypes(t *testing.T) {
 			if d.Type != tt.want {
 				t.Fatalf("type = %q, want %q", d.Type, tt.want)
 			}
-			if !d.Measurable() && (d.Text != "" || d.Lines.Len() != 0 || d.Digest == "") {
-				t.Errorf("opaque document has text %q, %d lines, digest %q", d.Text, d.Lines.Len(), d.Digest)
+			if !d.Measurable() && (d.Text != "" || len(d.Lines) != 0 || d.Digest == "") {
+				t.Errorf("opaque document has text %q, %d lines, digest %q", d.Text, len(d.Lines), d.Digest)
 			}
 		})
 	}

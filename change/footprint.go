@@ -13,7 +13,10 @@ const entryBytes = 48
 // once per field.
 func (d *Document) Footprint() int {
 	n := int(unsafe.Sizeof(*d)) + len(d.Text) + len(d.Digest) + len(d.HeadDigest) + len(d.Title)
-	n += d.Lines.footprint()
+	for i := range d.Lines {
+		l := &d.Lines[i]
+		n += int(unsafe.Sizeof(*l)) + len(l.HTML) + len(l.Text) + len(l.Block)
+	}
 	for _, m := range []map[string]int{d.Words, d.Tokens, d.Phrases} {
 		for k := range m {
 			n += entryBytes + len(k)

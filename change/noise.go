@@ -3,7 +3,6 @@ package change
 import (
 	"slices"
 	"sort"
-	"strconv"
 	"time"
 )
 
@@ -75,14 +74,13 @@ func (s *NoiseStats) Observe(old, new *Document) {
 	a, b := blockTexts(old), blockTexts(new)
 	for k, t := range b {
 		if a[k] != t {
-			name := k.String()
-			s.Changed[name]++
-			s.observeBlock(name, a[k], t)
+			s.Changed[k]++
+			s.observeBlock(k, a[k], t)
 		}
 	}
 	for k := range a {
 		if _, ok := b[k]; !ok {
-			s.Changed[k.String()]++
+			s.Changed[k]++
 		}
 	}
 	s.observeParams(old, new)
@@ -134,50 +132,12 @@ func (s *NoiseStats) Blocks(o NoiseOptions) []string {
 	return s.Learn(o).Blocks
 }
 
-// maxNoiseBytes bounds the text and block names of a version that noise
-// is learned from: its blocks in order until their names and texts take
-// this many bytes. A 2 MB court calendar's 42,000 blocks take 2.4 MB and
-// are all learned from; of a 10 MiB calendar's 213,000 the first 70,000
-// are. Noise is learned from the top of a page (the blocks past the bound
-// are compared as they are, never taken for noise), so that a long page's
-// statistics, stored with it and learned at each fetch, stay small.
-const maxNoiseBytes = 4 << 20
-
-// blockID names a block without building its name: its path and number
-// (noNumber: none).
-type blockID struct {
-	path string
-	num  uint32
-}
-
-// String returns the block's name (Line.Block).
-func (b blockID) String() string {
-	if b.num == noNumber {
-		return b.path
-	}
-	return b.path + ":" + strconv.FormatUint(uint64(b.num), 10)
-}
-
-// blockTexts maps each block of d, up to maxNoiseBytes of them (counted
-// with their names), to its text: each text line's text followed by a
-// newline, a string of d's texts for a block of one line.
-func blockTexts(d *Document) map[blockID]string {
-	ls := &d.Lines
-	m := make(map[blockID]string)
-	size := 0
-	for _, r := range ls.recs {
-		if r.kind() != TextLine {
-			continue
-		}
-		t := ls.blocks[r.textIndex()]
-		k := blockID{path: ls.paths[t.path], num: t.num}
-		if size += len(k.path) + 8 + int(t.n); size > maxNoiseBytes {
-			break
-		}
-		if was, ok := m[k]; ok {
-			m[k] = was + ls.texts[r.at:r.at+t.n+1]
-		} else {
-			m[k] = ls.texts[r.at : r.at+t.n+1] // with its newline
+// blockTexts maps each block of d to its text.
+func blockTexts(d *Document) map[string]string {
+	m := make(map[string]string)
+	for _, l := range d.Lines {
+		if l.Kind == TextLine {
+			m[l.Block] += l.Text + "\n"
 		}
 	}
 	return m

@@ -55,8 +55,7 @@ func linksBySkeleton(d *Document) map[string][]anchoredLink {
 		text   strings.Builder
 		inLink bool
 	)
-	for i := range d.Lines.Len() {
-		l := d.Lines.bare(i)
+	for _, l := range d.Lines {
 		switch {
 		case l.Kind == StartTag && isLinkTag(l.HTML):
 			href, inLink = lineHref(l.HTML), true

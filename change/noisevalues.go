@@ -36,30 +36,26 @@ func (w *walker) hideKnownValues() {
 	if len(w.x.values) == 0 {
 		return
 	}
-	recs := w.b.recs
-	names := make([]string, len(recs))
 	texts := make(map[string]*strings.Builder)
-	for i, r := range recs {
-		if r.kind() != TextLine {
-			continue
+	for i := range w.lines {
+		if l := &w.lines[i]; l.Kind == TextLine {
+			if !w.x.valueBlocks[l.Block] {
+				continue
+			}
+			b := texts[l.Block]
+			if b == nil {
+				b = &strings.Builder{}
+				texts[l.Block] = b
+			}
+			sp := w.spans[i].text
+			b.Write(w.tbuf[sp[0]:sp[1]])
+			b.WriteByte('\n')
 		}
-		tr := w.b.blocks[r.textIndex()]
-		w.name = w.b.appendBlock(w.name[:0], tr)
-		if !w.x.valueBlocks[string(w.name)] {
-			continue
-		}
-		names[i] = string(w.name)
-		b := texts[names[i]]
-		if b == nil {
-			b = &strings.Builder{}
-			texts[names[i]] = b
-		}
-		b.Write(w.b.texts[r.at : r.at+tr.n])
-		b.WriteByte('\n')
 	}
-	for i := range recs {
-		if b := texts[names[i]]; names[i] != "" && w.x.values[valueKey(names[i], BlockValue(b.String()))] {
-			recs[i].meta |= uint32(flagNoise) << 2
+	for i := range w.lines {
+		l := &w.lines[i]
+		if b := texts[l.Block]; l.Kind == TextLine && b != nil && w.x.values[valueKey(l.Block, BlockValue(b.String()))] {
+			l.Noise = true
 			w.unwatched = true
 		}
 	}

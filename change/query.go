@@ -164,7 +164,7 @@ func (x *extractor) json(d *Document, body []byte) error {
 	}
 	w := newWalker(x, len(body))
 	for i, l := range lines {
-		w.text(l, jqPath, i)
+		w.text(l, "jq:"+strconv.Itoa(i))
 	}
 	w.finish(d)
 	return nil

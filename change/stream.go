@@ -42,7 +42,6 @@ var closesP = map[string]bool{
 func (w *walker) stream(src tokenSource) {
 	s := streamer{w: w, z: src, head: sha256.New()}
 	for !w.capped && s.next() {
-		w.measuredAt(src.offset())
 	}
 	if w.capped {
 		w.compared = src.offset()

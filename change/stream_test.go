@@ -21,13 +21,13 @@ func TestStreamMatchesTree(t *testing.T) {
 			s := mustExtract(t, page, "text/html", ExtractOptions{Base: "https://x.example/"})
 			tr := mustExtract(t, page, "text/html", ExtractOptions{Base: "https://x.example/", Selector: "body"})
 			if s.Text != tr.Text || s.Title != tr.Title || s.HeadDigest != tr.HeadDigest ||
-				strings.Join(s.Links, " ") != strings.Join(tr.Links, " ") || s.Lines.Len() != tr.Lines.Len() {
+				strings.Join(s.Links, " ") != strings.Join(tr.Links, " ") || len(s.Lines) != len(tr.Lines) {
 				t.Fatalf("stream and tree differ:\ntext %q\n vs  %q\ntitle %q vs %q, %d vs %d lines",
-					s.Text, tr.Text, s.Title, tr.Title, s.Lines.Len(), tr.Lines.Len())
+					s.Text, tr.Text, s.Title, tr.Title, len(s.Lines), len(tr.Lines))
 			}
-			for i := range s.Lines.Len() {
-				if s.Lines.At(i) != tr.Lines.At(i) {
-					t.Fatalf("line %d: %+v vs %+v", i, s.Lines.At(i), tr.Lines.At(i))
+			for i := range s.Lines {
+				if s.Lines[i] != tr.Lines[i] {
+					t.Fatalf("line %d: %+v vs %+v", i, s.Lines[i], tr.Lines[i])
 				}
 			}
 		})
@@ -49,7 +49,7 @@ func TestStreamHostile(t *testing.T) {
 				t.Errorf("skipped content kept: %q", d.Text)
 			}
 			depth := 0
-			for _, l := range d.Lines.All() {
+			for _, l := range d.Lines {
 				if l.Kind == StartTag && !strings.HasPrefix(l.HTML, "<br") {
 					depth++
 				}

@@ -5,18 +5,17 @@ import (
 	"unsafe"
 )
 
-// watchedText returns the watched text lines of the first n lines, each
-// followed by a newline: the lines' texts themselves (every text line's
-// text and its newline, end to end) when no line is ignored or noise,
-// else a copy of the watched ones.
-func (w *walker) watchedText(ls *Lines, n int) string {
+// watchedText returns the watched text lines, each followed by a newline:
+// texts itself (every text line's text and its newline, end to end) when
+// no line is ignored or noise, else a copy of the watched ones.
+func (w *walker) watchedText(texts string) string {
 	if !w.unwatched {
-		return ls.texts[:ls.textsEnd(n)]
+		return texts
 	}
 	var b strings.Builder
-	b.Grow(ls.textsEnd(n))
-	for i := range n {
-		if l := ls.view(i); l.Kind == TextLine && l.watched() {
+	b.Grow(len(texts))
+	for _, l := range w.lines {
+		if l.Kind == TextLine && l.watched() {
 			if l.Numbers {
 				b.WriteString(maskNumbers(l.Text))
 				b.WriteByte('\n')
@@ -32,8 +31,8 @@ func (w *walker) watchedText(ls *Lines, n int) string {
 // frozenString returns b as a string without copying it, as
 // strings.Builder does; the caller never writes to b again (the walker's
 // buffers, once its walk is finished; an arena's chunk, in the part
-// already handed out; the binary form of stored lines, once decoded) or,
-// for the page being read, while the string is used.
+// already handed out) or, for the page being read, while the string is
+// used.
 func frozenString(b []byte) string {
 	return unsafe.String(unsafe.SliceData(b), len(b))
 }

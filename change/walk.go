@@ -22,12 +22,14 @@ var skipped = map[string]bool{
 
 // walker accumulates a Document while walking a page.
 type walker struct {
-	x *extractor
-	// b holds the lines walked; its texts are the text lines' texts,
-	// each followed by a newline.
-	b *linesBuilder
-	// tag is scratch space for a tag's HTML.
-	tag []byte
+	x     *extractor
+	lines []Line
+	// spans hold each line's HTML and Text as offsets into buf and tbuf,
+	// turned into strings once in finish (one allocation, not one a line).
+	spans []span
+	// buf holds the lines' HTML; tbuf the text lines' texts, each
+	// followed by a newline.
+	buf, tbuf []byte
 	// unwatched is set once a text line is ignored or noise.
 	unwatched bool
 	words     map[string]int
@@ -41,10 +43,14 @@ type walker struct {
 	path     []byte
 	pathEnds []int
 	stack    []string
-	// counts holds the number of blocks of each path so far, by the
-	// path's index in b; name is scratch space for a block's name.
+	// seen numbers the blocks of each path: the index in counts of the
+	// number of its blocks so far (a slice, not a pointer each); name is
+	// scratch space for a block's name.
+	seen   map[string]int
 	counts []int
 	name   []byte
+	// arena holds the block names and the keys of seen.
+	arena stringArena
 	// capped is set once the lines kept reach the extractor's maxKept
 	// bytes or its maxWords: nothing more of the page is kept (see
 	// Document.Capped); compared is then how much of the page was read,
@@ -54,26 +60,33 @@ type walker struct {
 	// sketch counts the distinct words of the lines kept, on pages large
 	// enough to hold too many (nil on the others).
 	sketch *wordSketch
-	// measured is, once the sketch has seen more distinct words than the
-	// extractor's maxWords, the number of lines whose words are measured
-	// (-1 before): later lines are kept, their words not counted;
-	// measuredTo is then how much of the page was read (-1 when the
-	// reader does not know).
-	measured, measuredTo int
+}
+
+// span locates a line's HTML in walker.buf and its Text in walker.tbuf.
+type span struct {
+	html, text [2]int
 }
 
 // newWalker returns an empty walker for x, sized for a body of n bytes.
 func newWalker(x *extractor, n int) *walker {
 	w := &walker{
 		x: x, words: map[string]int{}, links: map[string]bool{},
-		images: map[string]bool{}, measured: -1, measuredTo: -1,
+		images: map[string]bool{}, seen: map[string]int{},
 	}
 	if n >= sketchFrom {
 		w.sketch = newWordSketch(x.maxWords)
 	}
-	n = min(n, x.maxKept, 16<<20)
-	w.b = newLinesBuilder(n/16, n/4)
+	n = min(n, x.maxKept, 1<<20)
+	w.lines, w.spans = make([]Line, 0, n/32), make([]span, 0, n/32)
+	w.buf, w.tbuf = make([]byte, 0, n), make([]byte, 0, n/2)
 	return w
+}
+
+// addLine appends a line whose HTML is buf[start:] and whose text is
+// tbuf[tstart:].
+func (w *walker) addLine(l Line, start, tstart int) {
+	w.lines = append(w.lines, l)
+	w.spans = append(w.spans, span{html: [2]int{start, len(w.buf)}, text: [2]int{tstart, len(w.tbuf)}})
 }
 
 // head fingerprints the head: title, meta, link and base elements.
@@ -102,7 +115,7 @@ func (w *walker) head(n *html.Node) {
 func (w *walker) node(n *html.Node) {
 	switch n.Type {
 	case html.TextNode:
-		w.text(n.Data, w.path, w.nextBlock())
+		w.text(n.Data, w.blockKey())
 	case html.ElementNode:
 		if skipped[n.Data] {
 			return
@@ -133,8 +146,9 @@ func (w *walker) open(name string, attrs []html.Attribute) bool {
 		return false
 	}
 	w.collect(name, attrs)
-	w.tag = appendStartTag(w.tag[:0], name, attrs, w.x.base)
-	w.b.tag(StartTag, w.tag)
+	start := len(w.buf)
+	w.buf = appendStartTag(w.buf, name, attrs, w.x.base)
+	w.addLine(Line{Kind: StartTag}, start, len(w.tbuf))
 	if voidElements[name] {
 		return false
 	}
@@ -148,8 +162,9 @@ func (w *walker) close() {
 	name := w.stack[len(w.stack)-1]
 	w.stack = w.stack[:len(w.stack)-1]
 	w.popPath()
-	w.tag = append(append(append(w.tag[:0], "</"...), name...), '>')
-	w.b.tag(EndTag, w.tag)
+	start := len(w.buf)
+	w.buf = append(append(append(w.buf, "</"...), name...), '>')
+	w.addLine(Line{Kind: EndTag}, start, len(w.tbuf))
 }
 
 // collect records the links and images of an element. The attribute
@@ -194,88 +209,67 @@ func resolveRef(base *url.URL, ref string) string {
 	return base.ResolveReference(u).String()
 }
 
-// text emits a text line of block number num of path unless raw is
-// blank.
-func (w *walker) text(raw string, path []byte, num int) {
+// text emits a text line unless s is blank.
+func (w *walker) text(raw, block string) {
 	if w.full() {
 		return
 	}
-	tstart := len(w.b.texts)
-	w.b.texts = appendCollapsed(w.b.texts, raw[:w.keepable(len(raw))])
-	if len(w.b.texts) == tstart {
+	tstart := len(w.tbuf)
+	w.tbuf = appendCollapsed(w.tbuf, raw[:w.keepable(len(raw))])
+	if len(w.tbuf) == tstart {
 		return
 	}
-	w.textLine(tstart, w.b.pathID(path), uint32(num))
+	w.textLine(tstart, block)
 }
 
-// textLine emits the text line texts[tstart:], not blank, of block
-// number num of path.
-func (w *walker) textLine(tstart int, path, num uint32) {
-	s := w.b.texts[tstart:]
-	w.countWords(s)
-	var f lineFlags
-	if len(w.x.ignore) > 0 && w.x.ignored(string(s)) {
-		f |= flagIgnored
-	}
-	if len(w.x.noise) > 0 || len(w.x.numbers) > 0 {
-		w.name = w.b.appendBlock(w.name[:0], textRec{path: path, num: num})
-		if w.x.noise[string(w.name)] {
-			f |= flagNoise
-		}
-		if w.x.numbers[string(w.name)] && hasMaskable(s) {
-			f |= flagNumbers
-		}
-	}
-	w.b.text(tstart, path, num, f)
-	w.unwatched = w.unwatched || f != 0
+// textLine emits the text line tbuf[tstart:], not blank, of block.
+func (w *walker) textLine(tstart int, block string) {
+	s := w.tbuf[tstart:]
+	w.sketch.add(s)
+	l := Line{Kind: TextLine, Block: block}
+	l.Ignored = len(w.x.ignore) > 0 && w.x.ignored(string(s))
+	l.Noise = w.x.noise[block]
+	l.Numbers = w.x.numbers[block] && hasMaskable(s)
+	start := len(w.buf)
+	w.buf = appendEscaped(w.buf, s)
+	w.addLine(l, start, tstart)
+	w.tbuf = append(w.tbuf, '\n')
+	w.unwatched = w.unwatched || !l.watched() || l.Numbers
 }
 
 // finish fills d from what was walked.
 func (w *walker) finish(d *Document) {
-	w.hideKnownValues()
-	d.Lines = w.b.lines()
-	measured := d.Lines.Len()
-	if w.measured >= 0 {
-		measured = w.measured
+	all, texts := frozenString(w.buf), frozenString(w.tbuf)
+	for i, sp := range w.spans {
+		w.lines[i].HTML = all[sp.html[0]:sp.html[1]]
+		w.lines[i].Text = texts[sp.text[0]:sp.text[1]]
 	}
-	d.Capped, d.LinesWhole = w.capped || w.measured >= 0, !w.capped && w.measured >= 0
-	switch {
-	case w.measured >= 0:
-		d.Compared = max(w.measuredTo, 0)
-	case w.capped:
+	w.hideKnownValues()
+	d.Lines, d.Capped = w.lines, w.capped
+	if w.capped {
 		d.Compared = w.compared
 	}
-	d.Text = w.watchedText(&d.Lines, measured)
+	d.Text = w.watchedText(texts)
 	countWords(w.words, d.Text)
 	d.Words = w.words
 	d.Title, d.HeadDigest = w.title, w.headH
 	d.Links, d.Images = sortedKeys(w.links), sortedKeys(w.images)
 	d.Tokens, d.Phrases = terms(w.x, d.Text)
 	d.Visible = VisibleDigest(d.Words, d.Links, d.Images)
-	if d.LinesWhole {
-		d.Visible = cutVisible(d.Visible, watchedTextDigest(&d.Lines))
-	}
 	if w.x.filtered() {
-		d.Digest = filteredDigest(&d.Lines)
-	}
-}
-
-// filteredDigest fingerprints the watched lines' HTML, with the numbers
-// of the lines whose numbers are noise masked.
-func filteredDigest(ls *Lines) string {
-	h := sha256.New()
-	for i := range ls.Len() {
-		l := ls.view(i)
-		switch {
-		case l.Kind == TextLine && l.Numbers:
-			h.Write([]byte(maskNumbers(l.Text)))
-			h.Write([]byte{'\n'})
-		case l.Kind != TextLine || l.watched():
-			h.Write([]byte(l.HTML))
-			h.Write([]byte{'\n'})
+		h := sha256.New()
+		for _, l := range w.lines {
+			switch {
+			case l.Kind == TextLine && l.Numbers:
+				h.Write([]byte(maskNumbers(l.Text)))
+				h.Write([]byte{'\n'})
+			case l.Kind != TextLine || l.watched():
+				h.Write([]byte(l.HTML))
+				h.Write([]byte{'\n'})
+			}
 		}
+		d.Digest = hex.EncodeToString(h.Sum(nil))
 	}
-	return hex.EncodeToString(h.Sum(nil))
 }
 
 // terms counts the stems and lexical affinities of s with the Analyzer's
@@ -482,22 +476,4 @@ var voidElements = map[string]bool{
 // notWordRune reports whether r separates words.
 func notWordRune(r rune) bool {
 	return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.Is(unicode.Mn, r)
-}
-
-// watchedTextDigest fingerprints every watched text line in order, with
-// the numbers of the lines whose numbers are noise masked.
-func watchedTextDigest(ls *Lines) string {
-	h := sha256.New()
-	for _, r := range ls.recs {
-		if r.kind() != TextLine || r.flags()&(flagIgnored|flagNoise) != 0 {
-			continue
-		}
-		t := ls.textOf(r)
-		if r.flags()&flagNumbers != 0 {
-			t = maskNumbers(t)
-		}
-		h.Write([]byte(t))
-		h.Write([]byte{'\n'})
-	}
-	return hex.EncodeToString(h.Sum(nil))
 }

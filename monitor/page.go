@@ -144,7 +144,7 @@ func (m *Monitor) pageFetched(ctx context.Context, f vigil.Feed, p *vigil.Page, 
 		pf.Noise, _ = json.Marshal(noise)
 	}
 	pf.Note = mv.note
-	pf.Version = &store.NewVersion{Hash: hash, ContentType: o.resp.ContentType, Body: o.resp.Body, Extract: mv.encode(), Change: mv.newChange()}
+	pf.Version = &store.NewVersion{Hash: hash, ContentType: o.resp.ContentType, Body: o.resp.Body, Extract: mv.extract, Change: mv.newChange()}
 	return pf, mv.title, nil
 }
 

@@ -9,7 +9,7 @@ import (
 
 // DefaultExtractCacheBytes is the default bound of the extracts the
 // monitor keeps in memory: 64 MiB, some 300 extracts of 200 KB pages or
-// a few of the largest (a 10 MiB court calendar's extract is some 37 MB).
+// a few of the largest (change.DefaultMaxKept).
 const DefaultExtractCacheBytes = 64 << 20
 
 // docCache keeps the extract of each page's latest version, keyed by page

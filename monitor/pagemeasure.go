@@ -15,10 +15,11 @@ import (
 // measured is what a new version of a page yields: its extract, the change
 // from the previous version, the page's title and what could not be done.
 type measured struct {
-	doc    *change.Document // the extract, nil when the body could not be read
-	old    *change.Document // the previous version's, when there is one
-	ext    *change.Extents  // the change from the previous version, nil when none
-	prevID int64
+	extract json.RawMessage
+	doc     *change.Document // the extract, nil when the body could not be read
+	old     *change.Document // the previous version's, when there is one
+	ext     *change.Extents  // the change from the previous version, nil when none
+	prevID  int64
 	// withheld are the followers whose conditions the change does not meet.
 	withheld []int64
 	title    string
@@ -49,6 +50,7 @@ func measure(prev *previous, body []byte, contentType, base string, p *vigil.Pag
 		mv.note = fmt.Sprintf("not HTML or text (%s): only byte-level changes are reported", doc.ContentType)
 	}
 	mv.title, mv.doc = doc.Title, doc
+	mv.extract, _ = json.Marshal(doc) // a Document is plain data: it always encodes
 	if prev == nil {
 		return mv, nil
 	}
@@ -97,19 +99,6 @@ func (p *previous) document(key string, opts change.ExtractOptions) (*change.Doc
 		return nil, err
 	}
 	return previousDocument(whole, opts), nil
-}
-
-// encode returns the extract to store (nil when the body could not be
-// read) and forgets the previous version's: it is encoded last, once the
-// change is measured and the noise learned, so that a large page's
-// encoded extract and the previous version's are never held at once.
-func (mv *measured) encode() json.RawMessage {
-	mv.old = nil
-	if mv.doc == nil {
-		return nil
-	}
-	extract, _ := mv.doc.EncodeJSON() // a Document is plain data: it always encodes
-	return extract
 }
 
 // newChange is the change to store, nil when there is none.

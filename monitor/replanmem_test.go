@@ -94,13 +94,9 @@ func (s *heapSampler) sample() {
 	s.peak = max(s.peak, liveHeap())
 }
 
-// liveHeap is the heap in use after two collections: what sync.Pool
-// keeps (the JSON encoder's buffers of the tests before, which a whole
-// page's extract makes MiB long) lasts one collection in its victim
-// cache, and would be freed during the re-plan, not before it.
+// liveHeap is the heap in use after a collection.
 func liveHeap() uint64 {
 	var ms runtime.MemStats
-	runtime.GC()
 	runtime.GC()
 	runtime.ReadMemStats(&ms)
 	return ms.HeapAlloc

@@ -66,12 +66,6 @@ func Deflate(b []byte) ([]byte, error) {
 	if err := w.Close(); err != nil {
 		return nil, err
 	}
-	if out := buf.Bytes(); len(out) < cap(out)/2 {
-		// What compressed well is copied out of the worst case's room, so
-		// a 10 MiB page that deflates to 2 MB holds 2 MB while it is
-		// stored, not 10.
-		return bytes.Clone(out), nil
-	}
 	return buf.Bytes(), nil
 }
 

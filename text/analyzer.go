@@ -1,7 +1,6 @@
 package text
 
 import (
-	"slices"
 	"unicode"
 	"unicode/utf8"
 )
@@ -112,14 +111,6 @@ func (a *Analyzer) Document(dst []string, title, htmlBody string) []string {
 func (a *Analyzer) start() {
 	a.kept = a.kept[:0]
 	a.pos = 0
-}
-
-// reserve makes room in kept for the words of a text of n bytes, about
-// one kept word in eight bytes, so a long text's words are mostly not
-// copied as kept grows: growing, the 2.9 MB of text of a 10 MiB court
-// calendar held its old and its new array, some 20 MB, at once.
-func (a *Analyzer) reserve(n int) {
-	a.kept = slices.Grow(a.kept, n/8)
 }
 
 // scan tokenizes text and keeps its words with their positions.

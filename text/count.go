@@ -1,9 +1,6 @@
 package text
 
-import (
-	"slices"
-	"strings"
-)
+import "strings"
 
 // Count returns the terms of plain text as two tallies: each stem and each
 // lexical affinity with the number of times Terms would list it. It gives
@@ -13,7 +10,6 @@ import (
 // maps are sized to their final number of terms.
 func (a *Analyzer) Count(text string) (stems, affinities map[string]int) {
 	a.start()
-	a.reserve(len(text))
 	a.scan(text)
 	a.number()
 	stems = make(map[string]int, len(a.names))
@@ -62,7 +58,7 @@ func (a *Analyzer) number() {
 	}
 	clear(a.ids)
 	a.names, a.stemCount = a.names[:0], a.stemCount[:0]
-	a.keptIDs = slices.Grow(a.keptIDs[:0], len(a.kept))
+	a.keptIDs = a.keptIDs[:0]
 	for _, w := range a.kept {
 		id, ok := a.ids[w.stem]
 		if !ok {

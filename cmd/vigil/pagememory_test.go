@@ -57,7 +57,7 @@ func BenchmarkPageMemory(b *testing.B) {
 	b.Run("random", func(b *testing.B) { pageMemory(b, hostilePage) })
 	b.Run("calendar", func(b *testing.B) {
 		versions := courtcal.Series(9, 10<<20-64<<10, 3, 1<<20)
-		pageMemory(b, func(version uint64) []byte { return versions[version-1].Body })
+		pageMemory(b, func(version uint64) []byte { return versions[version].Body })
 	})
 }
 

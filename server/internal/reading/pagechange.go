@@ -111,15 +111,15 @@ func (s *Service) diffDocument(ctx context.Context, feedID, versionID int64) (*v
 	var d struct {
 		Type, ContentType, Digest, HeadDigest string
 		Size, Compared                        int
-		Lines                                 change.Lines
+		Lines                                 []change.Line
 		Watch                                 change.Watch
-		Capped, LinesWhole                    bool
+		Capped                                bool
 	}
 	if err := json.Unmarshal(v.Extract, &d); err != nil || d.Digest == "" {
 		return v, &change.Document{Type: change.TypeOther, Size: int(v.Size), Digest: v.Hash}, nil
 	}
 	return v, &change.Document{Type: d.Type, ContentType: d.ContentType, Digest: d.Digest, HeadDigest: d.HeadDigest,
-		Size: d.Size, Lines: d.Lines, Watch: d.Watch, Capped: d.Capped, Compared: d.Compared, LinesWhole: d.LinesWhole}, nil
+		Size: d.Size, Lines: d.Lines, Watch: d.Watch, Capped: d.Capped, Compared: d.Compared}, nil
 }
 
 // VersionDocument is a stored version (with its body) and its extract.
