@@ -50,7 +50,7 @@ func (db *DB) Ingest(ctx context.Context, f vigil.Fetched, decide func(vigil.Ing
 	}
 	conn, err := db.pool.Acquire(ctx)
 	if err != nil {
-		return vigil.Ingested{}, wrap("begin ingest", err)
+		return vigil.Ingested{}, dialect.Wrap("begin ingest", err)
 	}
 	defer conn.Release()
 	committed := false
@@ -94,7 +94,7 @@ func commitIngest(ctx context.Context, conn batcher, b *pgx.Batch, f vigil.Fetch
 		return err
 	}
 	b.Queue(`COMMIT`)
-	return wrapIf("store items, observation and feed state and commit ingest", conn.SendBatch(ctx, b).Close())
+	return dialect.WrapIf("store items, observation and feed state and commit ingest", conn.SendBatch(ctx, b).Close())
 }
 
 // afterWrites makes the feed read before the ingest's writes what they make
@@ -157,7 +157,7 @@ func lockAndCompare(ctx context.Context, conn batcher, feedID int64, items []vig
 		return nil, nil, vigil.Errorf(vigil.ENOTFOUND, "feed %d not found", feedID)
 	}
 	if err != nil {
-		return nil, nil, wrap("lock and read feed and look up items for ingest", err)
+		return nil, nil, dialect.Wrap("lock and read feed and look up items for ingest", err)
 	}
 	numberNew(found)
 	return current, found, nil
@@ -236,7 +236,7 @@ func queueItem(b *pgx.Batch, it vigil.Item, c changed, now time.Time, got *vigil
 	search := searchColumn(itemSearchText(&it))
 	summary, content, err := store.EncodeBody(&it)
 	if err != nil {
-		return wrap("encode item", err)
+		return dialect.Wrap("encode item", err)
 	}
 	if !c.id.Valid {
 		it.ID, it.Seen = c.newID.Int64, now
@@ -270,7 +270,7 @@ func saveFeedState(ctx context.Context, tx pgx.Tx, id int64, feed *vigil.Feed) e
 	if b.Len() == 0 {
 		return nil
 	}
-	return wrapIf("save feed state", tx.SendBatch(ctx, b).Close())
+	return dialect.WrapIf("save feed state", tx.SendBatch(ctx, b).Close())
 }
 
 // queueFeedState queues the update of the mutable state of feed, which

@@ -124,7 +124,7 @@ func (db *DB) recordOne(ctx context.Context, r *record) error {
 		feed.Rate, obs.FeedID,
 		store.Nanos(obs.At), obs.Status, obs.Bytes, int64(obs.Latency), obs.Items, obs.NotModified, clean(obs.Error))
 	if err != nil {
-		return wrap("record fetch", err)
+		return dialect.Wrap("record fetch", err)
 	}
 	if tag.RowsAffected() == 0 {
 		return vigil.Errorf(vigil.ENOTFOUND, "feed %d not found", obs.FeedID)
@@ -141,18 +141,18 @@ func (db *DB) recordMany(ctx context.Context, batch []*record) (map[int64]bool, 
 	}
 	rows, err := db.pool.Query(ctx, recordFetchesSQL, c.args()...)
 	if err != nil {
-		return nil, wrap("record fetches", err)
+		return nil, dialect.Wrap("record fetches", err)
 	}
 	defer rows.Close()
 	stored := make(map[int64]bool, len(batch))
 	for rows.Next() {
 		var id int64
 		if err := rows.Scan(&id); err != nil {
-			return nil, wrap("record fetches", err)
+			return nil, dialect.Wrap("record fetches", err)
 		}
 		stored[id] = true
 	}
-	return stored, wrapIf("record fetches", rows.Err())
+	return stored, dialect.WrapIf("record fetches", rows.Err())
 }
 
 // recordColumns are a batch of records as one array per column of

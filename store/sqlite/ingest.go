@@ -40,7 +40,7 @@ func (db *DB) Ingest(ctx context.Context, f vigil.Fetched, decide func(vigil.Ing
 	}
 	tx, err := db.write.BeginTx(ctx, nil)
 	if err != nil {
-		return vigil.Ingested{}, wrap("begin ingest", err)
+		return vigil.Ingested{}, dialect.Wrap("begin ingest", err)
 	}
 	defer tx.Rollback()
 	st := db.stmts.in(ctx, tx)
@@ -55,7 +55,7 @@ func (db *DB) Ingest(ctx context.Context, f vigil.Fetched, decide func(vigil.Ing
 	}
 	current, err := store.ScanFeed(st.readFeed.QueryRowContext(ctx, f.FeedID))
 	if err != nil {
-		return vigil.Ingested{}, wrap("read feed state in ingest", err)
+		return vigil.Ingested{}, dialect.Wrap("read feed state in ingest", err)
 	}
 	feed, err := decide(got, current)
 	if err != nil {
@@ -65,7 +65,7 @@ func (db *DB) Ingest(ctx context.Context, f vigil.Fetched, decide func(vigil.Ing
 		return vigil.Ingested{}, err
 	}
 	if err := tx.Commit(); err != nil {
-		return vigil.Ingested{}, wrap("commit ingest", err)
+		return vigil.Ingested{}, dialect.Wrap("commit ingest", err)
 	}
 	return got, nil
 }
@@ -78,7 +78,7 @@ func ingest(ctx context.Context, st txStmts, f vigil.Fetched) (vigil.Ingested, e
 		return vigil.Ingested{}, vigil.Errorf(vigil.ENOTFOUND, "feed %d not found", f.FeedID)
 	}
 	if err != nil {
-		return vigil.Ingested{}, wrap("ingest", err)
+		return vigil.Ingested{}, dialect.Wrap("ingest", err)
 	}
 	got, err := storeItems(ctx, st, f)
 	if err != nil {
@@ -87,11 +87,11 @@ func ingest(ctx context.Context, st txStmts, f vigil.Fetched) (vigil.Ingested, e
 	o := f.Observation
 	o.NewItems, o.Updated = len(got.New), len(got.Updated)
 	if _, err := insertObservation(ctx, st.insertObservation, f.FeedID, o); err != nil {
-		return vigil.Ingested{}, wrap("store observation", err)
+		return vigil.Ingested{}, dialect.Wrap("store observation", err)
 	}
 	if len(got.New) > 0 {
 		if _, err := st.countItems.ExecContext(ctx, len(got.New), f.FeedID); err != nil {
-			return vigil.Ingested{}, wrap("count items", err)
+			return vigil.Ingested{}, dialect.Wrap("count items", err)
 		}
 	}
 	return got, nil
@@ -103,7 +103,7 @@ func storeItems(ctx context.Context, st txStmts, f vigil.Fetched) (vigil.Ingeste
 	items := store.UniqueItems(f.FeedID, f.Items)
 	changed, err := changedItems(ctx, st.changedItems, f.FeedID, items)
 	if err != nil {
-		return vigil.Ingested{}, wrap("look up items", err)
+		return vigil.Ingested{}, dialect.Wrap("look up items", err)
 	}
 	var got vigil.Ingested
 	now := store.Normalise(f.Observation.At)
@@ -158,18 +158,18 @@ func storeItem(ctx context.Context, st txStmts, it *vigil.Item, c changed, now t
 	if !c.id.Valid {
 		it.Seen = now
 		if err := insertItem(ctx, st.insertItem, it); err != nil {
-			return wrap("store item", err)
+			return dialect.Wrap("store item", err)
 		}
 		got.New = append(got.New, *it)
 	} else {
 		it.ID, it.Seen = c.id.Int64, store.FromNanos(c.seen)
 		if err := updateItem(ctx, st.updateItem, it); err != nil {
-			return wrap("update item", err)
+			return dialect.Wrap("update item", err)
 		}
 		got.Updated = append(got.Updated, *it)
 	}
 	if err := indexItem(ctx, st.indexItem, it); err != nil {
-		return wrap("index item for search", err)
+		return dialect.Wrap("index item for search", err)
 	}
 	return nil
 }
@@ -218,7 +218,7 @@ func saveFeedState(ctx context.Context, st txStmts, id int64, feed *vigil.Feed) 
 		store.Nanos(feed.NextFetch), feed.LastStatus, feed.LastError, feed.Failures, store.Nanos(feed.FailingSince),
 		feed.Missing, hints, feed.Window, model, feed.Rate, id)
 	if err != nil {
-		return wrap("save feed state", err)
+		return dialect.Wrap("save feed state", err)
 	}
 	return nil
 }
