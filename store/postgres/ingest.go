@@ -283,7 +283,7 @@ func queueFeedState(b *pgx.Batch, id int64, feed *vigil.Feed, added int) error {
 		}
 		return nil
 	}
-	hints, model, err := store.FeedState(id, feed)
+	args, err := dialect.FeedStateArgs(id, feed)
 	if err != nil {
 		return err
 	}
@@ -294,10 +294,6 @@ func queueFeedState(b *pgx.Batch, id int64, feed *vigil.Feed, added int) error {
 			failing_since = $14, missing = $15, hints = $16, item_window = $17, model = $18, rate = $19,
 			item_count = item_count + $21
 		 WHERE id = $20`,
-		clean(feed.Title), clean(feed.SiteURL), clean(feed.Description), clean(feed.Language),
-		string(feed.Status), clean(feed.ETag), clean(feed.LastModified), store.Nanos(feed.LastFetch),
-		store.Nanos(feed.LastSuccess), store.Nanos(feed.NextFetch), feed.LastStatus, clean(feed.LastError),
-		feed.Failures, store.Nanos(feed.FailingSince), feed.Missing, hints, feed.Window, model,
-		feed.Rate, id, added)
+		append(args, added)...)
 	return nil
 }

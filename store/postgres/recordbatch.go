@@ -115,14 +115,13 @@ func (db *DB) recordBatch(ctx context.Context, batch []*record) {
 
 // recordOne stores one record with recordFetchSQL.
 func (db *DB) recordOne(ctx context.Context, r *record) error {
-	feed, obs := r.feed, r.obs
-	tag, err := db.pool.Exec(ctx, recordFetchSQL,
-		clean(feed.Title), clean(feed.SiteURL), clean(feed.Description), clean(feed.Language),
-		string(feed.Status), clean(feed.ETag), clean(feed.LastModified), store.Nanos(feed.LastFetch),
-		store.Nanos(feed.LastSuccess), store.Nanos(feed.NextFetch), feed.LastStatus, clean(feed.LastError),
-		feed.Failures, store.Nanos(feed.FailingSince), feed.Missing, r.hints, feed.Window, r.model,
-		feed.Rate, obs.FeedID,
-		store.Nanos(obs.At), obs.Status, obs.Bytes, int64(obs.Latency), obs.Items, obs.NotModified, clean(obs.Error))
+	obs := r.obs
+	args, err := dialect.FeedStateArgs(obs.FeedID, r.feed)
+	if err != nil {
+		return err
+	}
+	tag, err := db.pool.Exec(ctx, recordFetchSQL, append(args,
+		store.Nanos(obs.At), obs.Status, obs.Bytes, int64(obs.Latency), obs.Items, obs.NotModified, clean(obs.Error))...)
 	if err != nil {
 		return dialect.Wrap("record fetch", err)
 	}

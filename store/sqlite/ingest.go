@@ -209,15 +209,11 @@ func saveFeedState(ctx context.Context, st txStmts, id int64, feed *vigil.Feed) 
 	if feed == nil {
 		return nil
 	}
-	hints, model, err := store.FeedState(id, feed)
+	args, err := dialect.FeedStateArgs(id, feed)
 	if err != nil {
 		return err
 	}
-	_, err = st.saveFeed.ExecContext(ctx, feed.Title, feed.SiteURL, feed.Description, feed.Language,
-		string(feed.Status), feed.ETag, feed.LastModified, store.Nanos(feed.LastFetch), store.Nanos(feed.LastSuccess),
-		store.Nanos(feed.NextFetch), feed.LastStatus, feed.LastError, feed.Failures, store.Nanos(feed.FailingSince),
-		feed.Missing, hints, feed.Window, model, feed.Rate, id)
-	if err != nil {
+	if _, err := st.saveFeed.ExecContext(ctx, args...); err != nil {
 		return dialect.Wrap("save feed state", err)
 	}
 	return nil
