@@ -16,8 +16,9 @@
 // PostgreSQL's column types in schema.go; the users, items and item_states
 // tables, the search columns and the migrations that differ stay here),
 // the item queries' reading (QueryItems), the error wrapping
-// (Dialect.Wrap) and the arguments of the feed state and observation
-// writes (Dialect.FeedStateArgs, Dialect.ObservationArgs).
+// (Dialect.Wrap), the arguments of the feed state, observation and item
+// writes (Dialect.FeedStateArgs, Dialect.ObservationArgs, ItemArgs) and
+// Ingest's view of a new or edited item (ChangedItem).
 package postgres
 
 import (

@@ -1,6 +1,8 @@
 package sqlflow
 
 import (
+	"database/sql"
+
 	"vigil"
 	"vigil/store"
 )
@@ -31,4 +33,20 @@ func (d *Dialect) FeedStateArgs(id int64, feed *vigil.Feed) ([]any, error) {
 func (d *Dialect) ObservationArgs(feedID int64, o vigil.Observation) []any {
 	return []any{feedID, store.Nanos(o.At), o.Status, o.Bytes, int64(o.Latency), o.Items, o.NewItems, o.Updated,
 		o.NotModified, d.text(o.Error), o.Pushed}
+}
+
+// ItemArgs normalises the times of it, an item that a fetch brings new or
+// edited, and returns the arguments its insert and its update share: the
+// values of its columns hash, url, title, author, summary and content (the
+// body encoded, see store.EncodeBody), published and updated, in that
+// order, and apart its sort time (store.SortAt), which the statements
+// take after seen and before the item's ID respectively.
+func ItemArgs(it *vigil.Item) (args []any, sortAt sql.NullInt64, err error) {
+	it.Published, it.Updated = store.Normalise(it.Published), store.Normalise(it.Updated)
+	summary, content, err := store.EncodeBody(it)
+	if err != nil {
+		return nil, sql.NullInt64{}, err
+	}
+	return []any{it.Hash, it.URL, it.Title, it.Author, summary, content, store.Nanos(it.Published), store.Nanos(it.Updated)},
+		store.Nanos(store.SortAt(it.Published, it.Seen)), nil
 }

@@ -16,8 +16,9 @@
 // schema.go; the users, items and item_states tables, the full-text index
 // and the migrations that differ stay here), the item queries' reading
 // (QueryItems), the error wrapping (Dialect.Wrap) and the arguments of the
-// feed state and observation writes (Dialect.FeedStateArgs,
-// Dialect.ObservationArgs).
+// feed state, observation and item writes (Dialect.FeedStateArgs,
+// Dialect.ObservationArgs, ItemArgs) and Ingest's view of a new or edited
+// item (ChangedItem).
 package sqlite
 
 import (

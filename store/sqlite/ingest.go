@@ -10,6 +10,7 @@ import (
 
 	"vigil"
 	"vigil/store"
+	"vigil/store/sqlflow"
 )
 
 // Ingest stores a fetch in one transaction: the items (new keys inserted
@@ -108,7 +109,7 @@ func storeItems(ctx context.Context, st txStmts, f vigil.Fetched) (vigil.Ingeste
 	var got vigil.Ingested
 	now := store.Normalise(f.Observation.At)
 	for _, c := range changed {
-		it := items[c.index]
+		it := items[c.Index]
 		if err := storeItem(ctx, st, &it, c, now, &got); err != nil {
 			return vigil.Ingested{}, err
 		}
@@ -116,15 +117,8 @@ func storeItems(ctx context.Context, st txStmts, f vigil.Fetched) (vigil.Ingeste
 	return got, nil
 }
 
-// changed is an item of a fetch that is new or differs from what is stored.
-type changed struct {
-	index int           // position in the fetch's unique items
-	id    sql.NullInt64 // the stored item, if any
-	seen  sql.NullInt64 // when the stored item was first seen
-}
-
 // changedItems finds, in one query, the items that are not stored as they are.
-func changedItems(ctx context.Context, stmt *sql.Stmt, feedID int64, items []vigil.Item) ([]changed, error) {
+func changedItems(ctx context.Context, stmt *sql.Stmt, feedID int64, items []vigil.Item) ([]sqlflow.ChangedItem, error) {
 	if len(items) == 0 {
 		return nil, nil
 	}
@@ -141,10 +135,10 @@ func changedItems(ctx context.Context, stmt *sql.Stmt, feedID int64, items []vig
 		return nil, err
 	}
 	defer rows.Close()
-	var out []changed
+	var out []sqlflow.ChangedItem
 	for rows.Next() {
-		var c changed
-		if err := rows.Scan(&c.index, &c.id, &c.seen); err != nil {
+		var c sqlflow.ChangedItem
+		if err := rows.Scan(&c.Index, &c.ID, &c.Seen); err != nil {
 			return nil, err
 		}
 		out = append(out, c)
@@ -154,15 +148,13 @@ func changedItems(ctx context.Context, stmt *sql.Stmt, feedID int64, items []vig
 
 // storeItem inserts a new item or updates an edited one, indexes it for
 // search, and records which in got.
-func storeItem(ctx context.Context, st txStmts, it *vigil.Item, c changed, now time.Time, got *vigil.Ingested) error {
-	if !c.id.Valid {
-		it.Seen = now
+func storeItem(ctx context.Context, st txStmts, it *vigil.Item, c sqlflow.ChangedItem, now time.Time, got *vigil.Ingested) error {
+	if c.Place(it, now) {
 		if err := insertItem(ctx, st.insertItem, it); err != nil {
 			return dialect.Wrap("store item", err)
 		}
 		got.New = append(got.New, *it)
 	} else {
-		it.ID, it.Seen = c.id.Int64, store.FromNanos(c.seen)
 		if err := updateItem(ctx, st.updateItem, it); err != nil {
 			return dialect.Wrap("update item", err)
 		}
@@ -176,14 +168,11 @@ func storeItem(ctx context.Context, st txStmts, it *vigil.Item, c changed, now t
 
 // insertItem stores a new item and sets its ID.
 func insertItem(ctx context.Context, stmt *sql.Stmt, it *vigil.Item) error {
-	it.Published, it.Updated = store.Normalise(it.Published), store.Normalise(it.Updated)
-	summary, content, err := store.EncodeBody(it)
+	args, sortAt, err := sqlflow.ItemArgs(it)
 	if err != nil {
 		return err
 	}
-	res, err := stmt.ExecContext(ctx, it.FeedID, it.Key, it.Hash, it.URL, it.Title, it.Author,
-		summary, content, store.Nanos(it.Published), store.Nanos(it.Updated), store.Nanos(it.Seen),
-		store.Nanos(store.SortAt(it.Published, it.Seen)))
+	res, err := stmt.ExecContext(ctx, append(append([]any{it.FeedID, it.Key}, args...), store.Nanos(it.Seen), sortAt)...)
 	if err != nil {
 		return err
 	}
@@ -193,13 +182,11 @@ func insertItem(ctx context.Context, stmt *sql.Stmt, it *vigil.Item) error {
 
 // updateItem replaces the content of a stored item.
 func updateItem(ctx context.Context, stmt *sql.Stmt, it *vigil.Item) error {
-	it.Published, it.Updated = store.Normalise(it.Published), store.Normalise(it.Updated)
-	summary, content, err := store.EncodeBody(it)
+	args, sortAt, err := sqlflow.ItemArgs(it)
 	if err != nil {
 		return err
 	}
-	_, err = stmt.ExecContext(ctx, it.Hash, it.URL, it.Title, it.Author, summary, content,
-		store.Nanos(it.Published), store.Nanos(it.Updated), store.Nanos(store.SortAt(it.Published, it.Seen)), it.ID)
+	_, err = stmt.ExecContext(ctx, append(args, sortAt, it.ID)...)
 	return err
 }
 
