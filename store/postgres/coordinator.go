@@ -123,7 +123,7 @@ func (c *Coordinator) ClaimDue(ctx context.Context, now time.Time, limit, budget
 	}
 	tx, err := c.pool.Begin(ctx)
 	if err != nil {
-		return nil, false, wrap("claim due feeds", err)
+		return nil, false, dialect.Wrap("claim due feeds", err)
 	}
 	defer tx.Rollback(ctx)
 	used, err := c.lockAndCountSpent(ctx, tx, now, done)
@@ -139,7 +139,7 @@ func (c *Coordinator) ClaimDue(ctx context.Context, now time.Time, limit, budget
 		return nil, false, err
 	}
 	if err := tx.Commit(ctx); err != nil {
-		return nil, false, wrap("claim due feeds", err)
+		return nil, false, dialect.Wrap("claim due feeds", err)
 	}
 	return feeds, spent && len(feeds) == limit, nil
 }
@@ -176,7 +176,7 @@ func (c *Coordinator) claim(ctx context.Context, q querier, now time.Time, limit
 	}
 	rows, err := q.Query(ctx, claimSQL, instant(now), max(limit, 0), c.worker, instant(now.Add(c.lease)), done)
 	if err != nil {
-		return nil, wrap("claim due feeds", err)
+		return nil, dialect.Wrap("claim due feeds", err)
 	}
 	feeds, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (vigil.Feed, error) {
 		f, err := scanFeed(r)
@@ -186,7 +186,7 @@ func (c *Coordinator) claim(ctx context.Context, q querier, now time.Time, limit
 		return *f, nil
 	})
 	if err != nil {
-		return nil, wrap("claim due feeds", err)
+		return nil, dialect.Wrap("claim due feeds", err)
 	}
 	slices.SortFunc(feeds, func(a, b vigil.Feed) int { return cmp.Compare(a.ID, b.ID) })
 	return feeds, nil
@@ -202,7 +202,7 @@ func (c *Coordinator) Renew(ctx context.Context, feedID int64, now time.Time) (b
 		   AND (lease_until > $3 OR next_fetch IS NULL OR next_fetch <= $3)`,
 		feedID, c.worker, instant(now), instant(now.Add(c.lease)))
 	if err != nil {
-		return false, wrap("renew lease", err)
+		return false, dialect.Wrap("renew lease", err)
 	}
 	return tag.RowsAffected() == 1, nil
 }
@@ -223,7 +223,7 @@ func (c *Coordinator) lockAndCountSpent(ctx context.Context, tx pgx.Tx, now time
 	b.Queue(`SELECT (SELECT count(*) FROM observations WHERE at >= $1 AND NOT pushed)
 		      + (SELECT count(*) FROM feeds WHERE lease_until > $2)`,
 		instant(now.Add(-time.Hour)), instant(now)).QueryRow(func(r pgx.Row) error { return r.Scan(&n) })
-	return n, wrapIf("lock and count the budget", tx.SendBatch(ctx, b).Close())
+	return n, dialect.WrapIf("lock and count the budget", tx.SendBatch(ctx, b).Close())
 }
 
 // Release ends this worker's lease on a feed; a lease that expired and
@@ -231,7 +231,7 @@ func (c *Coordinator) lockAndCountSpent(ctx context.Context, tx pgx.Tx, now time
 func (c *Coordinator) Release(ctx context.Context, feedID int64) error {
 	_, err := c.exec(ctx,
 		`UPDATE feeds SET claimed_by = NULL, lease_until = NULL WHERE id = $1 AND claimed_by = $2`, feedID, c.worker)
-	return wrapIf("release feed", err)
+	return dialect.WrapIf("release feed", err)
 }
 
 // AcquireHost leases a host to this worker if its gap has passed and no
@@ -290,7 +290,7 @@ func (c *Coordinator) AcquireHostRenewing(ctx context.Context, host string, feed
 			COALESCE((SELECT claimed_by FROM hosts WHERE host = $1), '')`,
 		host, c.worker, instant(now), instant(now.Add(c.lease)), feedID).Scan(&ok, &renewed, &nextAllowed, &leaseUntil, &holder)
 	if err != nil {
-		return false, false, time.Time{}, wrap("claim host", err)
+		return false, false, time.Time{}, dialect.Wrap("claim host", err)
 	}
 	if ok {
 		c.noteLeased(host, now)
@@ -317,7 +317,7 @@ func (c *Coordinator) ReleaseHost(ctx context.Context, host string, end time.Tim
 	_, err := c.exec(ctx,
 		`UPDATE hosts SET claimed_by = NULL, lease_until = NULL, next_allowed = $3
 		 WHERE host = $1 AND claimed_by = $2`, host, c.worker, instant(end.Add(c.gap)))
-	return wrapIf("release host", err)
+	return dialect.WrapIf("release host", err)
 }
 
 // Exclusive runs fn while holding a session advisory lock named name, on
@@ -329,7 +329,7 @@ func (c *Coordinator) Exclusive(ctx context.Context, name string, now time.Time,
 		var last int64
 		err := conn.QueryRow(ctx, `SELECT at FROM exclusive_runs WHERE name = $1`, name).Scan(&last)
 		if err != nil && !errors.Is(err, pgx.ErrNoRows) {
-			return wrap("read the last "+name, err)
+			return dialect.Wrap("read the last "+name, err)
 		}
 		if err == nil && now.Sub(time.Unix(0, last)) < every {
 			return nil
@@ -337,7 +337,7 @@ func (c *Coordinator) Exclusive(ctx context.Context, name string, now time.Time,
 		fn()
 		_, err = conn.Exec(ctx, `INSERT INTO exclusive_runs (name, at) VALUES ($1, $2)
 			ON CONFLICT (name) DO UPDATE SET at = excluded.at`, name, instant(now))
-		return wrapIf("record the "+name, err)
+		return dialect.WrapIf("record the "+name, err)
 	})
 }
 

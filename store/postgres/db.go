@@ -11,7 +11,14 @@
 // package gives them its pool (flowconn.go), its dialect and the
 // PostgreSQL text of their statements (in the file of each concept), and
 // keeps what it does its own way: Ingest in two round trips, search, the
-// worker coordination, the schema and its migrations.
+// worker coordination, and the migrations and their runner. sqlflow also
+// writes once the tables both stores create (this package gives it
+// PostgreSQL's column types in schema.go; the users, items and item_states
+// tables, the search columns and the migrations that differ stay here),
+// the item queries' reading (QueryItems), the error wrapping
+// (Dialect.Wrap), the arguments of the feed state, observation and item
+// writes (Dialect.FeedStateArgs, Dialect.ObservationArgs, ItemArgs) and
+// Ingest's view of a new or edited item (ChangedItem).
 package postgres
 
 import (

@@ -2,7 +2,6 @@ package postgres
 
 import (
 	"errors"
-	"fmt"
 
 	"vigil/store"
 
@@ -15,19 +14,6 @@ const (
 	uniqueViolation     = "23505"
 	foreignKeyViolation = "23503"
 )
-
-// wrap prefixes err with the operation that failed.
-func wrap(op string, err error) error {
-	return fmt.Errorf("postgres: unable to %s: %w", op, err)
-}
-
-// wrapIf wraps a non-nil err like wrap and passes nil through.
-func wrapIf(op string, err error) error {
-	if err == nil {
-		return nil
-	}
-	return wrap(op, err)
-}
 
 // violated returns the name of the constraint err violated with the given
 // SQLSTATE code, and whether it did.
@@ -55,14 +41,4 @@ func isForeignKey(err error) bool {
 func collect[T any](rows pgx.Rows, scan func(store.Row) (*T, error)) ([]T, error) {
 	defer rows.Close()
 	return store.Collect(rows, scan)
-}
-
-// list scans every row a query returned with scan and closes the rows; a
-// failed query or scan is wrapped by op.
-func list[T any](rows pgx.Rows, err error, op string, scan func(store.Row) (*T, error)) ([]T, error) {
-	if err != nil {
-		return nil, wrap(op, err)
-	}
-	out, err := collect(rows, scan)
-	return out, wrapIf(op, err)
 }

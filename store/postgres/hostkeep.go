@@ -59,7 +59,7 @@ func (c *Coordinator) ReleaseKept(ctx context.Context) error {
 		`UPDATE hosts h SET claimed_by = NULL, lease_until = NULL, next_allowed = k.next_allowed
 		 FROM unnest($1::text[], $2::bigint[]) AS k(host, next_allowed)
 		 WHERE h.host = k.host AND h.claimed_by = $3`, hosts, ends, c.worker)
-	return wrapIf("release kept hosts", err)
+	return dialect.WrapIf("release kept hosts", err)
 }
 
 // takeKept takes back the kept lease of host at now, without a round

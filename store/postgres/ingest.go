@@ -2,7 +2,6 @@ package postgres
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"slices"
@@ -12,6 +11,7 @@ import (
 
 	"vigil"
 	"vigil/store"
+	"vigil/store/sqlflow"
 )
 
 // Ingest stores a fetch in one transaction: the items (new keys inserted
@@ -50,7 +50,7 @@ func (db *DB) Ingest(ctx context.Context, f vigil.Fetched, decide func(vigil.Ing
 	}
 	conn, err := db.pool.Acquire(ctx)
 	if err != nil {
-		return vigil.Ingested{}, wrap("begin ingest", err)
+		return vigil.Ingested{}, dialect.Wrap("begin ingest", err)
 	}
 	defer conn.Release()
 	committed := false
@@ -94,7 +94,7 @@ func commitIngest(ctx context.Context, conn batcher, b *pgx.Batch, f vigil.Fetch
 		return err
 	}
 	b.Queue(`COMMIT`)
-	return wrapIf("store items, observation and feed state and commit ingest", conn.SendBatch(ctx, b).Close())
+	return dialect.WrapIf("store items, observation and feed state and commit ingest", conn.SendBatch(ctx, b).Close())
 }
 
 // afterWrites makes the feed read before the ingest's writes what they make
@@ -120,7 +120,7 @@ func afterWrites(feed *vigil.Feed, got *vigil.Ingested) {
 // the lock was held). The feed's newest item is that of the stored items
 // the fetch leaves as they are (see afterWrites). An unknown feed is
 // ENOTFOUND.
-func lockAndCompare(ctx context.Context, conn batcher, feedID int64, items []vigil.Item) (*vigil.Feed, []changed, error) {
+func lockAndCompare(ctx context.Context, conn batcher, feedID int64, items []vigil.Item) (*vigil.Feed, []sqlflow.ChangedItem, error) {
 	b := &pgx.Batch{}
 	b.Queue(`BEGIN`)
 	// The ingest's statements look rows up by key: their generic plans
@@ -141,13 +141,13 @@ func lockAndCompare(ctx context.Context, conn batcher, feedID int64, items []vig
 		current, err = store.ScanFeed(r)
 		return err
 	})
-	var found []changed
+	var found []sqlflow.ChangedItem
 	if len(items) > 0 {
 		b.Queue(changedItemsSQL, keys, hashes, feedID).Query(func(rows pgx.Rows) error {
 			var err error
-			found, err = collect(rows, func(r store.Row) (*changed, error) {
-				var c changed
-				return &c, r.Scan(&c.index, &c.id, &c.seen, &c.newID)
+			found, err = collect(rows, func(r store.Row) (*sqlflow.ChangedItem, error) {
+				var c sqlflow.ChangedItem
+				return &c, r.Scan(&c.Index, &c.ID, &c.Seen, &c.NewID)
 			})
 			return err
 		})
@@ -157,7 +157,7 @@ func lockAndCompare(ctx context.Context, conn batcher, feedID int64, items []vig
 		return nil, nil, vigil.Errorf(vigil.ENOTFOUND, "feed %d not found", feedID)
 	}
 	if err != nil {
-		return nil, nil, wrap("lock and read feed and look up items for ingest", err)
+		return nil, nil, dialect.Wrap("lock and read feed and look up items for ingest", err)
 	}
 	numberNew(found)
 	return current, found, nil
@@ -178,18 +178,18 @@ const ingestFeedSQL = `SELECT ` + feedStoredColumns + `,
 // numberNew gives the new items the IDs taken for them, in the fetch's
 // order: the sequence handed them out in the order the server met the
 // rows, which need not be the fetch's.
-func numberNew(changes []changed) {
+func numberNew(changes []sqlflow.ChangedItem) {
 	var ids []int64
 	for _, c := range changes {
-		if c.newID.Valid {
-			ids = append(ids, c.newID.Int64)
+		if c.NewID.Valid {
+			ids = append(ids, c.NewID.Int64)
 		}
 	}
 	slices.Sort(ids)
 	n := 0
 	for i := range changes {
-		if changes[i].newID.Valid {
-			changes[i].newID.Int64 = ids[n]
+		if changes[i].NewID.Valid {
+			changes[i].NewID.Int64 = ids[n]
 			n++
 		}
 	}
@@ -197,23 +197,15 @@ func numberNew(changes []changed) {
 
 // queueItems queues the insert of each new item, with the ID taken for
 // it, and the update of each edited one, and returns both lists.
-func queueItems(b *pgx.Batch, f vigil.Fetched, items []vigil.Item, changes []changed) (*vigil.Ingested, error) {
+func queueItems(b *pgx.Batch, f vigil.Fetched, items []vigil.Item, changes []sqlflow.ChangedItem) (*vigil.Ingested, error) {
 	now := store.Normalise(f.Observation.At)
 	got := &vigil.Ingested{}
 	for _, c := range changes {
-		if err := queueItem(b, items[c.index], c, now, got); err != nil {
+		if err := queueItem(b, items[c.Index], c, now, got); err != nil {
 			return nil, err
 		}
 	}
 	return got, nil
-}
-
-// changed is an item of a fetch that is new or differs from what is stored.
-type changed struct {
-	index int           // position in the fetch's unique items
-	id    sql.NullInt64 // the stored item, if any
-	seen  sql.NullInt64 // when the stored item was first seen
-	newID sql.NullInt64 // the ID a new item is to be stored under
 }
 
 // changedItemsSQL takes the keys and hashes of a fetch as two arrays and
@@ -231,31 +223,26 @@ const changedItemsSQL = `SELECT j.n - 1, i.id, i.seen,
 
 // queueItem queues the insert of a new item or the update of an edited
 // one, with its search text (searchColumn), and records which in got.
-func queueItem(b *pgx.Batch, it vigil.Item, c changed, now time.Time, got *vigil.Ingested) error {
-	it.Published, it.Updated = store.Normalise(it.Published), store.Normalise(it.Updated)
+func queueItem(b *pgx.Batch, it vigil.Item, c sqlflow.ChangedItem, now time.Time, got *vigil.Ingested) error {
+	isNew := c.Place(&it, now)
 	search := searchColumn(itemSearchText(&it))
-	summary, content, err := store.EncodeBody(&it)
+	args, sortAt, err := sqlflow.ItemArgs(&it)
 	if err != nil {
-		return wrap("encode item", err)
+		return dialect.Wrap("encode item", err)
 	}
-	if !c.id.Valid {
-		it.ID, it.Seen = c.newID.Int64, now
+	if isNew {
 		b.Queue(
 			`INSERT INTO items (id, feed_id, key, hash, url, title, author, summary, content,
 				published, updated, seen, sort_at, search_text)
 			 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
-			it.ID, it.FeedID, it.Key, it.Hash, it.URL, it.Title, it.Author, summary, content,
-			store.Nanos(it.Published), store.Nanos(it.Updated), store.Nanos(it.Seen), store.Nanos(store.SortAt(it.Published, it.Seen)),
-			search)
+			append(append([]any{it.ID, it.FeedID, it.Key}, args...), store.Nanos(it.Seen), sortAt, search)...)
 		got.New = append(got.New, it)
 		return nil
 	}
-	it.ID, it.Seen = c.id.Int64, store.FromNanos(c.seen)
 	b.Queue(
 		`UPDATE items SET hash = $1, url = $2, title = $3, author = $4, summary = $5, content = $6,
 			published = $7, updated = $8, sort_at = $9, search_text = $11 WHERE id = $10`,
-		it.Hash, it.URL, it.Title, it.Author, summary, content,
-		store.Nanos(it.Published), store.Nanos(it.Updated), store.Nanos(store.SortAt(it.Published, it.Seen)), it.ID, search)
+		append(args, sortAt, it.ID, search)...)
 	got.Updated = append(got.Updated, it)
 	return nil
 }
@@ -270,7 +257,7 @@ func saveFeedState(ctx context.Context, tx pgx.Tx, id int64, feed *vigil.Feed) e
 	if b.Len() == 0 {
 		return nil
 	}
-	return wrapIf("save feed state", tx.SendBatch(ctx, b).Close())
+	return dialect.WrapIf("save feed state", tx.SendBatch(ctx, b).Close())
 }
 
 // queueFeedState queues the update of the mutable state of feed, which
@@ -283,7 +270,7 @@ func queueFeedState(b *pgx.Batch, id int64, feed *vigil.Feed, added int) error {
 		}
 		return nil
 	}
-	hints, model, err := store.FeedState(id, feed)
+	args, err := dialect.FeedStateArgs(id, feed)
 	if err != nil {
 		return err
 	}
@@ -294,10 +281,6 @@ func queueFeedState(b *pgx.Batch, id int64, feed *vigil.Feed, added int) error {
 			failing_since = $14, missing = $15, hints = $16, item_window = $17, model = $18, rate = $19,
 			item_count = item_count + $21
 		 WHERE id = $20`,
-		clean(feed.Title), clean(feed.SiteURL), clean(feed.Description), clean(feed.Language),
-		string(feed.Status), clean(feed.ETag), clean(feed.LastModified), store.Nanos(feed.LastFetch),
-		store.Nanos(feed.LastSuccess), store.Nanos(feed.NextFetch), feed.LastStatus, clean(feed.LastError),
-		feed.Failures, store.Nanos(feed.FailingSince), feed.Missing, hints, feed.Window, model,
-		feed.Rate, id, added)
+		append(args, added)...)
 	return nil
 }

@@ -1,7 +1,6 @@
 package postgres
 
 import (
-	"context"
 	"fmt"
 	"strings"
 
@@ -37,13 +36,6 @@ var itemSQL = sqlflow.ItemSQL{
 const itemByIDSQL = `SELECT ` + itemColumns + ` FROM items i JOIN feeds f ON f.id = i.feed_id
 	LEFT JOIN item_states st ON st.user_id = $1 AND st.item_id = i.id
 	WHERE i.id = $2`
-
-// queryItems runs a query that selects itemColumns and reads every row; op
-// names the operation in errors.
-func (db *DB) queryItems(ctx context.Context, op, query string, args ...any) ([]vigil.Item, error) {
-	rows, err := db.pool.Query(ctx, query, args...)
-	return list(rows, err, op, store.ScanItem)
-}
 
 // params numbers the placeholders of a query as its arguments are added.
 type params struct{ args []any }

@@ -15,13 +15,13 @@ type pgxConn = pgxpool.Conn
 func (c *Coordinator) whileLocked(ctx context.Context, name string, fn func(conn *pgxConn) error) error {
 	conn, err := c.pool.Acquire(ctx)
 	if err != nil {
-		return wrap("lock "+name, err)
+		return dialect.Wrap("lock "+name, err)
 	}
 	defer conn.Release()
 	key := exclusiveKey(name)
 	var got bool
 	if err := conn.QueryRow(ctx, `SELECT pg_try_advisory_lock($1)`, key).Scan(&got); err != nil {
-		return wrap("lock "+name, err)
+		return dialect.Wrap("lock "+name, err)
 	}
 	if !got {
 		return nil

@@ -9,6 +9,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"vigil"
+	"vigil/store/sqlflow"
 )
 
 // migrationLock is the key of the transaction-level advisory lock that
@@ -29,11 +30,11 @@ var migrations = []migration{
 	{sql: schemaV1}, {sql: schemaV2}, {sql: schemaV3}, {sql: schemaV4}, {sql: schemaV5},
 	{sql: schemaV6}, {sql: schemaV7}, {sql: schemaV8}, {run: reindexSearchText},
 	{sql: schemaBoundedProfiles},
-	{sql: schemaAlerts},
+	{sql: columnTypes.Expand(sqlflow.AlertsSchema)},
 	{sql: schemaPageReturns},
-	{sql: schemaPush},
-	{sql: schemaPageReading},
-	{sql: schemaPageNoise},
+	{sql: columnTypes.Expand(sqlflow.PushSchema)},
+	{sql: sqlflow.PageReadingSchema},
+	{sql: sqlflow.PageNoiseSchema},
 	{sql: schemaFeedsDueOnly},
 	{sql: schemaFeedsInline},
 	{sql: schemaSortTies},

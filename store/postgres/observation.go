@@ -6,7 +6,6 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"vigil"
-	"vigil/store"
 	"vigil/store/sqlflow"
 )
 
@@ -22,8 +21,7 @@ func queueObservation(b *pgx.Batch, feedID int64, o vigil.Observation) {
 	b.Queue(
 		`INSERT INTO observations (feed_id, at, status, bytes, latency, items, new_items, updated_items,
 			not_modified, error, pushed) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-		feedID, store.Nanos(o.At), o.Status, o.Bytes, int64(o.Latency), o.Items, o.NewItems, o.Updated,
-		o.NotModified, clean(o.Error), o.Pushed)
+		dialect.ObservationArgs(feedID, o)...)
 }
 
 // insertObservation stores o for the feed.

@@ -115,16 +115,15 @@ func (db *DB) recordBatch(ctx context.Context, batch []*record) {
 
 // recordOne stores one record with recordFetchSQL.
 func (db *DB) recordOne(ctx context.Context, r *record) error {
-	feed, obs := r.feed, r.obs
-	tag, err := db.pool.Exec(ctx, recordFetchSQL,
-		clean(feed.Title), clean(feed.SiteURL), clean(feed.Description), clean(feed.Language),
-		string(feed.Status), clean(feed.ETag), clean(feed.LastModified), store.Nanos(feed.LastFetch),
-		store.Nanos(feed.LastSuccess), store.Nanos(feed.NextFetch), feed.LastStatus, clean(feed.LastError),
-		feed.Failures, store.Nanos(feed.FailingSince), feed.Missing, r.hints, feed.Window, r.model,
-		feed.Rate, obs.FeedID,
-		store.Nanos(obs.At), obs.Status, obs.Bytes, int64(obs.Latency), obs.Items, obs.NotModified, clean(obs.Error))
+	obs := r.obs
+	args, err := dialect.FeedStateArgs(obs.FeedID, r.feed)
 	if err != nil {
-		return wrap("record fetch", err)
+		return err
+	}
+	tag, err := db.pool.Exec(ctx, recordFetchSQL, append(args,
+		store.Nanos(obs.At), obs.Status, obs.Bytes, int64(obs.Latency), obs.Items, obs.NotModified, clean(obs.Error))...)
+	if err != nil {
+		return dialect.Wrap("record fetch", err)
 	}
 	if tag.RowsAffected() == 0 {
 		return vigil.Errorf(vigil.ENOTFOUND, "feed %d not found", obs.FeedID)
@@ -141,18 +140,18 @@ func (db *DB) recordMany(ctx context.Context, batch []*record) (map[int64]bool, 
 	}
 	rows, err := db.pool.Query(ctx, recordFetchesSQL, c.args()...)
 	if err != nil {
-		return nil, wrap("record fetches", err)
+		return nil, dialect.Wrap("record fetches", err)
 	}
 	defer rows.Close()
 	stored := make(map[int64]bool, len(batch))
 	for rows.Next() {
 		var id int64
 		if err := rows.Scan(&id); err != nil {
-			return nil, wrap("record fetches", err)
+			return nil, dialect.Wrap("record fetches", err)
 		}
 		stored[id] = true
 	}
-	return stored, wrapIf("record fetches", rows.Err())
+	return stored, dialect.WrapIf("record fetches", rows.Err())
 }
 
 // recordColumns are a batch of records as one array per column of

@@ -126,7 +126,7 @@ func (db *DB) SearchItems(ctx context.Context, userID int64, query string, limit
 		return db.searchPhrases(ctx, userID, sqlText, args, phrases, limit)
 	}
 	sqlText, args := searchQuery(itemColumns, userID, terms, limit)
-	return db.queryItems(ctx, "search items", sqlText, args...)
+	return db.QueryItems(ctx, "search items", sqlText, args...)
 }
 
 // tsQuery writes terms, whose words are lexemes (lexemeTerms), in the

@@ -42,21 +42,21 @@ func phraseTerms(terms []fulltext.Term) []fulltext.Term {
 func (db *DB) searchPhrases(ctx context.Context, userID int64, sqlText string, args []any, phrases []fulltext.Term, limit int) ([]vigil.Item, error) {
 	tx, err := db.pool.BeginTx(ctx, pgx.TxOptions{AccessMode: pgx.ReadOnly})
 	if err != nil {
-		return nil, wrap("search items", err)
+		return nil, dialect.Wrap("search items", err)
 	}
 	defer tx.Rollback(ctx)
 	if _, err := tx.Exec(ctx, `DECLARE phrase_search NO SCROLL CURSOR FOR `+sqlText, args...); err != nil {
-		return nil, wrap("search items", err)
+		return nil, dialect.Wrap("search items", err)
 	}
 	var found []vigil.Item
 	for n := firstPhraseBatch; len(found) < limit; n = min(2*n, maxPhraseBatch) {
 		ids, err := fetchIDs(ctx, tx, n)
 		if err != nil {
-			return nil, wrap("search items", err)
+			return nil, dialect.Wrap("search items", err)
 		}
 		batch, err := itemsByID(ctx, tx, userID, ids)
 		if err != nil {
-			return nil, wrap("search items", err)
+			return nil, dialect.Wrap("search items", err)
 		}
 		for _, it := range batch {
 			if len(found) < limit && holdsPhrases(&it, phrases) {

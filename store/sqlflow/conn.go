@@ -4,6 +4,15 @@
 // driver behind Querier), a Dialect (what differs in its errors and text)
 // and Statements (the text of every statement in its SQL dialect), and
 // embeds the Store this package builds from them.
+//
+// It also writes once what the stores' own code shares: the text of the
+// tables both create, with the column types in braces that each store's
+// ColumnTypes names (schema.go), the arguments of the writes of a feed's
+// state, of an observation and of an item (writeargs.go), and what
+// Ingest learns of a fetch's new or edited item (ChangedItem). What stays each
+// store's own: its driver and connections, the text of its statements,
+// Ingest, search, the tables whose history differs (users, items,
+// item_states, the search indexes) and the migrations' list and runner.
 package sqlflow
 
 import (

@@ -59,7 +59,7 @@ func (s *Store) ItemsAfter(ctx context.Context, after int64, limit int) ([]vigil
 	if err != nil {
 		return nil, err
 	}
-	return s.queryItems(ctx, "list items after an ID", s.sql.Item.After, after, limit)
+	return s.QueryItems(ctx, "list items after an ID", s.sql.Item.After, after, limit)
 }
 
 // InterestItems lists the items the user opened or starred, with the user's
@@ -74,12 +74,13 @@ func (s *Store) InterestItems(ctx context.Context, userID int64, limit int) ([]v
 	if err != nil {
 		return nil, err
 	}
-	return s.queryItems(ctx, "list interest items", s.sql.Item.Interest, userID, limit)
+	return s.QueryItems(ctx, "list interest items", s.sql.Item.Interest, userID, limit)
 }
 
-// queryItems runs a query of items and reads every row; op names the
-// operation in errors. Item listings are hot reads.
-func (s *Store) queryItems(ctx context.Context, op, query string, args ...any) ([]vigil.Item, error) {
+// QueryItems runs a query that selects the columns store.ScanItem reads
+// and reads every row; op names the operation in errors. Item listings
+// and searches are hot reads (Conn.Hot).
+func (s *Store) QueryItems(ctx context.Context, op, query string, args ...any) ([]vigil.Item, error) {
 	rows, err := s.conn.Hot().Query(ctx, query, args...)
 	return list(&s.d, rows, err, op, store.ScanItem)
 }

@@ -173,7 +173,7 @@ func (s *Store) ItemsByID(ctx context.Context, userID int64, ids []int64) ([]vig
 // itemsByID reads one batch of ItemsByID.
 func (s *Store) itemsByID(ctx context.Context, userID int64, ids []int64) ([]vigil.Item, error) {
 	query, args := s.sql.Stream.ByIDs(userID, ids)
-	found, err := s.queryItems(ctx, "read items", query, args...)
+	found, err := s.QueryItems(ctx, "read items", query, args...)
 	if err != nil {
 		return nil, err
 	}

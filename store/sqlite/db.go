@@ -11,7 +11,14 @@
 // package gives them its connections (flowconn.go), its dialect and the
 // SQLite text of their statements (in the file of each concept), and keeps
 // what it does its own way: Ingest with its prepared statements, search,
-// the schema and its migrations.
+// and the migrations and their runner. sqlflow also writes once the tables
+// both stores create (this package gives it SQLite's column types in
+// schema.go; the users, items and item_states tables, the full-text index
+// and the migrations that differ stay here), the item queries' reading
+// (QueryItems), the error wrapping (Dialect.Wrap) and the arguments of the
+// feed state, observation and item writes (Dialect.FeedStateArgs,
+// Dialect.ObservationArgs, ItemArgs) and Ingest's view of a new or edited
+// item (ChangedItem).
 package sqlite
 
 import (

@@ -2,24 +2,10 @@ package sqlite
 
 import (
 	"errors"
-	"fmt"
 
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
 )
-
-// wrap prefixes err with the operation that failed.
-func wrap(op string, err error) error {
-	return fmt.Errorf("sqlite: unable to %s: %w", op, err)
-}
-
-// wrapIf wraps a non-nil err like wrap and passes nil through.
-func wrapIf(op string, err error) error {
-	if err == nil {
-		return nil
-	}
-	return wrap(op, err)
-}
 
 // isUnique reports whether err is a violated UNIQUE or PRIMARY KEY constraint.
 func isUnique(err error) bool {

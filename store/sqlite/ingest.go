@@ -10,6 +10,7 @@ import (
 
 	"vigil"
 	"vigil/store"
+	"vigil/store/sqlflow"
 )
 
 // Ingest stores a fetch in one transaction: the items (new keys inserted
@@ -40,7 +41,7 @@ func (db *DB) Ingest(ctx context.Context, f vigil.Fetched, decide func(vigil.Ing
 	}
 	tx, err := db.write.BeginTx(ctx, nil)
 	if err != nil {
-		return vigil.Ingested{}, wrap("begin ingest", err)
+		return vigil.Ingested{}, dialect.Wrap("begin ingest", err)
 	}
 	defer tx.Rollback()
 	st := db.stmts.in(ctx, tx)
@@ -55,7 +56,7 @@ func (db *DB) Ingest(ctx context.Context, f vigil.Fetched, decide func(vigil.Ing
 	}
 	current, err := store.ScanFeed(st.readFeed.QueryRowContext(ctx, f.FeedID))
 	if err != nil {
-		return vigil.Ingested{}, wrap("read feed state in ingest", err)
+		return vigil.Ingested{}, dialect.Wrap("read feed state in ingest", err)
 	}
 	feed, err := decide(got, current)
 	if err != nil {
@@ -65,7 +66,7 @@ func (db *DB) Ingest(ctx context.Context, f vigil.Fetched, decide func(vigil.Ing
 		return vigil.Ingested{}, err
 	}
 	if err := tx.Commit(); err != nil {
-		return vigil.Ingested{}, wrap("commit ingest", err)
+		return vigil.Ingested{}, dialect.Wrap("commit ingest", err)
 	}
 	return got, nil
 }
@@ -78,7 +79,7 @@ func ingest(ctx context.Context, st txStmts, f vigil.Fetched) (vigil.Ingested, e
 		return vigil.Ingested{}, vigil.Errorf(vigil.ENOTFOUND, "feed %d not found", f.FeedID)
 	}
 	if err != nil {
-		return vigil.Ingested{}, wrap("ingest", err)
+		return vigil.Ingested{}, dialect.Wrap("ingest", err)
 	}
 	got, err := storeItems(ctx, st, f)
 	if err != nil {
@@ -87,11 +88,11 @@ func ingest(ctx context.Context, st txStmts, f vigil.Fetched) (vigil.Ingested, e
 	o := f.Observation
 	o.NewItems, o.Updated = len(got.New), len(got.Updated)
 	if _, err := insertObservation(ctx, st.insertObservation, f.FeedID, o); err != nil {
-		return vigil.Ingested{}, wrap("store observation", err)
+		return vigil.Ingested{}, dialect.Wrap("store observation", err)
 	}
 	if len(got.New) > 0 {
 		if _, err := st.countItems.ExecContext(ctx, len(got.New), f.FeedID); err != nil {
-			return vigil.Ingested{}, wrap("count items", err)
+			return vigil.Ingested{}, dialect.Wrap("count items", err)
 		}
 	}
 	return got, nil
@@ -103,12 +104,12 @@ func storeItems(ctx context.Context, st txStmts, f vigil.Fetched) (vigil.Ingeste
 	items := store.UniqueItems(f.FeedID, f.Items)
 	changed, err := changedItems(ctx, st.changedItems, f.FeedID, items)
 	if err != nil {
-		return vigil.Ingested{}, wrap("look up items", err)
+		return vigil.Ingested{}, dialect.Wrap("look up items", err)
 	}
 	var got vigil.Ingested
 	now := store.Normalise(f.Observation.At)
 	for _, c := range changed {
-		it := items[c.index]
+		it := items[c.Index]
 		if err := storeItem(ctx, st, &it, c, now, &got); err != nil {
 			return vigil.Ingested{}, err
 		}
@@ -116,15 +117,8 @@ func storeItems(ctx context.Context, st txStmts, f vigil.Fetched) (vigil.Ingeste
 	return got, nil
 }
 
-// changed is an item of a fetch that is new or differs from what is stored.
-type changed struct {
-	index int           // position in the fetch's unique items
-	id    sql.NullInt64 // the stored item, if any
-	seen  sql.NullInt64 // when the stored item was first seen
-}
-
 // changedItems finds, in one query, the items that are not stored as they are.
-func changedItems(ctx context.Context, stmt *sql.Stmt, feedID int64, items []vigil.Item) ([]changed, error) {
+func changedItems(ctx context.Context, stmt *sql.Stmt, feedID int64, items []vigil.Item) ([]sqlflow.ChangedItem, error) {
 	if len(items) == 0 {
 		return nil, nil
 	}
@@ -141,10 +135,10 @@ func changedItems(ctx context.Context, stmt *sql.Stmt, feedID int64, items []vig
 		return nil, err
 	}
 	defer rows.Close()
-	var out []changed
+	var out []sqlflow.ChangedItem
 	for rows.Next() {
-		var c changed
-		if err := rows.Scan(&c.index, &c.id, &c.seen); err != nil {
+		var c sqlflow.ChangedItem
+		if err := rows.Scan(&c.Index, &c.ID, &c.Seen); err != nil {
 			return nil, err
 		}
 		out = append(out, c)
@@ -154,36 +148,31 @@ func changedItems(ctx context.Context, stmt *sql.Stmt, feedID int64, items []vig
 
 // storeItem inserts a new item or updates an edited one, indexes it for
 // search, and records which in got.
-func storeItem(ctx context.Context, st txStmts, it *vigil.Item, c changed, now time.Time, got *vigil.Ingested) error {
-	if !c.id.Valid {
-		it.Seen = now
+func storeItem(ctx context.Context, st txStmts, it *vigil.Item, c sqlflow.ChangedItem, now time.Time, got *vigil.Ingested) error {
+	if c.Place(it, now) {
 		if err := insertItem(ctx, st.insertItem, it); err != nil {
-			return wrap("store item", err)
+			return dialect.Wrap("store item", err)
 		}
 		got.New = append(got.New, *it)
 	} else {
-		it.ID, it.Seen = c.id.Int64, store.FromNanos(c.seen)
 		if err := updateItem(ctx, st.updateItem, it); err != nil {
-			return wrap("update item", err)
+			return dialect.Wrap("update item", err)
 		}
 		got.Updated = append(got.Updated, *it)
 	}
 	if err := indexItem(ctx, st.indexItem, it); err != nil {
-		return wrap("index item for search", err)
+		return dialect.Wrap("index item for search", err)
 	}
 	return nil
 }
 
 // insertItem stores a new item and sets its ID.
 func insertItem(ctx context.Context, stmt *sql.Stmt, it *vigil.Item) error {
-	it.Published, it.Updated = store.Normalise(it.Published), store.Normalise(it.Updated)
-	summary, content, err := store.EncodeBody(it)
+	args, sortAt, err := sqlflow.ItemArgs(it)
 	if err != nil {
 		return err
 	}
-	res, err := stmt.ExecContext(ctx, it.FeedID, it.Key, it.Hash, it.URL, it.Title, it.Author,
-		summary, content, store.Nanos(it.Published), store.Nanos(it.Updated), store.Nanos(it.Seen),
-		store.Nanos(store.SortAt(it.Published, it.Seen)))
+	res, err := stmt.ExecContext(ctx, append(append([]any{it.FeedID, it.Key}, args...), store.Nanos(it.Seen), sortAt)...)
 	if err != nil {
 		return err
 	}
@@ -193,13 +182,11 @@ func insertItem(ctx context.Context, stmt *sql.Stmt, it *vigil.Item) error {
 
 // updateItem replaces the content of a stored item.
 func updateItem(ctx context.Context, stmt *sql.Stmt, it *vigil.Item) error {
-	it.Published, it.Updated = store.Normalise(it.Published), store.Normalise(it.Updated)
-	summary, content, err := store.EncodeBody(it)
+	args, sortAt, err := sqlflow.ItemArgs(it)
 	if err != nil {
 		return err
 	}
-	_, err = stmt.ExecContext(ctx, it.Hash, it.URL, it.Title, it.Author, summary, content,
-		store.Nanos(it.Published), store.Nanos(it.Updated), store.Nanos(store.SortAt(it.Published, it.Seen)), it.ID)
+	_, err = stmt.ExecContext(ctx, append(args, sortAt, it.ID)...)
 	return err
 }
 
@@ -209,16 +196,12 @@ func saveFeedState(ctx context.Context, st txStmts, id int64, feed *vigil.Feed) 
 	if feed == nil {
 		return nil
 	}
-	hints, model, err := store.FeedState(id, feed)
+	args, err := dialect.FeedStateArgs(id, feed)
 	if err != nil {
 		return err
 	}
-	_, err = st.saveFeed.ExecContext(ctx, feed.Title, feed.SiteURL, feed.Description, feed.Language,
-		string(feed.Status), feed.ETag, feed.LastModified, store.Nanos(feed.LastFetch), store.Nanos(feed.LastSuccess),
-		store.Nanos(feed.NextFetch), feed.LastStatus, feed.LastError, feed.Failures, store.Nanos(feed.FailingSince),
-		feed.Missing, hints, feed.Window, model, feed.Rate, id)
-	if err != nil {
-		return wrap("save feed state", err)
+	if _, err := st.saveFeed.ExecContext(ctx, args...); err != nil {
+		return dialect.Wrap("save feed state", err)
 	}
 	return nil
 }

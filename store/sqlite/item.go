@@ -1,7 +1,6 @@
 package sqlite
 
 import (
-	"context"
 	"slices"
 	"strings"
 
@@ -37,13 +36,6 @@ var itemSQL = sqlflow.ItemSQL{
 const itemByIDSQL = `SELECT ` + itemColumns + ` FROM items i JOIN feeds f ON f.id = i.feed_id
 	LEFT JOIN item_states st ON st.user_id = ? AND st.item_id = i.id
 	WHERE i.id = ?`
-
-// queryItems runs a query that selects itemColumns and reads every row; op
-// names the operation in errors.
-func (db *DB) queryItems(ctx context.Context, op, query string, args ...any) ([]vigil.Item, error) {
-	rows, err := db.reads.query(ctx, db.read, query, args...)
-	return list(rows, err, op, store.ScanItem)
-}
 
 // itemsQuery builds the listing query for q: itemColumns and the sort
 // time. Listings walk an index in their order (items_sort, or

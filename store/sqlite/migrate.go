@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"fmt"
 	"slices"
+
+	"vigil/store/sqlflow"
 )
 
 // migration is one schema change: SQL, then an optional step in Go for what
@@ -31,8 +33,8 @@ var migrations = []migration{
 	{sql: schemaAlerts},
 	{sql: schemaPageReturns},
 	{sql: schemaPush},
-	{sql: schemaPageReading},
-	{sql: schemaPageNoise},
+	{sql: sqlflow.PageReadingSchema},
+	{sql: sqlflow.PageNoiseSchema},
 }
 
 // querier is what both *sql.DB and *sql.Tx offer for reading.

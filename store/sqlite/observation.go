@@ -5,7 +5,6 @@ import (
 	"database/sql"
 
 	"vigil"
-	"vigil/store"
 	"vigil/store/sqlflow"
 )
 
@@ -18,8 +17,7 @@ var observationSQL = sqlflow.ObservationSQL{
 
 // insertObservation stores o for the feed and returns its ID.
 func insertObservation(ctx context.Context, stmt *sql.Stmt, feedID int64, o vigil.Observation) (int64, error) {
-	res, err := stmt.ExecContext(ctx, feedID, store.Nanos(o.At), o.Status, o.Bytes, int64(o.Latency),
-		o.Items, o.NewItems, o.Updated, o.NotModified, o.Error, o.Pushed)
+	res, err := stmt.ExecContext(ctx, dialect.ObservationArgs(feedID, o)...)
 	if err != nil {
 		return 0, err
 	}

@@ -1,27 +1,13 @@
 package sqlite
 
-import "slices"
+import (
+	"slices"
 
-// schemaPush adds the feeds' WebSub subscriptions and marks the
-// observations whose content a hub pushed. A subscription names its feed
-// without a foreign key: it stays after the feed is removed, until vigil
-// has asked the hub to end it.
-const schemaPush = `
-CREATE TABLE push_subscriptions (
-	feed_id      INTEGER PRIMARY KEY,
-	hub          TEXT NOT NULL,
-	topic        TEXT NOT NULL,
-	state        TEXT NOT NULL,
-	callback_key TEXT NOT NULL,
-	secret       TEXT NOT NULL,
-	requested_at INTEGER,
-	lease_until  INTEGER,
-	last_push_at INTEGER,
-	note         TEXT NOT NULL DEFAULT ''
-);
+	"vigil/store/sqlflow"
+)
 
-ALTER TABLE observations ADD COLUMN pushed INTEGER NOT NULL DEFAULT 0;
-`
+// schemaPush is sqlflow.PushSchema in this store's column types.
+var schemaPush = columnTypes.Expand(sqlflow.PushSchema)
 
 // insertObservationSQL stores an observation (feed, at, status, bytes,
 // latency, items, new items, updated items, not modified, error, pushed);

@@ -37,7 +37,7 @@ func (db *DB) SearchItems(ctx context.Context, userID int64, query string, limit
 		return nil, err
 	}
 	sqlText, args := searchQuery(userID, match, limit)
-	return db.queryItems(ctx, "search items", sqlText, args...)
+	return db.QueryItems(ctx, "search items", sqlText, args...)
 }
 
 // searchQuery builds the search for the FTS5 query match.

@@ -3,8 +3,6 @@ package sqlite
 import (
 	"context"
 	"database/sql"
-
-	"vigil/store"
 )
 
 // stmts are the statements Ingest runs, prepared once on the writing
@@ -49,7 +47,7 @@ func (s *stmts) prepare(ctx context.Context, pool *sql.DB) error {
 		stmt, err := pool.PrepareContext(ctx, query)
 		if err != nil {
 			s.close()
-			return wrap("prepare statements", err)
+			return dialect.Wrap("prepare statements", err)
 		}
 		*dst = stmt
 	}
@@ -78,20 +76,4 @@ func (s *stmts) in(ctx context.Context, tx *sql.Tx) txStmts {
 		insertObservation: tx.StmtContext(ctx, s.insertObservation),
 		saveFeed:          tx.StmtContext(ctx, s.saveFeed),
 	}
-}
-
-// collect scans every row of rows with scan and closes rows.
-func collect[T any](rows *sql.Rows, scan func(store.Row) (*T, error)) ([]T, error) {
-	defer rows.Close()
-	return store.Collect(rows, scan)
-}
-
-// list scans every row a query returned with scan and closes the rows; a
-// failed query or scan is wrapped by op.
-func list[T any](rows *sql.Rows, err error, op string, scan func(store.Row) (*T, error)) ([]T, error) {
-	if err != nil {
-		return nil, wrap(op, err)
-	}
-	out, err := collect(rows, scan)
-	return out, wrapIf(op, err)
 }
