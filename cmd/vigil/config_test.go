@@ -180,6 +180,7 @@ host-gap              2s              default
 policy                accrued         default
 no-tracking           false           default
 access-prior          30              default
+level-prior           3               default
 smtp-host             ""              default
 smtp-port             587             default
 smtp-from             ""              default
