@@ -11,8 +11,9 @@ type accruedSums struct {
 	sums []float64
 	// level, exposure and weight are its level (mean rate, items per
 	// hour), the exposure it is worth (exposureOrNone) and its weight,
-	// which the level prior reads (levelPrior.root).
-	level, exposure, weight []float64
+	// which the level prior reads (levelPrior.root); single precision, a
+	// re-plan keeps them for every feed.
+	level, exposure, weight []float32
 	// base, lo and hi are its bounds in fetches a day (Config.baseBounds
 	// and Config.bounds), before the silent feeds' floor, which needs the
 	// count of sources (accrued.silentGapIf).
@@ -28,7 +29,7 @@ type accruedSums struct {
 func newAccruedSums(n int) *accruedSums {
 	return &accruedSums{sums: make([]float64, 0, n), base: make([]float64, 0, n), lo: make([]float64, 0, n),
 		hi: make([]float64, 0, n), cost: make([]float64, 0, n), silent: make([]bool, 0, n),
-		level: make([]float64, 0, n), exposure: make([]float64, 0, n), weight: make([]float64, 0, n)}
+		level: make([]float32, 0, n), exposure: make([]float32, 0, n), weight: make([]float32, 0, n)}
 }
 
 // add appends what p's Plan reads of s. It reads p's bounds and tracking
@@ -38,8 +39,8 @@ func (a *accruedSums) add(p *accrued, s *Source) {
 	lo, _ := p.cfg.bounds(s)
 	raw, level := p.raw(s)
 	a.sums = append(a.sums, raw)
-	a.level, a.exposure = append(a.level, level), append(a.exposure, exposureOrNone(s.Models))
-	a.weight = append(a.weight, weightOf(s))
+	a.level, a.exposure = append(a.level, float32(level)), append(a.exposure, float32(exposureOrNone(s.Models)))
+	a.weight = append(a.weight, float32(weightOf(s)))
 	a.base, a.lo, a.hi = append(a.base, base), append(a.lo, lo), append(a.hi, hi)
 	a.cost = append(a.cost, weightOf(s)*s.Models.RatePerDay())
 	a.silent = append(a.silent, mayBeSilent(s))
@@ -70,7 +71,7 @@ func (a *accruedSums) shrunkSums(lp levelPrior) []float64 {
 	}
 	out := make([]float64, len(a.sums))
 	for i, raw := range a.sums {
-		out[i] = lp.root(raw, a.level[i], a.exposure[i], a.weight[i])
+		out[i] = lp.root(raw, float64(a.level[i]), float64(a.exposure[i]), float64(a.weight[i]))
 	}
 	return out
 }

@@ -107,11 +107,11 @@ func levelExposure(m *Models) (float64, bool) {
 // meanLevel is the population's mean level: the mean of levels over the
 // feeds whose level is shrunk (exposure 0 or more; a negative exposure
 // marks one that is not), 0 when there is none.
-func meanLevel(levels, exposures []float64) float64 {
+func meanLevel(levels, exposures []float32) float64 {
 	sum, n := 0.0, 0
 	for i, l := range levels {
 		if exposures[i] >= 0 {
-			sum += l
+			sum += float64(l)
 			n++
 		}
 	}
