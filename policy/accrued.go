@@ -47,20 +47,38 @@ type accrued struct {
 	// to that many fairGaps (Tracking.SilentShares); 0 leaves it at
 	// MaxInterval.
 	silentShares float64
+	// level shrinks each feed's learned level toward the population's
+	// (Tracking.LevelPrior); its mean is set by every plan. An oracle's
+	// rates are not shrunk.
+	level levelPrior
+	// keepMean makes the next plan keep level.mean instead of taking the
+	// mean of the sources it plans: PlanAroundPush's plan of the unfed
+	// feeds shrinks toward the mean of all of them.
+	keepMean bool
+	// raw is S_i before the level is shrunk (rootSum) and the level it
+	// is of, which accruedSums keeps.
+	raw func(s *Source) (root, level float64)
 }
 
 func newAccrued(c Config) *accrued {
 	tr := c.Tracking.resolved()
-	return &accrued{name: "accrued", cfg: c, theta: 1, floorScale: 1, silentShares: tr.SilentShares,
-		rate:  func(s *Source) func(time.Time) float64 { return learnedHourly(tr, s) },
-		roots: func(s *Source) float64 { return rootSum(tr, s) }}
+	p := &accrued{name: "accrued", cfg: c, theta: 1, floorScale: 1, silentShares: tr.SilentShares,
+		level: levelPrior{k: tr.LevelPrior}}
+	p.rate = func(s *Source) func(time.Time) float64 { return learnedHourly(tr, p.level, s) }
+	p.raw = func(s *Source) (float64, float64) { return rootSum(tr, s) }
+	p.roots = func(s *Source) float64 {
+		raw, level := p.raw(s)
+		return p.level.root(raw, level, exposureOrNone(s.Models), weightOf(s))
+	}
+	return p
 }
 
 // learnedHourly is the source's learned daily pattern by UTC hour, as
-// tracking sees it.
-func learnedHourly(tr Tracking, s *Source) func(t time.Time) float64 {
+// tracking sees it, its level shrunk by lp.
+func learnedHourly(tr Tracking, lp levelPrior, s *Source) func(t time.Time) float64 {
 	var hourly [24]float64
 	tr.hourlyInto(s.Models, hourly[:])
+	lp.scale(hourly[:], levelOfHours(hourly[:]), exposureOrNone(s.Models))
 	return func(t time.Time) float64 { return hourly[t.Unix()/3600%24] }
 }
 
@@ -79,6 +97,7 @@ func NewOracle(name string, c Config, rate func(id int64, t time.Time) float64, 
 		return func(t time.Time) float64 { return rate(s.ID, t) }
 	}
 	p.roots = func(s *Source) float64 { return math.Sqrt(weightOf(s)) * roots(s.ID) }
+	p.raw, p.level = func(s *Source) (float64, float64) { return p.roots(s), 0 }, levelPrior{}
 	return p, nil
 }
 
@@ -112,7 +131,11 @@ func (p *accrued) planSums(a *accruedSums, srcs []*Source) error {
 		return nil
 	}
 	p.fairGap = time.Duration(float64(day) * float64(n) / p.cfg.PerDay)
-	sums, base, lo, hi := a.sums, a.base, a.lo, a.hi
+	if !p.keepMean {
+		p.level.mean = meanLevel(a.level, a.exposure)
+	}
+	sums := a.shrunkSums(p.level)
+	base, lo, hi := a.base, a.lo, a.hi
 	sumBase, sumSat := 0.0, 0.0
 	for i := range n {
 		if gap, ok := p.silentGapIf(a.silent[i]); ok {
@@ -181,16 +204,16 @@ func squares(x []float64) []float64 {
 	return out
 }
 
-// rootSum is S_i = Σ_h sqrt(w_i·r_ih) over the source's 24 hourly rates.
-func rootSum(tr Tracking, s *Source) float64 {
+// rootSum is S_i = Σ_h sqrt(w_i·r_ih) over the source's 24 hourly rates,
+// and the level (mean rate) they make.
+func rootSum(tr Tracking, s *Source) (root, level float64) {
 	w := weightOf(s)
-	sum := 0.0
 	var hourly [24]float64
 	tr.hourlyInto(s.Models, hourly[:])
 	for _, r := range hourly {
-		sum += math.Sqrt(w * r)
+		root += math.Sqrt(w * r)
 	}
-	return sum
+	return root, levelOfHours(hourly[:])
 }
 
 // discoveryFetches is how many successful fetches a source is in discovery

@@ -44,7 +44,10 @@ func (p *cgm) setPerDay(perDay float64)       { p.cfg.PerDay = perDay }
 // accrued's even share of the budget (the longest wait of a feed in
 // discovery, and in units of which a silent feed's) stays the whole
 // budget's over all the feeds: a bound on a feed's wait set by what an
-// even split would give it, not by how much of the budget push freed.
+// even split would give it, not by how much of the budget push freed. So
+// does the mean level its level prior shrinks toward (Tracking.LevelPrior):
+// a feed being pushed is still one of the population, and the others'
+// levels should not move because it is.
 func PlanAroundPush(p Policy, srcs []*Source, fed func(*Source) bool, perDay float64, v plan.Verification, now time.Time) (plan.Split, error) {
 	var even time.Duration
 	return plan.SplitPlan(srcs, fed, perDay, v, now, plan.Planning[*Source]{
@@ -52,7 +55,15 @@ func PlanAroundPush(p Policy, srcs []*Source, fed func(*Source) bool, perDay flo
 			if err := Rebudget(p, budget); err != nil {
 				return err
 			}
-			if err := p.Plan(part, now); err != nil {
+			a, isAccrued := p.(*accrued)
+			if isAccrued {
+				a.keepMean = len(part) != len(srcs)
+			}
+			err := p.Plan(part, now)
+			if isAccrued {
+				a.keepMean = false
+			}
+			if err != nil {
 				return err
 			}
 			if a, ok := p.(*accrued); ok && len(part) == len(srcs) {

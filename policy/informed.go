@@ -36,5 +36,6 @@ func NewInformed(name string, c Config, adjust func(id int64, hourly []float64))
 		}
 		return sum
 	}
+	p.raw, p.level = func(s *Source) (float64, float64) { return p.roots(s), 0 }, levelPrior{}
 	return p, nil
 }

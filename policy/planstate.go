@@ -21,10 +21,13 @@ type accruedState struct {
 	Theta      *float64      `json:"theta,omitempty"`
 	FairGap    time.Duration `json:"fair_gap"`
 	FloorScale float64       `json:"floor_scale"`
+	// MeanLevel is the feeds' mean level the level prior shrinks toward
+	// (levelPrior.mean), items per hour; absent in plans stored before it.
+	MeanLevel float64 `json:"mean_level,omitempty"`
 }
 
 func (p *accrued) planState() ([]byte, error) {
-	s := accruedState{FairGap: p.fairGap, FloorScale: p.floorScale}
+	s := accruedState{FairGap: p.fairGap, FloorScale: p.floorScale, MeanLevel: p.level.mean}
 	if !math.IsInf(p.theta, 1) {
 		s.Theta = &p.theta
 	}
@@ -36,10 +39,11 @@ func (p *accrued) restorePlan(b []byte) error {
 	if err := json.Unmarshal(b, &s); err != nil {
 		return fmt.Errorf("policy: unable to read a stored accrued plan: %w", err)
 	}
-	if s.Theta != nil && !(*s.Theta > 0) || s.FairGap < 0 || !(s.FloorScale >= 0 && s.FloorScale <= 1) {
-		return fmt.Errorf("policy: a stored accrued plan is out of range (theta %v, gap %v, floor scale %v)", s.Theta, s.FairGap, s.FloorScale)
+	if s.Theta != nil && !(*s.Theta > 0) || s.FairGap < 0 || !(s.FloorScale >= 0 && s.FloorScale <= 1) ||
+		!(s.MeanLevel >= 0) || math.IsInf(s.MeanLevel, 0) {
+		return fmt.Errorf("policy: a stored accrued plan is out of range (theta %v, gap %v, floor scale %v, mean level %v)", s.Theta, s.FairGap, s.FloorScale, s.MeanLevel)
 	}
-	p.theta, p.fairGap, p.floorScale = math.Inf(1), s.FairGap, s.FloorScale
+	p.theta, p.fairGap, p.floorScale, p.level.mean = math.Inf(1), s.FairGap, s.FloorScale, s.MeanLevel
 	if s.Theta != nil {
 		p.theta = *s.Theta
 	}

@@ -11,11 +11,11 @@ import (
 
 // TestSilentFeedStartsPosting has one feed of thirty post nothing for
 // twelve days, then 60 items a day for two days and 2 a day after (a new
-// channel's first burst): with the silent bound (the default tracking)
-// accrued fetches it at most four even shares apart while it is silent,
-// so it must lose fewer of the burst's postings, and have a lower
-// penalised delay over all feeds, than waiting the week its zero rate
-// gives.
+// channel's first burst): with the silent bound accrued fetches it at
+// most four even shares apart while it is silent, so it must lose fewer of
+// the burst's postings, and have a lower penalised delay over all feeds,
+// than waiting the week its zero rate gives; so must the default tracking,
+// which adds the level prior.
 func TestSilentFeedStartsPosting(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 9))
 	var flat synthShape
@@ -45,12 +45,22 @@ func TestSilentFeedStartsPosting(t *testing.T) {
 		t.Logf("%-8s penalised delay %.1f min, lost %d, spent %.3f", name, m.PenalisedDelayMin, m.Lost, m.Spent)
 		return m
 	}
-	bounded := run("default", policy.Tracking{})
-	week := policy.DefaultTracking
+	// The level prior alone also keeps a silent feed from waiting a week
+	// (its level is the population's, discounted by its evidence), so the
+	// bound is compared with the prior off on both sides, and the default
+	// (both on) against neither.
+	alone := policy.DefaultTracking
+	alone.LevelPrior = 0
+	bounded := run("bound", alone)
+	week := alone
 	week.SilentShares = 0
 	unbounded := run("a week", week)
 	if bounded.Lost >= unbounded.Lost || bounded.PenalisedDelayMin >= unbounded.PenalisedDelayMin {
 		t.Fatalf("bounded: lost %d, %.1f min; a week: lost %d, %.1f min: want the bound ahead on both",
 			bounded.Lost, bounded.PenalisedDelayMin, unbounded.Lost, unbounded.PenalisedDelayMin)
+	}
+	if def := run("default", policy.Tracking{}); def.Lost >= unbounded.Lost || def.PenalisedDelayMin >= unbounded.PenalisedDelayMin {
+		t.Fatalf("default: lost %d, %.1f min; a week without the prior: lost %d, %.1f min: want the default ahead on both",
+			def.Lost, def.PenalisedDelayMin, unbounded.Lost, unbounded.PenalisedDelayMin)
 	}
 }

@@ -25,6 +25,7 @@ type config struct {
 	policy       string
 	noTracking   bool
 	accessPrior  float64
+	levelPrior   float64
 	smtpHost     string
 	smtpPort     int
 	smtpFrom     string

@@ -36,6 +36,7 @@ type monitorOpts struct {
 	lease        *time.Duration
 	noTracking   *bool
 	accessPrior  *float64
+	levelPrior   *float64
 	pushVerify   *time.Duration
 	pushMultiple *float64
 	extractCache *int64
@@ -73,6 +74,7 @@ func addMonitorFlags(f *flags) *monitorOpts {
 		noTracking: f.bindBool("no-tracking",
 			"accrued: plan by the learned models alone, without tracking each feed's recent level and dated daily shape or bounding a silent feed's wait"),
 		accessPrior: f.bindFloat("access-prior", ""),
+		levelPrior:  f.bindFloat("level-prior", ""),
 		pushVerify:  f.bindDuration("push-verify", ""), pushMultiple: f.bindFloat("push-verify-multiple", ""),
 		renderers: f.Int("render-workers", 2, "pages rendered in the browser at once (pages watched with --render)"),
 		browser:   f.String("browser", "", "the browser that renders pages watched with --render, a `path` or command (default: chromium)"),
@@ -210,6 +212,9 @@ func (o *monitorOpts) planner() (plan.Planner, error) {
 	cfg := policy.Config{MinInterval: bounds.Min, MaxInterval: bounds.Max, Seed: 1}
 	if *o.noTracking {
 		cfg.Tracking = policy.Tracking{Off: true}
+	} else {
+		cfg.Tracking = policy.DefaultTracking
+		cfg.Tracking.LevelPrior = *o.levelPrior
 	}
 	cfg.Access = policy.AccessModel{Prior: *o.accessPrior, Raw: *o.accessPrior == 0}
 	return policy.NewLive(*o.policy, cfg, *o.alpha, float64(*o.budget)*24, defaultPerFeed)

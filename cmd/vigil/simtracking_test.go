@@ -8,9 +8,10 @@ import (
 
 // TestSimTrackingFlags checks that accrued tracks each source's rate by
 // default, that --no-tracking plans by the learned models alone (a
-// different schedule on a generated trace), and that turning both
-// estimators and the silent-feed bound off by their settings is the same
-// as --no-tracking.
+// different schedule on a generated trace), that turning both
+// estimators, the silent-feed bound and the level prior off by their
+// settings is the same as --no-tracking, and that the level prior alone
+// changes the schedule.
 func TestSimTrackingFlags(t *testing.T) {
 	posts := filepath.Join(t.TempDir(), "p.tsv")
 	if code, _, stderr := cli(t, "", "", "trace", "gen", "--sources", "30", "--days", "21", "--no-titles", "--out", posts); code != 0 {
@@ -35,10 +36,13 @@ func TestSimTrackingFlags(t *testing.T) {
 	if tracked == plain {
 		t.Errorf("tracking changed nothing: %v minutes both ways", tracked)
 	}
-	if off := delay("--recent-half-life", "0", "--shape-prior", "0", "--silent-shares", "0"); off != plain {
-		t.Errorf("all three off by their settings: %v minutes, --no-tracking %v", off, plain)
+	if off := delay("--recent-half-life", "0", "--shape-prior", "0", "--silent-shares", "0", "--level-prior", "0"); off != plain {
+		t.Errorf("all four off by their settings: %v minutes, --no-tracking %v", off, plain)
 	}
-	if again := delay("--recent-half-life", "24h", "--recent-prior", "500h", "--shape-prior", "50", "--silent-shares", "4"); again != tracked {
+	if unshrunk := delay("--level-prior", "0"); unshrunk == tracked {
+		t.Errorf("the level prior changed nothing: %v minutes both ways", tracked)
+	}
+	if again := delay("--recent-half-life", "24h", "--recent-prior", "500h", "--shape-prior", "50", "--silent-shares", "4", "--level-prior", "3"); again != tracked {
 		t.Errorf("the default settings written out: %v minutes, the default %v", again, tracked)
 	}
 }
