@@ -19,7 +19,7 @@ import (
 // pages touched once (opening the store, the re-plan, a rare path) stop
 // counting in its resident set. Counting fetches rather than time keeps
 // the cost a share of the work, however long the fetches wait on servers.
-const defaultCodeReleaseEvery = 50
+const defaultCodeReleaseEvery = 25
 
 func runFetch(ctx context.Context, e *env, args []string) error {
 	f := newFlags(e, "fetch", "[URL|ID]", "Fetch every due feed once, store what came, send the alerts it caused, and exit (for cron and scripts).\n"+
