@@ -52,7 +52,7 @@ func runFetch(ctx context.Context, e *env, args []string) error {
 	// uses, and releases them again as it goes.
 	pages := findCodePages()
 	pages.release()
-	released, stopReleasing := pages.every(*releaseEvery)
+	countFetch, stopReleasing := pages.every(*releaseEvery)
 	defer stopReleasing()
 	undoGC, err := setGCPercent(f.cfg, *gc)
 	if err != nil {
@@ -96,7 +96,7 @@ func runFetch(ctx context.Context, e *env, args []string) error {
 	pass, err := mon.RunOnceEach(ctx, *all, func(r monitor.Result) {
 		m.above(func() { printResult(e.stdout, r) })
 		t.add(r)
-		released()
+		countFetch() // after every few fetches, the code pages are released again
 	})
 	m.finish()
 	if pass.Skipped > 0 {
