@@ -15,7 +15,7 @@ import (
 
 // defaultCodeReleaseEvery is after how many fetches `vigil fetch` releases
 // again the code pages it has mapped (see codePages): the pass's own code
-// comes back as minor page faults (a few hundred, of 64 KiB each), while
+// comes back as minor page faults, a 64 KiB block each, while
 // pages touched once (opening the store, the re-plan, a rare path) stop
 // counting in its resident set. Counting fetches rather than time keeps
 // the cost a share of the work, however long the fetches wait on servers.
