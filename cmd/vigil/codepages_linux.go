@@ -5,25 +5,68 @@ import (
 	"bytes"
 	"os"
 	"strconv"
+	"sync"
 
 	"golang.org/x/sys/unix"
 )
 
-// releaseCodePages unmaps from the process the pages of vigil's own
-// executable that it has mapped so far, its code and read-only data, and
-// returns how many bytes of mappings it released. Go's package
-// initialisation touches a function in most 64 KiB blocks of the binary,
-// and the kernel maps a whole block around each page fault, so after
-// start-up most of the binary counts in the resident set whether the
-// command uses it or not; `vigil fetch` calls this once it has parsed its
-// flags, and from then on only the pages the pass touches are mapped
-// (docs/performance.md). These mappings are never written (the binary has
-// no relocated read-only segment), so nothing is lost: a page touched
-// again comes back from the page cache, where the released pages stay
-// for other processes and for the kernel to reclaim.
-func releaseCodePages() int64 {
-	exe, err := os.Executable()
+// codePages are the mappings of files that the process may release: the
+// private read-only and read-and-execute mappings of vigil's executable
+// and of the shared libraries it was started with (libc and the dynamic
+// loader when it is linked with them), its code and read-only data.
+// Go's package initialisation touches a function in most 64 KiB blocks of
+// the binary, and the kernel maps a whole block around each page fault,
+// so after start-up most of the binary counts in the resident set whether
+// the command uses it or not, and so do the parts of libc the dynamic
+// loader and the C runtime's start touched. `vigil fetch` releases them
+// once it has parsed its flags and then again after every few fetches of
+// its pass, so that only the pages the pass is using are mapped
+// (docs/performance.md).
+//
+// A mapping is kept only if it held no anonymous page when it was found:
+// such a mapping has never been written (a shared library's relocated
+// read-only part, written by the dynamic loader before it was made
+// read-only, holds anonymous pages and is left alone), so nothing is lost
+// by releasing it. A page touched again comes back from the page cache,
+// where the released pages stay for other processes and for the kernel to
+// reclaim. A mapping is released only while it is still mapped as it was
+// found, so an address range a library left and something else took is
+// never touched.
+type codePages struct {
+	lines map[string]bool // each mapping's line of /proc/self/maps, fields separated by single spaces
+}
+
+// findCodePages reads the process's mappings (/proc/self/smaps) and
+// returns those it may release. It finds none when /proc cannot be read.
+func findCodePages() codePages {
+	c := codePages{lines: map[string]bool{}}
+	smaps, err := os.ReadFile("/proc/self/smaps")
 	if err != nil {
+		return c
+	}
+	var head []byte // the current mapping's line, if it may be released
+	for line := range bytes.Lines(smaps) {
+		if anon, ok := bytes.CutPrefix(line, []byte("Anonymous:")); ok {
+			if head != nil && bytes.Equal(bytes.TrimSpace(anon), []byte("0 kB")) {
+				c.lines[string(head)] = true
+			}
+			head = nil
+			continue
+		}
+		if _, _, ok := releasableMapping(line); ok {
+			head = normalMapsLine(line)
+		} else if isMapsLine(line) {
+			head = nil
+		}
+	}
+	return c
+}
+
+// release releases the pages of the mappings c holds that are still
+// mapped as they were found, and returns how many bytes of mappings it
+// released.
+func (c codePages) release() int64 {
+	if len(c.lines) == 0 {
 		return 0
 	}
 	maps, err := os.ReadFile("/proc/self/maps")
@@ -33,8 +76,8 @@ func releaseCodePages() int64 {
 	var released int64
 	sc := bufio.NewScanner(bytes.NewReader(maps))
 	for sc.Scan() {
-		start, end, ok := readOnlyMappingOf(sc.Bytes(), exe)
-		if !ok {
+		start, end, ok := releasableMapping(sc.Bytes())
+		if !ok || !c.lines[string(normalMapsLine(sc.Bytes()))] {
 			continue
 		}
 		if _, _, errno := unix.Syscall(unix.SYS_MADVISE, start, end-start, unix.MADV_DONTNEED); errno == 0 {
@@ -44,13 +87,75 @@ func releaseCodePages() int64 {
 	return released
 }
 
-// readOnlyMappingOf reads a line of /proc/self/maps and returns the
-// address range of a private read-only or read-and-execute mapping of
-// the file exe.
-func readOnlyMappingOf(line []byte, exe string) (start, end uintptr, ok bool) {
+// every returns step, to be called as each unit of work (a fetch) ends,
+// which has c's pages released after every n of them, in a goroutine of
+// its own so that the caller does not wait, and stop, which ends that
+// goroutine and waits for it. With n 0 or less, or nothing to release,
+// step does nothing.
+func (c codePages) every(n int) (step, stop func()) {
+	if n <= 0 || len(c.lines) == 0 {
+		return func() {}, func() {}
+	}
+	due, stopped := make(chan struct{}, 1), make(chan struct{})
+	go func() {
+		defer close(stopped)
+		for range due {
+			c.release()
+		}
+	}()
+	var mu sync.Mutex
+	steps, closed := 0, false
+	step = func() {
+		mu.Lock()
+		defer mu.Unlock()
+		if steps++; steps%n != 0 || closed {
+			return
+		}
+		select {
+		case due <- struct{}{}:
+		default: // a release is already waiting to run
+		}
+	}
+	stop = func() {
+		mu.Lock()
+		if !closed {
+			closed = true
+			close(due)
+		}
+		mu.Unlock()
+		<-stopped
+	}
+	return step, stop
+}
+
+// releaseCodePages releases the process's code pages once (see
+// codePages) and returns how many bytes of mappings it released.
+func releaseCodePages() int64 { return findCodePages().release() }
+
+// isMapsLine reports whether a line of /proc/self/smaps begins a mapping
+// (an address range), not one of its figures.
+func isMapsLine(line []byte) bool {
+	lo, _, found := bytes.Cut(line, []byte("-"))
+	if !found || len(lo) == 0 {
+		return false
+	}
+	_, err := strconv.ParseUint(string(lo), 16, 64)
+	return err == nil
+}
+
+// normalMapsLine returns a line of /proc/self/maps or smaps with its
+// fields separated by single spaces, so that the two files' lines compare.
+func normalMapsLine(line []byte) []byte {
+	return bytes.Join(bytes.Fields(line), []byte(" "))
+}
+
+// releasableMapping reads a line of /proc/self/maps and returns the
+// address range of a private read-only or read-and-execute mapping of a
+// file (not one deleted since, not the kernel's [vdso]).
+func releasableMapping(line []byte) (start, end uintptr, ok bool) {
 	fields := bytes.Fields(line)
-	if len(fields) != 6 || string(fields[5]) != exe {
-		return 0, 0, false // another file, an anonymous mapping, or the binary replaced ("(deleted)")
+	if len(fields) != 6 || !bytes.HasPrefix(fields[5], []byte("/")) {
+		return 0, 0, false // an anonymous mapping, the kernel's, or a file deleted since ("(deleted)")
 	}
 	if perms := string(fields[1]); perms != "r-xp" && perms != "r--p" {
 		return 0, 0, false
