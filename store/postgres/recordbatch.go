@@ -5,6 +5,9 @@ import (
 	"sync"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+
 	"vigil"
 	"vigil/store"
 )
@@ -116,17 +119,24 @@ func (db *DB) recordBatch(ctx context.Context, batch []*record) {
 // recordOne stores one record with recordFetchSQL.
 func (db *DB) recordOne(ctx context.Context, r *record) error {
 	feed, obs := r.feed, r.obs
-	tag, err := db.pool.Exec(ctx, recordFetchSQL,
-		clean(feed.Title), clean(feed.SiteURL), clean(feed.Description), clean(feed.Language),
-		string(feed.Status), clean(feed.ETag), clean(feed.LastModified), store.Nanos(feed.LastFetch),
-		store.Nanos(feed.LastSuccess), store.Nanos(feed.NextFetch), feed.LastStatus, clean(feed.LastError),
-		feed.Failures, store.Nanos(feed.FailingSince), feed.Missing, r.hints, feed.Window, r.model,
-		feed.Rate, obs.FeedID,
-		store.Nanos(obs.At), obs.Status, obs.Bytes, int64(obs.Latency), obs.Items, obs.NotModified, clean(obs.Error))
+	var stored int64
+	err := db.sendRecords(ctx, func(b *pgx.Batch) {
+		b.Queue(recordFetchSQL,
+			clean(feed.Title), clean(feed.SiteURL), clean(feed.Description), clean(feed.Language),
+			string(feed.Status), clean(feed.ETag), clean(feed.LastModified), store.Nanos(feed.LastFetch),
+			store.Nanos(feed.LastSuccess), store.Nanos(feed.NextFetch), feed.LastStatus, clean(feed.LastError),
+			feed.Failures, store.Nanos(feed.FailingSince), feed.Missing, r.hints, feed.Window, r.model,
+			feed.Rate, obs.FeedID,
+			store.Nanos(obs.At), obs.Status, obs.Bytes, int64(obs.Latency), obs.Items, obs.NotModified, clean(obs.Error),
+		).Exec(func(tag pgconn.CommandTag) error {
+			stored = tag.RowsAffected()
+			return nil
+		})
+	})
 	if err != nil {
 		return wrap("record fetch", err)
 	}
-	if tag.RowsAffected() == 0 {
+	if stored == 0 {
 		return vigil.Errorf(vigil.ENOTFOUND, "feed %d not found", obs.FeedID)
 	}
 	return nil
@@ -139,20 +149,49 @@ func (db *DB) recordMany(ctx context.Context, batch []*record) (map[int64]bool, 
 	for _, r := range batch {
 		c.add(r)
 	}
-	rows, err := db.pool.Query(ctx, recordFetchesSQL, c.args()...)
+	stored := make(map[int64]bool, len(batch))
+	err := db.sendRecords(ctx, func(b *pgx.Batch) {
+		b.Queue(recordFetchesSQL, c.args()...).Query(func(rows pgx.Rows) error {
+			for rows.Next() {
+				var id int64
+				if err := rows.Scan(&id); err != nil {
+					return err
+				}
+				stored[id] = true
+			}
+			return rows.Err()
+		})
+	})
 	if err != nil {
 		return nil, wrap("record fetches", err)
 	}
-	defer rows.Close()
-	stored := make(map[int64]bool, len(batch))
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, wrap("record fetches", err)
-		}
-		stored[id] = true
+	return stored, nil
+}
+
+// sendRecords runs the record statement that queue queues in a
+// transaction of its own with a generic plan, in one round trip: BEGIN,
+// the plan's setting, the statement and COMMIT sent as one batch. Left to
+// choose, the server plans the record statement afresh at every execution
+// (its custom plan for arrays of a few records looks cheaper than the
+// generic plan, made for a hundred), and planning it cost about as much of
+// the server's CPU as running it (docs/performance.md). A batch that
+// fails is rolled back.
+func (db *DB) sendRecords(ctx context.Context, queue func(*pgx.Batch)) error {
+	conn, err := db.pool.Acquire(ctx)
+	if err != nil {
+		return err
 	}
-	return stored, wrapIf("record fetches", rows.Err())
+	defer conn.Release()
+	b := &pgx.Batch{}
+	b.Queue(`BEGIN`)
+	b.Queue(`SET LOCAL plan_cache_mode = force_generic_plan`)
+	queue(b)
+	b.Queue(`COMMIT`)
+	if err := conn.SendBatch(ctx, b).Close(); err != nil {
+		rollback(ctx, conn)
+		return err
+	}
+	return nil
 }
 
 // recordColumns are a batch of records as one array per column of
