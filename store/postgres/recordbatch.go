@@ -20,7 +20,7 @@ import (
 // its own statement, and N fetches ending together cost one round trip,
 // not N. Each call returns only once its record is committed (a statement
 // is its own transaction), so a fetch is never reported stored before it
-// is.
+// is; the commit does not wait for the disk (see sendRecords).
 type recorder struct {
 	db *DB
 
@@ -169,13 +169,23 @@ func (db *DB) recordMany(ctx context.Context, batch []*record) (map[int64]bool, 
 }
 
 // sendRecords runs the record statement that queue queues in a
-// transaction of its own with a generic plan, in one round trip: BEGIN,
-// the plan's setting, the statement and COMMIT sent as one batch. Left to
-// choose, the server plans the record statement afresh at every execution
-// (its custom plan for arrays of a few records looks cheaper than the
-// generic plan, made for a hundred), and planning it cost about as much of
-// the server's CPU as running it (docs/performance.md). A batch that
-// fails is rolled back.
+// transaction of its own, in one round trip: BEGIN, the transaction's
+// settings, the statement and COMMIT sent as one batch. Its settings:
+//   - a generic plan: left to choose, the server plans the record
+//     statement afresh at every execution (its custom plan for arrays of a
+//     few records looks cheaper than the generic plan, made for a
+//     hundred), and planning it cost the server about as much as running
+//     it (docs/performance.md);
+//   - a commit that does not wait for the disk, as the coordination's
+//     leases: a record holds no items, only the fetch's observation and
+//     the feed's state, and a crash of the database server that loses it
+//     makes the feed be fetched again, as a vigil process killed before
+//     the record would. Waiting for the disk at each commit was a large
+//     share of the server's CPU in an unchanged refresh, and most of its
+//     wall time (docs/performance.md). A later commit that waits (an
+//     ingest's) writes the records before it to the disk too.
+//
+// A batch that fails is rolled back.
 func (db *DB) sendRecords(ctx context.Context, queue func(*pgx.Batch)) error {
 	conn, err := db.pool.Acquire(ctx)
 	if err != nil {
@@ -185,6 +195,7 @@ func (db *DB) sendRecords(ctx context.Context, queue func(*pgx.Batch)) error {
 	b := &pgx.Batch{}
 	b.Queue(`BEGIN`)
 	b.Queue(`SET LOCAL plan_cache_mode = force_generic_plan`)
+	b.Queue(`SET LOCAL synchronous_commit = off`)
 	queue(b)
 	b.Queue(`COMMIT`)
 	if err := conn.SendBatch(ctx, b).Close(); err != nil {
