@@ -109,6 +109,11 @@ func runRefresh(ctx context.Context, args []string, out io.Writer) error {
 	if err := os.WriteFile(opmlFile, farm.opml(), 0o600); err != nil {
 		return err
 	}
+	settings, err := serverSettings(ctx, o.admin)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(out, settings)
 	fmt.Fprintf(out, "farm: %d feeds of %d items (%d items, ~%d B each) on %d loopback hosts\n", o.feeds, o.perFeed, o.feeds*o.perFeed, o.bodyBytes, o.hosts)
 	fmt.Fprintf(out, "%-4s %-9s %-10s %9s %9s %9s %8s %9s %s\n", "run", "app", "cycle", "app-cpu-s", "db-cpu-s", "cpu-s", "backends", "wall-s", "requests")
 	var costs []cycleCost
@@ -154,7 +159,11 @@ func refreshCyclesOf(ctx context.Context, app refresher, farm *refreshFarm, opml
 	if err != nil {
 		return nil, err
 	}
-	fmt.Fprintf(out, "%-4d %-9s stores %d items\n", run, app.name(), n)
+	activity, err := tableActivity(ctx, o.admin, app.database())
+	if err != nil {
+		return nil, err
+	}
+	fmt.Fprintf(out, "%-4d %-9s stores %d items; its tables: %s\n", run, app.name(), n, activity)
 	return costs, nil
 }
 

@@ -5,6 +5,9 @@ import (
 	"sync"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+
 	"vigil"
 	"vigil/store"
 )
@@ -17,7 +20,7 @@ import (
 // its own statement, and N fetches ending together cost one round trip,
 // not N. Each call returns only once its record is committed (a statement
 // is its own transaction), so a fetch is never reported stored before it
-// is.
+// is; the commit does not wait for the disk (see sendRecords).
 type recorder struct {
 	db *DB
 
@@ -120,12 +123,19 @@ func (db *DB) recordOne(ctx context.Context, r *record) error {
 	if err != nil {
 		return err
 	}
-	tag, err := db.pool.Exec(ctx, recordFetchSQL, append(args,
-		store.Nanos(obs.At), obs.Status, obs.Bytes, int64(obs.Latency), obs.Items, obs.NotModified, clean(obs.Error))...)
+	var stored int64
+	err = db.sendRecords(ctx, func(b *pgx.Batch) {
+		b.Queue(recordFetchSQL, append(args,
+			store.Nanos(obs.At), obs.Status, obs.Bytes, int64(obs.Latency), obs.Items, obs.NotModified, clean(obs.Error))...,
+		).Exec(func(tag pgconn.CommandTag) error {
+			stored = tag.RowsAffected()
+			return nil
+		})
+	})
 	if err != nil {
 		return dialect.Wrap("record fetch", err)
 	}
-	if tag.RowsAffected() == 0 {
+	if stored == 0 {
 		return vigil.Errorf(vigil.ENOTFOUND, "feed %d not found", obs.FeedID)
 	}
 	return nil
@@ -138,20 +148,60 @@ func (db *DB) recordMany(ctx context.Context, batch []*record) (map[int64]bool, 
 	for _, r := range batch {
 		c.add(r)
 	}
-	rows, err := db.pool.Query(ctx, recordFetchesSQL, c.args()...)
+	stored := make(map[int64]bool, len(batch))
+	err := db.sendRecords(ctx, func(b *pgx.Batch) {
+		b.Queue(recordFetchesSQL, c.args()...).Query(func(rows pgx.Rows) error {
+			for rows.Next() {
+				var id int64
+				if err := rows.Scan(&id); err != nil {
+					return err
+				}
+				stored[id] = true
+			}
+			return rows.Err()
+		})
+	})
 	if err != nil {
 		return nil, dialect.Wrap("record fetches", err)
 	}
-	defer rows.Close()
-	stored := make(map[int64]bool, len(batch))
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, dialect.Wrap("record fetches", err)
-		}
-		stored[id] = true
+	return stored, nil
+}
+
+// sendRecords runs the record statement that queue queues in a
+// transaction of its own, in one round trip: BEGIN, the transaction's
+// settings, the statement and COMMIT sent as one batch. Its settings:
+//   - a generic plan: left to choose, the server plans the record
+//     statement afresh at every execution (its custom plan for arrays of a
+//     few records looks cheaper than the generic plan, made for a
+//     hundred), and planning it cost the server about as much as running
+//     it (docs/performance.md);
+//   - a commit that does not wait for the disk, as the coordination's
+//     leases: a record holds no items, only the fetch's observation and
+//     the feed's state, and a crash of the database server that loses it
+//     makes the feed be fetched again, as a vigil process killed before
+//     the record would. Waiting for the disk at each commit was a large
+//     share of the server's CPU in an unchanged refresh, and most of its
+//     wall time (docs/performance.md). A later commit that waits (an
+//     ingest's) writes the records before it to the disk too.
+//
+// A batch that fails is rolled back.
+func (db *DB) sendRecords(ctx context.Context, queue func(*pgx.Batch)) error {
+	conn, err := db.pool.Acquire(ctx)
+	if err != nil {
+		return err
 	}
-	return stored, dialect.WrapIf("record fetches", rows.Err())
+	defer conn.Release()
+	b := &pgx.Batch{}
+	b.Queue(`BEGIN`)
+	b.Queue(`SET LOCAL plan_cache_mode = force_generic_plan`)
+	b.Queue(`SET LOCAL synchronous_commit = off`)
+	queue(b)
+	b.Queue(`COMMIT`)
+	if err := conn.SendBatch(ctx, b).Close(); err != nil {
+		rollback(ctx, conn)
+		return err
+	}
+	return nil
 }
 
 // recordColumns are a batch of records as one array per column of

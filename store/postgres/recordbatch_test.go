@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgxpool"
+
 	"vigil"
 )
 
@@ -70,6 +72,68 @@ func TestRecordBatchStoresEachOnce(t *testing.T) {
 		}
 		if f.ETag != want || f.LastStatus != 304 || len(obs) != n || !obs[0].NotModified {
 			t.Errorf("feed %d: etag %q, status %d, %d observations; want %q, 304, %d", id, f.ETag, f.LastStatus, len(obs), want, n)
+		}
+	}
+}
+
+// TestRecordLeavesSessionsAsTheyWere checks that the settings a record
+// statement runs with (a generic plan, a commit that does not wait for the
+// disk) are its transaction's alone: after records alone and in a batch,
+// and a record of an unknown feed, every pooled connection is idle, with
+// the server's settings.
+func TestRecordLeavesSessionsAsTheyWere(t *testing.T) {
+	db := openTestDB(t)
+	ctx := context.Background()
+	u := &vigil.User{Name: "ann"}
+	if err := db.CreateUser(ctx, u); err != nil {
+		t.Fatal(err)
+	}
+	t0 := time.Unix(1.7e9, 0)
+	sub, err := db.Subscribe(ctx, u.ID, "https://f.example/feed", 1, t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	settings := func(conn *pgxpool.Conn) string {
+		var v string
+		if err := conn.QueryRow(ctx, `SELECT current_setting('plan_cache_mode') || ' ' || current_setting('synchronous_commit')`).Scan(&v); err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	conn, err := db.pool.Acquire(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := settings(conn)
+	conn.Release()
+	newRec := func(id int64) *record {
+		f := &vigil.Feed{Status: vigil.FeedActive, ETag: "e", LastFetch: t0, NextFetch: t0.Add(time.Hour), LastStatus: 304}
+		r, err := newRecord(vigil.Observation{FeedID: id, At: t0, Status: 304, NotModified: true}, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	cases := []struct {
+		name    string
+		records []*record
+	}{
+		{"one record", []*record{newRec(sub.Feed.ID)}},
+		{"a batch", []*record{newRec(sub.Feed.ID), newRec(sub.Feed.ID + 1000)}},
+		{"an unknown feed alone", []*record{newRec(sub.Feed.ID + 1000)}},
+	}
+	for _, c := range cases {
+		db.recordBatch(ctx, c.records)
+		for _, r := range c.records {
+			<-r.done
+		}
+		for _, conn := range db.pool.AcquireAllIdle(ctx) {
+			if s := conn.Conn().PgConn().TxStatus(); s != 'I' {
+				t.Errorf("%s: a pooled connection in transaction state %c", c.name, s)
+			} else if got := settings(conn); got != want {
+				t.Errorf("%s: a session's settings became %q, want %q", c.name, got, want)
+			}
+			conn.Release()
 		}
 	}
 }
