@@ -14,23 +14,24 @@ import (
 // write into the same fields, so that a flag wins over its variable, which
 // wins over the default. settings describes each field.
 type config struct {
-	db           string
-	addr         string
-	metricsToken string
-	zone         string
-	allowPrivate bool
-	budget       int
-	workers      int
-	hostGap      time.Duration
-	policy       string
-	noTracking   bool
-	accessPrior  float64
-	smtpHost     string
-	smtpPort     int
-	smtpFrom     string
-	smtpUser     string
-	smtpPassword string
-	baseURL      string
+	db             string
+	addr           string
+	metricsToken   string
+	zone           string
+	allowPrivate   bool
+	budget         int
+	workers        int
+	hostGap        time.Duration
+	policy         string
+	noTracking     bool
+	accessPrior    float64
+	accessHeldBack time.Duration
+	smtpHost       string
+	smtpPort       int
+	smtpFrom       string
+	smtpUser       string
+	smtpPassword   string
+	baseURL        string
 	// trustedProxies lists the reverse proxies, comma-separated
 	// addresses or CIDR prefixes (parseProxies).
 	trustedProxies string
