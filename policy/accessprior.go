@@ -44,7 +44,8 @@ type AccessModel struct {
 	// against evenly spaced ones, and a feed (above Config.ClusterAbove
 	// sources, a cluster) whose placement by pattern missed more is
 	// spaced evenly, as uniform spaces it. 0 (the default) follows every
-	// pattern as learned.
+	// pattern as learned: 48 hours, chosen on a training split, did not
+	// help on held-out splits (docs/science.md, *Held-back accesses*).
 	HeldBack time.Duration
 	// PerReader sums the readers' patterns with every reader counting
 	// alike rather than every access: each reader's pattern enters the sum
