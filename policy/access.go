@@ -136,6 +136,9 @@ func (m AccessModel) validate() error {
 	if !(m.Flat >= 0 && m.Flat <= 1) {
 		return fmt.Errorf("policy: the access pattern's flat share must be from 0 to 1, got %v", m.Flat)
 	}
+	if m.HeldBack < 0 {
+		return fmt.Errorf("policy: the held-back stretch of accesses must not be negative, got %v", m.HeldBack)
+	}
 	if m.Window < 0 {
 		return fmt.Errorf("policy: the access window must not be negative, got %v", m.Window)
 	}

@@ -27,12 +27,15 @@ func (p *scheduled) clusteredTimes(srcs []*Source, counts []int) ([][]int, error
 		if err != nil {
 			return nil, fmt.Errorf("clustering daily patterns: %w", err)
 		}
+		checks := clusterChecks(srcs, members, labels)
 		cache := map[[2]int][]int{}
 		for j, i := range members {
 			key := [2]int{labels[j], counts[i]}
 			mins, ok := cache[key]
 			if !ok {
-				if mins, err = p.times(centroidSource(cl.Centroids[labels[j]]), counts[i], p.cfg.Seed); err != nil {
+				c := centroidSource(cl.Centroids[labels[j]])
+				c.Check = checks[labels[j]]
+				if mins, err = p.times(c, counts[i], p.cfg.Seed); err != nil {
 					return nil, err
 				}
 				cache[key] = mins
@@ -50,6 +53,30 @@ func (p *scheduled) clusteredTimes(srcs []*Source, counts []int) ([][]int, error
 		}
 	}
 	return out, nil
+}
+
+// clusterChecks is every cluster's held-back check (AccessModel.FeedChecks),
+// its members' added up, so that the choice between placing by the readers'
+// pattern and spacing evenly is made once per cluster, as its placement
+// is; a cluster none of whose members has a check has none.
+func clusterChecks(srcs []*Source, members, labels []int) map[int]*AccessCheck {
+	var out map[int]*AccessCheck
+	for j, i := range members {
+		c := srcs[i].Check
+		if c == nil {
+			continue
+		}
+		if out == nil {
+			out = map[int]*AccessCheck{}
+		}
+		sum := out[labels[j]]
+		if sum == nil {
+			sum = &AccessCheck{}
+			out[labels[j]] = sum
+		}
+		sum.add(c)
+	}
+	return out
 }
 
 // shapes returns the patterns clustered (a source's 24 hourly rates, and

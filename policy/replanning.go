@@ -18,6 +18,7 @@ type replanning struct {
 	fed    map[int64]bool
 	v      plan.Verification
 	access map[int64][]float64
+	checks map[int64]*AccessCheck
 	now    time.Time
 	fresh  freshModels
 	// n counts the followed feeds added.
@@ -60,6 +61,9 @@ type plannedFetch struct {
 // startReplan begins a re-plan at now; it is streamed when stream is set.
 func (l *Live) startReplan(fed map[int64]bool, v plan.Verification, readers []vigil.Reader, accesses map[int64][]time.Time, now time.Time, stream bool) *replanning {
 	r := &replanning{l: l, fed: fed, v: v, access: l.cfg.Access.FeedAccess(readers, accesses, now), now: now}
+	if !stream {
+		r.checks = l.cfg.Access.FeedChecks(readers, accesses, now) // nil unless the user policy holds accesses back
+	}
 	if stream {
 		l.mu.Lock()
 		r.acc = l.policy.(*accrued)
@@ -146,6 +150,7 @@ func (r *replanning) addSources(feeds []vigil.Feed) {
 func (r *replanning) source(f *vigil.Feed) Source {
 	s := r.l.planSource(f, &r.fresh)
 	s.Access = r.access[f.ID]
+	s.Check = r.checks[f.ID]
 	return s
 }
 

@@ -428,7 +428,8 @@ func timesDelay(s *Source, m int, seed uint64) ([]int, error) {
 
 // timesMiss places m fetches to minimise the postings readers miss, given
 // their access pattern (Sia et al., Theorems 1-2); without one it is
-// timesDelay.
+// timesDelay, and where the held-back check finds the pattern placed
+// worse than even spacing (readerAware) it is timesUniform.
 func timesMiss(s *Source, m int, seed uint64) ([]int, error) {
 	rates, ok := minuteRates(s.Models.Hourly())
 	access, aok := minuteRates(s.Access)
@@ -437,6 +438,12 @@ func timesMiss(s *Source, m int, seed uint64) ([]int, error) {
 	}
 	if !aok {
 		return timesDelay(s, m, seed)
+	}
+	if aware, err := readerAware(s, rates, m, seed); err != nil || !aware {
+		if err != nil {
+			return nil, err
+		}
+		return timesUniform(s, m, seed) // the held-back accesses did not follow the pattern
 	}
 	pat, err := plan.NewMissPattern(rates, access)
 	if err != nil {

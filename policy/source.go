@@ -13,6 +13,9 @@ type Source struct {
 	// Access is its readers' access rate per UTC hour of the day, summed
 	// over readers by weight (Sia et al.); nil means reading is uniform.
 	Access []float64
+	// Check is its readers' held-back check (AccessModel.FeedChecks); nil
+	// follows Access as learned.
+	Check  *AccessCheck
 	Hints  vigil.Hints
 	Window int // the most items the feed has shown at once (its W); 0 unknown
 	Models *Models

@@ -35,6 +35,20 @@ func newAccessLog(rs []Reader, index map[string]int) *accessLog {
 // feedAccess is every source's access pattern learned from the accesses up
 // to now only: the simulated monitor never sees the future.
 func (a *accessLog) feedAccess(now time.Time) map[int64][]float64 {
+	return a.model.FeedAccess(a.readers, a.past(now), now)
+}
+
+// feedChecks is every source's held-back check (policy.AccessModel.FeedChecks)
+// from the accesses up to now only; nil when the model holds none back.
+func (a *accessLog) feedChecks(now time.Time) map[int64]*policy.AccessCheck {
+	if a.model.HeldBack <= 0 {
+		return nil
+	}
+	return a.model.FeedChecks(a.readers, a.past(now), now)
+}
+
+// past is every reader's accesses up to now, keyed by user ID.
+func (a *accessLog) past(now time.Time) map[int64][]time.Time {
 	past := make(map[int64][]time.Time, len(a.accesses))
 	for u, ts := range a.accesses {
 		k := sort.Search(len(ts), func(j int) bool { return ts[j].After(now) })
@@ -42,5 +56,5 @@ func (a *accessLog) feedAccess(now time.Time) map[int64][]float64 {
 			past[int64(u+1)] = ts[:k]
 		}
 	}
-	return a.model.FeedAccess(a.readers, past, now)
+	return past
 }

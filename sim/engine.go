@@ -164,6 +164,10 @@ func (e *engine) plan(now int64) error {
 		for id, hourly := range e.access.feedAccess(at) {
 			e.srcs[id-1].Access = hourly
 		}
+		checks := e.access.feedChecks(at)
+		for i, s := range e.srcs {
+			s.Check = checks[int64(i+1)] // nil when none: as the live re-plan's fresh sources
+		}
 	}
 	if e.novelty != nil {
 		e.novelty.sample()

@@ -56,6 +56,8 @@ var settings = []setting{
 		usage: "user: pseudo-accesses that shrink each reader's access rate and daily shape toward the population's (0: each reader's own)", field: func(c *config) any { return &c.accessPrior }},
 	{name: "level-prior", env: "VIGIL_LEVEL_PRIOR", def: strconv.FormatFloat(policy.DefaultTracking.LevelPrior, 'g', -1, 64), flag: true, want: "a number of 0 or more (e.g. 3)", valid: floatAtLeast(0),
 		usage: "accrued: pseudo-items that shrink each feed's level toward the mean of all feeds' (0: each feed's own)", field: func(c *config) any { return &c.levelPrior }},
+	{name: "access-held-back", env: "VIGIL_ACCESS_HELD_BACK", def: "0s", flag: true, want: "a duration of 0 or more (e.g. 168h)", valid: durationAtLeast(0),
+		usage: "user: check each feed's access pattern on its readers' accesses of this last `stretch` and follow it only as far as it predicted them (0: follow every pattern)", field: func(c *config) any { return &c.accessHeldBack }},
 	{name: "smtp-host", env: "VIGIL_SMTP_HOST", flag: true, want: "a host name without a port (the port goes in VIGIL_SMTP_PORT)", valid: isHostName,
 		usage: "SMTP `host` the daily digests are sent through; none: no e-mail", field: func(c *config) any { return &c.smtpHost }},
 	{name: "smtp-port", env: "VIGIL_SMTP_PORT", def: "587", flag: true, want: "a port number (1 to 65535)", valid: intIn(1, 65535),

@@ -20,29 +20,30 @@ import (
 
 // monitorOpts are the flags of the commands that fetch.
 type monitorOpts struct {
-	zone         *string
-	allowPrivate *bool
-	budget       *int
-	workers      *int
-	perHost      *int
-	hostGap      *time.Duration
-	minInterval  *time.Duration
-	maxInterval  *time.Duration
-	alpha        *float64
-	timeout      *time.Duration
-	headTimeout  *time.Duration
-	maxBody      *int64
-	policy       *string
-	lease        *time.Duration
-	noTracking   *bool
-	accessPrior  *float64
-	levelPrior   *float64
-	pushVerify   *time.Duration
-	pushMultiple *float64
-	extractCache *int64
-	renderers    *int
-	browser      *string
-	shared       *postgres.Coordinator // made once by coordinator
+	zone           *string
+	allowPrivate   *bool
+	budget         *int
+	workers        *int
+	perHost        *int
+	hostGap        *time.Duration
+	minInterval    *time.Duration
+	maxInterval    *time.Duration
+	alpha          *float64
+	timeout        *time.Duration
+	headTimeout    *time.Duration
+	maxBody        *int64
+	policy         *string
+	lease          *time.Duration
+	noTracking     *bool
+	accessPrior    *float64
+	levelPrior     *float64
+	pushVerify     *time.Duration
+	pushMultiple   *float64
+	extractCache   *int64
+	renderers      *int
+	browser        *string
+	shared         *postgres.Coordinator // made once by coordinator
+	accessHeldBack *time.Duration
 	// pass: the monitor only runs fetch passes (vigil fetch), whose
 	// coordination goes through the store's connections.
 	pass bool
@@ -73,9 +74,10 @@ func addMonitorFlags(f *flags) *monitorOpts {
 		lease: f.Duration("lease", postgres.DefaultLease, "on PostgreSQL, how long a worker's claim on a feed, a host or an alert message lasts if it dies"),
 		noTracking: f.bindBool("no-tracking",
 			"accrued: plan by the learned models alone, without tracking each feed's recent level and dated daily shape or bounding a silent feed's wait"),
-		accessPrior: f.bindFloat("access-prior", ""),
-		levelPrior:  f.bindFloat("level-prior", ""),
-		pushVerify:  f.bindDuration("push-verify", ""), pushMultiple: f.bindFloat("push-verify-multiple", ""),
+		accessPrior:    f.bindFloat("access-prior", ""),
+		accessHeldBack: f.bindDuration("access-held-back", ""),
+		levelPrior:     f.bindFloat("level-prior", ""),
+		pushVerify:     f.bindDuration("push-verify", ""), pushMultiple: f.bindFloat("push-verify-multiple", ""),
 		renderers: f.Int("render-workers", 2, "pages rendered in the browser at once (pages watched with --render)"),
 		browser:   f.String("browser", "", "the browser that renders pages watched with --render, a `path` or command (default: chromium)"),
 	}
@@ -216,6 +218,6 @@ func (o *monitorOpts) planner() (plan.Planner, error) {
 		cfg.Tracking = policy.DefaultTracking
 		cfg.Tracking.LevelPrior = *o.levelPrior
 	}
-	cfg.Access = policy.AccessModel{Prior: *o.accessPrior, Raw: *o.accessPrior == 0}
+	cfg.Access = policy.AccessModel{Prior: *o.accessPrior, Raw: *o.accessPrior == 0, HeldBack: *o.accessHeldBack}
 	return policy.NewLive(*o.policy, cfg, *o.alpha, float64(*o.budget)*24, defaultPerFeed)
 }

@@ -58,6 +58,7 @@ func runSim(ctx context.Context, e *env, args []string) error {
 	noTracking := f.Bool("no-tracking", false, "accrued and user: plan by the learned models alone, without the recent level, the dated shape (and accrued's silent-feed bound)")
 	accessPrior := f.Float64("access-prior", policy.DefaultAccess.Prior, "user: shrink each reader's access rate and daily shape toward the population's by this many pseudo-accesses (0: each reader's own, as Sia et al.)")
 	accessWindow := f.Duration("access-window", policy.AccessWindow, "user: the history each reader's access pattern is learned from")
+	accessHeldBack := f.Duration("access-held-back", 0, "user: check each feed's access pattern on its readers' accesses of this last `stretch` and follow it only as far as it predicted them (0: follow every pattern)")
 	accessFlat := f.Float64("access-flat", 0, "user: mix each feed's access pattern with a flat day by this `share` (0-1), bounding how far placement follows readers' hours")
 	readersAlike := f.Bool("readers-alike", false, "user: every reader weighs alike on a source's access pattern, not every access (Sia et al. judge a schedule per user)")
 	noDates := f.Bool("no-dates", false, "hide every posting's date: the models learn from new-item counts and fetch times alone, as from a feed without dates")
@@ -96,7 +97,7 @@ func runSim(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	cfg.PolicyConfig.OwnRule = *ownRule
-	cfg.PolicyConfig.Access = policy.AccessModel{Prior: *accessPrior, Raw: *accessPrior == 0, Window: *accessWindow, Flat: *accessFlat}
+	cfg.PolicyConfig.Access = policy.AccessModel{Prior: *accessPrior, Raw: *accessPrior == 0, Window: *accessWindow, Flat: *accessFlat, HeldBack: *accessHeldBack}
 	cfg.PolicyConfig.Tracking = policy.Tracking{RecentHalfLife: *recentHalf, RecentPrior: *recentPrior, ShapePrior: *shapePrior,
 		SilentShares: *silentShares, LevelPrior: *levelPrior}
 	if *noTracking || (*recentHalf == 0 && *shapePrior == 0 && *silentShares == 0 && *levelPrior == 0) {
