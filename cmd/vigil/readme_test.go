@@ -3,13 +3,16 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"fmt"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -209,14 +212,45 @@ func TestReadmeExamples(t *testing.T) {
 	seen := &docsSeen{notRun: map[string]bool{}, benchRun: map[string]string{}}
 	docs := docFiles(t, repo)
 	t.Cleanup(func() { seen.checkNotRun(t, len(docs)) })
+	t.Cleanup(func() { seen.logCost(t) })
+	examples := map[string][]docExample{}
+	var chains []exampleChain
 	for _, path := range docs {
 		name, _ := filepath.Rel(repo, path)
-		t.Run(name, func(t *testing.T) {
-			t.Parallel()
-			seen.started()
-			runDocExamples(t, repo, name, srv.URL, seen)
-		})
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if examples[name], err = parseDocExamples(string(b)); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		chains = append(chains, docChains(name, examples[name])...)
 	}
+	chainOrder(chains)
+	slots := newExampleSlots(len(chains), 0)
+	numbers := map[string][]int{} // each document's chains by number
+	for i, c := range chains {
+		numbers[c.doc] = append(numbers[c.doc], i)
+	}
+	var wg sync.WaitGroup
+	for _, path := range docs {
+		name, _ := filepath.Rel(repo, path)
+		var mine []exampleChain
+		for _, i := range numbers[name] {
+			mine = append(mine, chains[i])
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer slots.drop(numbers[name]) // those a -run left out or a failure never started
+			t.Run(name, func(t *testing.T) {
+				seen.started()
+				d := docRun{repo: repo, name: name, feedURL: srv.URL, seen: seen, slots: slots}
+				d.run(t, examples[name], mine, numbers[name])
+			})
+		}()
+	}
+	wg.Wait()
 }
 
 // docsSeen is what the documents' runs, in parallel, note for each other:
@@ -227,6 +261,47 @@ type docsSeen struct {
 	ran      int
 	notRun   map[string]bool
 	benchRun map[string]string
+	costs    map[string]*docCost
+}
+
+// docCost is what a document's examples cost in all.
+type docCost struct {
+	examples  int
+	wall, cpu time.Duration
+}
+
+// cost adds an example's wall and CPU time to its document's.
+func (d *docsSeen) cost(doc string, wall, cpu time.Duration) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.costs == nil {
+		d.costs = map[string]*docCost{}
+	}
+	c := d.costs[doc]
+	if c == nil {
+		c = &docCost{}
+		d.costs[doc] = c
+	}
+	c.examples++
+	c.wall += wall
+	c.cpu += cpu
+}
+
+// logCost logs what each document's examples cost, the dearest first,
+// and the total.
+func (d *docsSeen) logCost(t *testing.T) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	docs := slices.SortedFunc(maps.Keys(d.costs), func(a, b string) int { return cmp.Compare(d.costs[b].cpu, d.costs[a].cpu) })
+	var all docCost
+	for _, doc := range docs {
+		c := d.costs[doc]
+		t.Logf("%s: %d examples, %.0f s wall, %.0f s CPU", doc, c.examples, c.wall.Seconds(), c.cpu.Seconds())
+		all.examples += c.examples
+		all.wall += c.wall
+		all.cpu += c.cpu
+	}
+	t.Logf("all documents: %d examples, %.0f s wall, %.0f s CPU", all.examples, all.wall.Seconds(), all.cpu.Seconds())
 }
 
 // started counts a document whose examples run.
@@ -273,75 +348,104 @@ func (d *docsSeen) checkNotRun(t *testing.T, docs int) {
 	}
 }
 
-// runDocExamples runs the examples of one document in a fresh directory.
-// A long go command that another document ran already (seen.claimBench)
-// is not run again: it depends on no document's state. Documents run in
-// parallel, two at a time on two cores, each in its own directory.
-func runDocExamples(t *testing.T, repo, name, feedURL string, seen *docsSeen) {
-	b, err := os.ReadFile(filepath.Join(repo, name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	examples, err := parseDocExamples(string(b))
-	if err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
-	if name == "README.md" {
+// docRun is what the examples of one document share.
+type docRun struct {
+	repo, name, feedURL string
+	seen                *docsSeen
+	slots               *exampleSlots
+	root, work          string
+	env                 []string
+	pgRewrite           func(string) string
+	pgSkip              string
+}
+
+// run runs the examples of one document in a fresh directory, as chains
+// (docChains) that each wait for their turn in d.slots. A long go command
+// that another document ran already (seen.claimBench) is not run again:
+// it depends on no document's state.
+func (d *docRun) run(t *testing.T, examples []docExample, chains []exampleChain, numbers []int) {
+	if d.name == "README.md" {
 		checkReadmeOpening(t, examples)
 	}
-	root, work := docWorkDir(t, repo)
-	env := append(os.Environ(), "PATH="+filepath.Dir(vigilBin)+":"+os.Getenv("PATH"), "VIGIL_DB=",
+	d.root, d.work = docWorkDir(t, d.repo)
+	d.env = append(os.Environ(), "PATH="+filepath.Dir(vigilBin)+":"+os.Getenv("PATH"), "VIGIL_DB=",
 		"VIGIL_ALLOW_PRIVATE=true", "VIGIL_HOST_GAP=0", "VIGIL_ADDR=127.0.0.1:0")
-	pgRewrite, pgSkip := func(s string) string { return s }, ""
+	d.pgRewrite = func(s string) string { return s }
 	for _, ex := range examples {
 		if isPostgresExample(ex.command) && (!ex.long || longtest.Enabled()) {
-			pgRewrite, pgSkip = readmePostgresDB(t)
+			d.pgRewrite, d.pgSkip = readmePostgresDB(t)
 			break
 		}
 	}
-	for _, ex := range examples {
-		if seen.skipNotRun(ex.command) {
-			why := docNotRun[ex.command]
-			t.Logf("%s:%d %q not run: %s", name, ex.line, ex.command, why)
-			continue
-		}
-		command := pgRewrite(strings.ReplaceAll(ex.command, "https://example.org/", feedURL+"/"))
-		if ex.long {
-			command = shortBenchmarks(command)
-		}
-		where := fmt.Sprintf("%s:%d", name, ex.line)
-		if ex.long && isGoCommand(ex.command) && longtest.Enabled() {
-			if ran := seen.claimBench(ex.command, where); ran != "" {
-				t.Logf("%s %q ran already at %s", where, ex.command, ran)
-				continue
+	var wg sync.WaitGroup
+	for k, c := range chains {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			d.slots.acquire(numbers[k])
+			defer d.slots.release()
+			for _, ex := range c.examples {
+				d.example(t, ex)
 			}
-		}
-		cmd := exec.Command("bash", "-c", command)
-		cmd.Dir, cmd.Env = work, env
-		if isGoCommand(command) {
-			command = outputsIn(command, root)
-			cmd = exec.Command("bash", "-c", command)
-			cmd.Dir, cmd.Env = repo, append(env, "VIGIL_DB="+filepath.Join(root, "go-run.db"), "GOBIN="+filepath.Join(root, "bin"))
-		}
-		t.Run(fmt.Sprintf("line %d", ex.line), func(t *testing.T) {
-			if ex.long {
-				longtest.Need(t)
-			}
-			if pgSkip != "" && isPostgresExample(command) {
-				t.Skip(pgSkip)
-			}
-			if ready, ok := foreverCommand(command); ok {
-				runUntilReady(t, cmd, ready, strings.HasPrefix(command, "go run "))
-				return
-			}
-			if out, err := cmd.CombinedOutput(); err != nil {
-				if valgrindCannotRun(command, out) {
-					t.Skipf("%s:%d %q: valgrind cannot decode this CPU's instructions (Go's runtime reads the clock with RDTSCP where the CPU offers it); the document's instruction counts come from a machine where it can", name, ex.line, ex.command)
-				}
-				t.Fatalf("%s:%d %q failed: %v\n%s", name, ex.line, ex.command, err, out)
-			}
-		})
+		}()
 	}
+	wg.Wait()
+}
+
+// example runs one example as a subtest named after its line, and logs
+// what it cost: wall time, and the CPU time of the command and all it
+// waited for.
+func (d *docRun) example(t *testing.T, ex docExample) {
+	name := d.name
+	if d.seen.skipNotRun(ex.command) {
+		why := docNotRun[ex.command]
+		t.Logf("%s:%d %q not run: %s", name, ex.line, ex.command, why)
+		return
+	}
+	command := d.pgRewrite(strings.ReplaceAll(ex.command, "https://example.org/", d.feedURL+"/"))
+	if ex.long {
+		command = shortBenchmarks(command)
+	}
+	where := fmt.Sprintf("%s:%d", name, ex.line)
+	if ex.long && isGoCommand(ex.command) && longtest.Enabled() {
+		if ran := d.seen.claimBench(ex.command, where); ran != "" {
+			t.Logf("%s %q ran already at %s", where, ex.command, ran)
+			return
+		}
+	}
+	cmd := exec.Command("bash", "-c", command)
+	cmd.Dir, cmd.Env = d.work, d.env
+	if isGoCommand(command) {
+		command = outputsIn(command, d.root)
+		cmd = exec.Command("bash", "-c", command)
+		cmd.Dir, cmd.Env = d.repo, append(d.env, "VIGIL_DB="+filepath.Join(d.root, "go-run.db"), "GOBIN="+filepath.Join(d.root, "bin"))
+	}
+	t.Run(fmt.Sprintf("line %d", ex.line), func(t *testing.T) {
+		if ex.long {
+			longtest.Need(t)
+		}
+		if d.pgSkip != "" && isPostgresExample(command) {
+			t.Skip(d.pgSkip)
+		}
+		start := time.Now()
+		defer func() {
+			if cmd.ProcessState != nil {
+				wall, cpu := time.Since(start), cmd.ProcessState.UserTime()+cmd.ProcessState.SystemTime()
+				d.seen.cost(name, wall, cpu)
+				t.Logf("%s took %.1f s wall, %.1f s CPU", where, wall.Seconds(), cpu.Seconds())
+			}
+		}()
+		if ready, ok := foreverCommand(command); ok {
+			runUntilReady(t, cmd, ready, strings.HasPrefix(command, "go run "))
+			return
+		}
+		if out, err := cmd.CombinedOutput(); err != nil {
+			if valgrindCannotRun(command, out) {
+				t.Skipf("%s:%d %q: valgrind cannot decode this CPU's instructions (Go's runtime reads the clock with RDTSCP where the CPU offers it); the document's instruction counts come from a machine where it can", name, ex.line, ex.command)
+			}
+			t.Fatalf("%s:%d %q failed: %v\n%s", name, ex.line, ex.command, err, out)
+		}
+	})
 }
 
 // valgrindCannotRun reports whether a valgrind example failed because
