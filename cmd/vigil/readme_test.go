@@ -198,6 +198,7 @@ func TestReadmeExamples(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the documentation's examples")
 	}
+	t.Parallel() // processes in directories and databases of their own
 	repo, err := filepath.Abs(filepath.Join("..", ".."))
 	if err != nil {
 		t.Fatal(err)
