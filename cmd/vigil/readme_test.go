@@ -32,8 +32,9 @@ import (
 //     browser and fuzz runs, anything over a few seconds): they run only
 //     when VIGIL_LONG_TESTS is set (internal/longtest; .ci/run sets it for
 //     its second pass), and are reported as skipped otherwise. In that pass
-//     a benchmark's -benchtime is cut to 1x: the test shows that the
-//     command runs, not the figure it measures.
+//     a benchmark's -benchtime is cut to 1x, and a vigil-load run's
+//     --duration to 1s: the test shows that the command runs, not the
+//     figure it measures.
 //   - Any other block whose info string starts like a shell's (```shell,
 //     ```bash, ```sh slow, ...) fails the test, so that no example can drop
 //     out of it by a typo; blocks of other kinds (```text, plain ```) are
@@ -48,7 +49,10 @@ import (
 // Each document runs in a fresh temporary directory of its own (so it must
 // create the users and files its examples use), beside a link to the
 // shared directory ($VIGIL_SHARED, else ../shared beside the repository),
-// with feed.xml and feeds.opml in it.
+// with feed.xml and feeds.opml in it. Its examples run in order, except
+// its long `go test` lines, which depend on none of them and run apart,
+// beside the rest (readme_chains_test.go). Each example logs its wall and
+// CPU time, and the test each document's total at its end (go test -v).
 
 // docExample is one command line of a document's ```sh or ```sh long block.
 type docExample struct {
@@ -165,6 +169,20 @@ func shortBenchmarks(command string) string {
 		return "go test -benchtime 1x " + strings.TrimPrefix(command, "go test ")
 	}
 	return command
+}
+
+// loadDuration is the --duration flag of a vigil-load run.
+var loadDuration = regexp.MustCompile(`(--duration)[ =]\S+`)
+
+// shortLoadRuns cuts the --duration of a vigil-load run (cmd/vigil-load,
+// whose clients run for that long on every core) to one second: like a
+// benchmark's one iteration, it shows that the command runs, not the
+// figure it measures.
+func shortLoadRuns(command string) string {
+	if !strings.Contains(command, "vigil-load") {
+		return command
+	}
+	return loadDuration.ReplaceAllString(command, "${1} 1s")
 }
 
 // docFiles lists the documents whose examples run: README.md and
@@ -405,7 +423,7 @@ func (d *docRun) example(t *testing.T, ex docExample) {
 	}
 	command := d.pgRewrite(strings.ReplaceAll(ex.command, "https://example.org/", d.feedURL+"/"))
 	if ex.long {
-		command = shortBenchmarks(command)
+		command = shortLoadRuns(shortBenchmarks(command))
 	}
 	where := fmt.Sprintf("%s:%d", name, ex.line)
 	if ex.long && isGoCommand(ex.command) && longtest.Enabled() {
@@ -688,6 +706,21 @@ func TestOutputsIn(t *testing.T) {
 	for _, tt := range tests {
 		if got := outputsIn(tt.in, "/t"); got != tt.want {
 			t.Errorf("outputsIn(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestShortLoadRuns(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"go run ./cmd/vigil-load --db /tmp/load.db --clients 20 --duration 15s", "go run ./cmd/vigil-load --db /tmp/load.db --clients 20 --duration 1s"},
+		{"go run ./cmd/vigil-load --db /tmp/load.db --clients 20 --duration 10s --think 50ms", "go run ./cmd/vigil-load --db /tmp/load.db --clients 20 --duration 1s --think 50ms"},
+		{"go run ./cmd/vigil-load --db x.db --duration=2m", "go run ./cmd/vigil-load --db x.db --duration 1s"},
+		{"go run ./cmd/vigil-load refresh --vigil /tmp/v --feeds 100 --runs 1", "go run ./cmd/vigil-load refresh --vigil /tmp/v --feeds 100 --runs 1"},
+		{"vigil sim --trace p.tsv.gz --duration 15s", "vigil sim --trace p.tsv.gz --duration 15s"},
+	}
+	for _, tt := range tests {
+		if got := shortLoadRuns(tt.in); got != tt.want {
+			t.Errorf("shortLoadRuns(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
 }
