@@ -265,7 +265,7 @@ func TestReadmeExamples(t *testing.T) {
 			t.Run(name, func(t *testing.T) {
 				seen.started()
 				d := docRun{repo: repo, name: name, feedURL: srv.URL, seen: seen, slots: slots}
-				d.run(t, examples[name], mine, numbers[name])
+				d.runDocExamples(t, examples[name], mine, numbers[name])
 			})
 		}()
 	}
@@ -378,11 +378,11 @@ type docRun struct {
 	pgSkip              string
 }
 
-// run runs the examples of one document in a fresh directory, as chains
+// runDocExamples runs the examples of one document in a fresh directory, as chains
 // (docChains) that each wait for their turn in d.slots. A long go command
 // that another document ran already (seen.claimBench) is not run again:
 // it depends on no document's state.
-func (d *docRun) run(t *testing.T, examples []docExample, chains []exampleChain, numbers []int) {
+func (d *docRun) runDocExamples(t *testing.T, examples []docExample, chains []exampleChain, numbers []int) {
 	if d.name == "README.md" {
 		checkReadmeOpening(t, examples)
 	}
@@ -404,17 +404,17 @@ func (d *docRun) run(t *testing.T, examples []docExample, chains []exampleChain,
 			d.slots.acquire(numbers[k])
 			defer d.slots.release()
 			for _, ex := range c.examples {
-				d.example(t, ex)
+				d.runDocExample(t, ex)
 			}
 		}()
 	}
 	wg.Wait()
 }
 
-// example runs one example as a subtest named after its line, and logs
+// runDocExample runs one example as a subtest named after its line, and logs
 // what it cost: wall time, and the CPU time of the command and all it
 // waited for.
-func (d *docRun) example(t *testing.T, ex docExample) {
+func (d *docRun) runDocExample(t *testing.T, ex docExample) {
 	name := d.name
 	if d.seen.skipNotRun(ex.command) {
 		why := docNotRun[ex.command]
