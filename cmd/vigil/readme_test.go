@@ -3,13 +3,16 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"fmt"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -29,8 +32,9 @@ import (
 //     browser and fuzz runs, anything over a few seconds): they run only
 //     when VIGIL_LONG_TESTS is set (internal/longtest; .ci/run sets it for
 //     its second pass), and are reported as skipped otherwise. In that pass
-//     a benchmark's -benchtime is cut to 1x: the test shows that the
-//     command runs, not the figure it measures.
+//     a benchmark's -benchtime is cut to 1x, and a vigil-load run's
+//     --duration to 1s: the test shows that the command runs, not the
+//     figure it measures.
 //   - Any other block whose info string starts like a shell's (```shell,
 //     ```bash, ```sh slow, ...) fails the test, so that no example can drop
 //     out of it by a typo; blocks of other kinds (```text, plain ```) are
@@ -45,7 +49,10 @@ import (
 // Each document runs in a fresh temporary directory of its own (so it must
 // create the users and files its examples use), beside a link to the
 // shared directory ($VIGIL_SHARED, else ../shared beside the repository),
-// with feed.xml and feeds.opml in it.
+// with feed.xml and feeds.opml in it. Its examples run in order, except
+// its long `go test` lines, which depend on none of them and run apart,
+// beside the rest (readme_chains_test.go). Each example logs its wall and
+// CPU time, and the test each document's total at its end (go test -v).
 
 // docExample is one command line of a document's ```sh or ```sh long block.
 type docExample struct {
@@ -164,6 +171,20 @@ func shortBenchmarks(command string) string {
 	return command
 }
 
+// loadDuration is the --duration flag of a vigil-load run.
+var loadDuration = regexp.MustCompile(`(--duration)[ =]\S+`)
+
+// shortLoadRuns cuts the --duration of a vigil-load run (cmd/vigil-load,
+// whose clients run for that long on every core) to one second: like a
+// benchmark's one iteration, it shows that the command runs, not the
+// figure it measures.
+func shortLoadRuns(command string) string {
+	if !strings.Contains(command, "vigil-load") {
+		return command
+	}
+	return loadDuration.ReplaceAllString(command, "${1} 1s")
+}
+
 // docFiles lists the documents whose examples run: README.md and
 // docs/*.md (not docs/results/, which is generated).
 func docFiles(t *testing.T, repo string) []string {
@@ -195,6 +216,7 @@ func TestReadmeExamples(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the documentation's examples")
 	}
+	t.Parallel() // processes in directories and databases of their own
 	repo, err := filepath.Abs(filepath.Join("..", ".."))
 	if err != nil {
 		t.Fatal(err)
@@ -209,14 +231,45 @@ func TestReadmeExamples(t *testing.T) {
 	seen := &docsSeen{notRun: map[string]bool{}, benchRun: map[string]string{}}
 	docs := docFiles(t, repo)
 	t.Cleanup(func() { seen.checkNotRun(t, len(docs)) })
+	t.Cleanup(func() { seen.logCost(t) })
+	examples := map[string][]docExample{}
+	var chains []exampleChain
 	for _, path := range docs {
 		name, _ := filepath.Rel(repo, path)
-		t.Run(name, func(t *testing.T) {
-			t.Parallel()
-			seen.started()
-			runDocExamples(t, repo, name, srv.URL, seen)
-		})
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if examples[name], err = parseDocExamples(string(b)); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		chains = append(chains, docChains(name, examples[name])...)
 	}
+	chainOrder(chains)
+	slots := newExampleSlots(len(chains), 0)
+	numbers := map[string][]int{} // each document's chains by number
+	for i, c := range chains {
+		numbers[c.doc] = append(numbers[c.doc], i)
+	}
+	var wg sync.WaitGroup
+	for _, path := range docs {
+		name, _ := filepath.Rel(repo, path)
+		var mine []exampleChain
+		for _, i := range numbers[name] {
+			mine = append(mine, chains[i])
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer slots.drop(numbers[name]) // those a -run left out or a failure never started
+			t.Run(name, func(t *testing.T) {
+				seen.started()
+				d := docRun{repo: repo, name: name, feedURL: srv.URL, seen: seen, slots: slots}
+				d.runDocExamples(t, examples[name], mine, numbers[name])
+			})
+		}()
+	}
+	wg.Wait()
 }
 
 // docsSeen is what the documents' runs, in parallel, note for each other:
@@ -227,6 +280,47 @@ type docsSeen struct {
 	ran      int
 	notRun   map[string]bool
 	benchRun map[string]string
+	costs    map[string]*docCost
+}
+
+// docCost is what a document's examples cost in all.
+type docCost struct {
+	examples  int
+	wall, cpu time.Duration
+}
+
+// cost adds an example's wall and CPU time to its document's.
+func (d *docsSeen) cost(doc string, wall, cpu time.Duration) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.costs == nil {
+		d.costs = map[string]*docCost{}
+	}
+	c := d.costs[doc]
+	if c == nil {
+		c = &docCost{}
+		d.costs[doc] = c
+	}
+	c.examples++
+	c.wall += wall
+	c.cpu += cpu
+}
+
+// logCost logs what each document's examples cost, the dearest first,
+// and the total.
+func (d *docsSeen) logCost(t *testing.T) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	docs := slices.SortedFunc(maps.Keys(d.costs), func(a, b string) int { return cmp.Compare(d.costs[b].cpu, d.costs[a].cpu) })
+	var all docCost
+	for _, doc := range docs {
+		c := d.costs[doc]
+		t.Logf("%s: %d examples, %.0f s wall, %.0f s CPU", doc, c.examples, c.wall.Seconds(), c.cpu.Seconds())
+		all.examples += c.examples
+		all.wall += c.wall
+		all.cpu += c.cpu
+	}
+	t.Logf("all documents: %d examples, %.0f s wall, %.0f s CPU", all.examples, all.wall.Seconds(), all.cpu.Seconds())
 }
 
 // started counts a document whose examples run.
@@ -273,75 +367,104 @@ func (d *docsSeen) checkNotRun(t *testing.T, docs int) {
 	}
 }
 
-// runDocExamples runs the examples of one document in a fresh directory.
-// A long go command that another document ran already (seen.claimBench)
-// is not run again: it depends on no document's state. Documents run in
-// parallel, two at a time on two cores, each in its own directory.
-func runDocExamples(t *testing.T, repo, name, feedURL string, seen *docsSeen) {
-	b, err := os.ReadFile(filepath.Join(repo, name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	examples, err := parseDocExamples(string(b))
-	if err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
-	if name == "README.md" {
+// docRun is what the examples of one document share.
+type docRun struct {
+	repo, name, feedURL string
+	seen                *docsSeen
+	slots               *exampleSlots
+	root, work          string
+	env                 []string
+	pgRewrite           func(string) string
+	pgSkip              string
+}
+
+// runDocExamples runs the examples of one document in a fresh directory, as chains
+// (docChains) that each wait for their turn in d.slots. A long go command
+// that another document ran already (seen.claimBench) is not run again:
+// it depends on no document's state.
+func (d *docRun) runDocExamples(t *testing.T, examples []docExample, chains []exampleChain, numbers []int) {
+	if d.name == "README.md" {
 		checkReadmeOpening(t, examples)
 	}
-	root, work := docWorkDir(t, repo)
-	env := append(os.Environ(), "PATH="+filepath.Dir(vigilBin)+":"+os.Getenv("PATH"), "VIGIL_DB=",
+	d.root, d.work = docWorkDir(t, d.repo)
+	d.env = append(os.Environ(), "PATH="+filepath.Dir(vigilBin)+":"+os.Getenv("PATH"), "VIGIL_DB=",
 		"VIGIL_ALLOW_PRIVATE=true", "VIGIL_HOST_GAP=0", "VIGIL_ADDR=127.0.0.1:0")
-	pgRewrite, pgSkip := func(s string) string { return s }, ""
+	d.pgRewrite = func(s string) string { return s }
 	for _, ex := range examples {
 		if isPostgresExample(ex.command) && (!ex.long || longtest.Enabled()) {
-			pgRewrite, pgSkip = readmePostgresDB(t)
+			d.pgRewrite, d.pgSkip = readmePostgresDB(t)
 			break
 		}
 	}
-	for _, ex := range examples {
-		if seen.skipNotRun(ex.command) {
-			why := docNotRun[ex.command]
-			t.Logf("%s:%d %q not run: %s", name, ex.line, ex.command, why)
-			continue
-		}
-		command := pgRewrite(strings.ReplaceAll(ex.command, "https://example.org/", feedURL+"/"))
-		if ex.long {
-			command = shortBenchmarks(command)
-		}
-		where := fmt.Sprintf("%s:%d", name, ex.line)
-		if ex.long && isGoCommand(ex.command) && longtest.Enabled() {
-			if ran := seen.claimBench(ex.command, where); ran != "" {
-				t.Logf("%s %q ran already at %s", where, ex.command, ran)
-				continue
+	var wg sync.WaitGroup
+	for k, c := range chains {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			d.slots.acquire(numbers[k])
+			defer d.slots.release()
+			for _, ex := range c.examples {
+				d.runDocExample(t, ex)
 			}
-		}
-		cmd := exec.Command("bash", "-c", command)
-		cmd.Dir, cmd.Env = work, env
-		if isGoCommand(command) {
-			command = outputsIn(command, root)
-			cmd = exec.Command("bash", "-c", command)
-			cmd.Dir, cmd.Env = repo, append(env, "VIGIL_DB="+filepath.Join(root, "go-run.db"), "GOBIN="+filepath.Join(root, "bin"))
-		}
-		t.Run(fmt.Sprintf("line %d", ex.line), func(t *testing.T) {
-			if ex.long {
-				longtest.Need(t)
-			}
-			if pgSkip != "" && isPostgresExample(command) {
-				t.Skip(pgSkip)
-			}
-			if ready, ok := foreverCommand(command); ok {
-				runUntilReady(t, cmd, ready, strings.HasPrefix(command, "go run "))
-				return
-			}
-			if out, err := cmd.CombinedOutput(); err != nil {
-				if valgrindCannotRun(command, out) {
-					t.Skipf("%s:%d %q: valgrind cannot decode this CPU's instructions (Go's runtime reads the clock with RDTSCP where the CPU offers it); the document's instruction counts come from a machine where it can", name, ex.line, ex.command)
-				}
-				t.Fatalf("%s:%d %q failed: %v\n%s", name, ex.line, ex.command, err, out)
-			}
-		})
+		}()
 	}
+	wg.Wait()
+}
+
+// runDocExample runs one example as a subtest named after its line, and logs
+// what it cost: wall time, and the CPU time of the command and all it
+// waited for.
+func (d *docRun) runDocExample(t *testing.T, ex docExample) {
+	name := d.name
+	if d.seen.skipNotRun(ex.command) {
+		why := docNotRun[ex.command]
+		t.Logf("%s:%d %q not run: %s", name, ex.line, ex.command, why)
+		return
+	}
+	command := d.pgRewrite(strings.ReplaceAll(ex.command, "https://example.org/", d.feedURL+"/"))
+	if ex.long {
+		command = shortLoadRuns(shortBenchmarks(command))
+	}
+	where := fmt.Sprintf("%s:%d", name, ex.line)
+	if ex.long && isGoCommand(ex.command) && longtest.Enabled() {
+		if ran := d.seen.claimBench(ex.command, where); ran != "" {
+			t.Logf("%s %q ran already at %s", where, ex.command, ran)
+			return
+		}
+	}
+	cmd := exec.Command("bash", "-c", command)
+	cmd.Dir, cmd.Env = d.work, d.env
+	if isGoCommand(command) {
+		command = outputsIn(command, d.root)
+		cmd = exec.Command("bash", "-c", command)
+		cmd.Dir, cmd.Env = d.repo, append(d.env, "VIGIL_DB="+filepath.Join(d.root, "go-run.db"), "GOBIN="+filepath.Join(d.root, "bin"))
+	}
+	t.Run(fmt.Sprintf("line %d", ex.line), func(t *testing.T) {
+		if ex.long {
+			longtest.Need(t)
+		}
+		if d.pgSkip != "" && isPostgresExample(command) {
+			t.Skip(d.pgSkip)
+		}
+		start := time.Now()
+		defer func() {
+			if cmd.ProcessState != nil {
+				wall, cpu := time.Since(start), cmd.ProcessState.UserTime()+cmd.ProcessState.SystemTime()
+				d.seen.cost(name, wall, cpu)
+				t.Logf("%s took %.1f s wall, %.1f s CPU", where, wall.Seconds(), cpu.Seconds())
+			}
+		}()
+		if ready, ok := foreverCommand(command); ok {
+			runUntilReady(t, cmd, ready, strings.HasPrefix(command, "go run "))
+			return
+		}
+		if out, err := cmd.CombinedOutput(); err != nil {
+			if valgrindCannotRun(command, out) {
+				t.Skipf("%s:%d %q: valgrind cannot decode this CPU's instructions (Go's runtime reads the clock with RDTSCP where the CPU offers it); the document's instruction counts come from a machine where it can", name, ex.line, ex.command)
+			}
+			t.Fatalf("%s:%d %q failed: %v\n%s", name, ex.line, ex.command, err, out)
+		}
+	})
 }
 
 // valgrindCannotRun reports whether a valgrind example failed because
@@ -583,6 +706,21 @@ func TestOutputsIn(t *testing.T) {
 	for _, tt := range tests {
 		if got := outputsIn(tt.in, "/t"); got != tt.want {
 			t.Errorf("outputsIn(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestShortLoadRuns(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"go run ./cmd/vigil-load --db /tmp/load.db --clients 20 --duration 15s", "go run ./cmd/vigil-load --db /tmp/load.db --clients 20 --duration 1s"},
+		{"go run ./cmd/vigil-load --db /tmp/load.db --clients 20 --duration 10s --think 50ms", "go run ./cmd/vigil-load --db /tmp/load.db --clients 20 --duration 1s --think 50ms"},
+		{"go run ./cmd/vigil-load --db x.db --duration=2m", "go run ./cmd/vigil-load --db x.db --duration 1s"},
+		{"go run ./cmd/vigil-load refresh --vigil /tmp/v --feeds 100 --runs 1", "go run ./cmd/vigil-load refresh --vigil /tmp/v --feeds 100 --runs 1"},
+		{"vigil sim --trace p.tsv.gz --duration 15s", "vigil sim --trace p.tsv.gz --duration 15s"},
+	}
+	for _, tt := range tests {
+		if got := shortLoadRuns(tt.in); got != tt.want {
+			t.Errorf("shortLoadRuns(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
 }

@@ -12,10 +12,13 @@ import (
 )
 
 // TestConformance runs the behaviour suite every store passes on
-// PostgreSQL, each behaviour in a schema of its own.
+// PostgreSQL, each behaviour in a schema of its own, 8 at a time: the
+// server does the work while the test process waits (docs/architecture.md,
+// Testing, has the figures).
 func TestConformance(t *testing.T) {
 	storetest.Run(t, storetest.Harness{
-		New: pgtest.Schema,
+		Parallel: 8,
+		New:      pgtest.Schema,
 		Open: func(name string) (store.Store, error) {
 			return postgres.Open(context.Background(), name)
 		},

@@ -40,6 +40,11 @@ type Harness struct {
 	// in the database, as one stored before the limits on rules might be,
 	// bypassing AddAlertRule's checks.
 	InsertRule func(t testing.TB, s store.Store, userID int64, query string)
+	// Parallel is how many behaviours run at once; 0 leaves it to go
+	// test's -parallel (GOMAXPROCS by default). A store whose work is done
+	// by a server, the test process mostly waiting for its answers, may
+	// run more behaviours at once than the machine has CPUs.
+	Parallel int
 }
 
 // open creates and opens a fresh store that closes when the test ends.

@@ -2,6 +2,7 @@ package storetest
 
 import (
 	"os"
+	"sync"
 	"testing"
 )
 
@@ -103,13 +104,28 @@ var tests = []struct {
 }
 
 // Run runs the whole suite against the implementation h opens, each
-// behaviour as a parallel subtest on a store of its own. Called in a child
-// process that killDuringIngest started, it runs that child's part instead
-// and exits.
+// behaviour as a subtest on a store of its own: as parallel subtests, or
+// h.Parallel at a time when it is set. Called in a child process that
+// killDuringIngest started, it runs that child's part instead and exits.
 func Run(t *testing.T, h Harness) {
 	if name := os.Getenv(childEnv); name != "" {
 		ingestUntilKilled(h, name)
 		os.Exit(0)
+	}
+	if h.Parallel > 0 {
+		slots := make(chan struct{}, h.Parallel)
+		var wg sync.WaitGroup
+		for _, tt := range tests {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				slots <- struct{}{}
+				defer func() { <-slots }()
+				t.Run(tt.name, func(t *testing.T) { tt.run(t, h) })
+			}()
+		}
+		wg.Wait()
+		return
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
