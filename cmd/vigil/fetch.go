@@ -106,6 +106,9 @@ func runFetch(ctx context.Context, e *env, args []string) error {
 	if err == nil { // what this run found reaches people before it exits
 		err = drainAlerts(ctx, e, newSender(st, opts, *baseURL, slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))))
 	}
+	if err == nil {
+		keepStatistics(ctx, st, e.stderr)
+	}
 	hint := t.hint()
 	if err == nil && t.failed > 0 && t.failed == t.fetched {
 		err = fmt.Errorf("every fetch failed%s", hint)
@@ -113,6 +116,21 @@ func runFetch(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintln(e.stderr, "vigil fetch:"+hint)
 	}
 	return err
+}
+
+// keepStatistics brings the store's table statistics up to date where the
+// pass changed enough of a table for the database to do it of its own
+// accord later (PostgreSQL's autovacuum): the pass that loaded the rows
+// pays for their statistics, and the next pass finds them ready. A
+// failure is told and does not fail the pass, whose fetches are stored.
+func keepStatistics(ctx context.Context, st store.Store, stderr io.Writer) {
+	k, ok := st.(store.StatisticsKeeper)
+	if !ok {
+		return
+	}
+	if _, err := k.KeepStatistics(ctx); err != nil {
+		fmt.Fprintf(stderr, "vigil fetch: the tables' statistics were not refreshed: %v\n", err)
+	}
 }
 
 // printResult writes the line `vigil fetch` prints for one fetch.

@@ -1,0 +1,113 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+
+	"vigil/store"
+)
+
+var _ store.StatisticsKeeper = (*DB)(nil)
+
+// lockNotAvailable is the SQLSTATE of a lock not granted within
+// lock_timeout: here, another session (autovacuum) analyzing the table.
+const lockNotAvailable = "55P03"
+
+// staleTablesSQL lists the tables of the store's schema that autovacuum
+// would analyze on its next visit: changed, since their statistics were
+// last gathered, by more rows than autovacuum_analyze_threshold plus
+// autovacuum_analyze_scale_factor times their estimated rows (taken as
+// none before the table was first vacuumed or analyzed, as autovacuum
+// takes it). The server-wide settings are read; vigil sets neither on its
+// tables. The counts come from the server's cumulative statistics, which
+// a session reports at most about once a second (see flushCounts).
+const staleTablesSQL = `
+SELECT s.relname
+FROM pg_stat_user_tables s
+JOIN pg_class c ON c.oid = s.relid
+WHERE s.schemaname = current_schema()
+  AND s.n_mod_since_analyze > current_setting('autovacuum_analyze_threshold')::float8
+      + current_setting('autovacuum_analyze_scale_factor')::float8 * greatest(c.reltuples, 0)
+ORDER BY s.relname`
+
+// KeepStatistics analyzes the tables autovacuum would analyze next, so that
+// a pass that loaded many items (a first refresh) pays for the statistics
+// it made stale, and the planner has them at once, rather than the
+// server's background analyze landing on a later pass. A table already
+// being analyzed is left to that session: the lock is waited for at most a
+// tenth of a second.
+func (db *DB) KeepStatistics(ctx context.Context) ([]string, error) {
+	if err := db.flushCounts(ctx); err != nil {
+		return nil, err
+	}
+	rows, err := db.pool.Query(ctx, staleTablesSQL)
+	if err != nil {
+		return nil, fmt.Errorf("postgres: listing tables to analyze: %w", err)
+	}
+	stale, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return nil, fmt.Errorf("postgres: listing tables to analyze: %w", err)
+	}
+	var analyzed []string
+	for _, table := range stale {
+		done, err := db.analyze(ctx, table)
+		if err != nil {
+			return analyzed, err
+		}
+		if done {
+			analyzed = append(analyzed, table)
+		}
+	}
+	return analyzed, nil
+}
+
+// flushCounts makes the pool's idle sessions report the rows they changed
+// to the server's cumulative statistics now. A session reports them when
+// it goes idle, but at most once a second, and an idle one holding counts
+// it could not report waits up to ten seconds: the end of a short pass
+// would find most of its writes uncounted. pg_stat_force_next_flush
+// (PostgreSQL 15 and later) makes the session's next report happen
+// whatever the interval, and it happens before the session answers that
+// it is ready for the next statement. On an older server the counts are
+// read as they stand.
+func (db *DB) flushCounts(ctx context.Context) error {
+	var version int
+	if err := db.pool.QueryRow(ctx, `SELECT current_setting('server_version_num')::int`).Scan(&version); err != nil {
+		return fmt.Errorf("postgres: reading the server's version: %w", err)
+	}
+	if version < 150000 {
+		return nil
+	}
+	for _, c := range db.pool.AcquireAllIdle(ctx) {
+		_, err := c.Exec(ctx, `SELECT pg_stat_force_next_flush()`)
+		c.Release()
+		if err != nil {
+			return fmt.Errorf("postgres: reporting the session's counts: %w", err)
+		}
+	}
+	return nil
+}
+
+// analyze gathers table's statistics, and reports false if another
+// session held the table's lock for more than lock_timeout.
+func (db *DB) analyze(ctx context.Context, table string) (bool, error) {
+	err := pgx.BeginFunc(ctx, db.pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `SET LOCAL lock_timeout = '100ms'`); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, `ANALYZE `+pgx.Identifier{table}.Sanitize())
+		return err
+	})
+	var pgErr *pgconn.PgError
+	switch {
+	case errors.As(err, &pgErr) && pgErr.Code == lockNotAvailable:
+		return false, nil
+	case err != nil:
+		return false, fmt.Errorf("postgres: analyzing %s: %w", table, err)
+	}
+	return true, nil
+}
