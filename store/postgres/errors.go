@@ -13,6 +13,7 @@ import (
 const (
 	uniqueViolation     = "23505"
 	foreignKeyViolation = "23503"
+	lockNotAvailable    = "55P03" // a lock not granted within lock_timeout
 )
 
 // violated returns the name of the constraint err violated with the given

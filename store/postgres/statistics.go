@@ -2,20 +2,14 @@ package postgres
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgconn"
 
 	"vigil/store"
 )
 
 var _ store.StatisticsKeeper = (*DB)(nil)
-
-// lockNotAvailable is the SQLSTATE of a lock not granted within
-// lock_timeout: here, another session (autovacuum) analyzing the table.
-const lockNotAvailable = "55P03"
 
 // staleTablesSQL lists the tables of the store's schema that autovacuum
 // would analyze on its next visit: changed, since their statistics were
@@ -70,26 +64,18 @@ func (db *DB) KeepStatistics(ctx context.Context) ([]string, error) {
 // it goes idle, but at most once a second, and an idle one holding counts
 // it could not report waits up to ten seconds: the end of a short pass
 // would find most of its writes uncounted. pg_stat_force_next_flush
-// (PostgreSQL 15 and later) makes the session's next report happen
-// whatever the interval, and it happens before the session answers that
-// it is ready for the next statement. On an older server the counts are
-// read as they stand.
+// (PostgreSQL 15, the oldest vigil runs on) makes the session's next
+// report happen whatever the interval, and it happens before the session
+// answers that it is ready for the next statement.
 func (db *DB) flushCounts(ctx context.Context) error {
-	var version int
-	if err := db.pool.QueryRow(ctx, `SELECT current_setting('server_version_num')::int`).Scan(&version); err != nil {
-		return fmt.Errorf("postgres: reading the server's version: %w", err)
-	}
-	if version < 150000 {
-		return nil
-	}
-	for _, c := range db.pool.AcquireAllIdle(ctx) {
-		_, err := c.Exec(ctx, `SELECT pg_stat_force_next_flush()`)
-		c.Release()
-		if err != nil {
-			return fmt.Errorf("postgres: reporting the session's counts: %w", err)
+	var first error
+	for _, c := range db.pool.AcquireAllIdle(ctx) { // each released, whatever the others do
+		if _, err := c.Exec(ctx, `SELECT pg_stat_force_next_flush()`); err != nil && first == nil {
+			first = fmt.Errorf("postgres: reporting the session's counts: %w", err)
 		}
+		c.Release()
 	}
-	return nil
+	return first
 }
 
 // analyze gathers table's statistics, and reports false if another
@@ -102,11 +88,10 @@ func (db *DB) analyze(ctx context.Context, table string) (bool, error) {
 		_, err := tx.Exec(ctx, `ANALYZE `+pgx.Identifier{table}.Sanitize())
 		return err
 	})
-	var pgErr *pgconn.PgError
-	switch {
-	case errors.As(err, &pgErr) && pgErr.Code == lockNotAvailable:
+	if _, busy := violated(err, lockNotAvailable); busy {
 		return false, nil
-	case err != nil:
+	}
+	if err != nil {
 		return false, fmt.Errorf("postgres: analyzing %s: %w", table, err)
 	}
 	return true, nil
