@@ -11,26 +11,32 @@ import (
 
 var _ store.StatisticsKeeper = (*DB)(nil)
 
-// staleTablesSQL lists the tables of the store's schema that autovacuum
-// would analyze on its next visit: changed, since their statistics were
-// last gathered, by more rows than autovacuum_analyze_threshold plus
-// autovacuum_analyze_scale_factor times their estimated rows (taken as
-// none before the table was first vacuumed or analyzed, as autovacuum
-// takes it). The server-wide settings are read; vigil sets neither on its
-// tables. The counts come from the server's cumulative statistics, which
-// a session reports at most about once a second (see flushCounts).
+// staleTablesSQL lists the tables of the store's schema whose size a
+// pass changed past what autovacuum would analyze them for: their live
+// rows differ from the rows their statistics were gathered on
+// (pg_class.reltuples, none before the table was first vacuumed or
+// analyzed) by more than autovacuum_analyze_threshold plus
+// autovacuum_analyze_scale_factor times the latter. That is autovacuum's
+// own rule (which counts rows changed, n_mod_since_analyze) narrowed to
+// the changes that move the planner's estimates: a first refresh's
+// thousands of new items. A table whose rows were only updated (a pass of
+// 304s rewrites every feed's row and leaves its statistics as they were)
+// is left to autovacuum. The server-wide settings are read; vigil sets
+// neither on its tables. The counts come from the server's cumulative
+// statistics, which a session reports at most about once a second (see
+// flushCounts).
 const staleTablesSQL = `
 SELECT s.relname
 FROM pg_stat_user_tables s
 JOIN pg_class c ON c.oid = s.relid
 WHERE s.schemaname = current_schema()
-  AND s.n_mod_since_analyze > current_setting('autovacuum_analyze_threshold')::float8
+  AND abs(s.n_live_tup - greatest(c.reltuples, 0)) > current_setting('autovacuum_analyze_threshold')::float8
       + current_setting('autovacuum_analyze_scale_factor')::float8 * greatest(c.reltuples, 0)
 ORDER BY s.relname`
 
-// KeepStatistics analyzes the tables autovacuum would analyze next, so that
-// a pass that loaded many items (a first refresh) pays for the statistics
-// it made stale, and the planner has them at once, rather than the
+// KeepStatistics analyzes the tables whose size changed past autovacuum's
+// threshold (see staleTablesSQL), so that a pass that loaded many items (a
+// first refresh) pays for the statistics it made stale, and the planner has them at once, rather than the
 // server's background analyze landing on a later pass. A table already
 // being analyzed is left to that session: the lock is waited for at most a
 // tenth of a second.

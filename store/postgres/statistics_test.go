@@ -13,7 +13,9 @@ import (
 // the session has not yet reported them to the server's statistics, and
 // checks that KeepStatistics counts them, analyzes the feeds table (and
 // leaves it analyzed, as pg_stat_user_tables tells), then finds nothing
-// left to do.
+// left to do. Then every feed's row is updated, which autovacuum would
+// analyze for and KeepStatistics leaves to it (the table's size is the
+// same), and the feeds are doubled, which it analyzes again.
 func TestKeepStatisticsAnalyzesWhatAutovacuumWould(t *testing.T) {
 	ctx := context.Background()
 	db, err := Open(ctx, pgtest.Schema(t))
@@ -64,5 +66,25 @@ func TestKeepStatisticsAnalyzesWhatAutovacuumWould(t *testing.T) {
 	}
 	if len(again) != 0 {
 		t.Errorf("a second KeepStatistics analyzed %q, want nothing", again)
+	}
+	later := []struct {
+		write   string
+		analyze bool
+	}{
+		{`UPDATE feeds SET title = 'renamed', next_fetch = id`, false},
+		{`INSERT INTO feeds (url, status, created_at)
+			SELECT 'http://127.0.0.1/more/' || g, 'active', 0 FROM generate_series(1, 301) g`, true},
+	}
+	for _, l := range later {
+		if _, err := db.pool.Exec(ctx, l.write); err != nil {
+			t.Fatal(err)
+		}
+		analyzed, err := db.KeepStatistics(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := slices.Contains(analyzed, "feeds"); got != l.analyze {
+			t.Errorf("after %s: KeepStatistics analyzed %q; want feeds among them: %v", l.write, analyzed, l.analyze)
+		}
 	}
 }
