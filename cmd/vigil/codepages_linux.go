@@ -6,6 +6,7 @@ import (
 	"os"
 	"strconv"
 	"sync"
+	"time"
 
 	"golang.org/x/sys/unix"
 )
@@ -19,8 +20,8 @@ import (
 // so after start-up most of the binary counts in the resident set whether
 // the command uses it or not, and so do the parts of libc the dynamic
 // loader and the C runtime's start touched. `vigil fetch` releases them
-// once it has parsed its flags and then again after every few fetches of
-// its pass, so that only the pages the pass is using are mapped
+// once it has parsed its flags and then again as its pass spends CPU time
+// (see every), so that only the pages the pass is using are mapped
 // (docs/performance.md).
 //
 // A mapping is kept only if it held no anonymous page when it was found:
@@ -88,12 +89,18 @@ func (c codePages) release() int64 {
 }
 
 // every returns step, to be called as each unit of work (a fetch) ends,
-// which has c's pages released after every n of them, in a goroutine of
-// its own so that the caller does not wait, and stop, which ends that
-// goroutine and waits for it. With n 0 or less, or nothing to release,
-// step does nothing.
-func (c codePages) every(n int) (step, stop func()) {
-	if n <= 0 || len(c.lines) == 0 {
+// which has c's pages released whenever the process has spent budget of
+// CPU time (user and system, all its threads) since the last release, in
+// a goroutine of its own so that the caller does not wait, and stop, which
+// ends that goroutine and waits for it. A release costs the pass the
+// minor page faults that map its own code back (a few milliseconds):
+// counting the process's CPU time keeps that cost a small share of the
+// work whatever a fetch costs, so that a pass of 304s, a third of a
+// millisecond each, releases a few times where a first refresh, which
+// parses and stores every item, releases after every few fetches. With
+// budget 0 or less, or nothing to release, step does nothing.
+func (c codePages) every(budget time.Duration) (step, stop func()) {
+	if budget <= 0 || len(c.lines) == 0 {
 		return func() {}, func() {}
 	}
 	due, stopped := make(chan struct{}, 1), make(chan struct{})
@@ -104,13 +111,15 @@ func (c codePages) every(n int) (step, stop func()) {
 		}
 	}()
 	var mu sync.Mutex
-	steps, closed := 0, false
+	last, closed := cpuSpent(), false
 	step = func() {
 		mu.Lock()
 		defer mu.Unlock()
-		if steps++; steps%n != 0 || closed {
+		now := cpuSpent()
+		if now-last < budget || closed {
 			return
 		}
+		last = now
 		select {
 		case due <- struct{}{}:
 		default: // a release is already waiting to run
@@ -126,6 +135,16 @@ func (c codePages) every(n int) (step, stop func()) {
 		<-stopped
 	}
 	return step, stop
+}
+
+// cpuSpent returns the CPU time the process has spent, user and system,
+// in all its threads (0 if the clock cannot be read).
+func cpuSpent() time.Duration {
+	var ts unix.Timespec
+	if err := unix.ClockGettime(unix.CLOCK_PROCESS_CPUTIME_ID, &ts); err != nil {
+		return 0
+	}
+	return time.Duration(ts.Nano())
 }
 
 // releaseCodePages releases the process's code pages once (see

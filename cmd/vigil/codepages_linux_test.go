@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"strconv"
 	"testing"
+	"time"
 )
 
 // rssFileKiB reads the process's resident file-backed pages (RssFile).
@@ -139,10 +140,11 @@ func TestReleaseCodePagesOfLibc(t *testing.T) {
 }
 
 // TestCodePagesEvery checks that a pass's steps release the code pages
-// again: pages touched after the first release (here every page of the
-// executable's code and read-only data, read one by one) count in
-// the resident set until n steps have been taken, and after them are
-// released again; with n 0 never.
+// again once the process has spent the budget of CPU time: pages touched
+// after the first release (here every page of the executable's code and
+// read-only data, read one by one) count in the resident set until a step
+// finds the budget spent, and after it are released again; with a budget
+// of 0 never.
 func TestCodePagesEvery(t *testing.T) {
 	pages := findCodePages()
 	if len(pages.lines) == 0 {
@@ -153,26 +155,32 @@ func TestCodePagesEvery(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct {
-		n, steps int
-		released bool
+		budget, spend time.Duration // spend: CPU time spent before the last step
+		released      bool
 	}{
-		{n: 3, steps: 2, released: false},
-		{n: 3, steps: 3, released: true},
-		{n: 0, steps: 5, released: false},
+		{budget: time.Hour, spend: 20 * time.Millisecond, released: false},
+		{budget: 10 * time.Millisecond, spend: 20 * time.Millisecond, released: true},
+		{budget: 0, spend: 20 * time.Millisecond, released: false},
 	} {
 		pages.release()
 		touchMappings(t, exe) // the executable's every page, as start-up nearly does
+		step, stop := pages.every(tc.budget)
 		touched := rssFileKiB(t)
-		step, stop := pages.every(tc.n)
-		for range tc.steps {
-			step()
-		}
+		spendCPU(tc.spend)
+		step()
 		stop() // waits for a release that was due
 		after := rssFileKiB(t)
 		if fell := touched-after >= 8192; fell != tc.released {
-			t.Errorf("every(%d), %d steps: RssFile %d KiB after touching code, %d after the steps; released = %v, want %v",
-				tc.n, tc.steps, touched, after, fell, tc.released)
+			t.Errorf("every(%s), %s of CPU spent: RssFile %d KiB after touching code, %d after the steps; released = %v, want %v",
+				tc.budget, tc.spend, touched, after, fell, tc.released)
 		}
+	}
+}
+
+// spendCPU keeps the calling thread busy until the process has spent d
+// more of CPU time.
+func spendCPU(d time.Duration) {
+	for end := cpuSpent() + d; cpuSpent() < end; {
 	}
 }
 

@@ -2,6 +2,8 @@
 
 package main
 
+import "time"
+
 // codePages holds nothing where there is no /proc/self/maps: see the
 // Linux version.
 type codePages struct{}
@@ -13,7 +15,7 @@ func findCodePages() codePages { return codePages{} }
 func (codePages) release() int64 { return 0 }
 
 // every returns a step and a stop that do nothing.
-func (codePages) every(int) (step, stop func()) { return func() {}, func() {} }
+func (codePages) every(time.Duration) (step, stop func()) { return func() {}, func() {} }
 
 // releaseCodePages does nothing where there is no /proc/self/maps: see
 // the Linux version.

@@ -13,13 +13,15 @@ import (
 	"vigil/store"
 )
 
-// defaultCodeReleaseEvery is after how many fetches `vigil fetch` releases
-// again the code pages it has mapped (see codePages): the pass's own code
-// comes back as minor page faults, a 64 KiB block each, while
-// pages touched once (opening the store, the re-plan, a rare path) stop
-// counting in its resident set. Counting fetches rather than time keeps
-// the cost a share of the work, however long the fetches wait on servers.
-const defaultCodeReleaseEvery = 25
+// defaultCodeReleaseEvery is how much CPU time `vigil fetch` spends
+// between two releases of the code pages it has mapped (see codePages):
+// the pass's own code comes back as minor page faults, a 64 KiB block
+// each, a few milliseconds a release, while pages touched once (opening
+// the store, the re-plan, a rare path) stop counting in its resident set.
+// Counting CPU time rather than fetches or wall time keeps that cost a
+// share of the work (2-5% of a pass here), however much a fetch costs and
+// however long it waits on its server.
+const defaultCodeReleaseEvery = 100 * time.Millisecond
 
 func runFetch(ctx context.Context, e *env, args []string) error {
 	f := newFlags(e, "fetch", "[URL|ID]", "Fetch every due feed once, store what came, send the alerts it caused, and exit (for cron and scripts).\n"+
@@ -31,7 +33,7 @@ func runFetch(ctx context.Context, e *env, args []string) error {
 	gc := addGCFlag(f, defaultFetchGCPercent)
 	baseURL := f.bindString("base-url", "")
 	procs := f.Int("procs", defaultFetchProcs, "how many processors run vigil's code while fetching (a pass mostly waits on the network; each more holds more memory); 0 keeps Go's default (one per core available); GOMAXPROCS, when set to a count, wins")
-	releaseEvery := f.Int("release-code-every", defaultCodeReleaseEvery, "after how many fetches the pass releases again the pages of vigil's code and read-only data (and libc's) it has mapped, so that only those it is using count in its memory; 0: only once, at start")
+	releaseEvery := f.Duration("release-code-every", defaultCodeReleaseEvery, "after how much of its CPU time the pass releases again the pages of vigil's code and read-only data (and libc's) it has mapped, so that only those it is using count in its memory; 0: only once, at start")
 	f.lean = true // ingests and exits: no mapped file, small caches, for a low peak of memory
 	if err := f.parse(args, -1); err != nil {
 		return err
@@ -46,7 +48,7 @@ func runFetch(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if *releaseEvery < 0 {
-		return usageError{fmt.Sprintf("--release-code-every %d: want a count of fetches, or 0", *releaseEvery)}
+		return usageError{fmt.Sprintf("--release-code-every %s: want a CPU time (100ms), or 0", *releaseEvery)}
 	}
 	// The binary's pages start-up touched: a pass maps back only those it
 	// uses, and releases them again as it goes.
@@ -96,7 +98,7 @@ func runFetch(ctx context.Context, e *env, args []string) error {
 	pass, err := mon.RunOnceEach(ctx, *all, func(r monitor.Result) {
 		m.above(func() { printResult(e.stdout, r) })
 		t.add(r)
-		countFetch() // after every few fetches, the code pages are released again
+		countFetch() // as the pass spends CPU time, the code pages are released again
 	})
 	m.finish()
 	if pass.Skipped > 0 {

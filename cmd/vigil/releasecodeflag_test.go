@@ -8,16 +8,17 @@ import (
 )
 
 // TestReleaseCodeEveryFlag checks what `vigil fetch --release-code-every`
-// accepts: a count of fetches or 0, not a negative count, which is a
-// mistake in the command line (exit status 2) reported before the
-// database is opened.
+// accepts: a CPU time or 0, not a negative one, nor a bare count (the
+// flag once counted fetches), each a mistake in the command line (exit
+// status 2) reported before the database is opened.
 func TestReleaseCodeEveryFlag(t *testing.T) {
 	for _, tc := range []struct {
 		value string
 		code  int
 		says  string
 	}{
-		{"-1", 2, "--release-code-every -1: want a count of fetches, or 0"},
+		{"-1ms", 2, "--release-code-every -1ms: want a CPU time (100ms), or 0"},
+		{"25", 2, `invalid value "25"`},
 		{"x", 2, "invalid value"},
 	} {
 		var out bytes.Buffer
