@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"vigil/internal/benchsize"
 	"vigil/profile"
 	"vigil/text"
 	"vigil/trace"
@@ -305,9 +306,10 @@ func TestChannelSearchQuality(t *testing.T) {
 // BenchmarkChannelSearchQuality measures every configuration on every
 // reddit channel with at least sqMinTitles titles and reports, per
 // configuration, the search MRR, hit@1 and hit@10 and the recommendation
-// MRR ("rmrr").
+// MRR ("rmrr"). When the documentation's test runs its command
+// (internal/benchsize) it keeps the test's share of the channels.
 func BenchmarkChannelSearchQuality(b *testing.B) {
-	d := loadSearchData(b, 1)
+	d := loadSearchData(b, benchsize.Pick(1, sqTestEvery))
 	b.Logf("%d channels, %d training titles", len(d.channels), d.titles)
 	var res []sqResult
 	for b.Loop() {

@@ -5,6 +5,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"vigil/internal/benchsize"
 )
 
 // cpuSeconds is the process's user and system CPU time so far.
@@ -16,11 +18,13 @@ func cpuSeconds() float64 {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()).Seconds()
 }
 
-// benchRun simulates 10,000 synthetic sources over 90 days (plus a day of
+// benchRun simulates 10,000 synthetic sources (500 when the
+// documentation's test runs the benchmarks' commands, internal/benchsize)
+// over 90 days (plus a day of
 // history before the run) at 2 fetches per source per day, training 14
 // days, and reports the postings, fetches and peak heap.
 func benchRun(b *testing.B, name string, planEvery time.Duration) {
-	srcs := synthSources(41, 10_000, 91, 100)
+	srcs := synthSources(41, benchsize.Pick(10_000, 500), 91, 100)
 	postings := 0
 	for _, s := range srcs {
 		postings += len(s.Postings)

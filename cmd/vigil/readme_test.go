@@ -20,6 +20,7 @@ import (
 	"testing"
 	"time"
 
+	"vigil/internal/benchsize"
 	"vigil/internal/longtest"
 )
 
@@ -32,9 +33,10 @@ import (
 //     browser and fuzz runs, anything over a few seconds): they run only
 //     when VIGIL_LONG_TESTS is set (internal/longtest; .ci/run sets it for
 //     its second pass), and are reported as skipped otherwise. In that pass
-//     a benchmark's -benchtime is cut to 1x, and a vigil-load run's
-//     --duration to 1s: the test shows that the command runs, not the
-//     figure it measures.
+//     a benchmark's -benchtime is cut to 1x and its data made small
+//     (internal/benchsize), a fuzz run's -fuzztime to 2s, and a vigil-load
+//     run's --duration to 1s and its store to 10,000 items: the test
+//     shows that the command runs, not the figure it measures.
 //   - Any other block whose info string starts like a shell's (```shell,
 //     ```bash, ```sh slow, ...) fails the test, so that no example can drop
 //     out of it by a typo; blocks of other kinds (```text, plain ```) are
@@ -159,9 +161,14 @@ var docForever = map[string]string{
 // benchtime is a benchmark's -benchtime (or -test.benchtime) flag.
 var benchtime = regexp.MustCompile(`(-(?:test\.)?benchtime)[ =]\S+`)
 
+// fuzztime is a fuzz run's -fuzztime (or -test.fuzztime) flag.
+var fuzztime = regexp.MustCompile(`(-(?:test\.)?fuzztime)[ =]\S+`)
+
 // shortBenchmarks cuts the -benchtime of every benchmark in command to one
-// iteration, and gives one to a `go test -bench` that names none.
+// iteration, and gives one to a `go test -bench` that names none; it cuts
+// a fuzz run's -fuzztime to two seconds.
 func shortBenchmarks(command string) string {
+	command = fuzztime.ReplaceAllString(command, "${1} 2s")
 	if benchtime.MatchString(command) {
 		return benchtime.ReplaceAllString(command, "${1} 1x")
 	}
@@ -174,15 +181,44 @@ func shortBenchmarks(command string) string {
 // loadDuration is the --duration flag of a vigil-load run.
 var loadDuration = regexp.MustCompile(`(--duration)[ =]\S+`)
 
+// loadItems and loadFeedCount are the --items and --feeds flags of a
+// vigil-load run.
+var (
+	loadItems     = regexp.MustCompile(`--items[ =](\d+)`)
+	loadFeedCount = regexp.MustCompile(`--feeds[ =](\d+)`)
+)
+
+// shortLoadItems is the most items a vigil-load run of the documents'
+// test fills its store with.
+const shortLoadItems = 10000
+
 // shortLoadRuns cuts the --duration of a vigil-load run (cmd/vigil-load,
-// whose clients run for that long on every core) to one second: like a
-// benchmark's one iteration, it shows that the command runs, not the
-// figure it measures.
+// whose clients run for that long on every core) to one second, and the
+// store it fills to shortLoadItems items (its default is a million), its
+// feeds in the same proportion: like a benchmark's one iteration, it shows
+// that the command runs, not the figure it measures. A run of `vigil-load
+// refresh` keeps its feeds.
 func shortLoadRuns(command string) string {
 	if !strings.Contains(command, "vigil-load") {
 		return command
 	}
-	return loadDuration.ReplaceAllString(command, "${1} 1s")
+	command = loadDuration.ReplaceAllString(command, "${1} 1s")
+	if strings.Contains(command, "vigil-load refresh") {
+		return command
+	}
+	m := loadItems.FindStringSubmatch(command)
+	if m == nil {
+		return command + fmt.Sprintf(" --items %d", shortLoadItems)
+	}
+	items, _ := strconv.Atoi(m[1])
+	if items <= shortLoadItems {
+		return command
+	}
+	command = loadItems.ReplaceAllString(command, fmt.Sprintf("--items %d", shortLoadItems))
+	return loadFeedCount.ReplaceAllStringFunc(command, func(flag string) string {
+		feeds, _ := strconv.Atoi(loadFeedCount.FindStringSubmatch(flag)[1])
+		return fmt.Sprintf("--feeds %d", max(1, feeds*shortLoadItems/items))
+	})
 }
 
 // docFiles lists the documents whose examples run: README.md and
@@ -388,7 +424,8 @@ func (d *docRun) runDocExamples(t *testing.T, examples []docExample, chains []ex
 	}
 	d.root, d.work = docWorkDir(t, d.repo)
 	d.env = append(os.Environ(), "PATH="+filepath.Dir(vigilBin)+":"+os.Getenv("PATH"), "VIGIL_DB=",
-		"VIGIL_ALLOW_PRIVATE=true", "VIGIL_HOST_GAP=0", "VIGIL_ADDR=127.0.0.1:0")
+		"VIGIL_ALLOW_PRIVATE=true", "VIGIL_HOST_GAP=0", "VIGIL_ADDR=127.0.0.1:0",
+		benchsize.Env+"=1") // benchmarks build small data: only the command is checked
 	d.pgRewrite = func(s string) string { return s }
 	for _, ex := range examples {
 		if isPostgresExample(ex.command) && (!ex.long || longtest.Enabled()) {
@@ -712,9 +749,11 @@ func TestOutputsIn(t *testing.T) {
 
 func TestShortLoadRuns(t *testing.T) {
 	tests := []struct{ in, want string }{
-		{"go run ./cmd/vigil-load --db /tmp/load.db --clients 20 --duration 15s", "go run ./cmd/vigil-load --db /tmp/load.db --clients 20 --duration 1s"},
-		{"go run ./cmd/vigil-load --db /tmp/load.db --clients 20 --duration 10s --think 50ms", "go run ./cmd/vigil-load --db /tmp/load.db --clients 20 --duration 1s --think 50ms"},
-		{"go run ./cmd/vigil-load --db x.db --duration=2m", "go run ./cmd/vigil-load --db x.db --duration 1s"},
+		{"go run ./cmd/vigil-load --db /tmp/load.db --clients 20 --duration 15s", "go run ./cmd/vigil-load --db /tmp/load.db --clients 20 --duration 1s --items 10000"},
+		{"go run ./cmd/vigil-load --db /tmp/load.db --clients 20 --duration 10s --think 50ms", "go run ./cmd/vigil-load --db /tmp/load.db --clients 20 --duration 1s --think 50ms --items 10000"},
+		{"go run ./cmd/vigil-load --db x.db --duration=2m", "go run ./cmd/vigil-load --db x.db --duration 1s --items 10000"},
+		{"go run ./cmd/vigil-load --db r.db --api reader --items 100000 --feeds 5000 --duration 10s", "go run ./cmd/vigil-load --db r.db --api reader --items 10000 --feeds 500 --duration 1s"},
+		{"go run ./cmd/vigil-load --db r.db --items=2000 --feeds=100", "go run ./cmd/vigil-load --db r.db --items=2000 --feeds=100"},
 		{"go run ./cmd/vigil-load refresh --vigil /tmp/v --feeds 100 --runs 1", "go run ./cmd/vigil-load refresh --vigil /tmp/v --feeds 100 --runs 1"},
 		{"vigil sim --trace p.tsv.gz --duration 15s", "vigil sim --trace p.tsv.gz --duration 15s"},
 	}
@@ -733,6 +772,7 @@ func TestShortBenchmarks(t *testing.T) {
 		{"/tmp/c.test -test.bench 'E$' -test.benchtime 101x", "/tmp/c.test -test.bench 'E$' -test.benchtime 1x"},
 		{"vigil sim --trace p.tsv.gz", "vigil sim --trace p.tsv.gz"},
 		{"go test ./webcheck -count=1", "go test ./webcheck -count=1"},
+		{"go test -run='^$' -fuzz='^FuzzParse$' -fuzztime=20s ./feed", "go test -run='^$' -fuzz='^FuzzParse$' -fuzztime 2s ./feed"},
 	}
 	for _, tt := range tests {
 		if got := shortBenchmarks(tt.in); got != tt.want {

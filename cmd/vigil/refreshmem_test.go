@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"vigil"
+	"vigil/internal/benchsize"
 )
 
 // refreshFeeds is the size of the refresh cycle BenchmarkRefreshMemory
@@ -21,8 +22,12 @@ import (
 // names another count (20000 shows what grows with the feeds).
 const refreshFeeds = 5000
 
-// refreshFeedCount is VIGIL_REFRESH_FEEDS, else refreshFeeds.
+// refreshFeedCount is VIGIL_REFRESH_FEEDS, else refreshFeeds; 500 when the
+// documentation's test runs the benchmark's command (internal/benchsize).
 func refreshFeedCount(b *testing.B) int {
+	if benchsize.Small() {
+		return 500
+	}
 	v := os.Getenv("VIGIL_REFRESH_FEEDS")
 	if v == "" {
 		return refreshFeeds
