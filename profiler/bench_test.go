@@ -20,13 +20,14 @@ import (
 // Shape of the benchmark's stored items: 200 feeds fetched in turn, three
 // new items per fetch, each a title of 8 words and a summary of 60 drawn
 // Zipf-like from a vocabulary of 5,000 made-up words, each feed keeping to
-// its own 300 of them. The documentation's test runs the benchmarks'
-// commands on 1,500 items (internal/benchsize).
+// its own 300 of them.
 const (
 	benchFeeds   = 200
 	benchPerItem = 3
 )
 
+// benchItems is how many items the benchmarks store: 6,000, or 1,500 when
+// the documentation's test runs their commands (internal/benchsize).
 var benchItems = benchsize.Pick(6000, 1500)
 
 // benchWords returns the made-up vocabulary.

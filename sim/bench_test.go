@@ -20,9 +20,9 @@ func cpuSeconds() float64 {
 
 // benchRun simulates 10,000 synthetic sources (500 when the
 // documentation's test runs the benchmarks' commands, internal/benchsize)
-// over 90 days (plus a day of
-// history before the run) at 2 fetches per source per day, training 14
-// days, and reports the postings, fetches and peak heap.
+// over 90 days (plus a day of history before the run) at 2 fetches per
+// source per day, training 14 days, and reports the postings, fetches and
+// peak heap.
 func benchRun(b *testing.B, name string, planEvery time.Duration) {
 	srcs := synthSources(41, benchsize.Pick(10_000, 500), 91, 100)
 	postings := 0

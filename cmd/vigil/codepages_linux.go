@@ -93,7 +93,7 @@ func (c codePages) release() int64 {
 // CPU time (user and system, all its threads) since the last release, in
 // a goroutine of its own so that the caller does not wait, and stop, which
 // ends that goroutine and waits for it. A release costs the pass the
-// minor page faults that map its own code back (a few milliseconds):
+// minor page faults that map its own code back (about a millisecond):
 // counting the process's CPU time keeps that cost a small share of the
 // work whatever a fetch costs, so that a pass of 304s, a third of a
 // millisecond each, releases a few times where a first refresh, which

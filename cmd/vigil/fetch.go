@@ -16,10 +16,10 @@ import (
 // defaultCodeReleaseEvery is how much CPU time `vigil fetch` spends
 // between two releases of the code pages it has mapped (see codePages):
 // the pass's own code comes back as minor page faults, a 64 KiB block
-// each, a few milliseconds a release, while pages touched once (opening
+// each, about a millisecond a release, while pages touched once (opening
 // the store, the re-plan, a rare path) stop counting in its resident set.
 // Counting CPU time rather than fetches or wall time keeps that cost a
-// share of the work (2-5% of a pass here), however much a fetch costs and
+// share of the work (about 1% of a pass here), however much a fetch costs and
 // however long it waits on its server.
 const defaultCodeReleaseEvery = 100 * time.Millisecond
 

@@ -24,11 +24,13 @@ import (
 	"vigil/store/sqlite"
 )
 
-// loadFeeds and loadHosts shape the load run: loopback feeds spread over
-// loopback hosts (127.0.0.1 ...), each answer two new items of ~2 KB HTML.
-// The documentation's test runs it on 500 feeds (internal/benchsize).
+// loadFeeds is how many loopback feeds the load run serves, each answer
+// two new items of ~2 KB HTML: 10,000, or 500 when the documentation's
+// test runs the benchmark's command (internal/benchsize).
 var loadFeeds = benchsize.Pick(10000, 500)
 
+// loadHosts is how many loopback hosts (127.0.0.1 ...) the feeds are
+// spread over.
 const loadHosts = 50
 
 // loadLatencies are the load run's regimes: a farm that answers at once,
@@ -37,7 +39,7 @@ const loadHosts = 50
 // fetchers spend most of their time waiting.
 var loadLatencies = []time.Duration{0, 50 * time.Millisecond}
 
-// BenchmarkLoad measures ingest throughput over the same 10,000 loopback
+// BenchmarkLoad measures ingest throughput over the same loadFeeds loopback
 // feeds: one `vigil fetch --all` process on SQLite, and 1, 2 and 4
 // `vigil worker` processes sharing PostgreSQL, each with 4 concurrent
 // fetches and no host gap, then one worker and one SQLite process with 16

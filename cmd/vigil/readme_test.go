@@ -186,6 +186,7 @@ var loadDuration = regexp.MustCompile(`(--duration)[ =]\S+`)
 var (
 	loadItems     = regexp.MustCompile(`--items[ =](\d+)`)
 	loadFeedCount = regexp.MustCompile(`--feeds[ =](\d+)`)
+	loadFile      = regexp.MustCompile(`--db[ =]([^\s'"]+)`)
 )
 
 // shortLoadItems is the most items a vigil-load run of the documents'
@@ -196,9 +197,12 @@ const shortLoadItems = 10000
 // whose clients run for that long on every core) to one second, and the
 // store it fills to shortLoadItems items (its default is a million), its
 // feeds in the same proportion: like a benchmark's one iteration, it shows
-// that the command runs, not the figure it measures. A run of `vigil-load
-// refresh` keeps its feeds.
-func shortLoadRuns(command string) string {
+// that the command runs, not the figure it measures. A SQLite store (a
+// --db that is not a URL) is moved into dir, so that the small store is
+// never left where a reader's own run of the command would reuse it, nor
+// a reader's full one reused here. A run of `vigil-load refresh` keeps
+// its feeds.
+func shortLoadRuns(command, dir string) string {
 	if !strings.Contains(command, "vigil-load") {
 		return command
 	}
@@ -206,9 +210,16 @@ func shortLoadRuns(command string) string {
 	if strings.Contains(command, "vigil-load refresh") {
 		return command
 	}
+	command = loadFile.ReplaceAllStringFunc(command, func(flag string) string {
+		file := loadFile.FindStringSubmatch(flag)[1]
+		if strings.Contains(file, "://") {
+			return flag
+		}
+		return "--db " + filepath.Join(dir, filepath.Base(file))
+	})
 	m := loadItems.FindStringSubmatch(command)
 	if m == nil {
-		return command + fmt.Sprintf(" --items %d", shortLoadItems)
+		return strings.Replace(command, "vigil-load", fmt.Sprintf("vigil-load --items %d", shortLoadItems), 1)
 	}
 	items, _ := strconv.Atoi(m[1])
 	if items <= shortLoadItems {
@@ -460,7 +471,7 @@ func (d *docRun) runDocExample(t *testing.T, ex docExample) {
 	}
 	command := d.pgRewrite(strings.ReplaceAll(ex.command, "https://example.org/", d.feedURL+"/"))
 	if ex.long {
-		command = shortLoadRuns(shortBenchmarks(command))
+		command = shortLoadRuns(shortBenchmarks(command), d.work)
 	}
 	where := fmt.Sprintf("%s:%d", name, ex.line)
 	if ex.long && isGoCommand(ex.command) && longtest.Enabled() {
@@ -749,16 +760,17 @@ func TestOutputsIn(t *testing.T) {
 
 func TestShortLoadRuns(t *testing.T) {
 	tests := []struct{ in, want string }{
-		{"go run ./cmd/vigil-load --db /tmp/load.db --clients 20 --duration 15s", "go run ./cmd/vigil-load --db /tmp/load.db --clients 20 --duration 1s --items 10000"},
-		{"go run ./cmd/vigil-load --db /tmp/load.db --clients 20 --duration 10s --think 50ms", "go run ./cmd/vigil-load --db /tmp/load.db --clients 20 --duration 1s --think 50ms --items 10000"},
-		{"go run ./cmd/vigil-load --db x.db --duration=2m", "go run ./cmd/vigil-load --db x.db --duration 1s --items 10000"},
-		{"go run ./cmd/vigil-load --db r.db --api reader --items 100000 --feeds 5000 --duration 10s", "go run ./cmd/vigil-load --db r.db --api reader --items 10000 --feeds 500 --duration 1s"},
-		{"go run ./cmd/vigil-load --db r.db --items=2000 --feeds=100", "go run ./cmd/vigil-load --db r.db --items=2000 --feeds=100"},
+		{"go run ./cmd/vigil-load --db /tmp/load.db --clients 20 --duration 15s", "go run ./cmd/vigil-load --items 10000 --db /w/load.db --clients 20 --duration 1s"},
+		{"go run ./cmd/vigil-load --db /tmp/load.db --clients 20 --duration 10s --think 50ms", "go run ./cmd/vigil-load --items 10000 --db /w/load.db --clients 20 --duration 1s --think 50ms"},
+		{"go run ./cmd/vigil-load --db x.db --duration=2m", "go run ./cmd/vigil-load --items 10000 --db /w/x.db --duration 1s"},
+		{"go run ./cmd/vigil-load --db r.db --api reader --items 100000 --feeds 5000 --duration 10s", "go run ./cmd/vigil-load --db /w/r.db --api reader --items 10000 --feeds 500 --duration 1s"},
+		{"go run ./cmd/vigil-load --db=r.db --items=2000 --feeds=100 --other-feeds 0", "go run ./cmd/vigil-load --db /w/r.db --items=2000 --feeds=100 --other-feeds 0"},
+		{"go run ./cmd/vigil-load --db 'postgres://postgres@127.0.0.1:5432/vigil?search_path=l' --duration 10s && echo done", "go run ./cmd/vigil-load --items 10000 --db 'postgres://postgres@127.0.0.1:5432/vigil?search_path=l' --duration 1s && echo done"},
 		{"go run ./cmd/vigil-load refresh --vigil /tmp/v --feeds 100 --runs 1", "go run ./cmd/vigil-load refresh --vigil /tmp/v --feeds 100 --runs 1"},
 		{"vigil sim --trace p.tsv.gz --duration 15s", "vigil sim --trace p.tsv.gz --duration 15s"},
 	}
 	for _, tt := range tests {
-		if got := shortLoadRuns(tt.in); got != tt.want {
+		if got := shortLoadRuns(tt.in, "/w"); got != tt.want {
 			t.Errorf("shortLoadRuns(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}

@@ -26,12 +26,12 @@ import (
 	"vigil/store/sqlite"
 )
 
-// Size of the store of the sync benchmarks: a user following 5,000 feeds
-// of 20 items each, 100,000 items of about 2 KB of HTML; 250 feeds when
-// the documentation's test runs the benchmarks' commands
-// (internal/benchsize).
+// syncFeeds is how many feeds the user of the sync benchmarks follows:
+// 5,000 (100,000 items of about 2 KB of HTML), or 250 when the
+// documentation's test runs the benchmarks' commands (internal/benchsize).
 var syncFeeds = benchsize.Pick(5000, 250)
 
+// syncFeedItems is how many items each of the feeds holds.
 const syncFeedItems = 20
 
 // syncStores opens each store the sync benchmarks run on, and returns a
