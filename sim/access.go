@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"cmp"
 	"sort"
 	"time"
 
@@ -16,6 +17,9 @@ type accessLog struct {
 	// model learns the readers' patterns (policy.Config.Access, with
 	// PerReader from Config.ReadersAlike).
 	model policy.AccessModel
+	// oracle learns them from the coming window's accesses instead of
+	// the last (Config.AccessOracle).
+	oracle bool
 }
 
 func newAccessLog(rs []Reader, index map[string]int) *accessLog {
@@ -33,8 +37,13 @@ func newAccessLog(rs []Reader, index map[string]int) *accessLog {
 }
 
 // feedAccess is every source's access pattern learned from the accesses up
-// to now only: the simulated monitor never sees the future.
+// to now only: the simulated monitor never sees the future. With oracle,
+// a bound, it is learned from the accesses of the coming window instead.
 func (a *accessLog) feedAccess(now time.Time) map[int64][]float64 {
+	if a.oracle {
+		ahead := now.Add(cmp.Or(a.model.Window, policy.AccessWindow))
+		return a.model.FeedAccess(a.readers, a.past(ahead), ahead)
+	}
 	return a.model.FeedAccess(a.readers, a.past(now), now)
 }
 

@@ -90,6 +90,13 @@ type Config struct {
 	// every reader counting alike rather than every access
 	// (policy.FeedAccessPerReader): Sia et al. judge a schedule per user.
 	ReadersAlike bool
+	// AccessOracle is a bound, not a policy: the user policy is given
+	// each source's access pattern learned from the accesses of the
+	// coming access window (policy.AccessModel.Window) instead of the
+	// last, the accesses its plan will meet. It measures how far placing
+	// one schedule per source by a daily pattern could cut misses at best
+	// on a trace, as the clairvoyant policy bounds the postings' delay.
+	AccessOracle bool
 	// Beta is the novelty threshold β of Roitman et al. Eq. 7 for the
 	// content-based policies (the command line's default is 0.1, their
 	// §5.4 choice; their §6.3 runs use 0, so the zero value is kept as 0).

@@ -40,6 +40,7 @@ func simulate(cfg resolved, tracks []track, access *accessLog) (*engine, error) 
 	if access != nil {
 		access.model = cfg.PolicyConfig.Access
 		access.model.PerReader = access.model.PerReader || cfg.ReadersAlike
+		access.oracle = cfg.AccessOracle
 	}
 	if cfg.Pages {
 		e.pages = newPageRates(len(tracks))
