@@ -38,9 +38,8 @@ ORDER BY s.relname`
 // threshold (see staleTablesSQL), so that a pass that loaded many items (a
 // first refresh) pays for the statistics it made stale, and the planner
 // has them at once, rather than the server's background analyze landing
-// on a later pass. A table already
-// being analyzed is left to that session: the lock is waited for at most a
-// tenth of a second.
+// on a later pass. A table already being analyzed is left to that
+// session: the lock is waited for at most a tenth of a second.
 func (db *DB) KeepStatistics(ctx context.Context) ([]string, error) {
 	if err := db.flushCounts(ctx); err != nil {
 		return nil, err

@@ -84,7 +84,7 @@ func TestKeepStatisticsAnalyzesWhatGrew(t *testing.T) {
 			t.Fatal(err)
 		}
 		if got := slices.Contains(analyzed, "feeds"); got != l.analyze {
-			t.Errorf("after %s: KeepStatistics analyzed %q, feeds among them: %v, want %v", l.write, analyzed, !l.analyze, l.analyze)
+			t.Errorf("after %s: KeepStatistics analyzed %q, feeds among them: %v, want %v", l.write, analyzed, got, l.analyze)
 		}
 	}
 }
