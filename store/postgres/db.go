@@ -40,9 +40,10 @@ import (
 type DB struct {
 	*sqlflow.Store // the methods written once for every SQL store
 
-	pool *pgxpool.Pool
-	name string // the connection string without its password, for errors
-	rec  recorder
+	pool    *pgxpool.Pool
+	records *pgxpool.Pool // the recorder's session (recordSession)
+	name    string        // the connection string without its password, for errors
+	rec     recorder
 }
 
 var _ store.Store = (*DB)(nil)
@@ -71,23 +72,28 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 	}
 	db := &DB{pool: pool, name: redact(dsn)}
 	db.rec.db = db
-	if db.Store, err = sqlflow.New(conn{db}, dialect, statements, feedWriter{}); err != nil {
+	if db.records, err = recordSession(cfg); err != nil {
 		pool.Close()
+		return nil, fmt.Errorf("postgres: unable to open the record session of %s: %w", db.name, err)
+	}
+	if db.Store, err = sqlflow.New(conn{db}, dialect, statements, feedWriter{}); err != nil {
+		db.Close()
 		return nil, err
 	}
 	if err := pool.Ping(ctx); err != nil {
-		pool.Close()
+		db.Close()
 		return nil, fmt.Errorf("postgres: unable to connect to %s: %w", db.name, err)
 	}
 	if err := migrate(ctx, pool, db.name); err != nil {
-		pool.Close()
+		db.Close()
 		return nil, err
 	}
 	return db, nil
 }
 
-// Close releases the connection pool.
+// Close releases the connection pools.
 func (db *DB) Close() error {
+	db.records.Close()
 	db.pool.Close()
 	return nil
 }

@@ -92,8 +92,12 @@ func schemaOf(t *testing.T, db *DB) string {
 
 // onPool returns the store on pool, left as it is (no migration).
 func onPool(t *testing.T, pool *pgxpool.Pool, name string) *DB {
-	db := &DB{pool: pool, name: name}
-	var err error
+	records, err := recordSession(pool.Config())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(records.Close)
+	db := &DB{pool: pool, records: records, name: name}
 	if db.Store, err = sqlflow.New(conn{db}, dialect, statements, feedWriter{}); err != nil {
 		t.Fatal(err)
 	}

@@ -5,8 +5,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"vigil"
 	"vigil/store"
@@ -123,19 +122,12 @@ func (db *DB) recordOne(ctx context.Context, r *record) error {
 	if err != nil {
 		return err
 	}
-	var stored int64
-	err = db.sendRecords(ctx, func(b *pgx.Batch) {
-		b.Queue(recordFetchSQL, append(args,
-			store.Nanos(obs.At), obs.Status, obs.Bytes, int64(obs.Latency), obs.Items, obs.NotModified, clean(obs.Error))...,
-		).Exec(func(tag pgconn.CommandTag) error {
-			stored = tag.RowsAffected()
-			return nil
-		})
-	})
+	tag, err := db.records.Exec(ctx, recordFetchSQL, append(args,
+		store.Nanos(obs.At), obs.Status, obs.Bytes, int64(obs.Latency), obs.Items, obs.NotModified, clean(obs.Error))...)
 	if err != nil {
 		return dialect.Wrap("record fetch", err)
 	}
-	if stored == 0 {
+	if tag.RowsAffected() == 0 {
 		return vigil.Errorf(vigil.ENOTFOUND, "feed %d not found", obs.FeedID)
 	}
 	return nil
@@ -149,27 +141,28 @@ func (db *DB) recordMany(ctx context.Context, batch []*record) (map[int64]bool, 
 		c.add(r)
 	}
 	stored := make(map[int64]bool, len(batch))
-	err := db.sendRecords(ctx, func(b *pgx.Batch) {
-		b.Queue(recordFetchesSQL, c.args()...).Query(func(rows pgx.Rows) error {
-			for rows.Next() {
-				var id int64
-				if err := rows.Scan(&id); err != nil {
-					return err
-				}
-				stored[id] = true
-			}
-			return rows.Err()
-		})
-	})
+	rows, err := db.records.Query(ctx, recordFetchesSQL, c.args()...)
 	if err != nil {
+		return nil, dialect.Wrap("record fetches", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, dialect.Wrap("record fetches", err)
+		}
+		stored[id] = true
+	}
+	if err := rows.Err(); err != nil {
 		return nil, dialect.Wrap("record fetches", err)
 	}
 	return stored, nil
 }
 
-// sendRecords runs the record statement that queue queues in a
-// transaction of its own, in one round trip: BEGIN, the transaction's
-// settings, the statement and COMMIT sent as one batch. Its settings:
+// recordSession opens the recorder's own session: one connection (the
+// recorder sends one statement at a time) like the store's, whose settings
+// each record needs, set once when it connects instead of in every
+// record's transaction:
 //   - a generic plan: left to choose, the server plans the record
 //     statement afresh at every execution (its custom plan for arrays of a
 //     few records looks cheaper than the generic plan, made for a
@@ -184,24 +177,16 @@ func (db *DB) recordMany(ctx context.Context, batch []*record) (map[int64]bool, 
 //     wall time (docs/performance.md). A later commit that waits (an
 //     ingest's) writes the records before it to the disk too.
 //
-// A batch that fails is rolled back.
-func (db *DB) sendRecords(ctx context.Context, queue func(*pgx.Batch)) error {
-	conn, err := db.pool.Acquire(ctx)
-	if err != nil {
-		return err
-	}
-	defer conn.Release()
-	b := &pgx.Batch{}
-	b.Queue(`BEGIN`)
-	b.Queue(`SET LOCAL plan_cache_mode = force_generic_plan`)
-	b.Queue(`SET LOCAL synchronous_commit = off`)
-	queue(b)
-	b.Queue(`COMMIT`)
-	if err := conn.SendBatch(ctx, b).Close(); err != nil {
-		rollback(ctx, conn)
-		return err
-	}
-	return nil
+// A record is one statement (the feed's update and the observation's
+// insert in one), so it is its own transaction: with the settings on the
+// session it needs no BEGIN, SET LOCAL or COMMIT around it, four
+// statements fewer for the server to run at each record.
+func recordSession(cfg *pgxpool.Config) (*pgxpool.Pool, error) {
+	c := cfg.Copy()
+	c.ConnConfig.RuntimeParams["synchronous_commit"] = "off"
+	c.ConnConfig.RuntimeParams["plan_cache_mode"] = "force_generic_plan"
+	c.MaxConns, c.MinConns = 1, 0
+	return pgxpool.NewWithConfig(context.Background(), c)
 }
 
 // recordColumns are a batch of records as one array per column of

@@ -78,9 +78,10 @@ func TestRecordBatchStoresEachOnce(t *testing.T) {
 
 // TestRecordLeavesSessionsAsTheyWere checks that the settings a record
 // statement runs with (a generic plan, a commit that does not wait for the
-// disk) are its transaction's alone: after records alone and in a batch,
-// and a record of an unknown feed, every pooled connection is idle, with
-// the server's settings.
+// disk) are the record session's alone: after records alone and in a
+// batch, and a record of an unknown feed, every connection of the store's
+// pool is idle, with the server's settings, and the record session is
+// idle with its own.
 func TestRecordLeavesSessionsAsTheyWere(t *testing.T) {
 	db := openTestDB(t)
 	ctx := context.Background()
@@ -135,5 +136,15 @@ func TestRecordLeavesSessionsAsTheyWere(t *testing.T) {
 			}
 			conn.Release()
 		}
+		rc, err := db.records.Acquire(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s := rc.Conn().PgConn().TxStatus(); s != 'I' {
+			t.Errorf("%s: the record session in transaction state %c", c.name, s)
+		} else if got := settings(rc); got != "force_generic_plan off" {
+			t.Errorf("%s: the record session's settings are %q, want a generic plan and no wait for the disk", c.name, got)
+		}
+		rc.Release()
 	}
 }
