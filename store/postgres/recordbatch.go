@@ -2,13 +2,13 @@ package postgres
 
 import (
 	"context"
+	"encoding/binary"
 	"sync"
-	"time"
 
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"vigil"
-	"vigil/store"
 )
 
 // recorder gathers the RecordFetch calls of concurrent fetches into one
@@ -27,6 +27,9 @@ type recorder struct {
 	pending    []*record
 	sending    bool
 	statements int // statements sent, for tests
+	// wire holds the parameters of the statement being sent, by the
+	// one call sending at a time.
+	wire wire
 }
 
 // record is one RecordFetch call: what to store and, once a statement
@@ -117,18 +120,19 @@ func (db *DB) recordBatch(ctx context.Context, batch []*record) {
 
 // recordOne stores one record with recordFetchSQL.
 func (db *DB) recordOne(ctx context.Context, r *record) error {
-	obs := r.obs
-	args, err := dialect.FeedStateArgs(obs.FeedID, r.feed)
-	if err != nil {
+	w := &db.rec.wire
+	w.scalars(r)
+	var stored int64
+	err := db.execRecord(ctx, recordOneName, recordFetchSQL, false, func(conn *pgconn.PgConn, values [][]byte) error {
+		tag, err := conn.ExecPrepared(ctx, recordOneName, values, binaryFormats, nil).Close()
+		stored = tag.RowsAffected()
 		return err
-	}
-	tag, err := db.records.Exec(ctx, recordFetchSQL, append(args,
-		store.Nanos(obs.At), obs.Status, obs.Bytes, int64(obs.Latency), obs.Items, obs.NotModified, clean(obs.Error))...)
+	})
 	if err != nil {
 		return dialect.Wrap("record fetch", err)
 	}
-	if tag.RowsAffected() == 0 {
-		return vigil.Errorf(vigil.ENOTFOUND, "feed %d not found", obs.FeedID)
+	if stored == 0 {
+		return vigil.Errorf(vigil.ENOTFOUND, "feed %d not found", r.obs.FeedID)
 	}
 	return nil
 }
@@ -136,27 +140,53 @@ func (db *DB) recordOne(ctx context.Context, r *record) error {
 // recordMany stores several records (of distinct feeds) with
 // recordFetchesSQL, one array per column, and returns the feeds stored.
 func (db *DB) recordMany(ctx context.Context, batch []*record) (map[int64]bool, error) {
-	var c recordColumns
-	for _, r := range batch {
-		c.add(r)
-	}
+	db.rec.wire.arrays(batch)
 	stored := make(map[int64]bool, len(batch))
-	rows, err := db.records.Query(ctx, recordFetchesSQL, c.args()...)
+	err := db.execRecord(ctx, recordManyName, recordFetchesSQL, true, func(conn *pgconn.PgConn, values [][]byte) error {
+		rr := conn.ExecPrepared(ctx, recordManyName, values, binaryFormats, binaryFormats[:1])
+		for rr.NextRow() {
+			if v := rr.Values()[0]; len(v) == 8 {
+				stored[int64(binary.BigEndian.Uint64(v))] = true
+			}
+		}
+		_, err := rr.Close()
+		return err
+	})
 	if err != nil {
 		return nil, dialect.Wrap("record fetches", err)
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, dialect.Wrap("record fetches", err)
-		}
-		stored[id] = true
-	}
-	if err := rows.Err(); err != nil {
-		return nil, dialect.Wrap("record fetches", err)
-	}
 	return stored, nil
+}
+
+// The names the record statements are prepared under on the record
+// session.
+const (
+	recordOneName  = "vigil_record_fetch"
+	recordManyName = "vigil_record_fetches"
+)
+
+// execRecord runs exec on the record session with the parameters the
+// recorder's wire holds, once the statement query is prepared there under
+// name (once a connection: pgx keeps what it prepared) and its parameters
+// are checked to be of the types the wire writes.
+func (db *DB) execRecord(ctx context.Context, name, query string, arrays bool, exec func(*pgconn.PgConn, [][]byte) error) error {
+	values, err := db.rec.wire.values()
+	if err != nil {
+		return err
+	}
+	conn, err := db.records.Acquire(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Release()
+	sd, err := conn.Conn().Prepare(ctx, name, query)
+	if err != nil {
+		return err
+	}
+	if err := checkParams(name, sd.ParamOIDs, arrays); err != nil {
+		return err
+	}
+	return exec(conn.Conn().PgConn(), values)
 }
 
 // recordSession opens the recorder's own session: one connection (the
@@ -189,57 +219,16 @@ func recordSession(cfg *pgxpool.Config) (*pgxpool.Pool, error) {
 	return pgxpool.NewWithConfig(context.Background(), c)
 }
 
-// recordColumns are a batch of records as one array per column of
-// recordFetchesSQL.
-type recordColumns struct {
-	title, site, desc, lang, status, etag, modified, lastErr, hints, obsErr []string
-	lastFetch, lastSuccess, nextFetch, failingSince, at                     []*int64
-	lastStatus, failures, missing, window, obsStatus, items                 []int64
-	id, bytes, latency                                                      []int64
-	model                                                                   [][]byte
-	rate                                                                    []float64
-	notModified                                                             []bool
-}
-
-// add appends a record to the columns.
-func (c *recordColumns) add(r *record) {
-	f, o := r.feed, r.obs
-	c.title, c.site, c.desc, c.lang = append(c.title, clean(f.Title)), append(c.site, clean(f.SiteURL)), append(c.desc, clean(f.Description)), append(c.lang, clean(f.Language))
-	c.status, c.etag, c.modified = append(c.status, string(f.Status)), append(c.etag, clean(f.ETag)), append(c.modified, clean(f.LastModified))
-	c.lastErr, c.hints, c.obsErr = append(c.lastErr, clean(f.LastError)), append(c.hints, r.hints), append(c.obsErr, clean(o.Error))
-	c.lastFetch, c.lastSuccess = append(c.lastFetch, nanosPtr(f.LastFetch)), append(c.lastSuccess, nanosPtr(f.LastSuccess))
-	c.nextFetch, c.failingSince, c.at = append(c.nextFetch, nanosPtr(f.NextFetch)), append(c.failingSince, nanosPtr(f.FailingSince)), append(c.at, nanosPtr(o.At))
-	c.lastStatus, c.failures, c.missing = append(c.lastStatus, int64(f.LastStatus)), append(c.failures, int64(f.Failures)), append(c.missing, int64(f.Missing))
-	c.window, c.obsStatus, c.items = append(c.window, int64(f.Window)), append(c.obsStatus, int64(o.Status)), append(c.items, int64(o.Items))
-	c.id, c.bytes, c.latency = append(c.id, o.FeedID), append(c.bytes, o.Bytes), append(c.latency, int64(o.Latency))
-	c.model, c.rate, c.notModified = append(c.model, r.model), append(c.rate, f.Rate), append(c.notModified, o.NotModified)
-}
-
-// args are the columns in the order of recordFetchesSQL's parameters.
-func (c *recordColumns) args() []any {
-	return []any{c.id, c.title, c.site, c.desc, c.lang, c.status, c.etag, c.modified, c.lastFetch, c.lastSuccess,
-		c.nextFetch, c.lastStatus, c.lastErr, c.failures, c.failingSince, c.missing, c.hints, c.window, c.model, c.rate,
-		c.at, c.obsStatus, c.bytes, c.latency, c.items, c.notModified, c.obsErr}
-}
-
-// nanosPtr is store.Nanos as a pointer, nil for NULL, for an array.
-func nanosPtr(t time.Time) *int64 {
-	n := store.Nanos(t)
-	if !n.Valid {
-		return nil
-	}
-	return &n.Int64
-}
-
 // recordFetchesSQL is recordFetchSQL for a batch of records, one array
-// per column ($1 the feeds), and returns the feeds it stored.
+// per parameter of recordFetchSQL, in its order, and returns the feeds it
+// stored.
 const recordFetchesSQL = `WITH r AS (
-	SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
-		$8::text[], $9::bigint[], $10::bigint[], $11::bigint[], $12::int[], $13::text[], $14::int[], $15::bigint[],
-		$16::int[], $17::text[], $18::int[], $19::bytea[], $20::float8[],
+	SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
+		$8::bigint[], $9::bigint[], $10::bigint[], $11::int[], $12::text[], $13::int[], $14::bigint[],
+		$15::int[], $16::text[], $17::int[], $18::bytea[], $19::float8[], $20::bigint[],
 		$21::bigint[], $22::int[], $23::bigint[], $24::bigint[], $25::int[], $26::bool[], $27::text[])
-	AS r(id, title, site_url, description, language, status, etag, last_modified, last_fetch, last_success,
-		next_fetch, last_status, last_error, failures, failing_since, missing, hints, item_window, model, rate,
+	AS r(title, site_url, description, language, status, etag, last_modified, last_fetch, last_success,
+		next_fetch, last_status, last_error, failures, failing_since, missing, hints, item_window, model, rate, id,
 		at, obs_status, bytes, latency, items, not_modified, obs_error)),
 	f AS (
 	UPDATE feeds SET title = r.title, site_url = r.site_url, description = r.description, language = r.language,

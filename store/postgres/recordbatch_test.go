@@ -18,19 +18,8 @@ import (
 func TestRecordBatchStoresEachOnce(t *testing.T) {
 	db := openTestDB(t)
 	ctx := context.Background()
-	u := &vigil.User{Name: "ann"}
-	if err := db.CreateUser(ctx, u); err != nil {
-		t.Fatal(err)
-	}
 	t0 := time.Unix(1.7e9, 0)
-	var ids []int64
-	for i := range 5 {
-		sub, err := db.Subscribe(ctx, u.ID, fmt.Sprintf("https://f%d.example/feed", i), 1, t0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ids = append(ids, sub.Feed.ID)
-	}
+	ids := followedFeeds(t, db, "each-once", 5, t0)
 	rec := func(id int64, at time.Time, etag string) *record {
 		f := &vigil.Feed{Status: vigil.FeedActive, ETag: etag, LastFetch: at, NextFetch: at.Add(time.Hour), LastStatus: 304}
 		r, err := newRecord(vigil.Observation{FeedID: id, At: at, Status: 304, NotModified: true}, f)
@@ -147,4 +136,24 @@ func TestRecordLeavesSessionsAsTheyWere(t *testing.T) {
 		}
 		rc.Release()
 	}
+}
+
+// followedFeeds subscribes a new user named name to n feeds at t0 and
+// returns their IDs.
+func followedFeeds(t *testing.T, db *DB, name string, n int, t0 time.Time) []int64 {
+	t.Helper()
+	ctx := context.Background()
+	u := &vigil.User{Name: name}
+	if err := db.CreateUser(ctx, u); err != nil {
+		t.Fatal(err)
+	}
+	ids := make([]int64, n)
+	for i := range ids {
+		sub, err := db.Subscribe(ctx, u.ID, fmt.Sprintf("https://%s-%d.example/feed", name, i), 1, t0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids[i] = sub.Feed.ID
+	}
+	return ids
 }
