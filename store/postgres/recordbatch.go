@@ -19,7 +19,7 @@ import (
 // its own statement, and N fetches ending together cost one round trip,
 // not N. Each call returns only once its record is committed (a statement
 // is its own transaction), so a fetch is never reported stored before it
-// is; the commit does not wait for the disk (see sendRecords).
+// is; the commit does not wait for the disk (see recordSession).
 type recorder struct {
 	db *DB
 

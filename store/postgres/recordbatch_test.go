@@ -140,7 +140,7 @@ func TestRecordLeavesSessionsAsTheyWere(t *testing.T) {
 
 // followedFeeds subscribes a new user named name to n feeds at t0 and
 // returns their IDs.
-func followedFeeds(t *testing.T, db *DB, name string, n int, t0 time.Time) []int64 {
+func followedFeeds(t testing.TB, db *DB, name string, n int, t0 time.Time) []int64 {
 	t.Helper()
 	ctx := context.Background()
 	u := &vigil.User{Name: name}

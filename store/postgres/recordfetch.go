@@ -10,11 +10,12 @@ import (
 // RecordFetch stores a fetch that brought no items (a 304, a failure, an
 // empty feed): the observation obs and the state feed that the fetch
 // decided, in one statement, so both or neither are stored. It takes one
-// round trip (the statement's transaction begun and committed in it, see
-// sendRecords) and no lock, where Ingest takes two and a lock of the feed
-// first: nothing is to be compared with the stored items, and the state
-// was decided from the feed as read before the fetch. Calls at the same time share a statement (recorder). An unknown feed is ENOTFOUND, a zero observation time
-// or a nil feed EINVALID; either stores nothing.
+// round trip on the record session (recordSession: the statement is its
+// own transaction) and no lock, where Ingest takes two and a lock of the
+// feed first: nothing is to be compared with the stored items, and the
+// state was decided from the feed as read before the fetch. Calls at the
+// same time share a statement (recorder). An unknown feed is ENOTFOUND, a
+// zero observation time or a nil feed EINVALID; either stores nothing.
 func (db *DB) RecordFetch(ctx context.Context, obs vigil.Observation, feed *vigil.Feed) error {
 	if err := store.CheckRecord(obs, feed); err != nil {
 		return err
