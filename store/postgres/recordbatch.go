@@ -3,6 +3,7 @@ package postgres
 import (
 	"context"
 	"encoding/binary"
+	"fmt"
 	"sync"
 
 	"github.com/jackc/pgx/v5/pgconn"
@@ -14,8 +15,8 @@ import (
 // recorder gathers the RecordFetch calls of concurrent fetches into one
 // statement (group commit): a call that finds no statement in flight sends
 // its record at once, alone; the calls that arrive while a statement is in
-// flight wait for it, and the first of them to find it done sends all the
-// waiting records in the next. So a lone fetch waits for nothing more than
+// flight wait for it, and the call that sent it sends all the waiting
+// records in the next, until none is left. So a lone fetch waits for nothing more than
 // its own statement, and N fetches ending together cost one round trip,
 // not N. Each call returns only once its record is committed (a statement
 // is its own transaction), so a fetch is never reported stored before it
@@ -28,7 +29,9 @@ type recorder struct {
 	sending    bool
 	statements int // statements sent, for tests
 	// wire holds the parameters of the statement being sent, by the
-	// one call sending at a time.
+	// one call sending at a time (sending): recordBatch, recordOne and
+	// recordMany are called by that call alone (and by tests, which send
+	// nothing else meanwhile).
 	wire wire
 }
 
@@ -123,8 +126,8 @@ func (db *DB) recordOne(ctx context.Context, r *record) error {
 	w := &db.rec.wire
 	w.scalars(r)
 	var stored int64
-	err := db.execRecord(ctx, recordOneName, recordFetchSQL, false, func(conn *pgconn.PgConn, values [][]byte) error {
-		tag, err := conn.ExecPrepared(ctx, recordOneName, values, binaryFormats, nil).Close()
+	err := db.execRecord(ctx, recordOneName, recordFetchSQL, false, func(conn *pgconn.PgConn, sd *pgconn.StatementDescription, values [][]byte) error {
+		tag, err := conn.ExecStatement(ctx, sd, values, binaryFormats, nil).Close()
 		stored = tag.RowsAffected()
 		return err
 	})
@@ -142,15 +145,21 @@ func (db *DB) recordOne(ctx context.Context, r *record) error {
 func (db *DB) recordMany(ctx context.Context, batch []*record) (map[int64]bool, error) {
 	db.rec.wire.arrays(batch)
 	stored := make(map[int64]bool, len(batch))
-	err := db.execRecord(ctx, recordManyName, recordFetchesSQL, true, func(conn *pgconn.PgConn, values [][]byte) error {
-		rr := conn.ExecPrepared(ctx, recordManyName, values, binaryFormats, binaryFormats[:1])
+	err := db.execRecord(ctx, recordManyName, recordFetchesSQL, true, func(conn *pgconn.PgConn, sd *pgconn.StatementDescription, values [][]byte) error {
+		rr := conn.ExecStatement(ctx, sd, values, binaryFormats, binaryFormats[:1])
+		var bad error
 		for rr.NextRow() {
-			if v := rr.Values()[0]; len(v) == 8 {
-				stored[int64(binary.BigEndian.Uint64(v))] = true
+			v := rr.Values()[0]
+			if len(v) != 8 {
+				bad = fmt.Errorf("postgres: %s returned a feed ID of %d bytes, want a bigint's 8", recordManyName, len(v))
+				continue
 			}
+			stored[int64(binary.BigEndian.Uint64(v))] = true
 		}
-		_, err := rr.Close()
-		return err
+		if _, err := rr.Close(); err != nil {
+			return err
+		}
+		return bad
 	})
 	if err != nil {
 		return nil, dialect.Wrap("record fetches", err)
@@ -165,11 +174,13 @@ const (
 	recordManyName = "vigil_record_fetches"
 )
 
-// execRecord runs exec on the record session with the parameters the
-// recorder's wire holds, once the statement query is prepared there under
-// name (once a connection: pgx keeps what it prepared) and its parameters
-// are checked to be of the types the wire writes.
-func (db *DB) execRecord(ctx context.Context, name, query string, arrays bool, exec func(*pgconn.PgConn, [][]byte) error) error {
+// execRecord runs exec on the record session with the statement query,
+// prepared there under name (once a connection: pgx keeps what it
+// prepared), and the parameters the recorder's wire holds, once the
+// types the server gave the statement's parameters are checked to be
+// those the wire writes. exec runs the statement by its description
+// (ExecStatement), which spares the server a Describe each time.
+func (db *DB) execRecord(ctx context.Context, name, query string, arrays bool, exec func(*pgconn.PgConn, *pgconn.StatementDescription, [][]byte) error) error {
 	values, err := db.rec.wire.values()
 	if err != nil {
 		return err
@@ -186,7 +197,7 @@ func (db *DB) execRecord(ctx context.Context, name, query string, arrays bool, e
 	if err := checkParams(name, sd.ParamOIDs, arrays); err != nil {
 		return err
 	}
-	return exec(conn.Conn().PgConn(), values)
+	return exec(conn.Conn().PgConn(), sd, values)
 }
 
 // recordSession opens the recorder's own session: one connection (the
@@ -215,7 +226,7 @@ func recordSession(cfg *pgxpool.Config) (*pgxpool.Pool, error) {
 	c := cfg.Copy()
 	c.ConnConfig.RuntimeParams["synchronous_commit"] = "off"
 	c.ConnConfig.RuntimeParams["plan_cache_mode"] = "force_generic_plan"
-	c.MaxConns, c.MinConns = 1, 0
+	c.MaxConns, c.MinConns, c.MinIdleConns = 1, 0, 0 // connected at the first record
 	return pgxpool.NewWithConfig(context.Background(), c)
 }
 

@@ -65,7 +65,8 @@ func (db *DB) KeepStatistics(ctx context.Context) ([]string, error) {
 	return analyzed, nil
 }
 
-// flushCounts makes the pool's idle sessions report the rows they changed
+// flushCounts makes the idle sessions of the store's pool and of the
+// record session report the rows they changed
 // to the server's cumulative statistics now. A session reports them when
 // it goes idle, but at most once a second, and an idle one holding counts
 // it could not report waits up to ten seconds: the end of a short pass
@@ -75,7 +76,8 @@ func (db *DB) KeepStatistics(ctx context.Context) ([]string, error) {
 // answers that it is ready for the next statement.
 func (db *DB) flushCounts(ctx context.Context) error {
 	var first error
-	for _, c := range db.pool.AcquireAllIdle(ctx) { // each released, whatever the others do
+	idle := append(db.pool.AcquireAllIdle(ctx), db.records.AcquireAllIdle(ctx)...)
+	for _, c := range idle { // each released, whatever the others do
 		if _, err := c.Exec(ctx, `SELECT pg_stat_force_next_flush()`); err != nil && first == nil {
 			first = fmt.Errorf("postgres: reporting the session's counts: %w", err)
 		}

@@ -4,7 +4,9 @@ import (
 	"context"
 	"slices"
 	"testing"
+	"time"
 
+	"vigil"
 	"vigil/store/postgres/pgtest"
 )
 
@@ -86,5 +88,42 @@ func TestKeepStatisticsAnalyzesWhatGrew(t *testing.T) {
 		if got := slices.Contains(analyzed, "feeds"); got != l.analyze {
 			t.Errorf("after %s: KeepStatistics analyzed %q, feeds among them: %v, want %v", l.write, analyzed, got, l.analyze)
 		}
+	}
+}
+
+// TestFlushCountsReportsRecords records fetches through the record
+// session in two rounds, the second so soon after the first that the
+// session holds its counts back, and checks that flushCounts makes the
+// server count every observation inserted, as KeepStatistics needs at the
+// end of a pass of 304s.
+func TestFlushCountsReportsRecords(t *testing.T) {
+	ctx := context.Background()
+	db, err := Open(ctx, pgtest.Schema(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	t0 := time.Unix(1.7e9, 0)
+	ids := followedFeeds(t, db, "flush", 50, t0)
+	for round := range 2 {
+		at := t0.Add(time.Duration(round+1) * time.Minute)
+		for _, id := range ids {
+			f := &vigil.Feed{Status: vigil.FeedActive, LastFetch: at, NextFetch: at.Add(time.Hour), LastStatus: 304}
+			if err := db.RecordFetch(ctx, vigil.Observation{FeedID: id, At: at, Status: 304, NotModified: true}, f); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if err := db.flushCounts(ctx); err != nil {
+		t.Fatal(err)
+	}
+	var inserted int64
+	err = db.pool.QueryRow(ctx, `SELECT n_tup_ins FROM pg_stat_user_tables
+		WHERE schemaname = current_schema() AND relname = 'observations'`).Scan(&inserted)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := int64(2 * len(ids)); inserted != want {
+		t.Errorf("the server counts %d observations inserted after flushCounts, want the %d recorded", inserted, want)
 	}
 }
