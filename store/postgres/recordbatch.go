@@ -123,8 +123,7 @@ func (db *DB) recordBatch(ctx context.Context, batch []*record) {
 
 // recordOne stores one record with recordFetchSQL.
 func (db *DB) recordOne(ctx context.Context, r *record) error {
-	w := &db.rec.wire
-	w.scalars(r)
+	db.rec.wire.scalars(r)
 	var stored int64
 	err := db.execRecord(ctx, recordOneName, recordFetchSQL, false, func(conn *pgconn.PgConn, sd *pgconn.StatementDescription, values [][]byte) error {
 		tag, err := conn.ExecStatement(ctx, sd, values, binaryFormats, nil).Close()

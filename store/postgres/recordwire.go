@@ -42,6 +42,7 @@ var arrayOf = map[uint32]uint32{
 type wire struct {
 	buf   []byte
 	spans []span
+	vals  [][]byte // what values returned last, reused
 	err   error
 }
 
@@ -154,18 +155,21 @@ func (w *wire) arrays(batch []*record) {
 }
 
 // values returns the parameters written, as pgconn takes them (nil for
-// NULL), or the first value that could not be written.
+// NULL), or the first value that could not be written. The slice is the
+// wire's own, valid until its next statement is written.
 func (w *wire) values() ([][]byte, error) {
 	if w.err != nil {
 		return nil, w.err
 	}
-	out := make([][]byte, len(w.spans))
-	for i, s := range w.spans {
+	w.vals = w.vals[:0]
+	for _, s := range w.spans {
+		var v []byte
 		if !s.null {
-			out[i] = w.buf[s.start:s.end:s.end]
+			v = w.buf[s.start:s.end:s.end]
 		}
+		w.vals = append(w.vals, v)
 	}
-	return out, nil
+	return w.vals, nil
 }
 
 // text writes s as PostgreSQL text keeps it (clean).

@@ -66,14 +66,14 @@ func (db *DB) KeepStatistics(ctx context.Context) ([]string, error) {
 }
 
 // flushCounts makes the idle sessions of the store's pool and of the
-// record session report the rows they changed
-// to the server's cumulative statistics now. A session reports them when
-// it goes idle, but at most once a second, and an idle one holding counts
-// it could not report waits up to ten seconds: the end of a short pass
-// would find most of its writes uncounted. pg_stat_force_next_flush
-// (PostgreSQL 15, the oldest vigil runs on) makes the session's next
-// report happen whatever the interval, and it happens before the session
-// answers that it is ready for the next statement.
+// record session report the rows they changed to the server's cumulative
+// statistics now. A session reports them when it goes idle, but at most
+// once a second, and an idle one holding counts it could not report waits
+// up to ten seconds: the end of a short pass would find most of its writes
+// uncounted. pg_stat_force_next_flush (PostgreSQL 15, the oldest vigil
+// runs on) makes the session's next report happen whatever the interval,
+// and it happens before the session answers that it is ready for the next
+// statement.
 func (db *DB) flushCounts(ctx context.Context) error {
 	var first error
 	idle := append(db.pool.AcquireAllIdle(ctx), db.records.AcquireAllIdle(ctx)...)
