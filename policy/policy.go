@@ -123,6 +123,18 @@ func Content(name string) bool {
 	return name == "content" || name == "content-greedy" || name == "content-fair"
 }
 
+// Scheduled tells whether the named policy plans whole days (uniform,
+// alloc, place, combined, user): it reads each source's models when it
+// plans, and its plans alone when it is asked for a source's next fetch.
+func Scheduled(name string) bool {
+	mk, ok := constructors[name]
+	if !ok {
+		return false
+	}
+	_, is := mk(DefaultConfig.withBudget(1)).(*scheduled)
+	return is
+}
+
 // New returns the named policy, or an error listing the names.
 func New(name string, c Config) (Policy, error) {
 	mk, ok := constructors[name]

@@ -368,3 +368,19 @@ func TestReplansWithDriftingSharesKeepGaps(t *testing.T) {
 		}
 	}
 }
+
+// TestScheduledNamesThePoliciesThatPlanDays checks which policies
+// Scheduled reports as planning whole days.
+func TestScheduledNamesThePoliciesThatPlanDays(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		want bool
+	}{
+		{"uniform", true}, {"alloc", true}, {"place", true}, {"combined", true}, {"user", true},
+		{"accrued", false}, {"miniflux", false}, {"learned-greedy", false}, {"ewma", false}, {"no-such-policy", false},
+	} {
+		if got := Scheduled(tc.name); got != tc.want {
+			t.Errorf("Scheduled(%q) = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}

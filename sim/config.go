@@ -97,6 +97,14 @@ type Config struct {
 	// one schedule per source by a daily pattern could cut misses at best
 	// on a trace, as the clairvoyant policy bounds the postings' delay.
 	AccessOracle bool
+	// RateOracle is a bound, not a policy: a scheduled policy
+	// (policy.Scheduled) plans by each source's true mean rate and daily
+	// shape over the evaluated period, its postings counted per UTC hour
+	// of the day, instead of the learned ones; tracking is off, as it
+	// would replace them. With AccessOracle it measures how far one daily
+	// schedule per source could go knowing both sides of Sia et al.'s
+	// miss cost (accrued's reference of the kind is OracleShape).
+	RateOracle bool
 	// Beta is the novelty threshold β of Roitman et al. Eq. 7 for the
 	// content-based policies (the command line's default is 0.1, their
 	// §5.4 choice; their §6.3 runs use 0, so the zero value is kept as 0).
@@ -233,6 +241,9 @@ func (r *resolved) fill(srcs []Source) error {
 		pc.Seed = r.Seed
 	}
 	pc.PerDay = r.perDay
+	if r.RateOracle {
+		pc.Tracking = policy.Tracking{Off: true}
+	}
 	return nil
 }
 
@@ -261,6 +272,8 @@ func (r *resolved) check() error {
 		return fmt.Errorf("sim: the share of sources without dates must be in [0, 1], got %v", r.DatelessShare)
 	case !(r.Alpha > 0 && r.Alpha <= 1):
 		return fmt.Errorf("sim: alpha must be in (0, 1], got %v", r.Alpha)
+	case r.RateOracle && !policy.Scheduled(r.Policy):
+		return fmt.Errorf("sim: the rate oracle informs the scheduled policies (uniform, alloc, place, combined, user), not %s; accrued's is %s", r.Policy, OracleShape)
 	}
 	return r.checkPush()
 }

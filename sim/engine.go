@@ -32,6 +32,9 @@ type engine struct {
 	quality  *quality // profile quality, when the sources have terms
 	// pages estimates change-only rates, when the sources are pages.
 	pages *pageRates
+	// truth is every source's true postings per UTC hour of the day over
+	// the evaluated period, when Config.RateOracle plans by them.
+	truth [][24]float64
 }
 
 // simulate runs the configured policy and fills each track's fetches.
@@ -44,6 +47,9 @@ func simulate(cfg resolved, tracks []track, access *accessLog) (*engine, error) 
 	}
 	if cfg.Pages {
 		e.pages = newPageRates(len(tracks))
+	}
+	if cfg.RateOracle {
+		e.truth = trueShapes(cfg, tracks)
 	}
 	if err := e.content(); err != nil {
 		return nil, err
@@ -174,7 +180,7 @@ func (e *engine) plan(now int64) error {
 		e.novelty.sample()
 	}
 	pushed := func(s *policy.Source) bool { return e.tracks[s.ID-1].pushed }
-	split, err := policy.PlanAroundPush(e.pol, e.srcs, pushed, e.cfg.perDay, e.cfg.verification(), at)
+	split, err := policy.PlanAroundPush(e.pol, e.planned(), pushed, e.cfg.perDay, e.cfg.verification(), at)
 	if err != nil {
 		return fmt.Errorf("sim: planning at %v: %w", at, err)
 	}

@@ -152,3 +152,25 @@ func scale(x []float64, f float64) {
 		x[i] *= f
 	}
 }
+
+// planned is the sources as the policy plans them: themselves, or under
+// Config.RateOracle copies whose models hold the true mean rate and daily
+// shape (trueShapes) in place of the learned ones.
+func (e *engine) planned() []*policy.Source {
+	if e.truth == nil {
+		return e.srcs
+	}
+	out := make([]*policy.Source, len(e.srcs))
+	for i, s := range e.srcs {
+		m := *s.Models
+		ewma, daily := *m.EWMA, *m.Daily
+		truth := e.truth[i]
+		ewma.Rate = mean(truth[:])
+		daily.Rates = append([]float64(nil), truth[:]...)
+		m.EWMA, m.Daily = &ewma, &daily
+		c := *s
+		c.Models = &m
+		out[i] = &c
+	}
+	return out
+}

@@ -62,6 +62,7 @@ func runSim(ctx context.Context, e *env, args []string) error {
 	accessFlat := f.Float64("access-flat", 0, "user: mix each feed's access pattern with a flat day by this `share` (0-1), bounding how far placement follows readers' hours")
 	readersAlike := f.Bool("readers-alike", false, "user: every reader weighs alike on a source's access pattern, not every access (Sia et al. judge a schedule per user)")
 	accessOracle := f.Bool("access-oracle", false, "user: a bound, not a policy: learn each source's access pattern from the accesses of the coming --access-window instead of the last")
+	rateOracle := f.Bool("rate-oracle", false, "uniform, alloc, place, combined, user: a bound, not a policy: plan by each source's true mean rate and daily shape over the evaluated period (tracking off)")
 	noDates := f.Bool("no-dates", false, "hide every posting's date: the models learn from new-item counts and fetch times alone, as from a feed without dates")
 	datelessShare := f.Float64("dateless-share", 0, "hide the dates of this `fraction` of the sources (0-1), chosen by a hash of their IDs with a fixed seed")
 	pushShare := f.Float64("push-share", 0, "this `fraction` of the sources (0-1, chosen by a hash of their IDs with a fixed seed) have a WebSub hub pushing each posting; they get only verification polls")
@@ -91,7 +92,7 @@ func runSim(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	cfg := sim.Config{Policy: *name, NoDates: *noDates, DatelessShare: *datelessShare, ReadersAlike: *readersAlike, AccessOracle: *accessOracle, Train: *train, Online: *online, PlanEvery: *planEvery, DefaultWindow: *feedWindow, Start: posts.Start, End: posts.End,
+	cfg := sim.Config{Policy: *name, NoDates: *noDates, DatelessShare: *datelessShare, ReadersAlike: *readersAlike, AccessOracle: *accessOracle, RateOracle: *rateOracle, Train: *train, Online: *online, PlanEvery: *planEvery, DefaultWindow: *feedWindow, Start: posts.Start, End: posts.End,
 		Beta: *beta, ProfileWindow: *window, ProfileTerms: *profileTerms, ProfileDFTerms: *dfTerms, Refine: *refine, NoQuality: *noQuality, LostPenalty: *lostPenalty,
 		PushShare: *pushShare, HubDelay: *hubDelay, PushVerify: *pushVerify, PushVerifyMultiple: *pushMultiple, PushOff: *pushOff}
 	if err := simWindow(&cfg, *from, *to); err != nil {
