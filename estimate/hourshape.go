@@ -22,6 +22,11 @@ type HourShape struct {
 	HalfLife time.Duration `json:"half_life"`
 	Counts   []float64     `json:"counts"` // decayed items per UTC hour, 24 slots
 	Last     time.Time     `json:"last"`   // when the counts were last decayed to
+	// Dated is the part of the counts' total that Observe added from
+	// items' own dates, decayed alike; the rest are ObserveShares' imputed
+	// shares. Dated counts are multinomial draws of the source's hours,
+	// what a comparison of sources' shapes can weigh as evidence.
+	Dated float64 `json:"dated,omitempty"`
 }
 
 // NewHourShape returns an empty histogram whose counts halve every halfLife.
@@ -42,6 +47,9 @@ func (h *HourShape) Validate() error {
 			return fmt.Errorf("estimate: hour shape counts must be finite and non-negative, got %v", c)
 		}
 	}
+	if !(h.Dated >= 0) || math.IsInf(h.Dated, 0) {
+		return fmt.Errorf("estimate: hour shape dated count must be finite and non-negative, got %v", h.Dated)
+	}
 	return nil
 }
 
@@ -55,6 +63,7 @@ func (h *HourShape) Observe(t time.Time, dates []time.Time) {
 			for i := range h.Counts {
 				h.Counts[i] *= f
 			}
+			h.Dated *= f
 		}
 		h.Last = t
 	}
@@ -62,7 +71,9 @@ func (h *HourShape) Observe(t time.Time, dates []time.Time) {
 		if d.IsZero() || d.After(h.Last) {
 			continue
 		}
-		h.Counts[d.Unix()/3600%24] += h.decay(h.Last.Sub(d))
+		w := h.decay(h.Last.Sub(d))
+		h.Counts[d.Unix()/3600%24] += w
+		h.Dated += w
 	}
 }
 

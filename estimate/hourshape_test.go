@@ -48,10 +48,37 @@ func TestHourShapeValidate(t *testing.T) {
 		{"short", HourShape{HalfLife: time.Hour, Counts: make([]float64, 7)}, false},
 		{"negative", HourShape{HalfLife: time.Hour, Counts: append(make([]float64, 23), -1)}, false},
 		{"NaN", HourShape{HalfLife: time.Hour, Counts: append(make([]float64, 23), math.NaN())}, false},
+		{"negative dated", HourShape{HalfLife: time.Hour, Counts: make([]float64, 24), Dated: -1}, false},
 	}
 	for _, tc := range tests {
 		if err := tc.h.Validate(); (err == nil) != tc.ok {
 			t.Errorf("%s: Validate() = %v, want ok %v", tc.name, err, tc.ok)
+		}
+	}
+}
+
+// TestHourShapeCountsDatedItemsApart checks that Dated holds what the
+// items' own dates added, decayed as the counts are, and not the imputed
+// shares of a fetch without dates.
+func TestHourShapeCountsDatedItemsApart(t *testing.T) {
+	t0 := time.Date(2013, 6, 3, 0, 0, 0, 0, time.UTC)
+	h := NewHourShape(24 * time.Hour)
+	h.Observe(t0.Add(10*time.Hour), []time.Time{t0.Add(9 * time.Hour), t0.Add(10 * time.Hour), {}})
+	shares := make([]float64, 24)
+	shares[3] = 2
+	h.ObserveShares(t0.Add(34*time.Hour), t0.Add(34*time.Hour), shares)
+	// The two dated items weigh 2^(-1/24) and 1 at 10:00; a day later half
+	// of that, and the two imputed items are in the total only.
+	want := (math.Exp2(-1.0/24) + 1) / 2
+	for _, tc := range []struct {
+		name      string
+		got, want float64
+	}{
+		{"dated", h.Dated, want},
+		{"total", h.Total(), want + 2},
+	} {
+		if math.Abs(tc.got-tc.want) > 1e-12 {
+			t.Errorf("%s: %.12f, want %.12f", tc.name, tc.got, tc.want)
 		}
 	}
 }

@@ -32,7 +32,12 @@ import (
 // written in the new form at the feed's next fetch. TestModelsCodecCoversEveryField
 // fails when a field is added to Models or an estimator without being
 // added here.
-var modelsMagic = [4]byte{0, 'v', 'm', 1}
+var modelsMagic = [4]byte{0, 'v', 'm', 2}
+
+// modelsMagicV1 is the header of the first binary form, which had no
+// HourShape.Dated; such models are still read, their dated count 0 (it
+// grows again from the next items with dates).
+var modelsMagicV1 = [4]byte{0, 'v', 'm', 1}
 
 // errShortModels is the error of encoded models that end too soon.
 var errShortModels = errors.New("encoded models end too soon")
@@ -58,10 +63,10 @@ func encodeModels(b []byte, m *Models) []byte {
 
 // decodeModels reads models encoded by encodeModels.
 func decodeModels(b []byte) (*Models, error) {
-	if len(b) < len(modelsMagic) || [4]byte(b[:4]) != modelsMagic {
+	if len(b) < len(modelsMagic) || ([4]byte(b[:4]) != modelsMagic && [4]byte(b[:4]) != modelsMagicV1) {
 		return nil, errors.New("not models in vigil's binary form")
 	}
-	r := &modelReader{b: b[len(modelsMagic):]}
+	r := &modelReader{b: b[len(modelsMagic):], v1: [4]byte(b[:4]) == modelsMagicV1}
 	m := &Models{
 		EWMA: decodeEWMA(r), Daily: decodePeriodic(r), Weekly: decodePeriodic(r),
 		Learned: decodeLearned(r), Novel: decodeLearned(r), Posted: decodeHourShape(r),
@@ -157,7 +162,8 @@ func encodeHourShape(b []byte, m *estimate.HourShape) []byte {
 	}
 	b = binary.AppendVarint(b, int64(m.HalfLife))
 	b = appendFloats(b, m.Counts)
-	return appendTime(b, m.Last)
+	b = appendTime(b, m.Last)
+	return appendFloat(b, m.Dated)
 }
 
 // decodeHourShape reads what encodeHourShape wrote.
@@ -165,7 +171,11 @@ func decodeHourShape(r *modelReader) *estimate.HourShape {
 	if !r.bool() {
 		return nil
 	}
-	return &estimate.HourShape{HalfLife: time.Duration(r.varint()), Counts: r.floats(), Last: r.time()}
+	h := &estimate.HourShape{HalfLife: time.Duration(r.varint()), Counts: r.floats(), Last: r.time()}
+	if !r.v1 {
+		h.Dated = r.float()
+	}
+	return h
 }
 
 // appendBool appends v as one byte.
@@ -205,6 +215,7 @@ var zeroUnix = time.Time{}.Unix()
 type modelReader struct {
 	b   []byte
 	err error
+	v1  bool // the first binary form (modelsMagicV1)
 }
 
 // fail notes err unless an error is already noted.
