@@ -30,6 +30,9 @@ func trackedViews(tr Tracking, srcs []*Source) []*Source {
 		out[i] = trackedView(tr, lp, s)
 		last, lastView = s.Models, out[i].Models
 	}
+	if tr.ShapePool {
+		poolShapes(out)
+	}
 	return out
 }
 

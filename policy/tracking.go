@@ -55,6 +55,13 @@ type Tracking struct {
 	// 3 was picked among 0, 1, 3, 10 and 30 on reddit-2013q3's June, first
 	// half of the sources, with the trace thinned to a tenth beside it.
 	LevelPrior float64
+	// ShapePool pulls each feed's daily shape toward the mean shape of the
+	// feeds planned with it, as far as the spread of their dated shapes
+	// says their differences are chance (poolShapes: Bühlmann-Straub
+	// credibility, its strength estimated from the data). Only the user
+	// policy's views read it (trackedViews); accrued keeps each feed's own
+	// shape.
+	ShapePool bool
 }
 
 // DefaultTracking is the setting in force. The recent level's two settings
@@ -69,7 +76,12 @@ type Tracking struct {
 // settings across traces*). The shape prior and the silent-feed bound
 // were picked on reddit's June (2013-06-03 to 07-01) and checked on the
 // rest of the trace.
-var DefaultTracking = Tracking{RecentHalfLife: 24 * time.Hour, RecentPrior: 500 * time.Hour, ShapePrior: 50, SilentShares: 4, LevelPrior: 3}
+//
+// Pooling shapes was chosen on reddit's June (first halves of the sources
+// and readers) against a synthetic trace of strong daily rhythms, and
+// held out on the rest (docs/science.md, *Each feed's daily shape, or the
+// population's*).
+var DefaultTracking = Tracking{RecentHalfLife: 24 * time.Hour, RecentPrior: 500 * time.Hour, ShapePrior: 50, SilentShares: 4, LevelPrior: 3, ShapePool: true}
 
 // resolved returns the settings in force: DefaultTracking for the zero
 // value, nothing when Off.

@@ -1,0 +1,160 @@
+package policy
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"vigil/estimate"
+)
+
+// poolFeed is a view whose hour histogram holds n items drawn from the
+// shape truth, of ages spread evenly over ten half-lives and decayed as
+// estimate.HourShape decays them (a share dated of their weight dated),
+// and whose daily rates are that histogram's, as an untracked view's
+// would be. Such counts are worth about 0.29·n undecayed items, twice
+// their decayed total.
+func poolFeed(rng *rand.Rand, truth []float64, n int, dated float64) *Source {
+	counts := make([]float64, 24)
+	total := 0.0
+	for range n {
+		u, h := rng.Float64(), 0
+		for acc := truth[0]; u > acc && h < 23; acc += truth[h] {
+			h++
+		}
+		w := math.Exp2(-10 * rng.Float64())
+		counts[h] += w
+		total += w
+	}
+	m := NewModels(0.1, time.Date(2013, 6, 3, 0, 0, 0, 0, time.UTC))
+	m.Posted = &estimate.HourShape{HalfLife: estimate.DefaultShapeHalfLife, Counts: counts, Dated: dated * total}
+	m.Daily.Rates = append([]float64(nil), counts...)
+	return &Source{Models: m}
+}
+
+// peaked is a daily shape with weight w at hour peak over a flat rest.
+func peaked(peak int, w float64) []float64 {
+	out := make([]float64, 24)
+	for h := range out {
+		out[h] = (1 - w) / 24
+	}
+	out[peak] += w
+	return out
+}
+
+// shapeError is the mean over views of Σ_h (p_h − truth_h)², p each
+// view's daily rates over their sum.
+func shapeError(views []*Source, truths [][]float64) float64 {
+	sum := 0.0
+	for i, v := range views {
+		total := 24 * levelOfHours(v.Models.Daily.Rates)
+		for h, r := range v.Models.Daily.Rates {
+			d := r/total - truths[i][h]
+			sum += d * d
+		}
+	}
+	return sum / float64(len(views))
+}
+
+// TestPoolShapes checks poolShapes against populations whose shapes are
+// known: feeds sharing one shape, seen through about 30 items' worth
+// each, must come much closer to it; feeds with shapes of their own, seen
+// through about 2,000, must keep them (their peaks, and no worse an error); feeds whose
+// histograms are mostly imputed, and too few feeds, are left as they are.
+// Every feed keeps its level. Fixed seeds.
+func TestPoolShapes(t *testing.T) {
+	shared := peaked(14, 0.2)
+	for _, tc := range []struct {
+		name  string
+		feeds int
+		items int
+		dated float64
+		own   bool // each feed's true peak at its own hour
+		// gain is the least factor by which the error must fall (1: it
+		// must not rise by more than 5%); 0: nothing may change.
+		gain float64
+	}{
+		{name: "one shape, few items", feeds: 60, items: 100, dated: 1, gain: 3},
+		{name: "shapes of their own, many items", feeds: 48, items: 7000, dated: 1, own: true, gain: 1},
+		{name: "mostly imputed", feeds: 60, items: 100, dated: 0.5},
+		{name: "too few feeds", feeds: poolBelow - 1, items: 100, dated: 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(3, 5))
+			views, truths := make([]*Source, tc.feeds), make([][]float64, tc.feeds)
+			for i := range views {
+				truths[i] = shared
+				if tc.own {
+					truths[i] = peaked(i%24, 0.5)
+				}
+				views[i] = poolFeed(rng, truths[i], tc.items, tc.dated)
+			}
+			before := make([][]float64, len(views))
+			for i, v := range views {
+				before[i] = append([]float64(nil), v.Models.Daily.Rates...)
+			}
+			errBefore := shapeError(views, truths)
+			poolShapes(views)
+			errAfter := shapeError(views, truths)
+			t.Logf("shape error %.5f before, %.5f after", errBefore, errAfter)
+			for i, v := range views {
+				if got, want := levelOfHours(v.Models.Daily.Rates), levelOfHours(before[i]); math.Abs(got-want) > 1e-9*want {
+					t.Fatalf("feed %d: level %v after pooling, want %v kept", i, got, want)
+				}
+				if tc.gain == 0 && !slicesEqual(v.Models.Daily.Rates, before[i]) {
+					t.Fatalf("feed %d was pooled: %v, want %v as it was", i, v.Models.Daily.Rates, before[i])
+				}
+				if tc.own && argmax(v.Models.Daily.Rates) != i%24 {
+					t.Fatalf("feed %d: peak moved to %02d:00 from its own %02d:00", i, argmax(v.Models.Daily.Rates), i%24)
+				}
+			}
+			switch {
+			case tc.gain > 1 && errAfter*tc.gain > errBefore:
+				t.Fatalf("error %.5f → %.5f: want it cut by %v×", errBefore, errAfter, tc.gain)
+			case tc.gain == 1 && errAfter > 1.05*errBefore:
+				t.Fatalf("error %.5f → %.5f: want no rise over 5%%", errBefore, errAfter)
+			}
+		})
+	}
+}
+
+// TestPoolStrength checks the estimated credibility strength: unbounded
+// where the feeds' histograms differ by no more than their items explain,
+// and small where their shapes truly differ.
+func TestPoolStrength(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 1))
+	var same, own []*Models
+	for i := range 60 {
+		same = append(same, poolFeed(rng, peaked(14, 0.2), 100, 1).Models)
+		own = append(own, poolFeed(rng, peaked(i%24, 0.5), 7000, 1).Models)
+	}
+	if k := poolStrength(own); !(k < 5) {
+		t.Errorf("feeds with shapes of their own: k = %v, want under 5 pseudo-items", k)
+	}
+	if k := poolStrength(same); !(k > 200) {
+		t.Errorf("feeds sharing one shape: k = %v, want over 200 pseudo-items (or unbounded)", k)
+	}
+}
+
+func slicesEqual(a, b []float64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func argmax(x []float64) int {
+	best := 0
+	for i, v := range x {
+		if v > x[best] {
+			best = i
+		}
+	}
+	return best
+}
