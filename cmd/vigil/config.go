@@ -26,6 +26,7 @@ type config struct {
 	noTracking     bool
 	accessPrior    float64
 	levelPrior     float64
+	shapePool      bool
 	smtpHost       string
 	smtpPort       int
 	smtpFrom       string

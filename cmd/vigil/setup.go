@@ -37,6 +37,7 @@ type monitorOpts struct {
 	noTracking     *bool
 	accessPrior    *float64
 	levelPrior     *float64
+	shapePool      *bool
 	pushVerify     *time.Duration
 	pushMultiple   *float64
 	extractCache   *int64
@@ -77,6 +78,7 @@ func addMonitorFlags(f *flags) *monitorOpts {
 		accessPrior:    f.bindFloat("access-prior", ""),
 		accessHeldBack: f.bindDuration("access-held-back", ""),
 		levelPrior:     f.bindFloat("level-prior", ""),
+		shapePool:      f.bindBool("shape-pool", ""),
 		pushVerify:     f.bindDuration("push-verify", ""), pushMultiple: f.bindFloat("push-verify-multiple", ""),
 		renderers: f.Int("render-workers", 2, "pages rendered in the browser at once (pages watched with --render)"),
 		browser:   f.String("browser", "", "the browser that renders pages watched with --render, a `path` or command (default: chromium)"),
@@ -217,6 +219,7 @@ func (o *monitorOpts) planner() (plan.Planner, error) {
 	} else {
 		cfg.Tracking = policy.DefaultTracking
 		cfg.Tracking.LevelPrior = *o.levelPrior
+		cfg.Tracking.ShapePool = *o.shapePool
 	}
 	cfg.Access = policy.AccessModel{Prior: *o.accessPrior, Raw: *o.accessPrior == 0, HeldBack: *o.accessHeldBack}
 	return policy.NewLive(*o.policy, cfg, *o.alpha, float64(*o.budget)*24, defaultPerFeed)

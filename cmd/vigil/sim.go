@@ -55,6 +55,7 @@ func runSim(ctx context.Context, e *env, args []string) error {
 	shapePrior := f.Float64("shape-prior", dt.ShapePrior, "accrued: daily shape from the items' dates, with the periodic shape as a prior worth this many items (0: the periodic model's shape)")
 	silentShares := f.Float64("silent-shares", dt.SilentShares, "accrued: a feed that has never shown an item waits at most this many even shares of the budget (0: a week)")
 	levelPrior := f.Float64("level-prior", dt.LevelPrior, "accrued: shrink each feed's level toward the mean of all feeds' by this many pseudo-items (0: each feed's own)")
+	shapePool := f.Bool("shape-pool", dt.ShapePool, "user: pull each feed's daily shape toward the mean of all feeds' as far as the spread of their dated shapes says their differences are chance")
 	noTracking := f.Bool("no-tracking", false, "accrued and user: plan by the learned models alone, without the recent level, the dated shape (and accrued's silent-feed bound)")
 	accessPrior := f.Float64("access-prior", policy.DefaultAccess.Prior, "user: shrink each reader's access rate and daily shape toward the population's by this many pseudo-accesses (0: each reader's own, as Sia et al.)")
 	accessWindow := f.Duration("access-window", policy.AccessWindow, "user: the history each reader's access pattern is learned from")
@@ -101,7 +102,7 @@ func runSim(ctx context.Context, e *env, args []string) error {
 	cfg.PolicyConfig.OwnRule = *ownRule
 	cfg.PolicyConfig.Access = policy.AccessModel{Prior: *accessPrior, Raw: *accessPrior == 0, Window: *accessWindow, Flat: *accessFlat, HeldBack: *accessHeldBack}
 	cfg.PolicyConfig.Tracking = policy.Tracking{RecentHalfLife: *recentHalf, RecentPrior: *recentPrior, ShapePrior: *shapePrior,
-		SilentShares: *silentShares, LevelPrior: *levelPrior}
+		SilentShares: *silentShares, LevelPrior: *levelPrior, ShapePool: *shapePool}
 	if *noTracking || (*recentHalf == 0 && *shapePrior == 0 && *silentShares == 0 && *levelPrior == 0) {
 		cfg.PolicyConfig.Tracking = policy.Tracking{Off: true}
 	}
