@@ -27,6 +27,10 @@ type HourShape struct {
 	// shares. Dated counts are multinomial draws of the source's hours,
 	// what a comparison of sources' shapes can weigh as evidence.
 	Dated float64 `json:"dated,omitempty"`
+	// DatedSq is the sum of the squares of the dated items' weights,
+	// decayed alike: Dated²/DatedSq is how many undecayed items the dated
+	// counts are worth (DatedSize).
+	DatedSq float64 `json:"dated_sq,omitempty"`
 }
 
 // NewHourShape returns an empty histogram whose counts halve every halfLife.
@@ -47,8 +51,8 @@ func (h *HourShape) Validate() error {
 			return fmt.Errorf("estimate: hour shape counts must be finite and non-negative, got %v", c)
 		}
 	}
-	if !(h.Dated >= 0) || math.IsInf(h.Dated, 0) {
-		return fmt.Errorf("estimate: hour shape dated count must be finite and non-negative, got %v", h.Dated)
+	if !(h.Dated >= 0) || math.IsInf(h.Dated, 0) || !(h.DatedSq >= 0) || math.IsInf(h.DatedSq, 0) {
+		return fmt.Errorf("estimate: hour shape dated counts must be finite and non-negative, got %v and %v", h.Dated, h.DatedSq)
 	}
 	return nil
 }
@@ -64,6 +68,7 @@ func (h *HourShape) Observe(t time.Time, dates []time.Time) {
 				h.Counts[i] *= f
 			}
 			h.Dated *= f
+			h.DatedSq *= f * f
 		}
 		h.Last = t
 	}
@@ -74,12 +79,24 @@ func (h *HourShape) Observe(t time.Time, dates []time.Time) {
 		w := h.decay(h.Last.Sub(d))
 		h.Counts[d.Unix()/3600%24] += w
 		h.Dated += w
+		h.DatedSq += w * w
 	}
 }
 
 // decay is the weight left after age.
 func (h *HourShape) decay(age time.Duration) float64 {
 	return math.Exp2(-age.Hours() / h.HalfLife.Hours())
+}
+
+// DatedSize is how many undecayed items the dated counts are worth, the
+// effective size (Σw)²/Σw² of their decayed weights: about twice Dated
+// for a long steady stream, Dated itself for items just seen; 0 when
+// there are none.
+func (h *HourShape) DatedSize() float64 {
+	if !(h.DatedSq > 0) {
+		return 0
+	}
+	return h.Dated * h.Dated / h.DatedSq
 }
 
 // Total returns the sum of the decayed counts.

@@ -70,12 +70,14 @@ func TestHourShapeCountsDatedItemsApart(t *testing.T) {
 	// The two dated items weigh 2^(-1/24) and 1 at 10:00; a day later half
 	// of that, and the two imputed items are in the total only.
 	want := (math.Exp2(-1.0/24) + 1) / 2
+	a, b := math.Exp2(-1.0/24)/2, 0.5
 	for _, tc := range []struct {
 		name      string
 		got, want float64
 	}{
 		{"dated", h.Dated, want},
 		{"total", h.Total(), want + 2},
+		{"dated size", h.DatedSize(), (a + b) * (a + b) / (a*a + b*b)},
 	} {
 		if math.Abs(tc.got-tc.want) > 1e-12 {
 			t.Errorf("%s: %.12f, want %.12f", tc.name, tc.got, tc.want)

@@ -163,7 +163,8 @@ func encodeHourShape(b []byte, m *estimate.HourShape) []byte {
 	b = binary.AppendVarint(b, int64(m.HalfLife))
 	b = appendFloats(b, m.Counts)
 	b = appendTime(b, m.Last)
-	return appendFloat(b, m.Dated)
+	b = appendFloat(b, m.Dated)
+	return appendFloat(b, m.DatedSq)
 }
 
 // decodeHourShape reads what encodeHourShape wrote.
@@ -173,7 +174,7 @@ func decodeHourShape(r *modelReader) *estimate.HourShape {
 	}
 	h := &estimate.HourShape{HalfLife: time.Duration(r.varint()), Counts: r.floats(), Last: r.time()}
 	if !r.v1 {
-		h.Dated = r.float()
+		h.Dated, h.DatedSq = r.float(), r.float()
 	}
 	return h
 }
