@@ -13,27 +13,37 @@ const poolBelow = 10
 const datedShare = 0.9
 
 // poolShapes pulls the daily shape of every view whose hour histogram
-// rests on its items' dates toward the mean shape of those views, by
-// Bühlmann-Straub credibility with the population's strength estimated
-// from the histograms themselves: vigil's choice, not the papers'. A feed
-// of evidence n_i keeps the weight z_i = n_i / (n_i + k) on its own shape
-// p_i, the rest going to the mean p̄ of the pooled views' shapes:
+// rests on its items' dates toward the population's, by Bühlmann-Straub
+// credibility with the population's strength estimated from the
+// histograms themselves: vigil's choice, not the papers'. A feed of
+// evidence n_i keeps the weight z_i = n_i / (n_i + k) on its own shape
+// p_i, the rest going to the collective shape p̄ = Σ z_i·p_i / Σ z_i (by
+// n_i when every z_i is 0):
 //
-//	p̃_i = z_i·p_i + (1 − z_i)·p̄,   k = σ²/τ²,
+//	p̃_i = z_i·p_i + (1 − z_i)·p̄,   k = σ²/τ².
 //
-// σ² = 1 − Σ_h q̄_h² the variance one item's hour adds to a shape, q̄ the
-// pooled histogram (Σ_i c_i / Σ_i n_i), and τ² the spread of the feeds'
-// true shapes, from their histograms' spread less what their evidence
-// explains (the Bühlmann-Straub moment estimate):
+// Each item is a draw of an hour, so a feed's histogram x_i (its counts
+// over their total) has the within-feed variance σ²/n_i, estimated from
+// every feed's own spread, and the feeds' true shapes a spread τ² about
+// their mean, estimated from the histograms' spread about the n-weighted
+// mean x̄ less what the within-feed variance explains (the
+// Bühlmann-Straub moment estimates):
 //
-//	τ² = (Σ_i n_i·Σ_h (c_ih/t_i − q̄_h)² − (N − 1)·σ²) / (n − Σ_i n_i²/n),
+//	σ² = Σ_i n_i·(1 − Σ_h x_ih²) / Σ_i (n_i − 1)
+//	τ² = (Σ_i n_i·Σ_h (x_ih − x̄_h)² − (N − 1)·σ²) / (n − Σ_i n_i²/n)
 //
-// c_i the feed's decayed counts, t_i their total, n_i twice its dated
-// count (the effective size of exponentially decayed counts) and n = Σ n_i
-// over the N feeds. Where the feeds' shapes differ truly (τ² large next to
-// σ²/n_i) k is small and each keeps its own; where they differ by chance
-// alone (τ² ≤ 0) every pooled feed takes the mean. The level is kept: the
-// 24 rates are rescaled to the same sum.
+// n_i being the effective size of the feed's decayed dated counts
+// (estimate.HourShape.DatedSize) and n = Σ n_i over the N feeds. Where
+// the feeds' shapes truly differ (τ² large next to σ²/n_i) k is small and
+// each keeps its own; where they differ by chance alone (τ² ≤ 0) every
+// pooled feed takes the collective shape. The level is kept: the 24
+// rates are rescaled to the same sum.
+//
+// k and z are measured on the raw dated histogram but applied to the
+// view's shape, the dated histogram under the periodic model's shape as a
+// prior (Tracking.ShapePrior): that shape is no noisier than the raw one,
+// so the pooling is, if anything, stronger than its own evidence would
+// ask. This is deliberate, and it is what was measured.
 //
 // Why: Sia et al.'s placement (Theorems 1-2) is best for the true shape,
 // but it is given an estimate, and on reddit-2013q3, whose sources keep
@@ -52,28 +62,33 @@ func poolShapes(views []*Source) {
 		return
 	}
 	k := poolStrength(pool)
+	z := make([]float64, len(pool))
 	var mean [24]float64
-	for _, m := range pool {
+	sum := 0.0
+	for i, m := range pool {
+		n := m.Posted.DatedSize()
+		z[i] = n / (n + k) // 0 when k is +Inf
+		w := z[i]
+		if math.IsInf(k, 1) {
+			w = n
+		}
 		total := 24 * levelOfHours(m.Daily.Rates)
 		for h, r := range m.Daily.Rates {
-			mean[h] += r / total / float64(len(pool))
+			mean[h] += w * r / total
 		}
+		sum += w
 	}
-	for _, m := range pool {
-		z := 0.0
-		if n := 2 * m.Posted.Dated; !math.IsInf(k, 1) {
-			z = n / (n + k)
-		}
+	for i, m := range pool {
 		total := 24 * levelOfHours(m.Daily.Rates)
 		for h, r := range m.Daily.Rates {
-			m.Daily.Rates[h] = z*r + (1-z)*total*mean[h]
+			m.Daily.Rates[h] = z[i]*r + (1-z[i])*total*mean[h]/sum
 		}
 	}
 }
 
 // pooled is the distinct models of the views that poolShapes pools: not
 // a page, a learned daily shape with rates, and an hour histogram mostly
-// of dated items.
+// of dated items worth more than one item.
 func pooled(views []*Source) []*Models {
 	var out []*Models
 	var last *Models
@@ -84,7 +99,7 @@ func pooled(views []*Source) []*Models {
 		}
 		last = m
 		t := m.Posted.Total()
-		if t > 0 && m.Posted.Dated >= datedShare*t && levelOfHours(m.Daily.Rates) > 0 {
+		if t > 0 && m.Posted.Dated >= datedShare*t && m.Posted.DatedSize() > 1 && levelOfHours(m.Daily.Rates) > 0 {
 			out = append(out, m)
 		}
 	}
@@ -95,27 +110,27 @@ func pooled(views []*Source) []*Models {
 // histograms (see poolShapes); +Inf when their spread is no more than
 // their evidence explains.
 func poolStrength(pool []*Models) float64 {
-	var q [24]float64
-	var n, n2 float64
+	var mean [24]float64
+	var n, n2, within, dof float64
 	for _, m := range pool {
-		ni := 2 * m.Posted.Dated
-		t := m.Posted.Total()
+		ni, t := m.Posted.DatedSize(), m.Posted.Total()
+		sq := 0.0
 		for h, c := range m.Posted.Counts {
-			q[h] += ni * c / t
+			x := c / t
+			mean[h] += ni * x
+			sq += x * x
 		}
+		within += ni * (1 - sq)
+		dof += ni - 1
 		n += ni
 		n2 += ni * ni
 	}
-	sigma := 1.0
-	for h := range q {
-		q[h] /= n
-		sigma -= q[h] * q[h]
-	}
+	sigma := within / dof
 	spread := 0.0
 	for _, m := range pool {
-		ni, t := 2*m.Posted.Dated, m.Posted.Total()
+		ni, t := m.Posted.DatedSize(), m.Posted.Total()
 		for h, c := range m.Posted.Counts {
-			d := c/t - q[h]
+			d := c/t - mean[h]/n
 			spread += ni * d * d
 		}
 	}

@@ -14,10 +14,10 @@ import (
 // estimate.HourShape decays them (a share dated of their weight dated),
 // and whose daily rates are that histogram's, as an untracked view's
 // would be. Such counts are worth about 0.29·n undecayed items, twice
-// their decayed total.
+// their decayed total (HourShape.DatedSize).
 func poolFeed(rng *rand.Rand, truth []float64, n int, dated float64) *Source {
 	counts := make([]float64, 24)
-	total := 0.0
+	total, sq := 0.0, 0.0
 	for range n {
 		u, h := rng.Float64(), 0
 		for acc := truth[0]; u > acc && h < 23; acc += truth[h] {
@@ -25,10 +25,10 @@ func poolFeed(rng *rand.Rand, truth []float64, n int, dated float64) *Source {
 		}
 		w := math.Exp2(-10 * rng.Float64())
 		counts[h] += w
-		total += w
+		total, sq = total+w, sq+w*w
 	}
 	m := NewModels(0.1, time.Date(2013, 6, 3, 0, 0, 0, 0, time.UTC))
-	m.Posted = &estimate.HourShape{HalfLife: estimate.DefaultShapeHalfLife, Counts: counts, Dated: dated * total}
+	m.Posted = &estimate.HourShape{HalfLife: estimate.DefaultShapeHalfLife, Counts: counts, Dated: dated * total, DatedSq: dated * sq}
 	m.Daily.Rates = append([]float64(nil), counts...)
 	return &Source{Models: m}
 }
@@ -157,4 +157,34 @@ func argmax(x []float64) int {
 		}
 	}
 	return best
+}
+
+// TestTrackedViewsPoolOnlyTheViews plans sources through trackedViews
+// with pooling on: the views' shapes move toward the population's, the
+// sources' own models are left exactly as they were.
+func TestTrackedViewsPoolOnlyTheViews(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 2))
+	srcs := make([]*Source, 30)
+	before := make([][]float64, len(srcs))
+	for i := range srcs {
+		srcs[i] = poolFeed(rng, peaked(14, 0.2), 100, 1)
+		srcs[i].ID = int64(i + 1)
+		srcs[i].Models.EWMA.Rate = 1 // a level, for the views to keep
+		before[i] = append([]float64(nil), srcs[i].Models.Daily.Rates...)
+	}
+	tr := Tracking{ShapePrior: 50, ShapePool: true}
+	views := trackedViews(tr, srcs)
+	off := trackedViews(Tracking{ShapePrior: 50}, srcs)
+	moved := 0
+	for i := range srcs {
+		if !slicesEqual(srcs[i].Models.Daily.Rates, before[i]) {
+			t.Fatalf("source %d's own models changed: %v, were %v", i, srcs[i].Models.Daily.Rates, before[i])
+		}
+		if !slicesEqual(views[i].Models.Daily.Rates, off[i].Models.Daily.Rates) {
+			moved++
+		}
+	}
+	if moved != len(srcs) {
+		t.Fatalf("%d of %d views pooled, want all", moved, len(srcs))
+	}
 }
