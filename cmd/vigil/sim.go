@@ -103,7 +103,7 @@ func runSim(ctx context.Context, e *env, args []string) error {
 	cfg.PolicyConfig.Access = policy.AccessModel{Prior: *accessPrior, Raw: *accessPrior == 0, Window: *accessWindow, Flat: *accessFlat, HeldBack: *accessHeldBack}
 	cfg.PolicyConfig.Tracking = policy.Tracking{RecentHalfLife: *recentHalf, RecentPrior: *recentPrior, ShapePrior: *shapePrior,
 		SilentShares: *silentShares, LevelPrior: *levelPrior, ShapePool: *shapePool}
-	if *noTracking || (*recentHalf == 0 && *shapePrior == 0 && *silentShares == 0 && *levelPrior == 0) {
+	if *noTracking || (*recentHalf == 0 && *shapePrior == 0 && *silentShares == 0 && *levelPrior == 0 && !*shapePool) {
 		cfg.PolicyConfig.Tracking = policy.Tracking{Off: true}
 	}
 	if *total > 0 {
