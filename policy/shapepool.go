@@ -87,8 +87,8 @@ func poolShapes(views []*Source) {
 }
 
 // pooled is the distinct models of the views that poolShapes pools: not
-// a page, a learned daily shape with rates, and an hour histogram mostly
-// of dated items worth more than one item.
+// a page, a learned daily shape with finite rates, and an hour histogram
+// mostly of dated items worth more than one item.
 func pooled(views []*Source) []*Models {
 	var out []*Models
 	var last *Models
@@ -99,7 +99,8 @@ func pooled(views []*Source) []*Models {
 		}
 		last = m
 		t := m.Posted.Total()
-		if t > 0 && m.Posted.Dated >= datedShare*t && m.Posted.DatedSize() > 1 && levelOfHours(m.Daily.Rates) > 0 {
+		level := levelOfHours(m.Daily.Rates)
+		if t > 0 && m.Posted.Dated >= datedShare*t && m.Posted.DatedSize() > 1 && level > 0 && !math.IsInf(level, 1) {
 			out = append(out, m)
 		}
 	}

@@ -188,3 +188,92 @@ func TestTrackedViewsPoolOnlyTheViews(t *testing.T) {
 		t.Fatalf("%d of %d views pooled, want all", moved, len(srcs))
 	}
 }
+
+// histFeed is a view whose hour histogram has counts c (dated, worth n
+// undecayed items) and whose daily rates are rates.
+func histFeed(c []float64, n float64, rates []float64) *Source {
+	counts, r := make([]float64, 24), make([]float64, 24)
+	copy(counts, c)
+	copy(r, rates)
+	t := 0.0
+	for _, x := range counts {
+		t += x
+	}
+	m := NewModels(0.1, time.Date(2013, 6, 3, 0, 0, 0, 0, time.UTC))
+	m.Posted = &estimate.HourShape{HalfLife: estimate.DefaultShapeHalfLife, Counts: counts, Dated: t, DatedSq: t * t / n}
+	m.Daily.Rates = r
+	return &Source{Models: m}
+}
+
+// TestPoolStrengthWorkedExample checks k on three feeds worked out by
+// hand: histograms (3, 1), (1, 1) and (1, 3) over two hours, worth 4, 2
+// and 8 items. x̄ = (3/7, 4/7); σ² = (4·0.375 + 2·0.5 + 8·0.375)/(3 + 1 +
+// 7) = 1/2; the spread Σ n_i·|x_i − x̄|² = 19/14, so τ² = (19/14 − 2·½) /
+// (14 − 84/14) = 5/112 and k = σ²/τ² = 11.2.
+func TestPoolStrengthWorkedExample(t *testing.T) {
+	pool := []*Models{
+		histFeed([]float64{3, 1}, 4, []float64{1}).Models,
+		histFeed([]float64{1, 1}, 2, []float64{1}).Models,
+		histFeed([]float64{1, 3}, 8, []float64{1}).Models,
+	}
+	if k := poolStrength(pool); math.Abs(k-11.2) > 1e-9 {
+		t.Fatalf("k = %.12f, want 11.2", k)
+	}
+}
+
+// TestPoolShapesCollective checks the pooled shapes against the formula
+// on feeds of unequal evidence: p̃_i = z_i·p_i + (1 − z_i)·p̄ with p̄ the
+// shapes weighted by z (by evidence when k is +Inf, as when every
+// histogram is the same).
+func TestPoolShapesCollective(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		hist func(i int) []float64
+	}{
+		{"shapes that differ", func(i int) []float64 { return []float64{float64(1 + i%3), float64(3 - i%3), 1} }},
+		{"one histogram for all", func(int) []float64 { return []float64{2, 1, 1} }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			views := make([]*Source, 12)
+			shapes := make([][]float64, len(views))
+			ns := make([]float64, len(views))
+			for i := range views {
+				ns[i] = float64(2 + 3*i)
+				rates := make([]float64, 24)
+				for h := range rates {
+					rates[h] = 1 + float64((h*7+i*5)%11)
+				}
+				views[i] = histFeed(tc.hist(i), ns[i], rates)
+				shapes[i] = append([]float64(nil), rates...)
+			}
+			k := poolStrength(pooled(views))
+			z, sum := make([]float64, len(views)), 0.0
+			var mean [24]float64
+			for i := range views {
+				z[i] = ns[i] / (ns[i] + k)
+				w := z[i]
+				if math.IsInf(k, 1) {
+					w = ns[i]
+				}
+				total := 24 * levelOfHours(shapes[i])
+				for h := range mean {
+					mean[h] += w * shapes[i][h] / total
+				}
+				sum += w
+			}
+			poolShapes(views)
+			for i, v := range views {
+				total := 24 * levelOfHours(shapes[i])
+				for h, got := range v.Models.Daily.Rates {
+					want := z[i]*shapes[i][h] + (1-z[i])*total*mean[h]/sum
+					if math.Abs(got-want) > 1e-9*total {
+						t.Fatalf("k %.3f, feed %d hour %d: %.12f, want %.12f", k, i, h, got, want)
+					}
+				}
+			}
+			if tc.name == "one histogram for all" && !math.IsInf(k, 1) {
+				t.Fatalf("k = %v for one histogram for all, want +Inf", k)
+			}
+		})
+	}
+}
