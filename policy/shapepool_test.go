@@ -3,6 +3,7 @@ package policy
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 
@@ -102,11 +103,11 @@ func TestPoolShapes(t *testing.T) {
 				if got, want := levelOfHours(v.Models.Daily.Rates), levelOfHours(before[i]); math.Abs(got-want) > 1e-9*want {
 					t.Fatalf("feed %d: level %v after pooling, want %v kept", i, got, want)
 				}
-				if tc.gain == 0 && !slicesEqual(v.Models.Daily.Rates, before[i]) {
+				if tc.gain == 0 && !slices.Equal(v.Models.Daily.Rates, before[i]) {
 					t.Fatalf("feed %d was pooled: %v, want %v as it was", i, v.Models.Daily.Rates, before[i])
 				}
-				if tc.own && argmax(v.Models.Daily.Rates) != i%24 {
-					t.Fatalf("feed %d: peak moved to %02d:00 from its own %02d:00", i, argmax(v.Models.Daily.Rates), i%24)
+				if tc.own && peakHour(v.Models.Daily.Rates) != i%24 {
+					t.Fatalf("feed %d: peak moved to %02d:00 from its own %02d:00", i, peakHour(v.Models.Daily.Rates), i%24)
 				}
 			}
 			switch {
@@ -134,58 +135,6 @@ func TestPoolStrength(t *testing.T) {
 	}
 	if k := poolStrength(same); !(k > 200) {
 		t.Errorf("feeds sharing one shape: k = %v, want over 200 pseudo-items (or unbounded)", k)
-	}
-}
-
-func slicesEqual(a, b []float64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
-func argmax(x []float64) int {
-	best := 0
-	for i, v := range x {
-		if v > x[best] {
-			best = i
-		}
-	}
-	return best
-}
-
-// TestTrackedViewsPoolOnlyTheViews plans sources through trackedViews
-// with pooling on: the views' shapes move toward the population's, the
-// sources' own models are left exactly as they were.
-func TestTrackedViewsPoolOnlyTheViews(t *testing.T) {
-	rng := rand.New(rand.NewPCG(4, 2))
-	srcs := make([]*Source, 30)
-	before := make([][]float64, len(srcs))
-	for i := range srcs {
-		srcs[i] = poolFeed(rng, peaked(14, 0.2), 100, 1)
-		srcs[i].ID = int64(i + 1)
-		srcs[i].Models.EWMA.Rate = 1 // a level, for the views to keep
-		before[i] = append([]float64(nil), srcs[i].Models.Daily.Rates...)
-	}
-	tr := Tracking{ShapePrior: 50, ShapePool: true}
-	views := trackedViews(tr, srcs)
-	off := trackedViews(Tracking{ShapePrior: 50}, srcs)
-	moved := 0
-	for i := range srcs {
-		if !slicesEqual(srcs[i].Models.Daily.Rates, before[i]) {
-			t.Fatalf("source %d's own models changed: %v, were %v", i, srcs[i].Models.Daily.Rates, before[i])
-		}
-		if !slicesEqual(views[i].Models.Daily.Rates, off[i].Models.Daily.Rates) {
-			moved++
-		}
-	}
-	if moved != len(srcs) {
-		t.Fatalf("%d of %d views pooled, want all", moved, len(srcs))
 	}
 }
 
@@ -277,3 +226,6 @@ func TestPoolShapesCollective(t *testing.T) {
 		})
 	}
 }
+
+// peakHour is the first hour of the highest rate.
+func peakHour(x []float64) int { return slices.Index(x, slices.Max(x)) }

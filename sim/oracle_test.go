@@ -36,24 +36,8 @@ func TestOraclesKnowMore(t *testing.T) {
 // the training's rates until it has seen the change, hybrid-level by the
 // evaluated period's true rates, so it must be ahead with no more fetches.
 func TestHybridLevelKnowsTheLevel(t *testing.T) {
-	r := rand.New(rand.NewPCG(5, 7))
-	const train, eval = 7, 3
-	var flat synthShape
-	for h := range flat {
-		flat[h] = 1
-	}
-	srcs := make([]Source, 40)
-	for i := range srcs {
-		before, after := 20.0, 1.0
-		if i%2 == 1 {
-			before, after = after, before
-		}
-		posts := poisson(r, before, flat, train)
-		for _, p := range poisson(r, after, flat, eval) {
-			posts = append(posts, p.Add(train*24*time.Hour))
-		}
-		srcs[i] = Source{ID: fmt.Sprintf("s%02d", i), Postings: posts}
-	}
+	const train = 7
+	srcs := swappedRates(train, 3)
 	delay, spent := map[string]float64{}, map[string]float64{}
 	for _, name := range []string{"accrued", HybridLevel, HybridShape} {
 		m, err := Run(Config{Policy: name, PerSource: 2, Train: train * 24 * time.Hour, Seed: 1}, srcs, nil)
@@ -74,24 +58,8 @@ func TestHybridLevelKnowsTheLevel(t *testing.T) {
 // oracle must give the sources that post 20 a day in the evaluated period
 // more of its fetches there than the learned rates do, and so miss less.
 func TestRateOracleKnowsTheLevel(t *testing.T) {
-	r := rand.New(rand.NewPCG(5, 7))
-	const train, eval = 7, 3
-	var flat synthShape
-	for h := range flat {
-		flat[h] = 1
-	}
-	srcs := make([]Source, 40)
-	for i := range srcs {
-		before, after := 20.0, 1.0
-		if i%2 == 1 {
-			before, after = after, before
-		}
-		posts := poisson(r, before, flat, train)
-		for _, p := range poisson(r, after, flat, eval) {
-			posts = append(posts, p.Add(train*24*time.Hour))
-		}
-		srcs[i] = Source{ID: fmt.Sprintf("s%02d", i), Postings: posts}
-	}
+	const train = 7
+	srcs := swappedRates(train, 3)
 	share, delay := map[bool]float64{}, map[bool]float64{}
 	for _, oracle := range []bool{false, true} {
 		m, tracks, err := run(Config{Policy: "alloc", PerSource: 2, Train: train * 24 * time.Hour, Seed: 1, RateOracle: oracle}, srcs, nil)
@@ -127,4 +95,28 @@ func TestRateOracleRefusesUnscheduled(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), OracleShape) {
 		t.Fatalf("accrued under the rate oracle: %v, want an error naming %s", err, OracleShape)
 	}
+}
+
+// swappedRates is 40 sources posting on a flat day whose rates trade
+// places after train days (20 a day and 1 a day), for eval days more:
+// what a policy learned in training is wrong once the evaluation starts.
+func swappedRates(train, eval int) []Source {
+	r := rand.New(rand.NewPCG(5, 7))
+	var flat synthShape
+	for h := range flat {
+		flat[h] = 1
+	}
+	srcs := make([]Source, 40)
+	for i := range srcs {
+		before, after := 20.0, 1.0
+		if i%2 == 1 {
+			before, after = after, before
+		}
+		posts := poisson(r, before, flat, train)
+		for _, p := range poisson(r, after, flat, eval) {
+			posts = append(posts, p.Add(time.Duration(train)*24*time.Hour))
+		}
+		srcs[i] = Source{ID: fmt.Sprintf("s%02d", i), Postings: posts}
+	}
+	return srcs
 }
