@@ -107,6 +107,10 @@ func (p *Pattern) Slots() int { return p.n }
 // Total returns the expected number of postings per period.
 func (p *Pattern) Total() float64 { return p.total }
 
+// Accesses returns the expected number of accesses per period (n for a
+// delay pattern, whose cost counts one access a slot).
+func (p *Pattern) Accesses() float64 { return p.acc[p.n] }
+
 // gap returns the cost of the postings or accesses between fetches at
 // unrolled positions a < b (0 ≤ a, b ≤ 2n):
 // Σ_{a≤s<b} access[s]·(postings in [a, s) + rates[s]/2).

@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"testing"
 	"time"
+
+	"vigil/internal/benchsize"
 )
 
 // shapes are 12 daily patterns: a peak at a different hour each.
@@ -73,9 +75,9 @@ func BenchmarkPlanCombined1e6(b *testing.B) {
 // BenchmarkPlanUser1e4 is the user-aware plan at scale: 10,000 sources
 // with distinct access patterns, each placed exactly (no clustering).
 func BenchmarkPlanUser1e4(b *testing.B) {
-	srcs := benchSources(10_000, true)
+	srcs := benchSources(benchsize.Pick(10_000, 500), true)
 	cfg := DefaultConfig
-	cfg.PerDay = 80_000
+	cfg.PerDay = 8 * float64(len(srcs))
 	cfg.ClusterAbove = -1
 	b.ReportAllocs()
 	b.ResetTimer()

@@ -1,10 +1,6 @@
 package policy
 
-import (
-	"fmt"
-
-	"vigil/estimate"
-)
+import "vigil/estimate"
 
 // clusterAbove is the number of sources above which a scheduled policy
 // places fetches once per (pattern cluster, m) instead of once per source:
@@ -15,45 +11,6 @@ const clusterAbove = 1000
 
 // clusterCount is K, Sia & Cho's choice.
 const clusterCount = 12
-
-// clusteredTimes computes the minutes of each source's m_i daily fetches
-// from its cluster's centroid, placing each (cluster, m) pair once. Sources
-// with no learned rate are spaced evenly. counts[i] is m_i.
-func (p *scheduled) clusteredTimes(srcs []*Source, counts []int) ([][]int, error) {
-	patterns, members := p.shapes(srcs)
-	out := make([][]int, len(srcs))
-	if len(patterns) > 0 {
-		cl, labels, err := estimate.KMeans(patterns, estimate.KMeansConfig{K: min(clusterCount, len(patterns)), Seed: p.cfg.Seed, Tolerance: 1e-3})
-		if err != nil {
-			return nil, fmt.Errorf("clustering daily patterns: %w", err)
-		}
-		checks := clusterChecks(srcs, members, labels)
-		cache := map[[2]int][]int{}
-		for j, i := range members {
-			key := [2]int{labels[j], counts[i]}
-			mins, ok := cache[key]
-			if !ok {
-				c := centroidSource(cl.Centroids[labels[j]])
-				c.Check = checks[labels[j]]
-				if mins, err = p.times(c, counts[i], p.cfg.Seed); err != nil {
-					return nil, err
-				}
-				cache[key] = mins
-			}
-			out[i] = mins
-		}
-	}
-	for i, s := range srcs {
-		if out[i] == nil {
-			mins, err := timesUniform(s, counts[i], p.cfg.Seed)
-			if err != nil {
-				return nil, err
-			}
-			out[i] = mins
-		}
-	}
-	return out, nil
-}
 
 // clusterChecks is every cluster's held-back check (AccessModel.FeedChecks),
 // its members' added up, so that the choice between placing by the readers'

@@ -56,6 +56,11 @@ type Config struct {
 	// Access sets how readers' access patterns are learned (the user
 	// policy's u); the zero value is DefaultAccess.
 	Access AccessModel
+	// SqrtAllocation makes the user policy split the budget as Sia &
+	// Cho's Theorem 1 does for evenly spaced fetches (by sqrt(u_i·λ_i))
+	// instead of by the costs of the fetches as they are placed
+	// (placedShares).
+	SqrtAllocation bool
 }
 
 // DefaultConfig fetches at most every 5 minutes and at least weekly.

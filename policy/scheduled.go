@@ -170,8 +170,14 @@ func (p *scheduled) Plan(srcs []*Source, _ time.Time) error {
 		srcs = trackedViews(p.cfg.Tracking.resolved(), srcs)
 	}
 	p.unitAccess = meanAccess(srcs)
-	shares := p.count(p, srcs)
-	daily := p.integerCounts(srcs, shares)
+	pl, err := p.newPlacement(srcs)
+	if err != nil {
+		return fmt.Errorf("policy %s: %w", p.name, err)
+	}
+	shares, daily, err := p.split(srcs, pl)
+	if err != nil {
+		return fmt.Errorf("policy %s: %w", p.name, err)
+	}
 	counts := make([]int, len(srcs))
 	plans := make(map[int64]dayPlan, len(srcs))
 	for i, s := range srcs {
@@ -186,7 +192,7 @@ func (p *scheduled) Plan(srcs []*Source, _ time.Time) error {
 		}
 		plans[s.ID] = dp
 	}
-	minutes, err := p.placeAll(srcs, counts)
+	minutes, err := pl.all(counts)
 	if err != nil {
 		return fmt.Errorf("policy %s: %w", p.name, err)
 	}
@@ -200,25 +206,27 @@ func (p *scheduled) Plan(srcs []*Source, _ time.Time) error {
 	return nil
 }
 
-// placeAll returns the minutes of every source's daily fetches: placed per
-// source, or per pattern cluster above clusterAbove sources.
-func (p *scheduled) placeAll(srcs []*Source, counts []int) ([][]int, error) {
-	limit := p.cfg.ClusterAbove
-	if limit == 0 {
-		limit = clusterAbove
+// split returns each source's share of the budget and, for a share of a
+// fetch a day or more, its whole daily count: by the placed costs
+// (placedShares) where the strategy asks for them and the configuration
+// does not turn them off, otherwise by the strategy's count and
+// integerCounts.
+func (p *scheduled) split(srcs []*Source, pl *placement) ([]float64, []int, error) {
+	if !p.placedCounts || p.cfg.SqrtAllocation {
+		shares := p.count(p, srcs)
+		return shares, p.integerCounts(srcs, shares), nil
 	}
-	if limit > 0 && len(srcs) > limit && p.clusters {
-		return p.clusteredTimes(srcs, counts)
+	shares, err := p.placedShares(srcs, pl)
+	if err != nil {
+		return nil, nil, err
 	}
-	out := make([][]int, len(srcs))
-	for i, s := range srcs {
-		mins, err := p.times(s, counts[i], p.cfg.Seed)
-		if err != nil {
-			return nil, fmt.Errorf("source %d: %w", s.ID, err)
+	daily := make([]int, len(srcs))
+	for i, x := range shares {
+		if x >= 1 {
+			daily[i] = int(x)
 		}
-		out[i] = mins
 	}
-	return out, nil
+	return shares, daily, nil
 }
 
 // jitterMinutes is the most a planned fetch is moved, so that sources with
@@ -456,6 +464,12 @@ func timesMiss(s *Source, m int, seed uint64) ([]int, error) {
 // minuteRates interpolates 24 hourly rates to 1440 per-minute values keeping
 // the daily total (Sia et al. §4.3); false when there is no rate at all.
 func minuteRates(hourly []float64) ([]float64, bool) {
+	return slotRates(hourly, minutesPerDay)
+}
+
+// slotRates interpolates 24 hourly rates to n per-slot values keeping the
+// daily total; false when there is no rate at all.
+func slotRates(hourly []float64, n int) ([]float64, bool) {
 	if len(hourly) != 24 {
 		return nil, false
 	}
@@ -466,9 +480,9 @@ func minuteRates(hourly []float64) ([]float64, bool) {
 	if !(total > 0) {
 		return nil, false
 	}
-	mins, err := estimate.Pattern(hourly).Interpolate(minutesPerDay)
+	slots, err := estimate.Pattern(hourly).Interpolate(n)
 	if err != nil {
 		return nil, false
 	}
-	return mins, true
+	return slots, true
 }

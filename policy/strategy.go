@@ -22,6 +22,10 @@ type strategy struct {
 	// tracked plans by tracking's rates (the recent level and the dated
 	// daily shape, see trackedViews) instead of the learned models' alone.
 	tracked bool
+	// placedCounts splits the budget by the costs of the placed fetches
+	// (placedShares) instead of count and integerCounts, unless
+	// Config.SqrtAllocation.
+	placedCounts bool
 }
 
 // The strategies of the scheduled policies, by the policy built on each.
@@ -30,5 +34,5 @@ var (
 	allocStrategy    = strategy{count: countSqrt, times: timesUniform}
 	placeStrategy    = strategy{count: countUniform, times: timesDelay, evenCounts: true, clusters: true}
 	combinedStrategy = strategy{count: countSqrt, times: timesDelay, clusters: true}
-	userStrategy     = strategy{count: countSqrt, times: timesMiss, clusters: true, readers: true, tracked: true}
+	userStrategy     = strategy{count: countSqrt, times: timesMiss, clusters: true, readers: true, tracked: true, placedCounts: true}
 )

@@ -14,26 +14,27 @@ import (
 // write into the same fields, so that a flag wins over its variable, which
 // wins over the default. settings describes each field.
 type config struct {
-	db             string
-	addr           string
-	metricsToken   string
-	zone           string
-	allowPrivate   bool
-	budget         int
-	workers        int
-	hostGap        time.Duration
-	policy         string
-	noTracking     bool
-	accessPrior    float64
-	levelPrior     float64
-	shapePool      bool
-	smtpHost       string
-	smtpPort       int
-	smtpFrom       string
-	smtpUser       string
-	smtpPassword   string
-	baseURL        string
-	accessHeldBack time.Duration
+	db               string
+	addr             string
+	metricsToken     string
+	zone             string
+	allowPrivate     bool
+	budget           int
+	workers          int
+	hostGap          time.Duration
+	policy           string
+	noTracking       bool
+	accessPrior      float64
+	levelPrior       float64
+	shapePool        bool
+	placedAllocation bool
+	smtpHost         string
+	smtpPort         int
+	smtpFrom         string
+	smtpUser         string
+	smtpPassword     string
+	baseURL          string
+	accessHeldBack   time.Duration
 	// trustedProxies lists the reverse proxies, comma-separated
 	// addresses or CIDR prefixes (parseProxies).
 	trustedProxies string

@@ -56,6 +56,7 @@ func TestEnvBadValues(t *testing.T) {
 		{"VIGIL_ACCESS_PRIOR", "-1", []string{"fetch"}, "a number of 0 or more"},
 		{"VIGIL_LEVEL_PRIOR", "x", []string{"fetch"}, "a number of 0 or more"},
 		{"VIGIL_SHAPE_POOL", "sometimes", []string{"fetch"}, "a boolean"},
+		{"VIGIL_PLACED_ALLOCATION", "sqrt", []string{"worker"}, "a boolean"},
 		{"VIGIL_ACCESS_HELD_BACK", "-2h", []string{"fetch"}, "a duration of 0 or more"},
 		{"VIGIL_SMTP_HOST", "mail.example.org:25", []string{"serve"}, "a host name without a port"},
 		{"VIGIL_SMTP_HOST", "mail example", []string{"digest", "--send", "2026-03-02"}, "a host name"},
@@ -109,6 +110,7 @@ func TestEnvGoodValues(t *testing.T) {
 		"VIGIL_ACCESS_PRIOR":         "10",
 		"VIGIL_LEVEL_PRIOR":          "1",
 		"VIGIL_SHAPE_POOL":           "false",
+		"VIGIL_PLACED_ALLOCATION":    "0",
 		"VIGIL_ACCESS_HELD_BACK":     "48h",
 		"VIGIL_SMTP_HOST":            "mail.example.org",
 		"VIGIL_SMTP_PORT":            "25",
@@ -188,6 +190,7 @@ no-tracking           false           default
 access-prior          30              default
 level-prior           3               default
 shape-pool            true            default
+placed-allocation     true            default
 access-held-back      0s              default
 smtp-host             ""              default
 smtp-port             587             default

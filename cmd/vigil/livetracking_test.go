@@ -104,3 +104,94 @@ func burstFeeds(t *testing.T, now time.Time) []vigil.Feed {
 	}
 	return feeds
 }
+
+// TestLivePlacedAllocation checks that --placed-allocation (or
+// VIGIL_PLACED_ALLOCATION) reaches the live planner: under the user
+// policy, with one reader looking six times between 08:00 and 09:00 every
+// day at the bursting feed and another every three hours at 39 steady
+// ones, and a budget of two fetches an hour, the command's planner plans
+// by the placed costs by default and by Theorem 1's square roots when it
+// is false, and the two plans' expected delays differ (the bursting
+// feed's second daily fetch, which Theorem 1 gives it, gains little once
+// one sits just before 08:00).
+func TestLivePlacedAllocation(t *testing.T) {
+	now := time.Date(2026, 3, 16, 12, 0, 0, 0, time.UTC)
+	feeds := burstFeeds(t, now)
+	for id := int64(3); id <= 40; id++ {
+		f := feeds[1]
+		f.ID = id
+		feeds = append(feeds, f)
+	}
+	readers := []vigil.Reader{{UserID: 1, FeedID: 1, Weight: 1}}
+	for _, f := range feeds[1:] {
+		readers = append(readers, vigil.Reader{UserID: 2, FeedID: f.ID, Weight: 1})
+	}
+	looks := map[int64][]time.Time{}
+	for d := 14; d >= 1; d-- {
+		day := now.Add(-time.Duration(d) * 24 * time.Hour)
+		for k := range 6 {
+			looks[1] = append(looks[1], day.Add(-4*time.Hour+time.Duration(k)*10*time.Minute))
+		}
+		for h := 0; h < 24; h += 3 {
+			looks[2] = append(looks[2], day.Add(time.Duration(h)*time.Hour))
+		}
+	}
+	// A plan is seen by its expected delay (policy.Live.ExpectedDelay),
+	// which each feed's planned fetches a day decide.
+	replan := func(p plan.Planner) time.Duration {
+		t.Helper()
+		l := p.(*policy.Live)
+		if _, err := l.Replan(feeds, readers, looks, now); err != nil {
+			t.Fatal(err)
+		}
+		d, ok := l.ExpectedDelay()
+		if !ok {
+			t.Fatal("the plan has no expected delay")
+		}
+		return d
+	}
+	command := func(vars map[string]string, args ...string) time.Duration {
+		t.Helper()
+		e := &env{stdout: io.Discard, stderr: io.Discard, getenv: func(k string) string { return vars[k] }}
+		f := newFlags(e, "fetch", "", "")
+		o := addMonitorFlags(f)
+		if err := f.parse(append([]string{"--policy", "user", "--budget", "2"}, args...), 0); err != nil {
+			t.Fatal(err)
+		}
+		p, err := o.planner()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return replan(p)
+	}
+	reference := func(sqrt bool) time.Duration {
+		t.Helper()
+		cfg := policy.Config{MinInterval: plan.DefaultBounds.Min, MaxInterval: plan.DefaultBounds.Max, Seed: 1,
+			Tracking: policy.DefaultTracking, Access: policy.DefaultAccess, SqrtAllocation: sqrt}
+		p, err := policy.NewLive("user", cfg, 0.1, 48, defaultPerFeed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return replan(p)
+	}
+	placed, sqrt := reference(false), reference(true)
+	if placed == sqrt {
+		t.Fatalf("the two allocations planned alike: expected delay %v both ways", placed)
+	}
+	for _, c := range []struct {
+		name string
+		vars map[string]string
+		args []string
+		want time.Duration
+	}{
+		{"default", nil, nil, placed},
+		{"flag", nil, []string{"--placed-allocation=false"}, sqrt},
+		{"env", map[string]string{"VIGIL_PLACED_ALLOCATION": "0"}, nil, sqrt},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := command(c.vars, c.args...); got != c.want {
+				t.Errorf("expected delay %v, want %v (placed %v, square roots %v)", got, c.want, placed, sqrt)
+			}
+		})
+	}
+}

@@ -58,6 +58,8 @@ var settings = []setting{
 		usage: "accrued: pseudo-items that shrink each feed's level toward the mean of all feeds' (0: each feed's own)", field: func(c *config) any { return &c.levelPrior }},
 	{name: "shape-pool", env: "VIGIL_SHAPE_POOL", def: strconv.FormatBool(policy.DefaultTracking.ShapePool), flag: true, want: "a boolean (true, false, 1 or 0)", valid: isBoolText,
 		usage: "user: pull each feed's daily shape toward the mean of all feeds' as far as the spread of their dated shapes says their differences are chance", field: func(c *config) any { return &c.shapePool }},
+	{name: "placed-allocation", env: "VIGIL_PLACED_ALLOCATION", def: "true", flag: true, want: "a boolean (true, false, 1 or 0)", valid: isBoolText,
+		usage: "user: split the budget by what each feed's fetches cost where they are placed before its readers' hours (false: by sqrt(u·λ), as for evenly spaced fetches)", field: func(c *config) any { return &c.placedAllocation }},
 	{name: "access-held-back", env: "VIGIL_ACCESS_HELD_BACK", def: "0s", flag: true, want: "a duration of 0 or more (e.g. 168h)", valid: durationAtLeast(0),
 		usage: "user: check each feed's access pattern on its readers' accesses of this last `stretch` and follow it only as far as it predicted them (0: follow every pattern)", field: func(c *config) any { return &c.accessHeldBack }},
 	{name: "smtp-host", env: "VIGIL_SMTP_HOST", flag: true, want: "a host name without a port (the port goes in VIGIL_SMTP_PORT)", valid: isHostName,

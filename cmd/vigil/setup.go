@@ -38,6 +38,7 @@ type monitorOpts struct {
 	accessPrior    *float64
 	levelPrior     *float64
 	shapePool      *bool
+	placedAlloc    *bool
 	pushVerify     *time.Duration
 	pushMultiple   *float64
 	extractCache   *int64
@@ -79,6 +80,7 @@ func addMonitorFlags(f *flags) *monitorOpts {
 		accessHeldBack: f.bindDuration("access-held-back", ""),
 		levelPrior:     f.bindFloat("level-prior", ""),
 		shapePool:      f.bindBool("shape-pool", ""),
+		placedAlloc:    f.bindBool("placed-allocation", ""),
 		pushVerify:     f.bindDuration("push-verify", ""), pushMultiple: f.bindFloat("push-verify-multiple", ""),
 		renderers: f.Int("render-workers", 2, "pages rendered in the browser at once (pages watched with --render)"),
 		browser:   f.String("browser", "", "the browser that renders pages watched with --render, a `path` or command (default: chromium)"),
@@ -213,7 +215,7 @@ func (o *monitorOpts) planner() (plan.Planner, error) {
 		return &plan.EWMA{Alpha: *o.alpha, Bounds: bounds}, nil
 	}
 	// A fixed seed: a restart keeps every feed's every-N-days phase and jitter.
-	cfg := policy.Config{MinInterval: bounds.Min, MaxInterval: bounds.Max, Seed: 1}
+	cfg := policy.Config{MinInterval: bounds.Min, MaxInterval: bounds.Max, Seed: 1, SqrtAllocation: !*o.placedAlloc}
 	if *o.noTracking {
 		cfg.Tracking = policy.Tracking{Off: true}
 	} else {

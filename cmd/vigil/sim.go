@@ -57,6 +57,7 @@ func runSim(ctx context.Context, e *env, args []string) error {
 	levelPrior := f.Float64("level-prior", dt.LevelPrior, "accrued: shrink each feed's level toward the mean of all feeds' by this many pseudo-items (0: each feed's own)")
 	shapePool := f.Bool("shape-pool", dt.ShapePool, "user: pull each feed's daily shape toward the mean of all feeds' as far as the spread of their dated shapes says their differences are chance")
 	noTracking := f.Bool("no-tracking", false, "accrued and user: plan by the learned models alone, without the recent level, the dated shape (and accrued's silent-feed bound)")
+	placedAlloc := f.Bool("placed-allocation", true, "user: split the budget by what each source's fetches cost where they are placed before its readers' hours (false: by sqrt(u·λ), as for evenly spaced fetches, Sia & Cho's Theorem 1)")
 	accessPrior := f.Float64("access-prior", policy.DefaultAccess.Prior, "user: shrink each reader's access rate and daily shape toward the population's by this many pseudo-accesses (0: each reader's own, as Sia et al.)")
 	accessWindow := f.Duration("access-window", policy.AccessWindow, "user: the history each reader's access pattern is learned from")
 	accessHeldBack := f.Duration("access-held-back", 0, "user: check each feed's access pattern on its readers' accesses of this last `stretch` and follow it only as far as it predicted them (0: follow every pattern)")
@@ -100,6 +101,7 @@ func runSim(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	cfg.PolicyConfig.OwnRule = *ownRule
+	cfg.PolicyConfig.SqrtAllocation = !*placedAlloc
 	cfg.PolicyConfig.Access = policy.AccessModel{Prior: *accessPrior, Raw: *accessPrior == 0, Window: *accessWindow, Flat: *accessFlat, HeldBack: *accessHeldBack}
 	cfg.PolicyConfig.Tracking = policy.Tracking{RecentHalfLife: *recentHalf, RecentPrior: *recentPrior, ShapePrior: *shapePrior,
 		SilentShares: *silentShares, LevelPrior: *levelPrior, ShapePool: *shapePool}

@@ -1,0 +1,295 @@
+package policy
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"vigil"
+)
+
+// placedUser returns the user policy with budget perDay and its
+// placement of srcs, each source its own unit.
+func placedUser(t *testing.T, perDay float64, srcs []*Source) (*scheduled, *placement) {
+	t.Helper()
+	cfg := DefaultConfig
+	cfg.PerDay = perDay
+	p := newScheduled("user", cfg, userStrategy)
+	p.unitAccess = meanAccess(srcs)
+	pl, err := p.newPlacement(srcs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p, pl
+}
+
+// readAt returns 24 hourly access rates, perDay accesses a day, all in
+// the given hours alike.
+func readAt(perDay float64, hours ...int) []float64 {
+	out := make([]float64, 24)
+	for _, h := range hours {
+		out[h] = perDay / float64(len(hours))
+	}
+	return out
+}
+
+// modelledCost is Σ a_i·f_i(x_i), the cost placedShares minimises, for
+// whole daily counts m (below one a day: a_i·(g(1) + (1/x − 1)/2)).
+func modelledCost(t *testing.T, p *scheduled, pl *placement, srcs []*Source, shares []float64) float64 {
+	t.Helper()
+	total := 0.0
+	for i, s := range srcs {
+		a := p.costWeight(s) * s.Models.RatePerDay()
+		m := max(1, int(shares[i]))
+		g, err := pl.unitCost(pl.unit[i], m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if shares[i] < 1 {
+			g += (1/shares[i] - 1) / 2
+		}
+		total += a * g
+	}
+	return total
+}
+
+// TestPlacedSharesAreTheorem1BelowOneADay checks that where every share
+// is below one fetch a day placedShares is Sia & Cho's Theorem 1: the
+// placed costs only decide whole daily fetches.
+func TestPlacedSharesAreTheorem1BelowOneADay(t *testing.T) {
+	var srcs []*Source
+	for i, perDay := range []float64{0.5, 2, 8, 30} {
+		s := source(int64(i+1), perDay, nil)
+		s.Access = readAt(3, 7, 19)
+		srcs = append(srcs, s)
+	}
+	p, pl := placedUser(t, 2, srcs)
+	got, err := p.placedShares(srcs, pl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := countSqrt(p, srcs)
+	for i := range srcs {
+		if want[i] >= 1 {
+			t.Fatalf("the example needs every share below one a day, Theorem 1 gives %v", want)
+		}
+		if math.Abs(got[i]-want[i]) > 1e-9*want[i] {
+			t.Errorf("source %d: share %.6f, Theorem 1 %.6f", i+1, got[i], want[i])
+		}
+	}
+}
+
+// TestUnitCostOfEvenFetches checks the normalisation of unitCost: m
+// evenly spaced fetches of a source with no learned shape cost 1/(2m),
+// and so does a flat learned pattern with flat accesses placed by the
+// policy, to the minute.
+func TestUnitCostOfEvenFetches(t *testing.T) {
+	flatSrc := &Source{ID: 1, Models: NewModels(0.1, t0)}
+	flatSrc.Models.EWMA.Rate, flatSrc.Models.EWMA.N = 1, 1
+	flatSrc.Models.Daily.Rates, flatSrc.Models.Daily.N = flat(24), 1
+	flatSrc.Access = flat(24)
+	bare := &Source{ID: 2, Models: NewModels(0.1, t0)}
+	srcs := []*Source{flatSrc, bare}
+	_, pl := placedUser(t, 10, srcs)
+	for i := range srcs {
+		for _, m := range []int{1, 2, 3, 4, 8} {
+			got, err := pl.unitCost(pl.unit[i], m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := 1 / (2 * float64(m)); math.Abs(got-want) > 1e-9 {
+				t.Errorf("source %d, %d fetches: cost %.9f, want %.9f", i+1, m, got, want)
+			}
+		}
+	}
+}
+
+// TestPlacedSharesAreTheBestWholeCounts checks placedShares against every
+// split of the same whole fetches among four sources with random daily
+// patterns and readers (fixed seed): none costs less under the placed
+// costs it minimises.
+func TestPlacedSharesAreTheBestWholeCounts(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	for trial := range 5 {
+		var srcs []*Source
+		for i := range 4 {
+			hourly, access := make([]float64, 24), make([]float64, 24)
+			for h := range hourly {
+				hourly[h] = rng.Float64() * (1 + 4*float64(i))
+				access[h] = math.Pow(rng.Float64(), 4) * 2
+			}
+			s := source(int64(i+1), 0, hourly)
+			s.Access = access
+			srcs = append(srcs, s)
+		}
+		p, pl := placedUser(t, 14, srcs)
+		got, err := p.placedShares(srcs, pl)
+		if err != nil {
+			t.Fatal(err)
+		}
+		whole := 0
+		for i, x := range got {
+			if x < 1 || x != math.Trunc(x) {
+				t.Fatalf("trial %d: source %d has share %v, the example needs whole daily counts", trial, i+1, x)
+			}
+			whole += int(x)
+		}
+		best, bestSplit := math.Inf(1), []float64(nil)
+		for a := 1; a < whole; a++ {
+			for b := 1; a+b < whole; b++ {
+				for c := 1; a+b+c < whole; c++ {
+					split := []float64{float64(a), float64(b), float64(c), float64(whole - a - b - c)}
+					if cost := modelledCost(t, p, pl, srcs, split); cost < best {
+						best, bestSplit = cost, split
+					}
+				}
+			}
+		}
+		if cost := modelledCost(t, p, pl, srcs, got); cost > best*(1+1e-12) {
+			t.Errorf("trial %d: placedShares %v costs %.6f, the split %v %.6f", trial, got, cost, bestSplit, best)
+		}
+	}
+}
+
+// TestPlacedSharesFollowTheReadersHours checks the reason for the rule:
+// a busy feed whose readers all look in one hour gains little from a
+// second fetch once one is placed just before that hour, so it gets fewer
+// fetches than Theorem 1 gives it and the others get more; the budget is
+// spent as before, the modelled misses fall, and a silent feed keeps its
+// weekly floor.
+func TestPlacedSharesFollowTheReadersHours(t *testing.T) {
+	busy := source(1, 96, nil)
+	busy.Access = readAt(4, 8)
+	srcs := []*Source{busy}
+	for i := range 6 {
+		s := source(int64(i+2), 6, nil)
+		s.Access = flat(24)
+		srcs = append(srcs, s)
+	}
+	silent := source(9, 0, nil)
+	silent.Access = flat(24)
+	srcs = append(srcs, silent)
+
+	p, pl := placedUser(t, 20, srcs)
+	placed, err := p.placedShares(srcs, pl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sqrt := countSqrt(p, srcs)
+	daily := p.integerCounts(srcs, sqrt)
+	for i := range sqrt {
+		if daily[i] > 0 {
+			sqrt[i] = float64(daily[i])
+		}
+	}
+	if placed[0] >= sqrt[0] {
+		t.Errorf("the feed read in one hour gets %v fetches a day, Theorem 1 %v: want fewer", placed[0], sqrt[0])
+	}
+	for i := 1; i < 7; i++ {
+		if placed[i] < sqrt[i] {
+			t.Errorf("feed %d read all day gets %v, Theorem 1 %v: want no fewer", i+1, placed[i], sqrt[i])
+		}
+	}
+	if placed[7] != 1.0/7 {
+		t.Errorf("the silent feed gets %v fetches a day, want its weekly floor", placed[7])
+	}
+	sum := 0.0
+	for _, x := range placed {
+		sum += x
+	}
+	if sum > 20+1e-9 || sum < 19 {
+		t.Errorf("the shares add up to %v of a budget of 20", sum)
+	}
+	if pc, sc := modelledCost(t, p, pl, srcs, placed), modelledCost(t, p, pl, srcs, sqrt); pc >= sc {
+		t.Errorf("modelled misses %.4f with the placed shares, %.4f with Theorem 1's", pc, sc)
+	}
+}
+
+// TestSqrtAllocationSetting checks that Config.SqrtAllocation brings back
+// Theorem 1's split in a whole plan, through the live monitor.
+func TestSqrtAllocationSetting(t *testing.T) {
+	now := t0
+	feeds := make([]vigil.Feed, 8)
+	readers := make([]vigil.Reader, 0, 8)
+	for i := range feeds {
+		feeds[i] = vigil.Feed{ID: int64(i + 1), Subscribers: 1, Weight: 1, CreatedAt: now.Add(-30 * 24 * time.Hour), NextFetch: now}
+		readers = append(readers, vigil.Reader{UserID: 1, FeedID: int64(i + 1), Weight: 1})
+	}
+	plans := map[bool]map[int64]time.Time{}
+	for _, sqrt := range []bool{false, true} {
+		cfg := DefaultConfig
+		cfg.SqrtAllocation = sqrt
+		l, err := NewLive("user", cfg, 0.1, 20, 4)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range feeds {
+			f := &feeds[i]
+			for at := now.Add(-14 * 24 * time.Hour); at.Before(now); at = at.Add(time.Hour) {
+				n := 0
+				if f.ID == 1 || at.Hour() == 0 {
+					n = 4 // feed 1 posts four an hour, the others four a day
+				}
+				items := make([]vigil.Item, n)
+				for k := range items {
+					items[k].Published = at.Add(-time.Duration(k+1) * time.Minute)
+				}
+				if err := l.Observe(f, vigil.Observation{At: at, NewItems: n}, items); err != nil {
+					t.Fatal(err)
+				}
+				f.LastFetch, f.LastSuccess = at, at
+			}
+		}
+		var looks []time.Time
+		for d := 14; d >= 1; d-- {
+			looks = append(looks, now.Add(-time.Duration(d)*24*time.Hour+8*time.Hour))
+		}
+		next, err := l.Replan(feeds, readers, map[int64][]time.Time{1: looks}, now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		plans[sqrt] = next
+	}
+	same := true
+	for id, t1 := range plans[false] {
+		same = same && t1.Equal(plans[true][id])
+	}
+	if same {
+		t.Fatalf("the two allocations planned the same next fetches: %v", plans[false])
+	}
+}
+
+// TestPlacedSharesSplitTies checks that the budget is spent when many
+// sources' next whole fetches gain alike, so that one threshold takes all
+// of them or none: ten alike feeds, each fetched at least daily, share 15
+// fetches a day as ten and five more, the first five in source order.
+func TestPlacedSharesSplitTies(t *testing.T) {
+	var srcs []*Source
+	for i := range 10 {
+		s := source(int64(i+1), 12, nil)
+		s.Access = readAt(6, 9, 21)
+		srcs = append(srcs, s)
+	}
+	cfg := DefaultConfig
+	cfg.PerDay, cfg.MaxInterval = 15, 24*time.Hour
+	p := newScheduled("user", cfg, userStrategy)
+	p.unitAccess = meanAccess(srcs)
+	pl, err := p.newPlacement(srcs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := p.placedShares(srcs, pl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, x := range got {
+		want := 1.0
+		if i < 5 {
+			want = 2
+		}
+		if x != want {
+			t.Errorf("source %d: %v fetches a day, want %v", i+1, x, want)
+		}
+	}
+}
