@@ -1,9 +1,8 @@
 package policy
 
 import (
-	"cmp"
+	"container/heap"
 	"math"
-	"slices"
 )
 
 // placedShares splits the budget among srcs to minimise the readers'
@@ -39,8 +38,9 @@ import (
 // most 1/2, the gain of the last share below one a day), so that a
 // threshold gives each source a run of its first fetches; where the
 // placed costs are convex, as they were in every case tested, the rule
-// is their exact optimum (TestPlacedSharesAreTheBestWholeCounts). Bounds
-// are kept as shareBySqrt keeps them.
+// is their exact optimum (TestPlacedSharesAreTheBestWholeCounts). The
+// floors and ceilings are shareBySqrt's, a floor of a fetch a day or more
+// taken whole as plan.Allocate's are.
 func (p *scheduled) placedShares(srcs []*Source, pl *placement) ([]float64, error) {
 	base, lo, hi := make([]float64, len(srcs)), make([]float64, len(srcs)), make([]float64, len(srcs))
 	a := make([]float64, len(srcs))
@@ -71,7 +71,8 @@ type placedSplit struct {
 
 // solve finds θ by bisection on its logarithm, starting from Theorem 1's
 // θ for flat patterns, (Σ sqrt(a_i))²/(2·total²), and returns the shares
-// of the largest total at most the budget (fill).
+// of the largest total at most the budget (fill); when every source at
+// its ceiling takes less, those.
 func (sh *placedSplit) solve(total, roots float64) ([]float64, error) {
 	sh.gains = make([][]float64, len(sh.pl.units))
 	if roots == 0 {
@@ -80,8 +81,11 @@ func (sh *placedSplit) solve(total, roots float64) ([]float64, error) {
 	if s, err := sh.sum(math.Inf(1)); err != nil || s >= total {
 		return sh.out, err
 	}
-	theta := roots * roots / (2 * total * total)
-	lo, hi := theta, theta // sum(lo) ≥ total ≥ sum(hi)
+	if s, err := sh.sum(math.SmallestNonzeroFloat64); err != nil || s <= total {
+		return sh.out, err
+	}
+	theta := max(roots*roots/(2*total*total), math.SmallestNonzeroFloat64)
+	lo, hi := theta, theta // sum(lo) > total ≥ sum(hi)
 	for {
 		s, err := sh.sum(hi)
 		if err != nil {
@@ -90,17 +94,17 @@ func (sh *placedSplit) solve(total, roots float64) ([]float64, error) {
 		if s <= total {
 			break
 		}
-		lo, hi = hi, hi*2
+		lo, hi = hi, hi*2 // ends: the sum at +Inf is below the total
 	}
 	for {
 		s, err := sh.sum(lo)
 		if err != nil {
 			return nil, err
 		}
-		if s >= total || lo < 1e-300 {
+		if s > total {
 			break
 		}
-		hi, lo = lo, lo/2
+		hi, lo = lo, lo/2 // ends: the sum at the least θ is above it
 	}
 	for range 100 {
 		mid := math.Sqrt(lo * hi)
@@ -128,37 +132,71 @@ func (sh *placedSplit) solve(total, roots float64) ([]float64, error) {
 }
 
 // fill gives left, the budget θ could not split (sources whose whole
-// next fetches have equal gains all come in at one θ), to the next whole
-// fetches whose gains lie between the shares in out and those at lo, the
-// largest first and equal ones in source order, one each while a whole
-// fetch is left: as plan.Allocate does.
+// next fetches have equal gains all come in at one θ, and one source's
+// clamped equal gains with them), to the next whole fetches whose gains
+// are at least lo, the largest first and equal ones in source order,
+// while a whole fetch is left: as plan.Allocate gives its last fetches.
 func (sh *placedSplit) fill(left, lo float64) error {
-	type step struct {
-		i    int
-		gain float64
-	}
-	var steps []step
-	for i, x := range sh.out {
-		if left < 1 || x < 1 || int(x) >= max(1, int(sh.hi[i])) {
-			continue
+	q := &fillQueue{}
+	push := func(i int) error {
+		x := sh.out[i]
+		if x < 1 || int(x) >= max(1, int(sh.hi[i])) {
+			return nil
 		}
 		g, err := sh.gain(sh.pl.unit[i], int(x))
 		if err != nil {
 			return err
 		}
-		if sh.a[i]*g >= lo {
-			steps = append(steps, step{i, sh.a[i] * g})
+		if gain := sh.a[i] * g; gain >= lo {
+			heap.Push(q, fillStep{i, gain})
+		}
+		return nil
+	}
+	if left < 1 {
+		return nil
+	}
+	for i := range sh.out {
+		if err := push(i); err != nil {
+			return err
 		}
 	}
-	slices.SortStableFunc(steps, func(a, b step) int { return cmp.Compare(b.gain, a.gain) })
-	for _, st := range steps {
-		if left < 1 {
-			break
-		}
+	for ; left >= 1 && q.Len() > 0; left-- {
+		st := heap.Pop(q).(fillStep)
 		sh.out[st.i]++
-		left--
+		if err := push(st.i); err != nil {
+			return err
+		}
 	}
 	return nil
+}
+
+// fillStep is one source's next whole fetch and its gain.
+type fillStep struct {
+	i    int
+	gain float64
+}
+
+// fillQueue orders fillSteps by gain, largest first, then by source.
+type fillQueue []fillStep
+
+func (q fillQueue) Len() int { return len(q) }
+func (q fillQueue) Less(a, b int) bool {
+	if q[a].gain != q[b].gain {
+		return q[a].gain > q[b].gain
+	}
+	return q[a].i < q[b].i
+}
+func (q fillQueue) Swap(a, b int) { q[a], q[b] = q[b], q[a] }
+
+// Push adds a step (container/heap).
+func (q *fillQueue) Push(x any) { *q = append(*q, x.(fillStep)) }
+
+// Pop removes the last step (container/heap).
+func (q *fillQueue) Pop() any {
+	old := *q
+	st := old[len(old)-1]
+	*q = old[:len(old)-1]
+	return st
 }
 
 // at fills out with the shares at θ and returns it.
@@ -184,15 +222,18 @@ func (sh *placedSplit) sum(theta float64) (float64, error) {
 // share is source i's share at θ, within its bounds.
 func (sh *placedSplit) share(i int, theta float64) (float64, error) {
 	a, lo, hi := sh.a[i], sh.lo[i], sh.hi[i]
+	ceiling := max(1, int(hi))
 	if !(a > 0) || math.IsInf(theta, 1) {
-		return min(lo, hi), nil
+		if floor := min(lo, hi); floor < 1 {
+			return floor, nil
+		}
+		return float64(min(ceiling, max(1, int(lo)))), nil // whole, as the counts below
 	}
 	if x := math.Sqrt(a / (2 * theta)); x < 1 || hi < 1 {
 		if x := min(max(x, lo), hi); x < 1 {
 			return x, nil
 		}
 	}
-	ceiling := max(1, int(hi))
 	m := min(ceiling, max(1, int(lo)))
 	u := sh.pl.unit[i]
 	for m < ceiling {

@@ -82,8 +82,8 @@ func TestPlacedSharesAreTheorem1BelowOneADay(t *testing.T) {
 
 // TestUnitCostOfEvenFetches checks the normalisation of unitCost: m
 // evenly spaced fetches of a source with no learned shape cost 1/(2m),
-// and so does a flat learned pattern with flat accesses placed by the
-// policy, to the minute.
+// and so do m fetches placed on a flat learned pattern with flat
+// accesses.
 func TestUnitCostOfEvenFetches(t *testing.T) {
 	flatSrc := &Source{ID: 1, Models: NewModels(0.1, t0)}
 	flatSrc.Models.EWMA.Rate, flatSrc.Models.EWMA.N = 1, 1
@@ -134,6 +134,9 @@ func TestPlacedSharesAreTheBestWholeCounts(t *testing.T) {
 				t.Fatalf("trial %d: source %d has share %v, the example needs whole daily counts", trial, i+1, x)
 			}
 			whole += int(x)
+		}
+		if whole != 14 {
+			t.Fatalf("trial %d: the shares %v add up to %d of a budget of 14", trial, got, whole)
 		}
 		best, bestSplit := math.Inf(1), []float64(nil)
 		for a := 1; a < whole; a++ {
@@ -291,5 +294,111 @@ func TestPlacedSharesSplitTies(t *testing.T) {
 		if x != want {
 			t.Errorf("source %d: %v fetches a day, want %v", i+1, x, want)
 		}
+	}
+}
+
+// TestUnitCostIsAShare checks that unitCost is a share of a day's
+// postings times a day's accesses: scaling a source's rates or its
+// readers' accesses leaves it alone, and one fetch placed before the
+// only hour the readers look costs far less than the half of even
+// spacing.
+func TestUnitCostIsAShare(t *testing.T) {
+	base := source(1, 24, nil)
+	base.Access = readAt(3, 8)
+	busier := source(2, 240, nil)
+	busier.Access = readAt(30, 8)
+	_, pl := placedUser(t, 4, []*Source{base, busier})
+	for m := 1; m <= 3; m++ {
+		a, err := pl.unitCost(0, m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := pl.unitCost(1, m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if math.Abs(a-b) > 0.02*a {
+			t.Errorf("%d fetches: cost %.5f, and %.5f with ten times the rate and accesses", m, a, b)
+		}
+		if m == 1 && a > 0.1 {
+			t.Errorf("one fetch before the readers' one hour costs %.4f of a day's postings an access, want far below 1/2", a)
+		}
+	}
+}
+
+// TestPlacedSharesKeepWholeFloors checks that floors of more than a fetch
+// a day that take the whole budget are spent whole: ten feeds, each
+// showing eight items and posting 12 a day (saturation floors of 1.5 a
+// day, 15 in all), share 15 fetches a day, not ten.
+func TestPlacedSharesKeepWholeFloors(t *testing.T) {
+	var srcs []*Source
+	for i := range 10 {
+		s := source(int64(i+1), 12, nil)
+		s.Models.EWMA.Rate = 0.5 // exactly 12 a day
+		s.Window = 8
+		s.Access = flat(24)
+		srcs = append(srcs, s)
+	}
+	cfg := DefaultConfig
+	cfg.PerDay, cfg.MaxInterval = 15, 48*time.Hour // floors of 0.5 + 1.0 a day, exactly 15 in all
+	p := newScheduled("user", cfg, userStrategy)
+	p.unitAccess = meanAccess(srcs)
+	pl, err := p.newPlacement(srcs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := p.placedShares(srcs, pl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := 0.0
+	for i, x := range got {
+		if x < 1 || x != math.Trunc(x) {
+			t.Errorf("source %d: %v fetches a day, want a whole count of at least one", i+1, x)
+		}
+		sum += x
+	}
+	if sum != 15 {
+		t.Errorf("the shares %v add up to %v of a budget of 15", got, sum)
+	}
+}
+
+// TestPlacedSharesFillEqualGains checks fill where one source's clamped
+// gains are equal, so that one threshold gives it several fetches at
+// once: placed costs of 0.11, 0.10 and then falling as 1/m make the
+// gains from the second fetch on all 0.01, and a lone source with a
+// budget of 4 gets all four.
+func TestPlacedSharesFillEqualGains(t *testing.T) {
+	s := source(1, 24, nil)
+	s.Access = flat(24)
+	p, pl := placedUser(t, 4, []*Source{s})
+	pl.costs[0] = []float64{0.11, 0.10, 0.10 * 2 / 3, 0.05}
+	got, err := p.placedShares([]*Source{s}, pl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got[0] != 4 {
+		t.Errorf("the lone source gets %v fetches a day of a budget of 4", got[0])
+	}
+}
+
+// TestPlacedSharesEnd checks the bisection's two ends: a source whose
+// rate is too small for Theorem 1's first θ to be a number, and a budget
+// larger than every ceiling, which leaves the rest unspent.
+func TestPlacedSharesEnd(t *testing.T) {
+	tiny := source(1, 0, nil)
+	tiny.Models.EWMA.Rate = 1e-320
+	tiny.Access = flat(24)
+	p, pl := placedUser(t, 2, []*Source{tiny})
+	if got, err := p.placedShares([]*Source{tiny}, pl); err != nil || got[0] > 2 {
+		t.Errorf("a source with a vanishing rate: shares %v, %v", got, err)
+	}
+	capped := source(2, 24, nil)
+	capped.Access = flat(24)
+	capped.Hints.TTL = 6 * time.Hour // at most four fetches a day
+	p, pl = placedUser(t, 100, []*Source{capped})
+	got, err := p.placedShares([]*Source{capped}, pl)
+	if err != nil || got[0] != 4 {
+		t.Errorf("a source capped at four a day with a budget of 100: shares %v, %v", got, err)
 	}
 }

@@ -22,6 +22,8 @@ type placement struct {
 	// units are the stand-in sources placed: a cluster's centroid
 	// (centroidSource) or the source itself.
 	units []*Source
+	// clustered is whether the units are pattern clusters.
+	clustered bool
 	// mins and costs are each unit's minutes and unitCost for m fetches a
 	// day, at index m−1, filled as they are asked for.
 	mins  [][][]int
@@ -38,6 +40,7 @@ func (p *scheduled) newPlacement(srcs []*Source) (*placement, error) {
 	}
 	pl := &placement{p: p, srcs: srcs, unit: make([]int, len(srcs))}
 	if limit > 0 && len(srcs) > limit && p.clusters {
+		pl.clustered = true
 		if err := pl.cluster(); err != nil {
 			return nil, err
 		}
@@ -80,6 +83,14 @@ func (pl *placement) cluster() error {
 	return nil
 }
 
+// name is how errors name unit u: its source, or its pattern cluster.
+func (pl *placement) name(u int) string {
+	if pl.clustered {
+		return fmt.Sprintf("pattern cluster %d", u)
+	}
+	return fmt.Sprintf("source %d", pl.units[u].ID)
+}
+
 // minutes returns the minutes of source i's m daily fetches.
 func (pl *placement) minutes(i, m int) ([]int, error) {
 	u := pl.unit[i]
@@ -96,7 +107,7 @@ func (pl *placement) unitMinutes(u, m int) ([]int, error) {
 	}
 	mins, err := pl.p.times(pl.units[u], m, pl.p.cfg.Seed)
 	if err != nil {
-		return nil, fmt.Errorf("source %d: %w", pl.units[u].ID, err)
+		return nil, fmt.Errorf("%s: %w", pl.name(u), err)
 	}
 	for len(pl.mins[u]) < m {
 		pl.mins[u] = append(pl.mins[u], nil)
@@ -133,9 +144,12 @@ func (pl *placement) all(counts []int) ([][]int, error) {
 // cost many placements a source). The fetches are placed and costed on
 // quarter hours (costSlots), not minutes. And only the first placedExact
 // counts are placed; beyond them the cost is taken to fall as 1/m from the
-// last one placed, as it does for many fetches a day (their density then
-// follows sqrt(u(t)·λ(t)), Sia & Cho's Theorem 3 in the limit, and the
-// cost is K/(2m) for a constant K of the patterns). Where the held-back
+// last one placed. For many fetches a day the cost does fall as K/(2m)
+// (their density then follows sqrt(u(t)·λ(t)), Sia & Cho's Theorem 3 in
+// the limit, K = (∫sqrt(u·λ))²/(U·Λ)), but K is taken from the last count
+// placed, not worked out, so the gains past it are rough: where readers
+// look at more separate hours of the day than that count, the next
+// fetches gain more than this says. Where the held-back
 // check (AccessModel.HeldBack) spaces a feed's fetches evenly, its cost is
 // still that of the placement by its patterns.
 func (pl *placement) unitCost(u, m int) (float64, error) {
@@ -145,7 +159,7 @@ func (pl *placement) unitCost(u, m int) (float64, error) {
 	if pl.costs[u] == nil {
 		c, err := placedCosts(pl.units[u])
 		if err != nil {
-			return 0, fmt.Errorf("source %d: %w", pl.units[u].ID, err)
+			return 0, fmt.Errorf("%s: %w", pl.name(u), err)
 		}
 		pl.costs[u] = c
 	}
@@ -158,7 +172,7 @@ func (pl *placement) unitCost(u, m int) (float64, error) {
 
 // placedExact is the most daily fetches whose placed cost unitCost works
 // out; see there.
-const placedExact = 2
+const placedExact = 4
 
 // costSlots is the resolution unitCost places fetches on: quarter hours.
 const costSlots = 96
