@@ -402,3 +402,80 @@ func TestPlacedSharesEnd(t *testing.T) {
 		t.Errorf("a source capped at four a day with a budget of 100: shares %v, %v", got, err)
 	}
 }
+
+// TestPlacedSharesKeepBounds checks, over random populations (fixed
+// seed: rates from none to hundreds a day, windows, hinted intervals,
+// readers or none, budgets from a tenth to ten fetches a source a day),
+// that every share keeps its source's bounds, that shares of a fetch a
+// day or more are whole, and that the shares never exceed the budget
+// unless the floors alone do, nor leave a whole fetch of it unspent
+// unless the ceilings do (a source expected to bring no misses, with no
+// rate or no readers' accesses, keeps its floor).
+func TestPlacedSharesKeepBounds(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 17))
+	for trial := range 40 {
+		n := 1 + rng.IntN(30)
+		var srcs []*Source
+		for i := range n {
+			perDay := 0.0
+			if rng.IntN(5) > 0 {
+				perDay = math.Exp(rng.Float64()*9 - 3) // 0.05 to 400 a day
+			}
+			s := source(int64(i+1), perDay, nil)
+			if rng.IntN(3) == 0 {
+				s.Window = 1 + rng.IntN(20)
+			}
+			if rng.IntN(4) == 0 {
+				s.Hints.TTL = time.Duration(1+rng.IntN(48)) * time.Hour
+			}
+			if rng.IntN(4) > 0 {
+				s.Access = make([]float64, 24)
+				for h := range s.Access {
+					s.Access[h] = math.Pow(rng.Float64(), 3) * 4
+				}
+			}
+			srcs = append(srcs, s)
+		}
+		perDay := float64(n) * math.Exp(rng.Float64()*4.6-2.3)
+		p, pl := placedUser(t, perDay, srcs)
+		got, err := p.placedShares(srcs, pl)
+		if err != nil {
+			t.Fatalf("trial %d: %v", trial, err)
+		}
+		base, lo, hi := make([]float64, n), make([]float64, n), make([]float64, n)
+		for i, s := range srcs {
+			base[i], hi[i] = p.cfg.baseBounds(s)
+			lo[i], _ = p.cfg.bounds(s)
+		}
+		fitFloors(base, lo, perDay)
+		sum, floors, most := 0.0, 0.0, 0.0
+		for i, x := range got {
+			switch {
+			case !(p.costWeight(srcs[i])*srcs[i].Models.RatePerDay() > 0):
+				most += x // a source expected to bring no misses keeps its floor
+			case hi[i] < 1:
+				most += hi[i]
+			default:
+				most += math.Floor(hi[i])
+			}
+			floor := min(lo[i], hi[i])
+			if floor >= 1 {
+				floor = math.Floor(floor)
+			}
+			floors += floor
+			sum += x
+			if x < floor-1e-9 || x > max(hi[i], 1)+1e-9 {
+				t.Errorf("trial %d, source %d: share %v outside [%v, %v]", trial, i+1, x, floor, hi[i])
+			}
+			if x >= 1 && x != math.Trunc(x) {
+				t.Errorf("trial %d, source %d: share %v of more than a fetch a day is not whole", trial, i+1, x)
+			}
+		}
+		if sum > perDay+1e-6 && sum > floors+1e-6 {
+			t.Errorf("trial %d: shares add up to %v of a budget of %v (floors %v)", trial, sum, perDay, floors)
+		}
+		if most >= perDay && sum < perDay-1-1e-6 {
+			t.Errorf("trial %d: shares add up to %v of a budget of %v that the ceilings (%v) allow", trial, sum, perDay, most)
+		}
+	}
+}
