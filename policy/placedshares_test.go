@@ -15,6 +15,12 @@ func placedUser(t *testing.T, perDay float64, srcs []*Source) (*scheduled, *plac
 	t.Helper()
 	cfg := DefaultConfig
 	cfg.PerDay = perDay
+	return placedUserWith(t, cfg, srcs)
+}
+
+// placedUserWith is placedUser under cfg.
+func placedUserWith(t *testing.T, cfg Config, srcs []*Source) (*scheduled, *placement) {
+	t.Helper()
 	p := newScheduled("user", cfg, userStrategy)
 	p.unitAccess = meanAccess(srcs)
 	pl, err := p.newPlacement(srcs)
@@ -276,12 +282,7 @@ func TestPlacedSharesSplitTies(t *testing.T) {
 	}
 	cfg := DefaultConfig
 	cfg.PerDay, cfg.MaxInterval = 15, 24*time.Hour
-	p := newScheduled("user", cfg, userStrategy)
-	p.unitAccess = meanAccess(srcs)
-	pl, err := p.newPlacement(srcs)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, pl := placedUserWith(t, cfg, srcs)
 	got, err := p.placedShares(srcs, pl)
 	if err != nil {
 		t.Fatal(err)
@@ -341,12 +342,7 @@ func TestPlacedSharesKeepWholeFloors(t *testing.T) {
 	}
 	cfg := DefaultConfig
 	cfg.PerDay, cfg.MaxInterval = 15, 48*time.Hour // floors of 0.5 + 1.0 a day, exactly 15 in all
-	p := newScheduled("user", cfg, userStrategy)
-	p.unitAccess = meanAccess(srcs)
-	pl, err := p.newPlacement(srcs)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, pl := placedUserWith(t, cfg, srcs)
 	got, err := p.placedShares(srcs, pl)
 	if err != nil {
 		t.Fatal(err)
