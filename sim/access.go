@@ -10,7 +10,13 @@ import (
 )
 
 // accessLog holds readers' accesses in the form policy.FeedAccess takes,
-// with source IDs as 1-based indices and user IDs likewise.
+// with source IDs as 1-based indices. Its "users" are access streams: each
+// reader's accesses to all they follow are one, numbered as the reader
+// (1-based), and their looks at each source (Reader.Looks) one more each,
+// numbered after all readers, a reader of that feed alone. So the policy
+// learns a feed's pattern from the looks that concern it and from its
+// readers' accesses to everything, by the same function as the live
+// monitor, whose accesses are all of the second kind.
 type accessLog struct {
 	readers  []vigil.Reader
 	accesses [][]time.Time
@@ -33,7 +39,26 @@ func newAccessLog(rs []Reader, index map[string]int) *accessLog {
 		}
 		a.accesses[u] = r.Accesses
 	}
+	for _, r := range rs {
+		a.addLooks(r, index)
+	}
 	return a
+}
+
+// addLooks adds one access stream for each source r looks at alone, in
+// the order of the sources' first looks.
+func (a *accessLog) addLooks(r Reader, index map[string]int) {
+	stream := map[string]int{}
+	for _, l := range r.Looks {
+		s, ok := stream[l.Source]
+		if !ok {
+			s = len(a.accesses)
+			stream[l.Source] = s
+			a.accesses = append(a.accesses, nil)
+			a.readers = append(a.readers, vigil.Reader{UserID: int64(s + 1), FeedID: int64(index[l.Source] + 1), Weight: readerWeight(r)})
+		}
+		a.accesses[s] = append(a.accesses[s], l.Time)
+	}
 }
 
 // feedAccess is every source's access pattern learned from the accesses up

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"slices"
 	"testing"
 	"time"
 )
@@ -42,5 +43,43 @@ func TestAccessOracleLearnsTheComingWindow(t *testing.T) {
 		if peak != 7 {
 			t.Errorf("oracle %v: the pattern peaks at %02d:00, want 07:00: %v", tc.oracle, peak, hourly)
 		}
+	}
+}
+
+// TestLooksTeachTheirFeedAlone checks what the user policy learns from a
+// look, an access that concerns one feed: that feed's pattern, not the
+// other feeds the reader follows. The reader follows a, b and c, looks at
+// a twice at 07:00 and at b twice at 19:00 every day, and accesses all
+// three at 12:00; a's and b's patterns then peak at their looks' hours,
+// and c's, which nobody looks at alone, at noon, with nothing more at
+// 07:00 than at 19:00.
+func TestLooksTeachTheirFeedAlone(t *testing.T) {
+	now := time.Date(2013, 7, 15, 0, 0, 0, 0, time.UTC)
+	r := Reader{ID: "r", Weight: 1, Follows: []string{"a", "b", "c"}}
+	for d := range 14 {
+		day := now.Add(time.Duration(d-14) * 24 * time.Hour)
+		r.Looks = append(r.Looks, Look{"a", day.Add(7 * time.Hour)}, Look{"a", day.Add(7*time.Hour + time.Minute)})
+		r.Accesses = append(r.Accesses, day.Add(12*time.Hour))
+		r.Looks = append(r.Looks, Look{"b", day.Add(19 * time.Hour)}, Look{"b", day.Add(19*time.Hour + time.Minute)})
+	}
+	index := map[string]int{"a": 0, "b": 1, "c": 2}
+	if err := validateReaders([]Reader{r}, index); err != nil {
+		t.Fatal(err)
+	}
+	patterns := newAccessLog([]Reader{r}, index).feedAccess(now)
+	for _, tc := range []struct {
+		feed int64
+		peak int
+	}{{1, 7}, {2, 19}, {3, 12}} {
+		hourly := patterns[tc.feed]
+		if len(hourly) != 24 {
+			t.Fatalf("feed %d: pattern %v", tc.feed, hourly)
+		}
+		if peak := slices.Index(hourly, slices.Max(hourly)); peak != tc.peak {
+			t.Errorf("feed %d peaks at %02d:00, want %02d:00: %v", tc.feed, peak, tc.peak, hourly)
+		}
+	}
+	if c := patterns[3]; !near(c[7], c[19]) {
+		t.Errorf("feed c has %v accesses an hour at 07:00 and %v at 19:00: the looks at a and b leaked into it", c[7], c[19])
 	}
 }

@@ -183,6 +183,8 @@ func TestRunRejectsBadInput(t *testing.T) {
 		{"no budget", Config{Policy: "uniform"}, good, nil, "budget"},
 		{"unknown policy", Config{Policy: "nope", PerDay: 1, Online: true}, good, nil, "unknown policy"},
 		{"unknown follow", Config{Policy: "uniform", PerDay: 1}, good, []Reader{{Follows: []string{"b"}}}, "unknown source"},
+		{"look unfollowed", Config{Policy: "uniform", PerDay: 1}, good, []Reader{{Looks: []Look{{"a", t0}}}}, "do not follow"},
+		{"looks unsorted", Config{Policy: "uniform", PerDay: 1}, good, []Reader{{Follows: []string{"a"}, Looks: []Look{{"a", t0.Add(time.Hour)}, {"a", t0}}}}, "looks of reader 0"},
 		{"training too long", Config{Policy: "uniform", PerDay: 1}, good, nil, "nothing of the period"},
 		{"profile terms", Config{Policy: "uniform", PerDay: 1, Train: time.Minute, ProfileTerms: -2}, good, nil, "term caps"},
 		{"profile df terms", Config{Policy: "uniform", PerDay: 1, Train: time.Minute, ProfileDFTerms: -5}, good, nil, "term caps"},

@@ -22,15 +22,25 @@ type Source struct {
 }
 
 // Reader is one user: the weight their reading carries (0 counts as 1), the
-// IDs of the sources they follow, and the times they read, sorted
-// ascending. Readers give sources their weights (the sum over their readers),
-// feed the user policy's access patterns and define the missed-postings
-// metrics (Sia et al. §3.1).
+// IDs of the sources they follow, the times they read all of them
+// (Accesses) and the times they read one of them alone (Looks), each
+// sorted ascending. Readers give sources their weights (the sum over their
+// readers), feed the user policy's access patterns and define the
+// missed-postings metrics (Sia et al. §3.1).
 type Reader struct {
 	ID       string
 	Weight   float64
 	Follows  []string
 	Accesses []time.Time
+	Looks    []Look
+}
+
+// Look is one access that concerns one source only (a row of an access
+// trace that names its source): it misses that source's postings alone, and
+// the user policy learns it as a look at that feed alone.
+type Look struct {
+	Source string
+	Time   time.Time
 }
 
 // validateSources checks IDs are unique and non-empty and postings sorted,
@@ -75,6 +85,30 @@ func validateReaders(rs []Reader, index map[string]int) error {
 		}
 		if !sorted(r.Accesses) {
 			return fmt.Errorf("sim: accesses of reader %d (%q) are not sorted", i, r.ID)
+		}
+		if err := validateLooks(i, r); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// validateLooks checks a reader's looks are sorted and concern sources the
+// reader follows.
+func validateLooks(i int, r Reader) error {
+	if len(r.Looks) == 0 {
+		return nil
+	}
+	follows := make(map[string]bool, len(r.Follows))
+	for _, f := range r.Follows {
+		follows[f] = true
+	}
+	for j, l := range r.Looks {
+		if !follows[l.Source] {
+			return fmt.Errorf("sim: reader %d (%q) looks at source %q, which they do not follow", i, r.ID, l.Source)
+		}
+		if j > 0 && l.Time.Before(r.Looks[j-1].Time) {
+			return fmt.Errorf("sim: looks of reader %d (%q) are not sorted", i, r.ID)
 		}
 	}
 	return nil

@@ -199,28 +199,13 @@ func staleSpan(first, until int64, p period) (length, ageIntegral float64) {
 }
 
 // missed counts, for every access u in the evaluated period and every
-// source the reader follows, the postings published after the source's
-// last fetch at or before u and at or before u, and their miss-delay
-// Σ (u − t_i) (Sia et al. §3.1).
+// source it concerns (all those the reader follows, or a look's one), the
+// postings published after the source's last fetch at or before u and at
+// or before u, and their miss-delay Σ (u − t_i) (Sia et al. §3.1).
 func missed(m *Metrics, tracks []track, rs []Reader, index map[string]int, p period) {
 	var count, delay float64
 	for _, r := range rs {
-		rm := ReaderMetrics{ID: r.ID}
-		var n, d float64
-		for _, at := range r.Accesses {
-			u := at.Unix()
-			if !p.counts(u) {
-				continue
-			}
-			rm.Accesses++
-			for _, f := range r.Follows {
-				fn, fd := missedAt(&tracks[index[f]], u, p.base)
-				n, d = n+fn, d+fd
-			}
-		}
-		if rm.Accesses > 0 {
-			rm.MissesPerAccess, rm.MissDelayMin = n/float64(rm.Accesses), d/float64(rm.Accesses)/60
-		}
+		rm, n, d := readerMissed(r, tracks, index, p)
 		m.Readers = append(m.Readers, rm)
 		m.Accesses += rm.Accesses
 		count, delay = count+n, delay+d
@@ -229,6 +214,36 @@ func missed(m *Metrics, tracks []track, rs []Reader, index map[string]int, p per
 		m.MissesPerAccess = count / float64(m.Accesses)
 		m.MissDelayMin = delay / float64(m.Accesses) / 60
 	}
+}
+
+// readerMissed is one reader's metrics and their missed postings and
+// miss-delay in seconds, over their accesses and looks.
+func readerMissed(r Reader, tracks []track, index map[string]int, p period) (rm ReaderMetrics, n, d float64) {
+	rm.ID = r.ID
+	for _, at := range r.Accesses {
+		u := at.Unix()
+		if !p.counts(u) {
+			continue
+		}
+		rm.Accesses++
+		for _, f := range r.Follows {
+			fn, fd := missedAt(&tracks[index[f]], u, p.base)
+			n, d = n+fn, d+fd
+		}
+	}
+	for _, l := range r.Looks {
+		u := l.Time.Unix()
+		if !p.counts(u) {
+			continue
+		}
+		rm.Accesses++
+		fn, fd := missedAt(&tracks[index[l.Source]], u, p.base)
+		n, d = n+fn, d+fd
+	}
+	if rm.Accesses > 0 {
+		rm.MissesPerAccess, rm.MissDelayMin = n/float64(rm.Accesses), d/float64(rm.Accesses)/60
+	}
+	return rm, n, d
 }
 
 // missedAt is the number of postings of tr missed at u and their total

@@ -54,6 +54,46 @@ func TestMeasureHand(t *testing.T) {
 	}
 }
 
+// TestMeasureLooks checks that a look (an access that concerns one
+// source) misses that source's postings alone, while an access misses
+// those of every source the reader follows; both count as accesses.
+// Source a has postings at 1 and 2 h, b at 1.5 h; neither is fetched.
+func TestMeasureLooks(t *testing.T) {
+	tracks := []track{{posts: hours(1, 2), window: 5, weight: 1}, {posts: hours(1.5), window: 5, weight: 1}}
+	index := map[string]int{"a": 0, "b": 1}
+	p := period{base: t0.Unix(), from: t0.Unix(), to: t0.Unix() + 6*3600}
+	at := func(h float64) time.Time { return t0.Add(time.Duration(h * float64(time.Hour))) }
+	tests := []struct {
+		name         string
+		reader       Reader
+		misses, wait float64 // per access; wait in minutes
+	}{
+		// At 3 h: a's two postings waited 120 and 60 min, b's 90.
+		{"an access misses every source followed", Reader{ID: "u", Follows: []string{"a", "b"}, Accesses: []time.Time{at(3)}}, 3, 270},
+		{"a look at a misses a's alone", Reader{ID: "u", Follows: []string{"a", "b"}, Looks: []Look{{"a", at(3)}}}, 2, 180},
+		{"a look at b misses b's alone", Reader{ID: "u", Follows: []string{"a", "b"}, Looks: []Look{{"b", at(3)}}}, 1, 90},
+		// Both: (3 + 1) misses over two accesses, (270 + 90) min.
+		{"an access and a look", Reader{ID: "u", Follows: []string{"a", "b"}, Accesses: []time.Time{at(3)}, Looks: []Look{{"b", at(3)}}}, 2, 180},
+		{"a look outside the period", Reader{ID: "u", Follows: []string{"a"}, Looks: []Look{{"a", at(7)}}}, 0, 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var m Metrics
+			measure(&m, tracks, []Reader{tc.reader}, index, p)
+			accesses := 0
+			for _, l := range tc.reader.Looks {
+				if l.Time.Before(at(6)) {
+					accesses++
+				}
+			}
+			accesses += len(tc.reader.Accesses)
+			if m.Accesses != accesses || !near(m.MissesPerAccess, tc.misses) || !near(m.MissDelayMin, tc.wait) {
+				t.Fatalf("%d accesses, %v misses and %v min each, want %d, %v and %v", m.Accesses, m.MissesPerAccess, m.MissDelayMin, accesses, tc.misses, tc.wait)
+			}
+		})
+	}
+}
+
 // TestMeasurePeriod checks that only postings and fetches of the
 // evaluated period count, and that postings after the last fetch are
 // pending.

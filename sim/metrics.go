@@ -76,7 +76,8 @@ type Metrics struct {
 	Accesses int `json:"accesses"`
 	// MissesPerAccess is, per access at u, the postings of the reader's
 	// sources published after the source's last fetch at or before u and
-	// at or before u (Sia et al. §3.1), summed over the sources followed.
+	// at or before u (Sia et al. §3.1), summed over the sources the access
+	// concerns: all those followed, or a look's one (Reader.Looks).
 	MissesPerAccess float64 `json:"misses_per_access"`
 	// MissDelayMin is, per access, Σ (u − t_i) over the postings missed.
 	MissDelayMin float64 `json:"miss_delay_min"`

@@ -34,7 +34,7 @@ func runSim(ctx context.Context, e *env, args []string) error {
 	name := f.String("policy", "accrued", "policy: "+strings.Join(policy.Names(), ", ")+", or clairvoyant")
 	perSource := f.Float64("budget", 1, "mean fetches per source per day (B; 1 is Sia & Cho's Table 1 setting)")
 	total := f.Float64("budget-total", 0, "fetches per day for all sources, instead of --budget")
-	usersPath := f.String("users", "", "reader access `file`, replayed onto the trace's period keeping weekday and time of day")
+	usersPath := f.String("users", "", "reader access `file` (a row naming a source is a look at that source alone), replayed onto the trace's period keeping weekday and time of day")
 	train := f.Duration("train", sim.DefaultTrain, "first part used only to learn")
 	online := f.Bool("online", false, "measure from the start with empty models (no training part)")
 	planEvery := f.Duration("plan-every", sim.DefaultPlanEvery, "how often every source is re-planned")

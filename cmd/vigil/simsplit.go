@@ -67,10 +67,14 @@ func (s simSplit) load(tracePath, usersPath string) (*trace.Postings, []sim.Read
 }
 
 // readers reads an access trace and replays it onto the posting trace's
-// period. Who reads what: the sources an access row names; a user whose
-// rows name none reads every source (or the follow share of them), so
+// period. Who reads what: a row that names a source is a look at that
+// source alone, and the sources a user's rows name are those they follow;
+// a row that names none is an access to all they follow, and a user whose
+// rows name none follows every source (or the follow share of them), so
 // that each reader's habits weigh on the feeds (the reader traces here,
-// like Sia et al.'s browsing logs, tell when people read, not what).
+// like Sia et al.'s browsing logs, tell when people read, not what). Looks
+// at sources outside the replayed part of the sources are left out, and so
+// is a user left with nothing they follow.
 func (s simSplit) readers(path string, posts *trace.Postings) ([]sim.Reader, error) {
 	if path == "" {
 		return nil, nil
@@ -80,23 +84,52 @@ func (s simSplit) readers(path string, posts *trace.Postings) ([]sim.Reader, err
 		return nil, err
 	}
 	acc = acc.KeepUsers(s.users).ReplayFrom(posts.Start, posts.End, s.skip)
+	known := make(map[string]bool, len(posts.Sources))
+	for _, src := range posts.Sources {
+		known[src.ID] = true
+	}
 	readers := make([]sim.Reader, 0, len(acc.Users))
 	for _, u := range acc.Users {
-		r := sim.Reader{ID: u.ID, Weight: 1}
-		named := map[string]bool{}
-		for _, a := range u.Accesses {
-			r.Accesses = append(r.Accesses, a.Time)
-			if a.Source != "" && !named[a.Source] {
-				named[a.Source] = true
-				r.Follows = append(r.Follows, a.Source)
-			}
+		r, names, err := s.reader(u, known)
+		if err != nil {
+			return nil, fmt.Errorf("%w (in %s)", err, path)
 		}
-		if len(r.Follows) == 0 {
+		if !names {
 			r.Follows = s.follows(u.ID, posts)
 		}
-		readers = append(readers, r)
+		if len(r.Follows) > 0 {
+			readers = append(readers, r)
+		}
 	}
 	return readers, nil
+}
+
+// reader is one user's accesses and looks, following the sources their
+// rows name that the replayed part holds; names reports whether any row
+// names a source. A named source the part holds but the posting trace
+// lacks is an error.
+func (s simSplit) reader(u trace.User, known map[string]bool) (r sim.Reader, names bool, err error) {
+	r = sim.Reader{ID: u.ID, Weight: 1}
+	follows := map[string]bool{}
+	for _, a := range u.Accesses {
+		if a.Source == "" {
+			r.Accesses = append(r.Accesses, a.Time)
+			continue
+		}
+		names = true
+		if !known[a.Source] {
+			if s.sources.Holds(a.Source) {
+				return r, names, fmt.Errorf("user %q looks at source %q, which the posting trace does not hold", u.ID, a.Source)
+			}
+			continue
+		}
+		if !follows[a.Source] {
+			follows[a.Source] = true
+			r.Follows = append(r.Follows, a.Source)
+		}
+		r.Looks = append(r.Looks, sim.Look{Source: a.Source, Time: a.Time})
+	}
+	return r, names, nil
 }
 
 // follows is the sources a reader whose accesses name none follows: all

@@ -2,9 +2,13 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"vigil/trace"
 )
 
 // TestSimSplitFlags runs the user policy on a generated trace with its
@@ -54,5 +58,79 @@ func TestSimSplitFlags(t *testing.T) {
 		if code, _, stderr := cli(t, "", "", all...); code == 0 || !strings.Contains(stderr, strings.TrimPrefix(bad[0], "--")) && !strings.Contains(stderr, "prior") {
 			t.Errorf("%v: exit %d, %s", bad, code, stderr)
 		}
+	}
+}
+
+// TestSimLooks replays an access trace whose rows name their source: each
+// row is a look at that source alone. The two halves of the sources split
+// the looks between them (none is lost or counted twice, and each half
+// misses its own sources' postings alone), and a named source the trace
+// lacks is an error naming it unless the replayed part could not hold it.
+func TestSimLooks(t *testing.T) {
+	dir := t.TempDir()
+	posts := filepath.Join(dir, "p.tsv")
+	if code, _, stderr := cli(t, "", "", "trace", "gen", "--sources", "40", "--days", "42", "--no-titles", "--out", posts); code != 0 {
+		t.Fatal(stderr)
+	}
+	p, err := trace.ReadPostingsFile(posts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := p.Start.Unix()
+	var rows strings.Builder
+	rows.WriteString("user\ttime\tsource\n")
+	for i := range 400 {
+		fmt.Fprintf(&rows, "u%d\t%d\t%s\n", i%3, start+int64(i)*9000, p.Sources[i%len(p.Sources)].ID)
+	}
+	users := filepath.Join(dir, "looks.tsv")
+	if err := os.WriteFile(users, []byte(rows.String()), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	type metrics struct {
+		Accesses int     `json:"accesses"`
+		Misses   float64 `json:"misses_per_access"`
+	}
+	run := func(users string, args ...string) (metrics, int, string) {
+		t.Helper()
+		all := append([]string{"sim", "--trace", posts, "--users", users, "--policy", "user", "--train", "168h", "--json"}, args...)
+		code, out, stderr := cli(t, "", "", all...)
+		var m metrics
+		if code == 0 {
+			if err := json.Unmarshal([]byte(out), &m); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return m, code, stderr
+	}
+	all, code, stderr := run(users)
+	if code != 0 || all.Accesses == 0 {
+		t.Fatalf("all sources: exit %d, %d accesses: %s", code, all.Accesses, stderr)
+	}
+	first, c1, e1 := run(users, "--sources-part", "1/2")
+	second, c2, e2 := run(users, "--sources-part", "2/2")
+	if c1 != 0 || c2 != 0 {
+		t.Fatalf("halves: exit %d %s, %d %s", c1, e1, c2, e2)
+	}
+	if first.Accesses+second.Accesses != all.Accesses || first.Accesses == 0 || second.Accesses == 0 {
+		t.Errorf("the halves hold %d + %d looks, all sources %d", first.Accesses, second.Accesses, all.Accesses)
+	}
+	// A look at one source misses a few postings; counted as an access
+	// to all 40 sources it would miss many times more.
+	if all.Misses <= 0 || all.Misses > 5 {
+		t.Errorf("%v misses per look: a look should miss its own source's postings alone", all.Misses)
+	}
+	bad := filepath.Join(dir, "bad.tsv")
+	if err := os.WriteFile(bad, []byte(rows.String()+fmt.Sprintf("u0\t%d\tno-such-feed\n", start+3600)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, code, stderr := run(bad); code == 0 || !strings.Contains(stderr, "no-such-feed") {
+		t.Errorf("a look at a source the trace lacks: exit %d, %s", code, stderr)
+	}
+	holds := "1/2"
+	if (trace.Part{I: 1, N: 2}).Holds("no-such-feed") {
+		holds = "2/2"
+	}
+	if _, code, stderr := run(bad, "--sources-part", holds); code != 0 {
+		t.Errorf("a look at a source outside the part: exit %d, %s", code, stderr)
 	}
 }
