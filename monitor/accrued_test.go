@@ -2,8 +2,6 @@ package monitor
 
 import (
 	"context"
-	"fmt"
-	"net/http"
 	"testing"
 	"time"
 
@@ -23,18 +21,11 @@ func TestAccruedDrivesTheMonitor(t *testing.T) {
 	h.mon.planner = live
 	// /busy publishes an item every 10 minutes, /slow and /late one every
 	// 6 hours.
-	srv, _ := serve(t, func(w http.ResponseWriter, r *http.Request) {
-		every := 10 * time.Minute
-		if r.URL.Path != "/busy" {
-			every = 6 * time.Hour
+	srv := h.steadyFeeds(func(path string) time.Duration {
+		if path != "/busy" {
+			return 6 * time.Hour
 		}
-		var items []rssItem
-		now := h.clk.Now()
-		for i := range 10 {
-			n := now.Truncate(every).Add(-time.Duration(i) * every).Unix()
-			items = append(items, rssItem{fmt.Sprint(n), fmt.Sprint(n), "x"})
-		}
-		body(rss("", items...))(w, r)
+		return 10 * time.Minute
 	})
 	busy, slow := h.subscribe(srv.URL+"/busy"), h.subscribe(srv.URL+"/slow")
 	for range 12 {

@@ -94,6 +94,23 @@ func (h *harness) fetchAtNext(id int64) (Result, vigil.Feed) {
 	return h.fetch(id)
 }
 
+// steadyFeeds serves feeds that publish steadily on the harness's clock:
+// the feed at a path shows its last 10 items, one every every(path).
+func (h *harness) steadyFeeds(every func(path string) time.Duration) *httptest.Server {
+	h.t.Helper()
+	srv, _ := serve(h.t, func(w http.ResponseWriter, r *http.Request) {
+		step := every(r.URL.Path)
+		var items []rssItem
+		now := h.clk.Now()
+		for i := range 10 {
+			n := now.Truncate(step).Add(-time.Duration(i) * step).Unix()
+			items = append(items, rssItem{fmt.Sprint(n), fmt.Sprint(n), "x"})
+		}
+		body(rss("", items...))(w, r)
+	})
+	return srv
+}
+
 // rssItem is one item of a generated feed.
 type rssItem struct{ guid, title, body string }
 

@@ -6,6 +6,7 @@ import (
 
 	"vigil"
 	"vigil/plan"
+	"vigil/policy"
 )
 
 // Replanner is a planner that also plans every feed at once, as the
@@ -14,7 +15,9 @@ type Replanner interface {
 	// ReplanPaged plans every followed feed at now, read a page at a time
 	// by read (each call hands over every followed feed once), knowing
 	// which ones their WebSub hubs feed (fed), who reads which feed and
-	// when each user looked at their items, by plan.SplitPlan's rule v.
+	// when each user looked at their items (readers and accesses as
+	// policy.WithLooks gives them: a user's looks at one feed are a reader
+	// of their own), by plan.SplitPlan's rule v.
 	// It may call read again once the plan is made, and hands each feed it
 	// reschedules, as read then, with its next fetch to reschedule; it
 	// returns the fed feeds' verification intervals (Replanned.Next is
@@ -45,7 +48,7 @@ func (m *Monitor) replan(ctx context.Context, now time.Time) {
 	if _, err := m.st.PruneAccesses(ctx, now.Add(-accessHistory)); err != nil {
 		m.log.Error("re-planning: pruning old accesses", "error", err)
 	}
-	accesses, err := m.st.Accesses(ctx, now.Add(-accessHistory))
+	learners, accesses, err := m.readersAndAccesses(ctx, readers, now)
 	if err != nil {
 		m.log.Error("re-planning: reading accesses", "error", err)
 		return
@@ -54,7 +57,7 @@ func (m *Monitor) replan(ctx context.Context, now time.Time) {
 	fed := m.fedFeeds(ctx, now)
 	pages := &planPages{st: m.st}
 	moved := 0
-	r, err := rp.ReplanPaged(pages.reader(ctx), fed, m.cfg.verification(), readers, accesses, now, func(f *vigil.Feed, t time.Time) {
+	r, err := rp.ReplanPaged(pages.reader(ctx), fed, m.cfg.verification(), learners, accesses, now, func(f *vigil.Feed, t time.Time) {
 		if m.reschedule(ctx, f, t) {
 			moved++
 		}
@@ -67,6 +70,23 @@ func (m *Monitor) replan(ctx context.Context, now time.Time) {
 	m.keepPlan(ctx, readers, now)
 	m.log.Info("re-planned", "planner", m.planner.Name(), "feeds", pages.listed, "fed", len(r.Verify),
 		"budget_left_per_day", r.Left, "rescheduled", moved)
+}
+
+// readersAndAccesses reads the users' accesses and looks of the last
+// accessHistory and returns what the planner learns readers' habits from:
+// the readers with a stream of its own for each user's looks at one feed
+// (policy.WithLooks), and every stream's accesses.
+func (m *Monitor) readersAndAccesses(ctx context.Context, readers []vigil.Reader, now time.Time) ([]vigil.Reader, map[int64][]time.Time, error) {
+	accesses, err := m.st.Accesses(ctx, now.Add(-accessHistory))
+	if err != nil {
+		return nil, nil, err
+	}
+	looks, err := m.st.Looks(ctx, now.Add(-accessHistory))
+	if err != nil {
+		return nil, nil, err
+	}
+	learners, accesses := policy.WithLooks(readers, accesses, looks)
+	return learners, accesses, nil
 }
 
 // reschedule stores t, after the feed's hints, as the next fetch of f (as

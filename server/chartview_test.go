@@ -68,7 +68,7 @@ func TestChartsShowOnlyOwnVisits(t *testing.T) {
 	e.follow(bob, "https://example.com/feed")
 	e.ingest(id, nil, items("post", 2)...)
 	for d := range 5 {
-		if err := e.st.RecordAccess(context.Background(), bob.ID, testNow.Add(-time.Duration(d)*24*time.Hour-3*time.Hour)); err != nil {
+		if err := e.st.RecordAccess(context.Background(), bob.ID, 0, testNow.Add(-time.Duration(d)*24*time.Hour-3*time.Hour)); err != nil {
 			t.Fatal(err)
 		}
 	}

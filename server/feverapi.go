@@ -13,5 +13,6 @@ func (s *Server) feverAPI() http.Handler {
 		Sanitize: s.reading.Sanitize,
 		Now:      s.now,
 		Logger:   s.log,
+		OnRead:   s.auth.NoteAccess,
 	})
 }

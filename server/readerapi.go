@@ -16,5 +16,6 @@ func (s *Server) readerAPI() http.Handler {
 		Now:         s.now,
 		Logger:      s.log,
 		Finder:      s.finder,
+		OnRead:      s.auth.NoteReading,
 	})
 }

@@ -3,16 +3,25 @@ package store
 import (
 	"context"
 	"time"
+
+	"vigil"
 )
 
 // AccessLog is when users looked at their items: what the planner learns
 // readers' habits from.
 type AccessLog interface {
-	// RecordAccess notes that the user looked at their items at t.
-	RecordAccess(ctx context.Context, userID int64, t time.Time) error
-	// Accesses returns every user's access times at or after since, oldest
-	// first, by user ID: what the planner learns readers' habits from.
+	// RecordAccess notes that the user looked at their items at t: all
+	// of them when feedID is 0, that feed's alone otherwise (a look). A
+	// feed that does not exist is an error.
+	RecordAccess(ctx context.Context, userID, feedID int64, t time.Time) error
+	// Accesses returns every user's access times to all their feeds at or
+	// after since, oldest first, by user ID: what the planner learns
+	// readers' habits from.
 	Accesses(ctx context.Context, since time.Time) (map[int64][]time.Time, error)
-	// PruneAccesses deletes accesses before t and returns how many went.
+	// Looks returns every look at one feed at or after since, oldest
+	// first: what the planner learns readers' habits with one feed from.
+	Looks(ctx context.Context, since time.Time) ([]vigil.Look, error)
+	// PruneAccesses deletes accesses and looks before t and returns how
+	// many went.
 	PruneAccesses(ctx context.Context, before time.Time) (int64, error)
 }

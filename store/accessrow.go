@@ -22,6 +22,16 @@ func ReadAccesses(rows Rows) (map[int64][]time.Time, error) {
 	return out, rows.Err()
 }
 
+// ScanLook reads one look from r, whose columns are, in order: user_id,
+// feed_id, at.
+func ScanLook(r Row) (*vigil.Look, error) {
+	var l vigil.Look
+	var at sql.NullInt64
+	err := r.Scan(&l.UserID, &l.FeedID, &at)
+	l.At = FromNanos(at)
+	return &l, err
+}
+
 // ScanReader reads one subscription as a reader from r, whose columns are,
 // in order: user_id, feed_id, weight.
 func ScanReader(r Row) (*vigil.Reader, error) {

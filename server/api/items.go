@@ -19,11 +19,11 @@ func (s *Handlers) Items(w http.ResponseWriter, r *http.Request, u *vigil.User) 
 	if err != nil {
 		return err
 	}
-	s.auth.NoteAccess(r.Context(), u.ID)
 	page, err := s.reading.ListItems(r.Context(), q)
 	if err != nil {
 		return err
 	}
+	s.auth.NoteReading(r.Context(), u.ID, q.FeedID) // ListItems has found the feed followed
 	writeJSON(w, http.StatusOK, page)
 	return nil
 }

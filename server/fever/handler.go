@@ -1,6 +1,7 @@
 package fever
 
 import (
+	"context"
 	"encoding/json"
 	"log/slog"
 	"net/http"
@@ -24,6 +25,10 @@ type Config struct {
 	Now func() time.Time
 	// Logger receives internal failures; nil means slog.Default().
 	Logger *slog.Logger
+	// OnRead, when set, is called with the user when a request reads
+	// their items (items or unread_item_ids): a client syncing is a look
+	// at all their feeds, what the planner learns readers' hours from.
+	OnRead func(ctx context.Context, userID int64)
 }
 
 // Handler serves the Fever API; it implements http.Handler.
@@ -102,6 +107,9 @@ func (h *Handler) respond(r *http.Request, u *vigil.User) (map[string]any, error
 		return nil, err
 	}
 	out["last_refreshed_on_time"] = lastRefreshed(subs, h.cfg.Now())
+	if h.cfg.OnRead != nil && (r.Form.Has("items") || r.Form.Has("unread_item_ids")) {
+		h.cfg.OnRead(ctx, u.ID)
+	}
 	for _, part := range parts {
 		if !r.Form.Has(part.name) {
 			continue

@@ -1,6 +1,7 @@
 package greader
 
 import (
+	"context"
 	"log/slog"
 	"net/http"
 	"net/url"
@@ -29,6 +30,12 @@ type Config struct {
 	// Finder looks at a quickadd's URL for the feeds a web page
 	// advertises; nil means the URL is followed as given.
 	Finder *discover.Finder
+	// OnRead, when set, is called with the user when a client lists a
+	// stream's items or their IDs, and with the stream's feed when it is
+	// one feed's (0 for the reading list, a label or the starred items):
+	// a client syncing is a look at those feeds, what the planner learns
+	// readers' hours from.
+	OnRead func(ctx context.Context, userID, feedID int64)
 }
 
 // Handler serves the Google Reader API; it implements http.Handler.

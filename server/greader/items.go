@@ -58,6 +58,7 @@ func (h *Handler) itemIDs(w http.ResponseWriter, r *http.Request, u *vigil.User,
 	if err != nil {
 		return err
 	}
+	h.noteRead(r.Context(), q)
 	entries, err := h.st.StreamEntries(r.Context(), q)
 	if err != nil {
 		return err
@@ -106,6 +107,7 @@ func (h *Handler) streamContents(w http.ResponseWriter, r *http.Request, u *vigi
 	if err != nil {
 		return err
 	}
+	h.noteRead(r.Context(), q)
 	entries, err := h.st.StreamEntries(r.Context(), q)
 	if err != nil {
 		return err
@@ -224,4 +226,12 @@ func categories(it vigil.Item, sub vigil.Subscription) []string {
 		c = append(c, labelStreamID(sub.Folder))
 	}
 	return c
+}
+
+// noteRead tells Config.OnRead that the user is reading the stream q
+// lists: one feed's, or all of theirs.
+func (h *Handler) noteRead(ctx context.Context, q vigil.StreamQuery) {
+	if h.cfg.OnRead != nil {
+		h.cfg.OnRead(ctx, q.UserID, q.FeedID)
+	}
 }

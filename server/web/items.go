@@ -54,17 +54,12 @@ func (s *Handlers) ItemsPage(w http.ResponseWriter, r *http.Request, sess *sessi
 	if err != nil {
 		return err
 	}
-	s.auth.NoteAccess(r.Context(), sess.User.ID)
 	page, err := s.reading.ListItems(r.Context(), q)
 	if err != nil {
 		return err
 	}
 	view := s.newItemsView(r, sess, q, page)
-	if q.FeedID != 0 {
-		if view.Sub, err = s.st.Subscription(r.Context(), sess.User.ID, q.FeedID); err != nil {
-			return err
-		}
-	} else if err := s.labelFeeds(r.Context(), sess.User.ID, view.Items.Items); err != nil {
+	if err := s.describeFeeds(r, sess, q, &view); err != nil {
 		return err
 	}
 	switch {
@@ -165,6 +160,23 @@ func itemsLink(q url.Values, offset int, before, after string) string {
 		return "/items"
 	}
 	return "/items?" + q.Encode()
+}
+
+// describeFeeds gives the view the one feed it lists (the visitor's
+// subscription) or the label of each item's feed, and records that the
+// visitor is looking at that feed alone, or at all their feeds.
+func (s *Handlers) describeFeeds(r *http.Request, sess *session, q vigil.ItemQuery, view *itemsView) error {
+	if q.FeedID == 0 {
+		s.auth.NoteAccess(r.Context(), sess.User.ID)
+		return s.labelFeeds(r.Context(), sess.User.ID, view.Items.Items)
+	}
+	sub, err := s.st.Subscription(r.Context(), sess.User.ID, q.FeedID)
+	if err != nil {
+		return err
+	}
+	view.Sub = sub
+	s.auth.NoteLook(r.Context(), sess.User.ID, q.FeedID)
+	return nil
 }
 
 // ItemPage shows one item with its sanitised content and records that the

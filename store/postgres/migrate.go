@@ -38,6 +38,7 @@ var migrations = []migration{
 	{sql: schemaFeedsDueOnly},
 	{sql: schemaFeedsInline},
 	{sql: schemaSortTies},
+	{sql: columnTypes.Expand(sqlflow.AccessLooksSchema)},
 }
 
 // migrate applies the pending migrations in one transaction that holds

@@ -44,4 +44,4 @@ func TestMigrationKeepsPlainBodies(t *testing.T) {
 const dropAlerts = `ALTER TABLE pages DROP COLUMN reading; ALTER TABLE pages DROP COLUMN noise_forgotten;
 	ALTER TABLE page_follows DROP COLUMN conditions;
 	ALTER TABLE page_changes DROP COLUMN withheld; DROP TABLE outbox, alert_rules, notify_channels, push_subscriptions;
-	ALTER TABLE observations DROP COLUMN pushed;`
+	ALTER TABLE observations DROP COLUMN pushed; ALTER TABLE accesses DROP COLUMN feed_id;`

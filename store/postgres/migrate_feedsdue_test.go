@@ -27,6 +27,7 @@ func TestMigrationDropsTheLoneNextFetchIndex(t *testing.T) {
 		t.Fatal(err)
 	}
 	db = migrateFrom(t, db, dsn, `CREATE INDEX feeds_next_fetch ON feeds(next_fetch);
+		ALTER TABLE accesses DROP COLUMN feed_id;
 		UPDATE vigil_schema SET version = 15`)
 	var names []string
 	err = db.Pool().QueryRow(ctx, `SELECT array_agg(indexname::text ORDER BY indexname) FROM pg_indexes

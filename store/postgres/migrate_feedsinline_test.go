@@ -23,6 +23,7 @@ func TestFeedRowsKeepTheirModelsUncompressed(t *testing.T) {
 		t.Fatal(err)
 	}
 	db = migrateFrom(t, db, dsn, `ALTER TABLE feeds RESET (toast_tuple_target);
+		ALTER TABLE accesses DROP COLUMN feed_id;
 		UPDATE vigil_schema SET version = 16`)
 	u := &vigil.User{Name: "ann"}
 	if err := db.CreateUser(ctx, u); err != nil {

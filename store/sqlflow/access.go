@@ -10,11 +10,15 @@ import (
 
 // AccessSQL is the text of the statements of the access log and readers.
 type AccessSQL struct {
-	// Record logs an access of the user $1 at the instant $2.
+	// Record logs an access of the user $1 to the feed $2 (NULL: to all
+	// their feeds) at the instant $3.
 	Record string
-	// Since returns (user, at) of the accesses at or after the instant $1,
-	// oldest first.
+	// Since returns (user, at) of the accesses to all the user's feeds at
+	// or after the instant $1, oldest first.
 	Since string
+	// Looks returns (user, feed, at) of the accesses to one feed (looks)
+	// at or after the instant $1, oldest first.
+	Looks string
 	// Prune deletes the accesses before the instant $1.
 	Prune string
 	// Readers returns every subscription as (user, feed, weight) for
@@ -22,12 +26,17 @@ type AccessSQL struct {
 	Readers string
 }
 
-// RecordAccess notes that the user looked at their items at t.
-func (s *Store) RecordAccess(ctx context.Context, userID int64, t time.Time) error {
+// RecordAccess notes that the user looked at their items at t: all of
+// them when feedID is 0, that feed's alone otherwise (a look).
+func (s *Store) RecordAccess(ctx context.Context, userID, feedID int64, t time.Time) error {
 	if err := store.CheckAccess(t); err != nil {
 		return err
 	}
-	_, err := s.conn.Write().Exec(ctx, s.sql.Access.Record, userID, store.Instant(t))
+	var feed any
+	if feedID != 0 {
+		feed = feedID
+	}
+	_, err := s.conn.Write().Exec(ctx, s.sql.Access.Record, userID, feed, store.Instant(t))
 	return s.d.WrapIf("record access", err)
 }
 
@@ -41,6 +50,12 @@ func (s *Store) Accesses(ctx context.Context, since time.Time) (map[int64][]time
 	defer rows.Close()
 	out, err := store.ReadAccesses(rows)
 	return out, s.d.WrapIf("list accesses", err)
+}
+
+// Looks returns every look at one feed at or after since, oldest first.
+func (s *Store) Looks(ctx context.Context, since time.Time) ([]vigil.Look, error) {
+	rows, err := s.conn.Read().Query(ctx, s.sql.Access.Looks, store.Instant(since))
+	return list(&s.d, rows, err, "list looks", store.ScanLook)
 }
 
 // PruneAccesses deletes accesses before t and returns how many went.

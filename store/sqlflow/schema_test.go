@@ -17,6 +17,7 @@ func TestExpandLeavesNoTypeName(t *testing.T) {
 		"ProfilerTables": ProfilerTables, "PageTables": PageTables, "FollowTables": FollowTables,
 		"DigestTables": DigestTables, "AlertsSchema": AlertsSchema, "PushSchema": PushSchema,
 		"PageReadingSchema": PageReadingSchema, "PageNoiseSchema": PageNoiseSchema,
+		"AccessLooksSchema": AccessLooksSchema,
 	}
 	types := ColumnTypes{ID: "T_ID", Int64: "T_INT64", Float: "T_FLOAT", Bytes: "T_BYTES",
 		Bool: "T_BOOL", True: "T_TRUE", False: "T_FALSE", NoRowID: " T_NOROWID"}

@@ -35,6 +35,7 @@ var migrations = []migration{
 	{sql: schemaPush},
 	{sql: sqlflow.PageReadingSchema},
 	{sql: sqlflow.PageNoiseSchema},
+	{sql: columnTypes.Expand(sqlflow.AccessLooksSchema)},
 }
 
 // querier is what both *sql.DB and *sql.Tx offer for reading.

@@ -22,7 +22,7 @@ import (
 
 // sourceVersion is the schema version of the embedded store the copy
 // knows every table of.
-const sourceVersion = 13
+const sourceVersion = 14
 
 // TableReport is what was copied of one table.
 type TableReport struct {

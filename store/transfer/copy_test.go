@@ -63,7 +63,8 @@ func fill(t *testing.T, st store.Store) *vigil.User {
 	must(st.MarkRead(ctx, ann.ID, []int64{items[0].ID}, true))
 	must(st.StarItems(ctx, ann.ID, []int64{items[1].ID}, true))
 	must(st.MarkOpened(ctx, ann.ID, items[2].ID, t0))
-	must(st.RecordAccess(ctx, ann.ID, t0))
+	must(st.RecordAccess(ctx, ann.ID, 0, t0))
+	must(st.RecordAccess(ctx, ann.ID, feeds[0], t0)) // a look at the same instant: NULLs sort apart in the two stores
 	must(st.MoveFeed(ctx, feeds[2], "https://moved.example/feed", t0))
 	must(st.SaveProfiles(ctx, store.ProfileBatch{Through: 5, Documents: 5, DFDelta: map[string]int64{"osprey": 3, "fish": 2},
 		Channels: []store.ChannelProfile{{Profile: vigil.Profile{FeedID: feeds[0], Cohesion: 0.25,
@@ -162,7 +163,7 @@ func TestCopyKeepsEverything(t *testing.T) {
 		rows[r.Name] = r.Rows
 	}
 	want := map[string]int64{"users": 2, "sessions": 1, "feeds": 4, "subscriptions": 5, "items": 18, "item_states": 3,
-		"observations": 5, "notices": 1, "accesses": 1, "profiles": 1, "term_df": 2, "profiler": 1,
+		"observations": 5, "notices": 1, "accesses": 2, "profiles": 1, "term_df": 2, "profiler": 1,
 		"pages": 1, "page_blobs": 2, "page_versions": 2, "page_changes": 2, "evaluations": 1, "page_follows": 2, "digests": 1, "plan_states": 1,
 		"notify_channels": 1, "alert_rules": 1, "outbox": 1, "push_subscriptions": 1}
 	if !reflect.DeepEqual(rows, want) {
@@ -182,6 +183,7 @@ func TestCopyKeepsEverything(t *testing.T) {
 		{"session", func(s store.Store) (any, error) { return s.SessionUser(ctx, "sess", t0) }},
 		{"notices", func(s store.Store) (any, error) { return s.Notices(ctx, ann.ID) }},
 		{"accesses", func(s store.Store) (any, error) { return s.Accesses(ctx, time.Time{}) }},
+		{"looks", func(s store.Store) (any, error) { return s.Looks(ctx, time.Time{}) }},
 		{"profiler state", func(s store.Store) (any, error) { return store.ReadProfilerState(ctx, s) }},
 		{"profiles", func(s store.Store) (any, error) { return s.Profiles(ctx) }},
 		{"observations", func(s store.Store) (any, error) { return s.Observations(ctx, 1, 0) }},

@@ -33,7 +33,7 @@ var tables = []table{
 	{name: "observations", columns: []string{"id", "feed_id", "at", "status", "bytes", "latency", "items", "new_items",
 		"updated_items", "not_modified", "error", "pushed"}, booleans: []string{"not_modified", "pushed"}, order: "id", identity: "id"},
 	{name: "notices", columns: []string{"id", "user_id", "at", "text"}, order: "id", identity: "id"},
-	{name: "accesses", columns: []string{"user_id", "at"}, order: "user_id, at"},
+	{name: "accesses", columns: []string{"user_id", "feed_id", "at"}, order: "user_id, at, COALESCE(feed_id, 0)"},
 	{name: "profiles", columns: []string{"feed_id", "state", "terms", "cohesion", "cohesion_sd", "items", "novel",
 		"novel_rate", "updated"}, order: "feed_id"},
 	{name: "term_df", columns: []string{"term", "df"}, order: "term", text: true},

@@ -6,33 +6,75 @@ import (
 	"time"
 )
 
-// accessEvery is the least time between two recorded accesses of one user:
-// a reader paging through items is looking once, not once per page.
+// accessEvery is the least time between two recorded accesses of one user
+// (or looks of one user at one feed): a reader paging through items is
+// looking once, not once per page.
 const accessEvery = time.Minute
 
-// accessNotes remembers when each user's last access was recorded.
+// accessKey is what one recorded access is about: a user, and the one
+// feed they looked at (0 for all their feeds).
+type accessKey struct{ user, feed int64 }
+
+// accessNotes remembers when each user's last access, and last look at
+// each feed, was recorded within the last accessEvery; older notes are
+// swept out once every accessEvery, so the map holds only what a minute
+// of reading touched.
 type accessNotes struct {
-	mu   sync.Mutex
-	last map[int64]time.Time
+	mu    sync.Mutex
+	last  map[accessKey]time.Time
+	swept time.Time
 }
 
-// NoteAccess records that the user is looking at their items now (once per
-// accessEvery), so that refresh policies learn when readers look (Sia et
-// al.). A failure to record is logged, never shown: reading must not fail
-// because the planner's statistics could not be written.
+// NoteAccess records that the user is looking at all their items now
+// (once per accessEvery), so that refresh policies learn when readers look
+// (Sia et al.). A failure to record is logged, never shown: reading must
+// not fail because the planner's statistics could not be written.
 func (a *Auth) NoteAccess(ctx context.Context, userID int64) {
+	a.note(ctx, accessKey{user: userID})
+}
+
+// NoteLook records that the user is looking at one feed's items alone now
+// (once per accessEvery for that feed), as NoteAccess does for all of
+// them: the planner learns it as a look at that feed only.
+func (a *Auth) NoteLook(ctx context.Context, userID, feedID int64) {
+	a.note(ctx, accessKey{user: userID, feed: feedID})
+}
+
+// NoteReading is NoteAccess when feedID is 0 (the user reads all their
+// feeds) and NoteLook otherwise (they read that one alone).
+func (a *Auth) NoteReading(ctx context.Context, userID, feedID int64) {
+	a.note(ctx, accessKey{user: userID, feed: feedID})
+}
+
+// note records the access k now unless one was recorded within accessEvery.
+func (a *Auth) note(ctx context.Context, k accessKey) {
 	now := a.now()
 	a.accesses.mu.Lock()
-	if a.accesses.last == nil {
-		a.accesses.last = map[int64]time.Time{}
-	}
-	if last, ok := a.accesses.last[userID]; ok && now.Sub(last) < accessEvery {
+	a.accesses.sweep(now)
+	if last, ok := a.accesses.last[k]; ok && now.Sub(last) < accessEvery {
 		a.accesses.mu.Unlock()
 		return
 	}
-	a.accesses.last[userID] = now
+	a.accesses.last[k] = now
 	a.accesses.mu.Unlock()
-	if err := a.st.RecordAccess(context.WithoutCancel(ctx), userID, now); err != nil {
-		a.log.Error("recording an access", "user", userID, "error", err)
+	if err := a.st.RecordAccess(context.WithoutCancel(ctx), k.user, k.feed, now); err != nil {
+		a.log.Error("recording an access", "user", k.user, "feed", k.feed, "error", err)
 	}
+}
+
+// sweep drops the notes older than accessEvery, at most once every
+// accessEvery; n.mu is held.
+func (n *accessNotes) sweep(now time.Time) {
+	if n.last == nil {
+		n.last = map[accessKey]time.Time{}
+	}
+	if now.Sub(n.swept) < accessEvery {
+		return
+	}
+	for k, t := range n.last {
+		if now.Sub(t) >= accessEvery {
+			delete(n.last, k)
+		}
+	}
+	n.swept = now
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"html/template"
 	"net/http"
+	"slices"
 	"time"
 
 	"vigil/estimate"
@@ -39,7 +40,8 @@ func (s *Service) feedChartData(ctx context.Context, userID, id int64) (feedChar
 
 // feedAccess learns the access pattern of feed id's readers as the
 // planner does (policy.FeedAccess): each reader's pattern from the last
-// policy.AccessWindow of visits, summed with their weights (Sia et al.
+// policy.AccessWindow of visits (to all their feeds, and to this one
+// alone), summed with their weights (Sia et al.
 // §3.3, §4.3); nil when none of its readers has visited. It also returns
 // the pattern of userID alone, the one the charts show: no user sees when
 // others read.
@@ -49,7 +51,7 @@ func (s *Service) feedAccess(ctx context.Context, id, userID int64) (all, own *e
 		return nil, nil, err
 	}
 	now := s.now()
-	accesses, err := s.st.Accesses(ctx, now.Add(-policy.AccessWindow))
+	accesses, err := s.visits(ctx, id, now)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -133,4 +135,27 @@ func (s *Service) FeedCharts(ctx context.Context, userID, id int64) ([]template.
 		return nil, err
 	}
 	return inlineCharts(d)
+}
+
+// visits is every user's accesses of the last policy.AccessWindow before
+// now, with their looks at feed id alone among them, oldest first.
+func (s *Service) visits(ctx context.Context, id int64, now time.Time) (map[int64][]time.Time, error) {
+	since := now.Add(-policy.AccessWindow)
+	accesses, err := s.st.Accesses(ctx, since)
+	if err != nil {
+		return nil, err
+	}
+	looks, err := s.st.Looks(ctx, since)
+	if err != nil {
+		return nil, err
+	}
+	for _, l := range looks {
+		if l.FeedID == id {
+			accesses[l.UserID] = append(accesses[l.UserID], l.At)
+		}
+	}
+	for _, ts := range accesses {
+		slices.SortFunc(ts, time.Time.Compare)
+	}
+	return accesses, nil
 }
