@@ -62,6 +62,7 @@ func (h *Handler) atom(w http.ResponseWriter, r *http.Request, u *vigil.User, _ 
 	if err != nil {
 		return err
 	}
+	h.noteRead(r.Context(), q)
 	entries, err := h.st.StreamEntries(r.Context(), q)
 	if err != nil {
 		return err

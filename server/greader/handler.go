@@ -31,7 +31,8 @@ type Config struct {
 	// advertises; nil means the URL is followed as given.
 	Finder *discover.Finder
 	// OnRead, when set, is called with the user when a client lists a
-	// stream's items or their IDs, and with the stream's feed when it is
+	// stream's items or their IDs (stream/contents, stream/items/ids, the
+	// Atom form), and with the stream's feed when it is
 	// one feed's (0 for the reading list, a label or the starred items):
 	// a client syncing is a look at those feeds, what the planner learns
 	// readers' hours from.

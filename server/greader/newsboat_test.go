@@ -15,7 +15,9 @@ import (
 // TestNewsboat drives Debian's newsboat, a real Google Reader client (its
 // "feedhq" mode), under tmux against vigil on loopback: it logs in, lists
 // the feeds and their items, opens one item (which marks it read) and
-// flags another with the star flag, and vigil's store must show both. It
+// flags another with the star flag, and vigil's store must show both, and
+// the sync as alice reading (newsboat reads each feed's Atom stream: a look
+// at that feed). It
 // is a long check: it runs only with VIGIL_LONG_TESTS=1 (.ci/run's second
 // pass).
 func TestNewsboat(t *testing.T) {
@@ -52,6 +54,7 @@ func TestNewsboat(t *testing.T) {
 	for {
 		read, starred := e.itemStates(alice, ids)
 		if read == fmt.Sprint(ids[2]) && starred == fmt.Sprint(ids[1]) {
+			e.wantSyncLearned(alice, feed)
 			return
 		}
 		if time.Now().After(deadline) {
@@ -59,6 +62,29 @@ func TestNewsboat(t *testing.T) {
 				read, starred, ids[2], ids[1], nb.screen(), nb.log())
 		}
 		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// wantSyncLearned checks that a client's sync was recorded as u reading:
+// an access to all their feeds, or a look at feed alone, at testNow.
+func (e *env) wantSyncLearned(u tester, feed int64) {
+	e.t.Helper()
+	accesses, err := e.st.Accesses(e.t.Context(), time.Time{})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	looks, err := e.st.Looks(e.t.Context(), time.Time{})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	e.t.Logf("the sync was recorded as %d accesses and %d looks", len(accesses[u.ID]), len(looks))
+	for _, l := range looks {
+		if l.UserID != u.ID || l.FeedID != feed || !l.At.Equal(testNow) {
+			e.t.Errorf("look %+v, want one of user %d at feed %d at %v", l, u.ID, feed, testNow)
+		}
+	}
+	if len(accesses[u.ID]) == 0 && len(looks) == 0 {
+		e.t.Error("the client's sync was not recorded as the user reading")
 	}
 }
 

@@ -8,8 +8,9 @@ import (
 	"time"
 )
 
-// TestSyncsAreLearnedAsLooks checks what a client's listings teach the
-// planner: a stream of one feed is a look at that feed alone, the reading
+// TestSyncsAreLearnedAsLooks checks what a client's listings (by
+// stream/contents, stream/items/ids or the Atom form newsboat reads) teach
+// the planner: a stream of one feed is a look at that feed alone, the reading
 // list (and a label, and the starred items) an access to all the user's
 // feeds; one listing of each a minute is recorded, and a listing that
 // fails records nothing.
@@ -24,6 +25,8 @@ func TestSyncsAreLearnedAsLooks(t *testing.T) {
 		"/reader/api/0/stream/items/ids?s=" + url.QueryEscape("feed/https://a.example/feed"),
 		"/reader/api/0/stream/items/ids?s=user/-/state/com.google/reading-list",
 		"/reader/api/0/stream/contents/user/-/state/com.google/starred",
+		"/reader/atom/user/-/state/com.google/reading-list",
+		"/reader/atom/feed/https://a.example/feed",
 	} {
 		if code, body := e.get(auth, path); code != http.StatusOK {
 			t.Fatalf("GET %s: %d %s", path, code, body)
