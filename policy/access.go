@@ -35,7 +35,7 @@ func FeedAccessPerReader(readers []vigil.Reader, accesses map[int64][]time.Time,
 // left out, and so are feeds that only such readers follow: the user
 // policy then places for delay.
 func (m AccessModel) FeedAccess(readers []vigil.Reader, accesses map[int64][]time.Time, now time.Time) map[int64][]float64 {
-	learned := m.learn(accesses, now)
+	learned := m.learn(accesses, lookStreamIDs(readers), now)
 	// Only readers with a learned pattern count (sumAccess): the others
 	// are not grouped, so that feeds nobody with a pattern reads (all of
 	// them, at a first refresh) cost the re-plan nothing here.
@@ -56,9 +56,10 @@ func (m AccessModel) FeedAccess(readers []vigil.Reader, accesses map[int64][]tim
 }
 
 // learn is every reader's pattern from their accesses in the window before
-// now, each shrunk toward the population (AccessModel.shrink); without a
-// prior, a reader with no access in the window has none.
-func (m AccessModel) learn(accesses map[int64][]time.Time, now time.Time) map[int64]estimate.Access {
+// now, each shrunk toward its population (shrinkAccess: the users', or the
+// look streams' for the IDs in looks); without a prior, a reader with no
+// access in the window has none.
+func (m AccessModel) learn(accesses map[int64][]time.Time, looks map[int64]bool, now time.Time) map[int64]estimate.Access {
 	learned := map[int64]estimate.Access{}
 	for user, times := range accesses {
 		if len(times) == 0 {
@@ -70,7 +71,7 @@ func (m AccessModel) learn(accesses map[int64][]time.Time, now time.Time) map[in
 	}
 	prior := m.resolved().Prior
 	if prior > 0 {
-		shrinkAccess(learned, prior)
+		shrinkAccess(learned, prior, looks)
 	}
 	for user, a := range learned {
 		if !(a.Rate > 0) {
@@ -81,25 +82,25 @@ func (m AccessModel) learn(accesses map[int64][]time.Time, now time.Time) map[in
 }
 
 // sumAccess is Σ w_r · u_r(h) over the readers who have a pattern; with
-// perReader, each u_r is first scaled to the readers' mean rate.
+// perReader, each user's u_r (their accesses and their looks at the feed
+// together, vigil.Reader.Owner) is first scaled to the users' mean rate.
 func sumAccess(rs []vigil.Reader, learned map[int64]estimate.Access, perReader bool) ([]float64, bool) {
 	var patterns []estimate.Access
 	var weights []float64
-	mean := 0.0
 	for _, r := range rs {
 		if a, ok := learned[r.UserID]; ok {
 			patterns, weights = append(patterns, a), append(weights, r.Weight)
-			mean += a.Rate
 		}
 	}
 	if len(patterns) == 0 {
 		return nil, false
 	}
 	if perReader {
-		mean /= float64(len(patterns))
-		for i, a := range patterns {
-			weights[i] *= mean / a.Rate // Rate > 0: learn keeps only such patterns
+		var err error
+		if patterns, err = perOwner(rs, learned); err != nil {
+			return nil, false
 		}
+		weights = alike(patterns)
 	}
 	sum, err := estimate.SourceAccess(patterns, weights)
 	if err != nil || len(sum.Daily) != 24 {
@@ -110,6 +111,61 @@ func sumAccess(rs []vigil.Reader, learned map[int64]estimate.Access, perReader b
 		hourly[h] = sum.Daily[h] * sum.Rate * 24 // fraction of a day's accesses × accesses per day
 	}
 	return hourly, true
+}
+
+// perOwner sums, for every user among rs, the weighted patterns of their
+// streams (vigil.Reader.Owner) into one, in the order users first appear.
+func perOwner(rs []vigil.Reader, learned map[int64]estimate.Access) ([]estimate.Access, error) {
+	index := map[int64]int{}
+	var streams [][]estimate.Access
+	var weights [][]float64
+	for _, r := range rs {
+		a, ok := learned[r.UserID]
+		if !ok {
+			continue
+		}
+		i, seen := index[r.Owner()]
+		if !seen {
+			i = len(streams)
+			index[r.Owner()] = i
+			streams, weights = append(streams, nil), append(weights, nil)
+		}
+		streams[i], weights[i] = append(streams[i], a), append(weights[i], r.Weight)
+	}
+	out := make([]estimate.Access, len(streams))
+	for i := range streams {
+		sum, err := estimate.SourceAccess(streams[i], weights[i])
+		if err != nil {
+			return nil, err
+		}
+		out[i] = sum
+	}
+	return out, nil
+}
+
+// alike is the weight of each pattern that scales it to the patterns'
+// mean rate, so that every one counts alike.
+func alike(patterns []estimate.Access) []float64 {
+	mean := 0.0
+	for _, a := range patterns {
+		mean += a.Rate / float64(len(patterns))
+	}
+	w := make([]float64, len(patterns))
+	for i, a := range patterns {
+		w[i] = mean / a.Rate // Rate > 0: learn keeps only such patterns
+	}
+	return w
+}
+
+// lookStreamIDs is the IDs of the readers that are streams of looks.
+func lookStreamIDs(rs []vigil.Reader) map[int64]bool {
+	out := map[int64]bool{}
+	for _, r := range rs {
+		if r.LooksOf != 0 {
+			out[r.UserID] = true
+		}
+	}
+	return out
 }
 
 // flatten mixes hourly with a flat day of the same total by share f, in

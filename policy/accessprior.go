@@ -80,20 +80,28 @@ func (m AccessModel) resolved() AccessModel {
 	return m
 }
 
-// shrinkAccess shrinks every learned pattern toward the population by k
-// pseudo-accesses (AccessModel.Prior).
-func shrinkAccess(learned map[int64]estimate.Access, k float64) {
-	events, hours := 0.0, 0.0
-	for _, a := range learned {
-		events += a.Events
-		hours += a.Span.Hours()
-	}
-	if !(events > 0) || !(hours > 0) {
-		return
-	}
-	pooled := events / hours
-	for user, a := range learned {
-		learned[user] = shrunk(a, k, pooled)
+// shrinkAccess shrinks every learned pattern toward its population by k
+// pseudo-accesses (AccessModel.Prior): the users' patterns toward the
+// users' pooled rate, and the streams of looks at one feed (the IDs in
+// looks, policy.WithLooks) toward theirs, since a user's looks at one of
+// their feeds are far rarer than their looks at all of them.
+func shrinkAccess(learned map[int64]estimate.Access, k float64, looks map[int64]bool) {
+	for _, kind := range []bool{false, true} {
+		events, hours := 0.0, 0.0
+		for id, a := range learned {
+			if looks[id] == kind {
+				events, hours = events+a.Events, hours+a.Span.Hours()
+			}
+		}
+		if !(events > 0) || !(hours > 0) {
+			continue
+		}
+		pooled := events / hours
+		for id, a := range learned {
+			if looks[id] == kind {
+				learned[id] = shrunk(a, k, pooled)
+			}
+		}
 	}
 }
 

@@ -12,8 +12,10 @@ import (
 // learns from when some accesses are looks at one feed alone (vigil.Look,
 // a reader opening one feed's items): each user's looks at one feed
 // become an access stream of their own, learned as a reader who follows
-// that feed alone, with the user's weight on it, under the same prior as
-// every reader's. A feed's access pattern is then its readers' accesses to
+// that feed alone, with the user's weight on it and marked as looks
+// (vigil.Reader.LooksOf): the prior shrinks it toward the mean of the look
+// streams, not of the users (AccessModel.Prior), and PerReader counts it
+// with its user. A feed's access pattern is then its readers' accesses to
 // all their feeds plus their looks at it, and a look teaches no other
 // feed. The streams are numbered after every user ID in readers and
 // accesses, in the order of (user, feed); a look at a feed its user does
@@ -38,7 +40,7 @@ func WithLooks(readers []vigil.Reader, accesses map[int64][]time.Time, looks []v
 	id := lastUserID(readers, accesses)
 	for _, st := range streams {
 		id++
-		outReaders = append(outReaders, vigil.Reader{UserID: id, FeedID: st.key.feed, Weight: weight[st.key]})
+		outReaders = append(outReaders, vigil.Reader{UserID: id, FeedID: st.key.feed, Weight: weight[st.key], LooksOf: st.key.user})
 		outAccesses[id] = st.times
 	}
 	return outReaders, outAccesses

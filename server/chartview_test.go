@@ -60,16 +60,23 @@ func TestFeedChartEndpoints(t *testing.T) {
 }
 
 // TestChartsShowOnlyOwnVisits checks that a feed's charts draw the
-// visitor's own visits and never another reader's.
+// visitor's own visits, to all their feeds (bob) or to this one alone
+// (carol), and never another reader's nor looks at another feed (dave).
 func TestChartsShowOnlyOwnVisits(t *testing.T) {
 	e := newEnv(t, Config{})
-	alice, bob := e.user("alice"), e.user("bob")
+	alice, bob, carol, dave := e.user("alice"), e.user("bob"), e.user("carol"), e.user("dave")
 	id := e.follow(alice, "https://example.com/feed")
-	e.follow(bob, "https://example.com/feed")
+	for _, u := range []tester{bob, carol, dave} {
+		e.follow(u, "https://example.com/feed")
+	}
+	other := e.follow(dave, "https://example.com/other")
 	e.ingest(id, nil, items("post", 2)...)
 	for d := range 5 {
-		if err := e.st.RecordAccess(context.Background(), bob.ID, 0, testNow.Add(-time.Duration(d)*24*time.Hour-3*time.Hour)); err != nil {
-			t.Fatal(err)
+		at := testNow.Add(-time.Duration(d)*24*time.Hour - 3*time.Hour)
+		for _, v := range []struct{ user, feed int64 }{{bob.ID, 0}, {carol.ID, id}, {dave.ID, other}} {
+			if err := e.st.RecordAccess(context.Background(), v.user, v.feed, at); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
 	tests := []struct {
@@ -78,6 +85,8 @@ func TestChartsShowOnlyOwnVisits(t *testing.T) {
 	}{
 		{alice, false},
 		{bob, true},
+		{carol, true},
+		{dave, false},
 	}
 	for _, tt := range tests {
 		for _, kind := range []string{"daily", "weekly"} {

@@ -21,6 +21,9 @@ type AccessLog interface {
 	// Looks returns every look at one feed at or after since, oldest
 	// first: what the planner learns readers' habits with one feed from.
 	Looks(ctx context.Context, since time.Time) ([]vigil.Look, error)
+	// FeedLooks returns the looks at one feed at or after since, oldest
+	// first: what a feed's chart shows of its readers' looks.
+	FeedLooks(ctx context.Context, feedID int64, since time.Time) ([]vigil.Look, error)
 	// PruneAccesses deletes accesses and looks before t and returns how
 	// many went.
 	PruneAccesses(ctx context.Context, before time.Time) (int64, error)

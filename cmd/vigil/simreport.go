@@ -177,7 +177,7 @@ func reportSummary(args []string, tracePath, usersPath string, posts *trace.Post
 		sum.Mode = "online: measured from the start, models starting empty"
 	}
 	for _, r := range readers {
-		sum.Accesses += len(r.Accesses)
+		sum.Accesses += len(r.Accesses) + len(r.Looks)
 	}
 	if q := posts.Quantisation(); q.Quantised() {
 		sum.Notes = append(sum.Notes, "The trace's times are quantised ("+describeQuantisation(q)+"): delays shorter than its grid are not measured, and the saturation floor and completeness weigh more than delay.")

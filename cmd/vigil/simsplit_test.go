@@ -126,11 +126,11 @@ func TestSimLooks(t *testing.T) {
 	if _, code, stderr := run(bad); code == 0 || !strings.Contains(stderr, "no-such-feed") {
 		t.Errorf("a look at a source the trace lacks: exit %d, %s", code, stderr)
 	}
-	holds := "1/2"
+	outside := "1/2" // a part that does not hold the missing source
 	if (trace.Part{I: 1, N: 2}).Holds("no-such-feed") {
-		holds = "2/2"
+		outside = "2/2"
 	}
-	if _, code, stderr := run(bad, "--sources-part", holds); code != 0 {
+	if _, code, stderr := run(bad, "--sources-part", outside); code != 0 {
 		t.Errorf("a look at a source outside the part: exit %d, %s", code, stderr)
 	}
 }

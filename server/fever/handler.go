@@ -26,8 +26,9 @@ type Config struct {
 	// Logger receives internal failures; nil means slog.Default().
 	Logger *slog.Logger
 	// OnRead, when set, is called with the user when a request reads
-	// their items (items or unread_item_ids): a client syncing is a look
-	// at all their feeds, what the planner learns readers' hours from.
+	// their items (items or unread_item_ids): a client syncing is an
+	// access to all their feeds, what the planner learns readers' hours
+	// from.
 	OnRead func(ctx context.Context, userID int64)
 }
 

@@ -62,11 +62,11 @@ func (h *Handler) atom(w http.ResponseWriter, r *http.Request, u *vigil.User, _ 
 	if err != nil {
 		return err
 	}
-	h.noteRead(r.Context(), q)
 	entries, err := h.st.StreamEntries(r.Context(), q)
 	if err != nil {
 		return err
 	}
+	h.noteRead(r.Context(), q)
 	items, err := h.render(r.Context(), u, entryIDs(entries))
 	if err != nil {
 		return err

@@ -30,12 +30,12 @@ type Config struct {
 	// Finder looks at a quickadd's URL for the feeds a web page
 	// advertises; nil means the URL is followed as given.
 	Finder *discover.Finder
-	// OnRead, when set, is called with the user when a client lists a
-	// stream's items or their IDs (stream/contents, stream/items/ids, the
-	// Atom form), and with the stream's feed when it is
-	// one feed's (0 for the reading list, a label or the starred items):
-	// a client syncing is a look at those feeds, what the planner learns
-	// readers' hours from.
+	// OnRead, when set, is called with the user when a client has listed
+	// a stream's items or their IDs (stream/contents, stream/items/ids,
+	// the Atom form): with the stream's feed when it is one feed's, with
+	// each of a label's feeds, and with 0 for the reading list and the
+	// states (starred, read): a client syncing is a look at those feeds,
+	// what the planner learns readers' hours from.
 	OnRead func(ctx context.Context, userID, feedID int64)
 }
 

@@ -58,11 +58,11 @@ func (h *Handler) itemIDs(w http.ResponseWriter, r *http.Request, u *vigil.User,
 	if err != nil {
 		return err
 	}
-	h.noteRead(r.Context(), q)
 	entries, err := h.st.StreamEntries(r.Context(), q)
 	if err != nil {
 		return err
 	}
+	h.noteRead(r.Context(), q)
 	refs := make([]itemRefJSON, len(entries))
 	for i, e := range entries {
 		refs[i] = itemRefJSON{ID: strconv.FormatInt(e.ID, 10), DirectStreamIDs: []string{}, TimestampUsec: usec(e.At.UnixMicro())}
@@ -107,11 +107,11 @@ func (h *Handler) streamContents(w http.ResponseWriter, r *http.Request, u *vigi
 	if err != nil {
 		return err
 	}
-	h.noteRead(r.Context(), q)
 	entries, err := h.st.StreamEntries(r.Context(), q)
 	if err != nil {
 		return err
 	}
+	h.noteRead(r.Context(), q)
 	items, err := h.render(r.Context(), u, entryIDs(entries))
 	if err != nil {
 		return err
@@ -229,9 +229,24 @@ func categories(it vigil.Item, sub vigil.Subscription) []string {
 }
 
 // noteRead tells Config.OnRead that the user is reading the stream q
-// lists: one feed's, or all of theirs.
+// lists: one feed's, a label's feeds (each a look at that feed), or all
+// of theirs.
 func (h *Handler) noteRead(ctx context.Context, q vigil.StreamQuery) {
-	if h.cfg.OnRead != nil {
+	if h.cfg.OnRead == nil {
+		return
+	}
+	if q.FeedID != 0 || q.Folder == "" {
 		h.cfg.OnRead(ctx, q.UserID, q.FeedID)
+		return
+	}
+	subs, err := h.st.Subscriptions(ctx, q.UserID)
+	if err != nil {
+		h.cfg.Logger.Error("recording a label's reading", "user", q.UserID, "error", err)
+		return
+	}
+	for _, sub := range subs {
+		if sub.Folder == q.Folder {
+			h.cfg.OnRead(ctx, q.UserID, sub.Feed.ID)
+		}
 	}
 }

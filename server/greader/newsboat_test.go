@@ -15,11 +15,10 @@ import (
 // TestNewsboat drives Debian's newsboat, a real Google Reader client (its
 // "feedhq" mode), under tmux against vigil on loopback: it logs in, lists
 // the feeds and their items, opens one item (which marks it read) and
-// flags another with the star flag, and vigil's store must show both, and
-// the sync as alice reading (newsboat reads each feed's Atom stream: a look
-// at that feed). It
-// is a long check: it runs only with VIGIL_LONG_TESTS=1 (.ci/run's second
-// pass).
+// flags another with the star flag; vigil's store must show both, and the
+// sync as alice reading (newsboat reads each feed's Atom stream: a look at
+// that feed). It is a long check: it runs only with VIGIL_LONG_TESTS=1
+// (.ci/run's second pass).
 func TestNewsboat(t *testing.T) {
 	longtest.Need(t)
 	for _, tool := range []string{"newsboat", "tmux"} {

@@ -111,6 +111,7 @@ func (s *Handlers) FeedPage(w http.ResponseWriter, r *http.Request, sess *sessio
 	if err != nil {
 		return err
 	}
+	s.auth.NoteReading(r.Context(), sess.User.ID, id) // its latest items: a look at it
 	view.Form.Weight = reading.Number(view.Sub.Weight)
 	view.Form.Folder = view.Sub.Folder
 	view.FoundOn = r.URL.Query().Get("found_on")

@@ -175,7 +175,7 @@ func (s *Handlers) describeFeeds(r *http.Request, sess *session, q vigil.ItemQue
 		return err
 	}
 	view.Sub = sub
-	s.auth.NoteLook(r.Context(), sess.User.ID, q.FeedID)
+	s.auth.NoteReading(r.Context(), sess.User.ID, q.FeedID)
 	return nil
 }
 

@@ -15,6 +15,7 @@ var moveSQL = sqlflow.MoveSQL{
 		 SELECT user_id, $1, threshold, frequency FROM page_follows WHERE feed_id = $2
 		 ON CONFLICT (user_id, feed_id) DO NOTHING`,
 	DeleteSubscriptions: `DELETE FROM subscriptions WHERE feed_id = $1`,
+	MoveLooks:           `UPDATE accesses SET feed_id = $1 WHERE feed_id = $2`,
 	MergeItems: `UPDATE items SET feed_id = $1 WHERE feed_id = $2
 		 AND key NOT IN (SELECT key FROM items WHERE feed_id = $3)`,
 	CountItems: `UPDATE feeds SET item_count = item_count + $1 WHERE id = $2`,

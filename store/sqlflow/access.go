@@ -19,6 +19,9 @@ type AccessSQL struct {
 	// Looks returns (user, feed, at) of the accesses to one feed (looks)
 	// at or after the instant $1, oldest first.
 	Looks string
+	// FeedLooks returns (user, feed, at) of the looks at the feed $1 at or
+	// after the instant $2, oldest first.
+	FeedLooks string
 	// Prune deletes the accesses before the instant $1.
 	Prune string
 	// Readers returns every subscription as (user, feed, weight) for
@@ -56,6 +59,12 @@ func (s *Store) Accesses(ctx context.Context, since time.Time) (map[int64][]time
 func (s *Store) Looks(ctx context.Context, since time.Time) ([]vigil.Look, error) {
 	rows, err := s.conn.Read().Query(ctx, s.sql.Access.Looks, store.Instant(since))
 	return list(&s.d, rows, err, "list looks", store.ScanLook)
+}
+
+// FeedLooks returns the looks at one feed at or after since, oldest first.
+func (s *Store) FeedLooks(ctx context.Context, feedID int64, since time.Time) ([]vigil.Look, error) {
+	rows, err := s.conn.Read().Query(ctx, s.sql.Access.FeedLooks, feedID, store.Instant(since))
+	return list(&s.d, rows, err, "list a feed's looks", store.ScanLook)
 }
 
 // PruneAccesses deletes accesses before t and returns how many went.

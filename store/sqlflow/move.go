@@ -27,6 +27,8 @@ type MoveSQL struct {
 	MergePageFollows string
 	// DeleteSubscriptions deletes the subscriptions of the feed $1.
 	DeleteSubscriptions string
+	// MoveLooks points the looks at the feed $2 to the feed $1.
+	MoveLooks string
 	// MergeItems moves the items of the feed $2 whose keys the feed $1
 	// ($3, the same) lacks.
 	MergeItems string
@@ -103,6 +105,9 @@ func (s *Store) moveTo(ctx context.Context, tx Tx, feedID int64, newURL string) 
 	}
 	if _, err = tx.Exec(ctx, q.DeleteSubscriptions, feedID); err != nil {
 		return s.d.Wrap("merge subscriptions", err)
+	}
+	if _, err = tx.Exec(ctx, q.MoveLooks, targetID, feedID); err != nil {
+		return s.d.Wrap("merge looks", err)
 	}
 	return s.mergeHistory(ctx, tx, feedID, targetID)
 }

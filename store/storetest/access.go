@@ -35,6 +35,15 @@ func testAccessesAndReaders(t *testing.T, h Harness) {
 	if err != nil || len(looks) != 1 || looks[0].UserID != look.UserID || looks[0].FeedID != look.FeedID || !looks[0].At.Equal(look.At) {
 		t.Fatalf("looks %+v %v, want %+v", looks, err, look)
 	}
+	for _, tc := range []struct {
+		feed  int64
+		since time.Time
+		want  int
+	}{{shared, t0, 1}, {shared, look.At.Add(time.Second), 0}, {shared + 1000, t0, 0}} {
+		if got, err := db.FeedLooks(ctx, tc.feed, tc.since); err != nil || len(got) != tc.want {
+			t.Errorf("looks at feed %d since %v: %+v %v, want %d", tc.feed, tc.since, got, err, tc.want)
+		}
+	}
 	if n, err := db.PruneAccesses(ctx, t0.Add(90*time.Minute)); err != nil || n != 3 {
 		t.Fatalf("pruned %d, %v; want 3 (two accesses and the look)", n, err)
 	}

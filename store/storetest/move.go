@@ -75,8 +75,14 @@ func testMoveFeedMerges(t *testing.T, h Harness) {
 	target := mustSubscribe(t, db, bob.ID, newURL)
 	mustSubscribe(t, db, cid.ID, newURL)
 	mustIngest(t, db, old, t0, makeItems("a", 2))
+	if err := db.RecordAccess(ctx, ann.ID, old, t0.Add(time.Minute)); err != nil {
+		t.Fatal(err)
+	}
 	if err := db.MoveFeed(ctx, old, newURL, t0.Add(time.Hour)); err != nil {
 		t.Fatal(err)
+	}
+	if looks, err := db.Looks(ctx, time.Time{}); err != nil || len(looks) != 1 || looks[0].FeedID != target {
+		t.Errorf("ann's look at the old feed after the merge: %+v %v, want it at the target", looks, err)
 	}
 	f, err := db.Feed(ctx, old)
 	if err != nil {

@@ -33,15 +33,10 @@ func (a *Auth) NoteAccess(ctx context.Context, userID int64) {
 	a.note(ctx, accessKey{user: userID})
 }
 
-// NoteLook records that the user is looking at one feed's items alone now
-// (once per accessEvery for that feed), as NoteAccess does for all of
-// them: the planner learns it as a look at that feed only.
-func (a *Auth) NoteLook(ctx context.Context, userID, feedID int64) {
-	a.note(ctx, accessKey{user: userID, feed: feedID})
-}
-
-// NoteReading is NoteAccess when feedID is 0 (the user reads all their
-// feeds) and NoteLook otherwise (they read that one alone).
+// NoteReading records that the user is reading now, as NoteAccess does:
+// all their feeds when feedID is 0, that one alone otherwise (a look, once
+// per accessEvery for that feed), which the planner learns as a look at
+// that feed only.
 func (a *Auth) NoteReading(ctx context.Context, userID, feedID int64) {
 	a.note(ctx, accessKey{user: userID, feed: feedID})
 }

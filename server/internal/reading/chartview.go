@@ -145,14 +145,12 @@ func (s *Service) visits(ctx context.Context, id int64, now time.Time) (map[int6
 	if err != nil {
 		return nil, err
 	}
-	looks, err := s.st.Looks(ctx, since)
+	looks, err := s.st.FeedLooks(ctx, id, since)
 	if err != nil {
 		return nil, err
 	}
 	for _, l := range looks {
-		if l.FeedID == id {
-			accesses[l.UserID] = append(accesses[l.UserID], l.At)
-		}
+		accesses[l.UserID] = append(accesses[l.UserID], l.At)
 	}
 	for _, ts := range accesses {
 		slices.SortFunc(ts, time.Time.Compare)
