@@ -2,6 +2,7 @@ package httpauth
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"testing"
 	"time"
@@ -57,5 +58,40 @@ func TestNoteReadingOncePerMinute(t *testing.T) {
 	a.NoteReading(ctx, u.ID, 0)
 	if n := len(a.accesses.last); n != 1 {
 		t.Fatalf("%d notes kept in memory after two quiet minutes, want 1 (the new one)", n)
+	}
+}
+
+// TestManyLooksAreASync checks that looks at more than syncLooks different
+// feeds within a minute, a reader app listing each feed's stream in turn,
+// are recorded as one access to all the user's feeds after the first
+// syncLooks looks, not as a look a feed.
+func TestManyLooksAreASync(t *testing.T) {
+	st, err := sqlite.Open(filepath.Join(t.TempDir(), "v.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	ctx := context.Background()
+	u := &vigil.User{Name: "alice", PasswordHash: "x"}
+	if err := st.CreateUser(ctx, u); err != nil {
+		t.Fatal(err)
+	}
+	clk := &testClock{at: testNow}
+	a := New(st, Config{Now: clk.now})
+	for i := range 8 {
+		sub, err := st.Subscribe(ctx, u.ID, fmt.Sprintf("https://f%d.example/feed", i), 1, testNow)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a.NoteReading(ctx, u.ID, sub.Feed.ID)
+		clk.advance(time.Second)
+	}
+	looks, err := st.Looks(ctx, time.Time{})
+	if err != nil || len(looks) != syncLooks {
+		t.Fatalf("%d looks (%v), want %d", len(looks), err, syncLooks)
+	}
+	accesses, err := st.Accesses(ctx, time.Time{})
+	if err != nil || len(accesses[u.ID]) != 1 || !accesses[u.ID][0].Equal(testNow.Add(syncLooks*time.Second)) {
+		t.Fatalf("accesses %v %v, want one at the look after the first %d", accesses, err, syncLooks)
 	}
 }
