@@ -97,10 +97,12 @@ func sumAccess(rs []vigil.Reader, learned map[int64]estimate.Access, perReader b
 	}
 	if perReader {
 		var err error
-		if patterns, err = perOwner(rs, learned); err != nil {
+		if patterns, weights, err = perOwner(rs, learned); err != nil {
 			return nil, false
 		}
-		weights = alike(patterns)
+		for i, w := range alike(patterns) {
+			weights[i] *= w
+		}
 	}
 	sum, err := estimate.SourceAccess(patterns, weights)
 	if err != nil || len(sum.Daily) != 24 {
@@ -113,12 +115,14 @@ func sumAccess(rs []vigil.Reader, learned map[int64]estimate.Access, perReader b
 	return hourly, true
 }
 
-// perOwner sums, for every user among rs, the weighted patterns of their
-// streams (vigil.Reader.Owner) into one, in the order users first appear.
-func perOwner(rs []vigil.Reader, learned map[int64]estimate.Access) ([]estimate.Access, error) {
+// perOwner sums, for every user among rs, the patterns of their streams
+// (vigil.Reader.Owner: their accesses and their looks at the feed) into
+// one, in the order users first appear, and returns each user's weight on
+// the feed beside it (their streams' share it: policy.WithLooks).
+func perOwner(rs []vigil.Reader, learned map[int64]estimate.Access) ([]estimate.Access, []float64, error) {
 	index := map[int64]int{}
 	var streams [][]estimate.Access
-	var weights [][]float64
+	var weights []float64
 	for _, r := range rs {
 		a, ok := learned[r.UserID]
 		if !ok {
@@ -128,19 +132,19 @@ func perOwner(rs []vigil.Reader, learned map[int64]estimate.Access) ([]estimate.
 		if !seen {
 			i = len(streams)
 			index[r.Owner()] = i
-			streams, weights = append(streams, nil), append(weights, nil)
+			streams, weights = append(streams, nil), append(weights, r.Weight)
 		}
-		streams[i], weights[i] = append(streams[i], a), append(weights[i], r.Weight)
+		streams[i] = append(streams[i], a)
 	}
 	out := make([]estimate.Access, len(streams))
 	for i := range streams {
-		sum, err := estimate.SourceAccess(streams[i], weights[i])
+		sum, err := estimate.SourceAccess(streams[i], nil)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		out[i] = sum
 	}
-	return out, nil
+	return out, weights, nil
 }
 
 // alike is the weight of each pattern that scales it to the patterns'

@@ -50,7 +50,8 @@ func TestUserPolicyFetchesBeforeReadersLook(t *testing.T) {
 // TestFeedAccessPerReader has two readers of one feed: one looks ten times
 // at 09:00 every day, the other once at 20:00. Summed by access the busy
 // reader's hour weighs ten times the other's; with every reader alike both
-// hours weigh the same, and the day's total is the same either way.
+// hours weigh the same, and the day's total is the same either way; with
+// every reader alike, a reader's weight still counts.
 func TestFeedAccessPerReader(t *testing.T) {
 	looks := map[int64][]time.Time{}
 	for d := range 14 {
@@ -83,5 +84,12 @@ func TestFeedAccessPerReader(t *testing.T) {
 	}
 	if d := totals[0] - totals[1]; d > 1e-9*totals[0] || d < -1e-9*totals[0] {
 		t.Errorf("daily accesses %v by access, %v with readers alike", totals[0], totals[1])
+	}
+	// Alike still keeps the readers' weights: the rare reader weighing 2
+	// makes their hour weigh twice the busy reader's.
+	readers[1].Weight = 2
+	h := AccessModel{Raw: true, PerReader: true}.FeedAccess(readers, looks, t0)[7]
+	if r := h[9] / h[20]; r < 0.495 || r > 0.505 {
+		t.Errorf("readers alike, weights 1 and 2: hour 9 weighs %.3f × hour 20, want 0.5", r)
 	}
 }
