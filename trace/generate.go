@@ -20,8 +20,8 @@ const (
 // (the first day of the reddit-2013q3 trace).
 var DefaultGenStart = time.Date(2013, 5, 20, 0, 0, 0, 0, time.UTC)
 
-// RNG streams: source i uses stream i+1, user j stream userStream+j, the
-// vocabulary vocabStream.
+// RNG streams: source i uses stream i+1, user j stream userStream+j (and
+// their looks lookStream+j), the vocabulary vocabStream.
 const (
 	vocabStream = 1 << 62
 	userStream  = 1 << 61
@@ -35,6 +35,10 @@ type GenConfig struct {
 	Seed    uint64    // the same seed gives the same traces
 	Start   time.Time // first instant; truncated to the second
 	Users   int       // number of users with access traces; 0 for none
+	// Looks, when positive, makes every access a look at one of Looks
+	// sources the user follows (readerModel.looks); 0 leaves accesses to
+	// all their sources.
+	Looks int
 	// NoTitles leaves titles empty (less memory for large traces).
 	NoTitles bool
 }
@@ -51,7 +55,7 @@ func (c GenConfig) withDefaults() GenConfig {
 		c.Start = DefaultGenStart
 	}
 	c.Start = c.Start.UTC().Truncate(time.Second)
-	c.Users = max(c.Users, 0)
+	c.Users, c.Looks = max(c.Users, 0), max(c.Looks, 0)
 	return c
 }
 
@@ -94,17 +98,27 @@ func Generate(cfg GenConfig) (*Postings, *Accesses) {
 		}
 	}
 	p := &Postings{Sources: kept, Start: cfg.Start, End: time.Unix(end, 0).UTC()}
-	return p, generateUsers(cfg, start, end)
+	ids := make([]string, len(kept))
+	for i, s := range kept {
+		ids[i] = s.ID
+	}
+	return p, generateUsers(cfg, start, end, ids)
 }
 
-// generateUsers draws the access traces of cfg.Users users.
-func generateUsers(cfg GenConfig, start, end int64) *Accesses {
+// generateUsers draws the access traces of cfg.Users users, as looks at
+// the sources of ids when cfg.Looks is set.
+func generateUsers(cfg GenConfig, start, end int64, ids []string) *Accesses {
 	a := &Accesses{Start: cfg.Start, End: time.Unix(end, 0).UTC(), Users: make([]User, 0, cfg.Users)}
 	width := max(3, len(strconv.Itoa(cfg.Users)))
 	for j := 0; j < cfg.Users; j++ {
 		rng := rand.New(rand.NewPCG(cfg.Seed, userStream+uint64(j)))
 		id := fmt.Sprintf("user%0*d", width, j+1)
-		a.Users = append(a.Users, User{ID: id, Accesses: newReaderModel(rng).accesses(rng, id, start, end)})
+		m := newReaderModel(rng)
+		acc := m.accesses(rng, id, start, end)
+		if cfg.Looks > 0 {
+			acc = m.looks(rand.New(rand.NewPCG(cfg.Seed, lookStream+uint64(j))), acc, ids, cfg.Looks)
+		}
+		a.Users = append(a.Users, User{ID: id, Accesses: acc})
 	}
 	return a
 }

@@ -249,6 +249,51 @@ func TestGenerateUsersHabits(t *testing.T) {
 	}
 }
 
+// TestGenerateLooks checks looks: asking for them changes no access time;
+// each user looks at no more than the asked number of the trace's
+// sources; and the sources follow the habits: for every user, some source
+// gets most of its looks (70% or more) at one habitual hour.
+func TestGenerateLooks(t *testing.T) {
+	cfg := GenConfig{Sources: 40, Days: 56, Seed: 2, Users: 5, NoTitles: true}
+	_, plain := Generate(cfg)
+	cfg.Looks = 6
+	p, looks := Generate(cfg)
+	known := map[string]bool{}
+	for _, s := range p.Sources {
+		known[s.ID] = true
+	}
+	for i, u := range looks.Users {
+		if len(u.Accesses) != len(plain.Users[i].Accesses) {
+			t.Fatalf("%s: %d looks, %d accesses without looks", u.ID, len(u.Accesses), len(plain.Users[i].Accesses))
+		}
+		byHour := map[string]map[int]int{}
+		for j, acc := range u.Accesses {
+			if !acc.Time.Equal(plain.Users[i].Accesses[j].Time) || !known[acc.Source] {
+				t.Fatalf("%s: look %d at %v on %q; without looks %v", u.ID, j, acc.Time, acc.Source, plain.Users[i].Accesses[j].Time)
+			}
+			if byHour[acc.Source] == nil {
+				byHour[acc.Source] = map[int]int{}
+			}
+			byHour[acc.Source][acc.Time.Hour()]++
+		}
+		if len(byHour) > cfg.Looks {
+			t.Errorf("%s looks at %d sources, want at most %d", u.ID, len(byHour), cfg.Looks)
+		}
+		loyal := false
+		for _, hours := range byHour {
+			total, top := 0, 0
+			for h, c := range hours {
+				total += c
+				top = max(top, c+hours[(h+1)%24]) // a habit may spill into the next hour
+			}
+			loyal = loyal || total >= 10 && float64(top) >= 0.7*float64(total)
+		}
+		if !loyal {
+			t.Errorf("%s: no source is read mostly at one hour: %v", u.ID, byHour)
+		}
+	}
+}
+
 func BenchmarkGenerate10k(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {

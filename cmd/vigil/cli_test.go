@@ -106,7 +106,22 @@ func TestTraceGen(t *testing.T) {
 	if err != nil || len(posts.Sources) == 0 {
 		t.Fatalf("reading the generated trace: %v", err)
 	}
-	for _, bad := range [][]string{{"trace", "gen", "--start", "yesterday"}, {"trace", "gen", "--sources", "0"}, {"trace", "gen", "--users", "2"}, {"trace", "nope"}} {
+	looks := filepath.Join(dir, "looks.tsv")
+	if code, _, stderr := cli(t, "", "", "trace", "gen", "--sources", "20", "--days", "7", "--users", "3", "--looks", "4", "--out", out, "--users-out", looks); code != 0 {
+		t.Fatalf("trace gen --looks: %s", stderr)
+	}
+	acc, err := trace.ReadAccessesFile(looks)
+	if err != nil || acc.Count() == 0 {
+		t.Fatalf("reading the generated looks: %v", err)
+	}
+	for _, u := range acc.Users {
+		for _, a := range u.Accesses {
+			if a.Source == "" {
+				t.Fatalf("%s: an access that names no source", u.ID)
+			}
+		}
+	}
+	for _, bad := range [][]string{{"trace", "gen", "--start", "yesterday"}, {"trace", "gen", "--sources", "0"}, {"trace", "gen", "--users", "2"}, {"trace", "gen", "--looks", "3"}, {"trace", "gen", "--users", "2", "--users-out", "u.tsv", "--looks", "-1"}, {"trace", "nope"}} {
 		if code, _, _ := cli(t, "", "", bad...); code != 2 {
 			t.Errorf("%v: exit %d, want 2", bad, code)
 		}

@@ -27,6 +27,7 @@ func runTraceGen(_ context.Context, e *env, args []string) error {
 	days := f.Int("days", 90, "days covered")
 	seed := f.Uint64("seed", 1, "random seed: the same seed gives the same trace")
 	users := f.Int("users", 0, "number of readers to generate accesses for (with --users-out)")
+	looks := f.Int("looks", 0, "make every access a look at one of `n` sources the reader follows (the access trace's source column), some read at each of their habitual hours")
 	start := f.String("start", trace.DefaultGenStart.Format("2006-01-02"), "first day, YYYY-MM-DD (UTC)")
 	out := f.String("out", "postings.tsv.gz", "posting trace `file` (gzip when it ends in .gz)")
 	usersOut := f.String("users-out", "", "access trace `file` for the generated readers")
@@ -45,8 +46,10 @@ func runTraceGen(_ context.Context, e *env, args []string) error {
 		return usageError{"--users and --users-out go together"}
 	case *quantise < 0:
 		return usageError{"--quantise must not be negative"}
+	case *looks < 0 || (*looks > 0 && *users == 0):
+		return usageError{"--looks must not be negative and needs --users"}
 	}
-	posts, acc := trace.Generate(trace.GenConfig{Sources: *sources, Days: *days, Seed: *seed, Start: day, Users: *users, NoTitles: *noTitles})
+	posts, acc := trace.Generate(trace.GenConfig{Sources: *sources, Days: *days, Seed: *seed, Start: day, Users: *users, Looks: *looks, NoTitles: *noTitles})
 	posts.Quantise(*quantise)
 	if err := trace.WritePostingsFile(*out, posts); err != nil {
 		return err
