@@ -34,7 +34,7 @@ func runSim(ctx context.Context, e *env, args []string) error {
 	name := f.String("policy", "accrued", "policy: "+strings.Join(policy.Names(), ", ")+", or clairvoyant")
 	perSource := f.Float64("budget", 1, "mean fetches per source per day (B; 1 is Sia & Cho's Table 1 setting)")
 	total := f.Float64("budget-total", 0, "fetches per day for all sources, instead of --budget")
-	usersPath := f.String("users", "", "reader access `file` (a row naming a source is a look at that source alone), replayed onto the trace's period keeping weekday and time of day")
+	usersPath := f.String("users", "", "reader access `file` (a row naming a source is a look at that source alone), mapped onto the trace's period as --users-replay says")
 	train := f.Duration("train", sim.DefaultTrain, "first part used only to learn")
 	online := f.Bool("online", false, "measure from the start with empty models (no training part)")
 	planEvery := f.Duration("plan-every", sim.DefaultPlanEvery, "how often every source is re-planned")
@@ -81,6 +81,7 @@ func runSim(ctx context.Context, e *env, args []string) error {
 	if err := split.parse(); err != nil {
 		return err
 	}
+	split.notes = e.stderr
 	if err := checkSimFlags(*tracePath, *name, *perSource, *total, *feedWindow, *window, *beta); err != nil {
 		return err
 	}
@@ -234,9 +235,9 @@ func simSources(p *trace.Postings) []sim.Source {
 }
 
 // loadSimInputs reads a posting trace and, when usersPath is set, the
-// reader trace replayed onto its period.
+// reader trace mapped onto its period (replayed unless taken over it).
 func loadSimInputs(tracePath, usersPath string) (*trace.Postings, []sim.Reader, error) {
-	return simSplit{follow: 1}.load(tracePath, usersPath)
+	return simSplit{follow: 1, replay: replayAuto}.load(tracePath, usersPath)
 }
 
 // printMetrics writes a run's metrics as JSON or as a short table.

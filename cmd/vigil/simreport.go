@@ -19,7 +19,7 @@ import (
 func runSimReport(ctx context.Context, e *env, args []string) error {
 	f := newFlags(e, "sim report", "", "Run every policy over a range of budgets and write report.md, results.json and SVG plots.")
 	tracePath := f.String("trace", "", "posting trace `file` (TSV, plain or gzip)")
-	usersPath := f.String("users", "", "reader access `file` (a row naming a source is a look at that source alone), replayed onto the trace's period")
+	usersPath := f.String("users", "", "reader access `file` (a row naming a source is a look at that source alone), replayed onto the trace's period unless taken over it")
 	out := f.String("out", "", "`directory` to write the report into")
 	budgets := f.String("budgets", "0.5,1,2,4,8", "mean fetches per source per day to run, comma-separated")
 	policies := f.String("policies", "all", "policies to run, comma-separated, or all")

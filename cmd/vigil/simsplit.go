@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"io"
+	"time"
 
 	"vigil/sim"
 	"vigil/trace"
@@ -15,17 +17,30 @@ type simSplit struct {
 	sourcesFlag, usersFlag *string
 	skipFlag               *int
 	followFlag             *float64
+	replayFlag             *string
 
 	sources, users trace.Part
 	skip           int
 	follow         float64
+	replay         string // replayAuto, replayAlways or replayNever
+	// notes, when set, is told how the reader trace's times were taken.
+	notes io.Writer
 }
+
+// The --users-replay modes: how a reader trace's times map onto the
+// posting trace's period.
+const (
+	replayAuto   = "auto"   // their own times when taken over that period, else replayed
+	replayAlways = "always" // each reader's weeks replayed from their first (trace.ReplayFrom)
+	replayNever  = "never"  // their own times, those outside the period dropped (trace.Clip)
+)
 
 // flags declares the split's flags.
 func (s *simSplit) flags(f *flags) {
 	s.sourcesFlag = f.String("sources-part", "", "replay only part `i/n` of the sources, split by a hash of their IDs (e.g. 1/2)")
 	s.usersFlag = f.String("users-part", "", "replay only part `i/n` of the readers, split by a hash of their IDs (e.g. 1/2)")
 	s.skipFlag = f.Int("users-skip-weeks", 0, "replay each reader's history from their week `n` on instead of their first (13: a quarter later)")
+	s.replayFlag = f.String("users-replay", replayAuto, "how reader accesses meet the trace's period: `mode` always (each reader's weeks from their first, keeping weekday and time of day), never (at their own times), or auto (never when the reader trace's period matches the trace's, their common time being at least half of the time either covers; always otherwise)")
 	s.followFlag = f.Float64("follow-share", 1, "each reader whose accesses name no source follows this `fraction` of the sources, drawn by a hash of reader and source")
 }
 
@@ -42,6 +57,13 @@ func (s *simSplit) parse() error {
 	if s.skip < 0 {
 		return usageError{fmt.Sprintf("--users-skip-weeks must not be negative, got %d", s.skip)}
 	}
+	s.replay = *s.replayFlag
+	switch {
+	case s.replay != replayAuto && s.replay != replayAlways && s.replay != replayNever:
+		return usageError{fmt.Sprintf("--users-replay must be auto, always or never, got %q", s.replay)}
+	case s.replay == replayNever && s.skip > 0:
+		return usageError{"--users-skip-weeks replays the readers' weeks, which --users-replay never forbids"}
+	}
 	if !(s.follow > 0 && s.follow <= 1) {
 		return usageError{fmt.Sprintf("--follow-share must be a fraction above 0 and at most 1, got %v", s.follow)}
 	}
@@ -49,7 +71,7 @@ func (s *simSplit) parse() error {
 }
 
 // load reads the posting trace and, when usersPath is set, the reader
-// trace replayed onto its period, each cut to its part.
+// trace mapped onto its period, each cut to its part.
 func (s simSplit) load(tracePath, usersPath string) (*trace.Postings, []sim.Reader, error) {
 	posts, err := trace.ReadPostingsFile(tracePath)
 	if err != nil {
@@ -66,8 +88,8 @@ func (s simSplit) load(tracePath, usersPath string) (*trace.Postings, []sim.Read
 	return posts, readers, nil
 }
 
-// readers reads an access trace and replays it onto the posting trace's
-// period. Who reads what: a row that names a source is a look at that
+// readers reads an access trace and maps it onto the posting trace's
+// period (onPeriod). Who reads what: a row that names a source is a look at that
 // source alone, and the sources a user's rows name are those they follow;
 // a row that names none is an access to all they follow, and a user whose
 // rows name none follows every source (or the follow share of them), so
@@ -83,7 +105,7 @@ func (s simSplit) readers(path string, posts *trace.Postings) ([]sim.Reader, err
 	if err != nil {
 		return nil, err
 	}
-	acc = acc.KeepUsers(s.users).ReplayFrom(posts.Start, posts.End, s.skip)
+	acc = s.onPeriod(acc.KeepUsers(s.users), posts.Start, posts.End)
 	known := make(map[string]bool, len(posts.Sources))
 	for _, src := range posts.Sources {
 		known[src.ID] = true
@@ -102,6 +124,24 @@ func (s simSplit) readers(path string, posts *trace.Postings) ([]sim.Reader, err
 		}
 	}
 	return readers, nil
+}
+
+// onPeriod maps the reader trace's accesses onto the period [start, end)
+// by the --users-replay mode: a trace taken over that period (a site's own
+// readers) keeps its times, so that readers who start late stay new and
+// the accesses stay beside the postings they followed; a trace from other
+// years (the activity stand-in) is replayed week by week. Skipping weeks
+// always replays.
+func (s simSplit) onPeriod(acc *trace.Accesses, start, end time.Time) *trace.Accesses {
+	own := s.replay == replayNever || (s.replay == replayAuto && s.skip == 0 && acc.InPeriod(start, end))
+	if !own {
+		return acc.ReplayFrom(start, end, s.skip)
+	}
+	if s.notes != nil && s.replay == replayAuto {
+		fmt.Fprintf(s.notes, "note: the reader trace was taken over the trace's period (they match by %.0f%%): its accesses keep their own times (--users-replay always replays them)\n",
+			100*acc.Overlap(start, end))
+	}
+	return acc.Clip(start, end)
 }
 
 // reader is one user's accesses and looks, following the sources their

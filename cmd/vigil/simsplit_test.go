@@ -134,3 +134,89 @@ func TestSimLooks(t *testing.T) {
 		t.Errorf("a look at a source outside the part: exit %d, %s", code, stderr)
 	}
 }
+
+// TestSimUsersOwnTimes maps a reader trace onto the posting trace's
+// period: one taken over that period keeps its times, so a reader who
+// starts in the fifth week is not there before it, while the same readers
+// moved years back are a stand-in replayed week by week from their first,
+// and the late reader then reads from the start.
+func TestSimUsersOwnTimes(t *testing.T) {
+	dir := t.TempDir()
+	posts := filepath.Join(dir, "p.tsv")
+	if code, _, stderr := cli(t, "", "", "trace", "gen", "--sources", "30", "--days", "42", "--no-titles", "--out", posts); code != 0 {
+		t.Fatal(stderr)
+	}
+	p, err := trace.ReadPostingsFile(posts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	write := func(name string, shift int64) string {
+		var rows strings.Builder
+		rows.WriteString("user\ttime\n")
+		for h := int64(0); h < 42*24; h += 6 {
+			fmt.Fprintf(&rows, "early\t%d\n", p.Start.Unix()+shift+h*3600+1800)
+			if h >= 28*24 {
+				fmt.Fprintf(&rows, "late\t%d\n", p.Start.Unix()+shift+h*3600+1800)
+			}
+		}
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(rows.String()), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	own, standIn := write("own.tsv", 0), write("stand-in.tsv", -3*365*86400)
+	type reader struct {
+		ID       string `json:"id"`
+		Accesses int    `json:"accesses"`
+	}
+	run := func(users string, args ...string) (map[string]int, string) {
+		t.Helper()
+		all := append([]string{"sim", "--trace", posts, "--users", users, "--policy", "user", "--train", "168h", "--json"}, args...)
+		code, out, stderr := cli(t, "", "", all...)
+		if code != 0 {
+			t.Fatalf("sim %v: %d %s", args, code, stderr)
+		}
+		var m struct {
+			Readers []reader `json:"readers"`
+		}
+		if err := json.Unmarshal([]byte(out), &m); err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]int{}
+		for _, r := range m.Readers {
+			got[r.ID] = r.Accesses
+		}
+		return got, stderr
+	}
+	cases := []struct {
+		name      string
+		users     string
+		args      []string
+		lateFirst bool // the late reader reads from the first evaluated week
+		note      bool
+	}{
+		{"taken over the period", own, nil, false, true},
+		{"taken over it, own times asked", own, []string{"--users-replay", "never"}, false, false},
+		{"taken over it, replay asked", own, []string{"--users-replay", "always"}, true, false},
+		{"taken over it, later weeks asked", own, []string{"--users-skip-weeks", "1"}, true, false},
+		{"a stand-in from years before", standIn, nil, true, false},
+	}
+	for _, c := range cases {
+		got, stderr := run(c.users, c.args...)
+		// Evaluated from day 7: the late reader reads 14 days at their own
+		// times, 35 when replayed from their first week.
+		if late := got["late"]; c.lateFirst != (late > 14*4) {
+			t.Errorf("%s: the late reader made %d accesses, early %d", c.name, late, got["early"])
+		}
+		if strings.Contains(stderr, "keep their own times") != c.note {
+			t.Errorf("%s: note %v wanted, stderr %q", c.name, c.note, stderr)
+		}
+	}
+	for _, bad := range [][]string{{"--users-replay", "sometimes"}, {"--users-replay", "never", "--users-skip-weeks", "2"}} {
+		all := append([]string{"sim", "--trace", posts, "--users", own, "--policy", "user"}, bad...)
+		if code, _, stderr := cli(t, "", "", all...); code != 2 || !strings.Contains(stderr, "--users-replay") {
+			t.Errorf("%v: exit %d, %s", bad, code, stderr)
+		}
+	}
+}
