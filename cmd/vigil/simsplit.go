@@ -96,7 +96,10 @@ func (s simSplit) load(tracePath, usersPath string) (*trace.Postings, []sim.Read
 // that each reader's habits weigh on the feeds (the reader traces here,
 // like Sia et al.'s browsing logs, tell when people read, not what). Looks
 // at sources outside the replayed part of the sources are left out, and so
-// is a user left with nothing they follow.
+// is a user left with nothing they follow. So are looks at sources the
+// posting trace lacks (a site's readers read more than the sources a trace
+// kept), with a note saying how many; when no look is left, that is an
+// error.
 func (s simSplit) readers(path string, posts *trace.Postings) ([]sim.Reader, error) {
 	if path == "" {
 		return nil, nil
@@ -111,11 +114,9 @@ func (s simSplit) readers(path string, posts *trace.Postings) ([]sim.Reader, err
 		known[src.ID] = true
 	}
 	readers := make([]sim.Reader, 0, len(acc.Users))
+	unknown := map[string]int{}
 	for _, u := range acc.Users {
-		r, names, err := s.reader(u, known)
-		if err != nil {
-			return nil, fmt.Errorf("%w (in %s)", err, path)
-		}
+		r, names := s.reader(u, known, unknown)
 		if !names {
 			r.Follows = s.follows(u.ID, posts)
 		}
@@ -123,7 +124,30 @@ func (s simSplit) readers(path string, posts *trace.Postings) ([]sim.Reader, err
 			readers = append(readers, r)
 		}
 	}
-	return readers, nil
+	return readers, s.noteUnknown(unknown, len(readers), path)
+}
+
+// noteUnknown reports the looks left out for naming a source the posting
+// trace lacks: a note when some reader is left, an error naming one such
+// source when none is.
+func (s simSplit) noteUnknown(unknown map[string]int, readers int, path string) error {
+	if len(unknown) == 0 {
+		return nil
+	}
+	n, example := 0, ""
+	for src, k := range unknown {
+		n += k
+		if example == "" || src < example {
+			example = src
+		}
+	}
+	if readers == 0 {
+		return fmt.Errorf("no look in %s is at a source the posting trace holds (%d looks at %d others, such as %q)", path, n, len(unknown), example)
+	}
+	if s.notes != nil {
+		fmt.Fprintf(s.notes, "note: looks left out of %s for naming a source the posting trace does not hold: %d, at %d sources such as %q\n", path, n, len(unknown), example)
+	}
+	return nil
 }
 
 // onPeriod maps the reader trace's accesses onto the period [start, end)
@@ -146,9 +170,9 @@ func (s simSplit) onPeriod(acc *trace.Accesses, start, end time.Time) *trace.Acc
 
 // reader is one user's accesses and looks, following the sources their
 // rows name that the replayed part holds; names reports whether any row
-// names a source. A named source the part holds but the posting trace
-// lacks is an error.
-func (s simSplit) reader(u trace.User, known map[string]bool) (r sim.Reader, names bool, err error) {
+// names a source. A look at a source the part would hold but the posting
+// trace lacks is counted in unknown and left out.
+func (s simSplit) reader(u trace.User, known map[string]bool, unknown map[string]int) (r sim.Reader, names bool) {
 	r = sim.Reader{ID: u.ID, Weight: 1}
 	follows := map[string]bool{}
 	for _, a := range u.Accesses {
@@ -159,7 +183,7 @@ func (s simSplit) reader(u trace.User, known map[string]bool) (r sim.Reader, nam
 		names = true
 		if !known[a.Source] {
 			if s.sources.Holds(a.Source) {
-				return r, names, fmt.Errorf("user %q looks at source %q, which the posting trace does not hold", u.ID, a.Source)
+				unknown[a.Source]++
 			}
 			continue
 		}
@@ -169,7 +193,7 @@ func (s simSplit) reader(u trace.User, known map[string]bool) (r sim.Reader, nam
 		}
 		r.Looks = append(r.Looks, sim.Look{Source: a.Source, Time: a.Time})
 	}
-	return r, names, nil
+	return r, names
 }
 
 // follows is the sources a reader whose accesses name none follows: all

@@ -64,8 +64,8 @@ func TestSimSplitFlags(t *testing.T) {
 // TestSimLooks replays an access trace whose rows name their source: each
 // row is a look at that source alone. The two halves of the sources split
 // the looks between them (none is lost or counted twice, and each half
-// misses its own sources' postings alone), and a named source the trace
-// lacks is an error naming it unless the replayed part could not hold it.
+// misses its own sources' postings alone), and looks at a source the trace
+// lacks are left out with a note naming it.
 func TestSimLooks(t *testing.T) {
 	dir := t.TempDir()
 	posts := filepath.Join(dir, "p.tsv")
@@ -119,19 +119,30 @@ func TestSimLooks(t *testing.T) {
 	if all.Misses <= 0 || all.Misses > 5 {
 		t.Errorf("%v misses per look: a look should miss its own source's postings alone", all.Misses)
 	}
-	bad := filepath.Join(dir, "bad.tsv")
-	if err := os.WriteFile(bad, []byte(rows.String()+fmt.Sprintf("u0\t%d\tno-such-feed\n", start+3600)), 0o600); err != nil {
+	// A look at a source the posting trace lacks is left out with a note
+	// naming it (the part that could hold it or not); a trace of such
+	// looks alone is an error.
+	extra := filepath.Join(dir, "extra.tsv")
+	if err := os.WriteFile(extra, []byte(rows.String()+fmt.Sprintf("u0\t%d\tno-such-feed\n", start+3600)), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if _, code, stderr := run(bad); code == 0 || !strings.Contains(stderr, "no-such-feed") {
-		t.Errorf("a look at a source the trace lacks: exit %d, %s", code, stderr)
+	withExtra, code, stderr := run(extra)
+	if code != 0 || withExtra != all || !strings.Contains(stderr, `looks left out of `+extra+` for naming a source the posting trace does not hold: 1, at 1 sources such as "no-such-feed"`) {
+		t.Errorf("a look at a source the trace lacks: exit %d, %+v against %+v, %s", code, withExtra, all, stderr)
 	}
 	outside := "1/2" // a part that does not hold the missing source
 	if (trace.Part{I: 1, N: 2}).Holds("no-such-feed") {
 		outside = "2/2"
 	}
-	if _, code, stderr := run(bad, "--sources-part", outside); code != 0 {
+	if _, code, stderr := run(extra, "--sources-part", outside); code != 0 || strings.Contains(stderr, "no-such-feed") {
 		t.Errorf("a look at a source outside the part: exit %d, %s", code, stderr)
+	}
+	none := filepath.Join(dir, "none.tsv")
+	if err := os.WriteFile(none, []byte(fmt.Sprintf("user\ttime\tsource\nu0\t%d\tno-such-feed\nu1\t%d\tnor-this\n", start+3600, start+7200)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, code, stderr := run(none); code == 0 || !strings.Contains(stderr, "no look in") || !strings.Contains(stderr, "no-such-feed") {
+		t.Errorf("looks at no source the trace holds: exit %d, %s", code, stderr)
 	}
 }
 
