@@ -32,10 +32,9 @@ type Config struct {
 	// as a duration of budget; 0 means a day (DefaultBurst). The budget is
 	// a token bucket, full at the start (see budget): a policy may fetch
 	// at any hour it likes and plan days of uneven counts, so long as it
-	// keeps to perDay on average; over the measured period it can exceed
-	// perDay × days by at most the burst it saved while training, so a
-	// long burst lets a policy overspend (docs/policy-notes.md, *The
-	// simulator's budget*).
+	// keeps to perDay on average. The bucket is emptied when the measured
+	// period begins, so over that period no policy exceeds perDay × days
+	// (by one fetch at most), whatever it saved while training.
 	Burst time.Duration
 	// LostPenalty is what each lost posting is charged in
 	// Metrics.PenalisedDelayMin; 0 charges it the delay until the fetch
