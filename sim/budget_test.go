@@ -37,3 +37,45 @@ func TestMeasuredFetchesKeepToTheBudget(t *testing.T) {
 		}
 	}
 }
+
+// TestBudgetKeepsItsBurstWhereMeasured asks the bucket, day after day, for
+// a whole day's budget at 08:00: spending at its rate in one burst, the
+// policy is never held back, before the measured period or in it. (A
+// bucket emptied where the measured period begins held every such burst
+// back by up to 23 hours from then on.)
+func TestBudgetKeepsItsBurstWhereMeasured(t *testing.T) {
+	const perDay, days, measuredDay = 24, 10, 5
+	start := t0.Unix()
+	b := newBudget(perDay, 1, start, start+measuredDay*86400, start+days*86400)
+	for d := int64(0); d < days; d++ {
+		at := start + d*86400 + 8*3600
+		for k := range perDay {
+			if got := b.admit(at); got != at {
+				t.Fatalf("day %d, fetch %d: held back to +%ds", d, k, got-at)
+			}
+		}
+	}
+	if want := int64((days - measuredDay) * perDay); b.spent != want {
+		t.Errorf("%d fetches counted in the measured period, want %d", b.spent, want)
+	}
+}
+
+// TestBudgetQuotaHoldsASaving lets a policy save a day's budget while
+// training and then ask for twice its rate: it spends the saving first,
+// and the measured period's quota holds it to that period's budget, the
+// fetches over it sent to the end of the run.
+func TestBudgetQuotaHoldsASaving(t *testing.T) {
+	const perDay = 24
+	start := t0.Unix()
+	measured, end := start+2*86400, start+6*86400
+	b := newBudget(perDay, 1, start, measured, end)
+	admitted := 0
+	for at := measured; at < end; at += 1800 { // 48 a day
+		if b.admit(at) < end {
+			admitted++
+		}
+	}
+	if want := perDay * 4; admitted != want {
+		t.Errorf("%d fetches admitted in 4 measured days, want the quota %d", admitted, want)
+	}
+}

@@ -32,9 +32,10 @@ type Config struct {
 	// as a duration of budget; 0 means a day (DefaultBurst). The budget is
 	// a token bucket, full at the start (see budget): a policy may fetch
 	// at any hour it likes and plan days of uneven counts, so long as it
-	// keeps to perDay on average. The bucket is emptied when the measured
-	// period begins, so over that period no policy exceeds perDay × days
-	// (by one fetch at most), whatever it saved while training.
+	// keeps to perDay on average. The measured period has a quota of its
+	// own budget, perDay × its days, so no policy's fetches there exceed it
+	// whatever the bucket held (the free first fetches of an online run
+	// aside).
 	Burst time.Duration
 	// LostPenalty is what each lost posting is charged in
 	// Metrics.PenalisedDelayMin; 0 charges it the delay until the fetch

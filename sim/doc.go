@@ -16,9 +16,9 @@
 //
 // The budget is enforced by the engine, the same for every policy: a token
 // bucket earning perDay fetches a day and saving up at most Config.Burst of
-// them, emptied when the measured period begins (what a policy saved while
-// training is not spent where it is measured); a fetch that finds no token
-// waits for the next one, first due, first served (see budget).
+// them, with a quota on the measured period of that period's own budget; a
+// fetch that finds no token waits for the next one, first due, first served
+// (see budget).
 //
 // Run is pure and deterministic: no wall clock, no I/O, no globals.
 // The policy named Clairvoyant is not a policy but a lower bound on total

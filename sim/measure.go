@@ -60,7 +60,8 @@ func measure(m *Metrics, tracks []track, rs []Reader, index map[string]int, p pe
 	missed(m, tracks, rs, index, p)
 }
 
-// lostSum is the weighted charge of the lost postings and their weight.
+// lostSum is the weighted charge of the lost and pending postings and
+// their weight.
 type lostSum struct {
 	charge, weight float64
 }
@@ -70,10 +71,14 @@ func (l *lostSum) add(delay int64, weight float64) {
 	l.weight += weight
 }
 
-// penalise sets the penalised mean delay: the weighted mean over captured
-// and lost postings, each lost one charged as period.lostDelay says, so a
-// policy cannot look fast by letting postings fall out of the window.
-// Pending postings (still shown, unfetched, at the end) count in neither.
+// penalise sets the penalised mean delay: the weighted mean over all the
+// evaluated postings, each lost one charged as period.lostDelay says, so a
+// policy cannot look fast by letting postings fall out of the window, and
+// each pending one (still shown, unfetched, at the end) charged until the
+// end of the run, the least it waited, so a policy cannot look fast by
+// leaving the last postings unfetched (lost carries both charges). Before,
+// pending postings counted in neither, and a policy that spent its budget
+// early paid nothing for stopping before the end.
 func penalise(m *Metrics, delays []delaySample, lost lostSum) {
 	sum, total := lost.charge, lost.weight
 	for _, d := range delays {
@@ -124,6 +129,7 @@ func countPostings(m *Metrics, tr *track, p period, delays []delaySample, lost *
 				lost.add(p.lostDelay(tr.posts[j], p.to), tr.weight)
 			} else {
 				m.Pending++
+				lost.add(p.to-tr.posts[j], tr.weight)
 			}
 		}
 	}

@@ -107,8 +107,9 @@ func TestMeasurePeriod(t *testing.T) {
 	}
 }
 
-// TestPenalisedDelay checks what lost postings are charged: until the
-// fetch that found them gone, until the end of the run, or a fixed penalty.
+// TestPenalisedDelay checks what lost postings are charged (until the
+// fetch that found them gone, until the end of the run, or a fixed
+// penalty) and pending ones (until the end of the run).
 func TestPenalisedDelay(t *testing.T) {
 	tests := []struct {
 		name    string
@@ -122,8 +123,11 @@ func TestPenalisedDelay(t *testing.T) {
 		// the same with a fixed 10-hour charge: (0 + 600 + 600) / 3.
 		{"fixed", hours(0.5, 3), 10 * 3600, 400},
 		// never fetched again: 1 h and 2 h are gone by the end (6 h), 3 h
-		// is pending and not counted: (300 + 240) / 2.
-		{"end of run", hours(0.5), 0, 270},
+		// is pending, charged until the end: (300 + 240 + 180) / 3.
+		{"end of run", hours(0.5), 0, 240},
+		// the same with a fixed 10-hour charge for the lost ones; the
+		// pending one is charged until the end: (600 + 600 + 180) / 3.
+		{"end of run, fixed", hours(0.5), 10 * 3600, 460},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -60,10 +60,11 @@ type Metrics struct {
 	// MeanDelayMin is the weighted mean delay T − t_i of captured postings
 	// (Sia & Cho Def. 1).
 	MeanDelayMin float64 `json:"mean_delay_min"`
-	// PenalisedDelayMin is the weighted mean delay over captured and lost
-	// postings, each lost posting charged the delay until the fetch that
+	// PenalisedDelayMin is the weighted mean delay over all evaluated
+	// postings: each lost posting charged the delay until the fetch that
 	// found it gone (the end of the run if none did), or Config.LostPenalty
-	// when set: the headline figure reports rank policies by.
+	// when set, and each pending one the delay until the end of the run:
+	// the headline figure reports rank policies by.
 	PenalisedDelayMin float64 `json:"penalised_delay_min"`
 	// P95DelayMin is the weighted 95th percentile of those delays.
 	P95DelayMin float64 `json:"p95_delay_min"`
