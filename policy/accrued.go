@@ -229,10 +229,11 @@ const discoveryFetches = 4
 // MinInterval and its hints. Each call reads the source's current model,
 // so a fetch that changes the model changes its share at once.
 func (p *accrued) Next(s *Source, now time.Time) time.Time {
-	lo, _ := p.cfg.baseBounds(s)
-	if sat := saturationFloor(s); sat > lo {
-		// The floor the plan counted (fitFloors, plannedPerDay): the base
-		// floor and floorScale of the part above it. Scaling the whole
+	lo, hi := p.cfg.baseBounds(s)
+	if sat := min(saturationFloor(s), hi); sat > lo {
+		// The floor the plan counted (bounds, fitFloors, plannedPerDay):
+		// at most the source's ceiling, the base floor and floorScale of
+		// the part above it. Scaling the whole
 		// floor instead, as before, left the base part out whenever the
 		// floors alone exceeded the budget, and the policy spent less
 		// than the plan counted (0.909 of its budget on the news trace at

@@ -202,34 +202,46 @@ func TestSaturationFloorsYieldToTheBudget(t *testing.T) {
 }
 
 // TestAccruedSpendsItsBudgetUnderItsFloors plans accrued for feeds whose
-// saturation floors alone exceed the budget: ten feeds posting 240 a day
-// behind a 10-item window would need 240 fetches a day, the budget is 50,
-// and each feed is fetched at least daily. The floors are lowered to fit
-// the budget, and the fetches Next plans must spend what the plan counted:
-// the daily base floor and the lowered part above it. Scaling the whole
-// floor instead planned 41.7 a day.
+// saturation floors alone exceed the budget: ten feeds behind a 10-item
+// window, posting 240 a day (24 fetches a day each to keep up) or 2400 (more
+// than a 1-hour shortest interval allows), with a budget of 50 and each
+// feed fetched at least daily. The floors are lowered to fit the budget,
+// and the fetches Next plans must spend what the plan counted: the daily
+// base floor and the lowered part above it, the floor capped at the
+// source's ceiling. Scaling the whole floor instead planned 41.7 a day in
+// the first case; not capping it, 240 in the second.
 func TestAccruedSpendsItsBudgetUnderItsFloors(t *testing.T) {
-	var srcs []*Source
-	for i := range 10 {
-		s := source(int64(i+1), 240, nil)
-		s.Window = 10
-		srcs = append(srcs, s)
+	cases := []struct {
+		name        string
+		perDay      float64
+		minInterval time.Duration
+	}{
+		{"floors above the budget", 240, DefaultConfig.MinInterval},
+		{"floors above the ceiling", 2400, time.Hour},
 	}
-	cfg := DefaultConfig
-	cfg.PerDay, cfg.MaxInterval = 50, 24*time.Hour
-	p, err := New("accrued", cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := p.Plan(srcs, t0); err != nil {
-		t.Fatal(err)
-	}
-	perDay := 0.0
-	for _, s := range srcs {
-		perDay += float64(day) / float64(p.Next(s, s.Last).Sub(s.Last))
-	}
-	if perDay < 49 || perDay > 51 {
-		t.Errorf("accrued plans %.1f fetches a day, budget 50", perDay)
+	for _, c := range cases {
+		var srcs []*Source
+		for i := range 10 {
+			s := source(int64(i+1), c.perDay, nil)
+			s.Window = 10
+			srcs = append(srcs, s)
+		}
+		cfg := DefaultConfig
+		cfg.PerDay, cfg.MaxInterval, cfg.MinInterval = 50, 24*time.Hour, c.minInterval
+		p, err := New("accrued", cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := p.Plan(srcs, t0); err != nil {
+			t.Fatal(err)
+		}
+		perDay := 0.0
+		for _, s := range srcs {
+			perDay += float64(day) / float64(p.Next(s, s.Last).Sub(s.Last))
+		}
+		if perDay < 49 || perDay > 51 {
+			t.Errorf("%s: accrued plans %.1f fetches a day, budget 50", c.name, perDay)
+		}
 	}
 }
 
