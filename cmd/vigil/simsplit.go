@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"vigil/sim"
@@ -98,8 +99,8 @@ func (s simSplit) load(tracePath, usersPath string) (*trace.Postings, []sim.Read
 // at sources outside the replayed part of the sources are left out, and so
 // is a user left with nothing they follow. So are looks at sources the
 // posting trace lacks (a site's readers read more than the sources a trace
-// kept), with a note saying how many; when no look is left, that is an
-// error.
+// kept), and readers with no access in the period, with a note saying
+// how many; when no reader is left, that is an error.
 func (s simSplit) readers(path string, posts *trace.Postings) ([]sim.Reader, error) {
 	if path == "" {
 		return nil, nil
@@ -108,15 +109,23 @@ func (s simSplit) readers(path string, posts *trace.Postings) ([]sim.Reader, err
 	if err != nil {
 		return nil, err
 	}
-	acc = s.onPeriod(acc.KeepUsers(s.users), posts.Start, posts.End)
 	known := make(map[string]bool, len(posts.Sources))
 	for _, src := range posts.Sources {
 		known[src.ID] = true
 	}
+	acc = acc.KeepUsers(s.users)
+	unknown := s.unknownLooks(acc, known)
+	acc = s.onPeriod(acc, posts.Start, posts.End)
 	readers := make([]sim.Reader, 0, len(acc.Users))
-	unknown := map[string]int{}
+	idle := 0
 	for _, u := range acc.Users {
-		r, names := s.reader(u, known, unknown)
+		r, names := s.reader(u, known)
+		if len(r.Accesses) == 0 && len(r.Looks) == 0 {
+			if len(u.Accesses) == 0 {
+				idle++ // nothing in the period: weight on no feed
+			}
+			continue
+		}
 		if !names {
 			r.Follows = s.follows(u.ID, posts)
 		}
@@ -124,30 +133,52 @@ func (s simSplit) readers(path string, posts *trace.Postings) ([]sim.Reader, err
 			readers = append(readers, r)
 		}
 	}
-	return readers, s.noteUnknown(unknown, len(readers), path)
+	if len(readers) == 0 && len(acc.Users) > 0 {
+		return nil, fmt.Errorf("no reader of %s reads a source of the posting trace in its period%s", path, leftOut(unknown, idle))
+	}
+	if s.notes != nil && (len(unknown) > 0 || idle > 0) {
+		fmt.Fprintf(s.notes, "note: left out of %s%s\n", path, leftOut(unknown, idle))
+	}
+	return readers, nil
 }
 
-// noteUnknown reports the looks left out for naming a source the posting
-// trace lacks: a note when some reader is left, an error naming one such
-// source when none is.
-func (s simSplit) noteUnknown(unknown map[string]int, readers int, path string) error {
-	if len(unknown) == 0 {
-		return nil
-	}
-	n, example := 0, ""
-	for src, k := range unknown {
-		n += k
-		if example == "" || src < example {
-			example = src
+// unknownLooks counts, by source, the rows of the reader trace that look
+// at a source the replayed part of the sources would hold but the posting
+// trace lacks.
+func (s simSplit) unknownLooks(acc *trace.Accesses, known map[string]bool) map[string]int {
+	unknown := map[string]int{}
+	for _, u := range acc.Users {
+		for _, a := range u.Accesses {
+			if a.Source != "" && !known[a.Source] && s.sources.Holds(a.Source) {
+				unknown[a.Source]++
+			}
 		}
 	}
-	if readers == 0 {
-		return fmt.Errorf("no look in %s is at a source the posting trace holds (%d looks at %d others, such as %q)", path, n, len(unknown), example)
+	return unknown
+}
+
+// leftOut says what of a reader trace was left out: looks at sources the
+// posting trace lacks (how many, at how many sources, one named) and
+// readers with no access in the period.
+func leftOut(unknown map[string]int, idle int) string {
+	var parts []string
+	if len(unknown) > 0 {
+		n, example := 0, ""
+		for src, k := range unknown {
+			n += k
+			if example == "" || src < example {
+				example = src
+			}
+		}
+		parts = append(parts, fmt.Sprintf("%d looks at %d sources the posting trace does not hold, such as %q", n, len(unknown), example))
 	}
-	if s.notes != nil {
-		fmt.Fprintf(s.notes, "note: looks left out of %s for naming a source the posting trace does not hold: %d, at %d sources such as %q\n", path, n, len(unknown), example)
+	if idle > 0 {
+		parts = append(parts, fmt.Sprintf("%d readers with no access in the period", idle))
 	}
-	return nil
+	if len(parts) == 0 {
+		return ""
+	}
+	return ": " + strings.Join(parts, "; ")
 }
 
 // onPeriod maps the reader trace's accesses onto the period [start, end)
@@ -169,10 +200,10 @@ func (s simSplit) onPeriod(acc *trace.Accesses, start, end time.Time) *trace.Acc
 }
 
 // reader is one user's accesses and looks, following the sources their
-// rows name that the replayed part holds; names reports whether any row
-// names a source. A look at a source the part would hold but the posting
-// trace lacks is counted in unknown and left out.
-func (s simSplit) reader(u trace.User, known map[string]bool, unknown map[string]int) (r sim.Reader, names bool) {
+// rows name that the posting trace holds; names reports whether any row
+// names a source. Looks at other sources are left out (unknownLooks counts
+// them).
+func (s simSplit) reader(u trace.User, known map[string]bool) (r sim.Reader, names bool) {
 	r = sim.Reader{ID: u.ID, Weight: 1}
 	follows := map[string]bool{}
 	for _, a := range u.Accesses {
@@ -182,9 +213,6 @@ func (s simSplit) reader(u trace.User, known map[string]bool, unknown map[string
 		}
 		names = true
 		if !known[a.Source] {
-			if s.sources.Holds(a.Source) {
-				unknown[a.Source]++
-			}
 			continue
 		}
 		if !follows[a.Source] {

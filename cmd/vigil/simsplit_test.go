@@ -127,7 +127,7 @@ func TestSimLooks(t *testing.T) {
 		t.Fatal(err)
 	}
 	withExtra, code, stderr := run(extra)
-	if code != 0 || withExtra != all || !strings.Contains(stderr, `looks left out of `+extra+` for naming a source the posting trace does not hold: 1, at 1 sources such as "no-such-feed"`) {
+	if code != 0 || withExtra != all || !strings.Contains(stderr, `left out of `+extra+`: 1 looks at 1 sources the posting trace does not hold, such as "no-such-feed"`) {
 		t.Errorf("a look at a source the trace lacks: exit %d, %+v against %+v, %s", code, withExtra, all, stderr)
 	}
 	outside := "1/2" // a part that does not hold the missing source
@@ -141,7 +141,7 @@ func TestSimLooks(t *testing.T) {
 	if err := os.WriteFile(none, []byte(fmt.Sprintf("user\ttime\tsource\nu0\t%d\tno-such-feed\nu1\t%d\tnor-this\n", start+3600, start+7200)), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if _, code, stderr := run(none); code == 0 || !strings.Contains(stderr, "no look in") || !strings.Contains(stderr, "no-such-feed") {
+	if _, code, stderr := run(none); code == 0 || !strings.Contains(stderr, "no reader of") || !strings.Contains(stderr, "2 looks at 2 sources") {
 		t.Errorf("looks at no source the trace holds: exit %d, %s", code, stderr)
 	}
 }
@@ -164,6 +164,7 @@ func TestSimUsersOwnTimes(t *testing.T) {
 	write := func(name string, shift int64) string {
 		var rows strings.Builder
 		rows.WriteString("user\ttime\n")
+		fmt.Fprintf(&rows, "gone\t%d\n", p.Start.Unix()+shift-5*86400) // before the period
 		for h := int64(0); h < 42*24; h += 6 {
 			fmt.Fprintf(&rows, "early\t%d\n", p.Start.Unix()+shift+h*3600+1800)
 			if h >= 28*24 {
@@ -223,6 +224,17 @@ func TestSimUsersOwnTimes(t *testing.T) {
 		if strings.Contains(stderr, "keep their own times") != c.note {
 			t.Errorf("%s: note %v wanted, stderr %q", c.name, c.note, stderr)
 		}
+		// At its own times the reader who read only before the period is
+		// left out, with a note, and weighs on no source; replayed, their
+		// one week is copied into the period.
+		if _, kept := got["gone"]; kept == (c.note || c.args != nil && c.args[1] == "never") ||
+			c.note && !strings.Contains(stderr, "1 readers with no access in the period") {
+			t.Errorf("%s: the reader who read before the period: kept %v, stderr %q", c.name, kept, stderr)
+		}
+	}
+	all := []string{"sim", "--trace", posts, "--users", standIn, "--policy", "user", "--users-replay", "never"}
+	if code, _, stderr := cli(t, "", "", all...); code != 1 || !strings.Contains(stderr, "no reader of") || !strings.Contains(stderr, "3 readers with no access") {
+		t.Errorf("a stand-in from years before at its own times: exit %d, %s", code, stderr)
 	}
 	for _, bad := range [][]string{{"--users-replay", "sometimes"}, {"--users-replay", "never", "--users-skip-weeks", "2"}} {
 		all := append([]string{"sim", "--trace", posts, "--users", own, "--policy", "user"}, bad...)
