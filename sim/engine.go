@@ -71,7 +71,7 @@ func simulate(cfg resolved, tracks []track, access *accessLog) (*engine, error) 
 	if _, ok := pol.(policy.Selector); e.cfg.Refine && !ok {
 		return nil, fmt.Errorf("sim: refinement (Roitman et al. Eq. 10) ranks the selecting policies' channels; %s does not select", cfg.Policy)
 	}
-	e.budget = newBudget(cfg.perDay, cfg.Burst.Hours()/24, cfg.Start.Unix(), cfg.evalStart.Unix())
+	e.budget = newBudget(cfg.perDay, cfg.Burst.Hours()/24, cfg.Start.Unix(), cfg.evalStart.Unix(), cfg.End.Unix())
 	e.srcs = make([]*policy.Source, len(tracks))
 	for i := range tracks {
 		e.srcs[i] = &policy.Source{ID: int64(i + 1), Weight: tracks[i].weight, Models: policy.NewModels(cfg.Alpha, cfg.Start)}
