@@ -36,6 +36,7 @@ type budget struct {
 	end       int64   // when it ends
 	quota     int64   // fetches the measured period's budget allows
 	spent     int64   // fetches admitted at or after measured
+	held      int     // fetches the spent quota sent to the end
 }
 
 // newBudget returns a bucket holding at most burstDays days' worth of
@@ -54,14 +55,15 @@ func newBudget(perDay, burstDays float64, start, measured, end int64) *budget {
 // no earlier fetch holds; the end of the run when the measured period's
 // quota is spent.
 func (b *budget) admit(t int64) int64 {
-	if t >= b.measured && b.spent >= b.quota {
-		return max(t+1, b.end)
-	}
 	at := max(float64(t), b.tat-b.tolerance)
-	b.tat = max(b.tat, at) + b.interval
 	when := int64(math.Ceil(at))
 	if when >= b.measured {
+		if b.spent >= b.quota {
+			b.held++
+			return max(t+1, b.end)
+		}
 		b.spent++
 	}
+	b.tat = max(b.tat, at) + b.interval
 	return when
 }

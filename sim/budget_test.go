@@ -78,4 +78,7 @@ func TestBudgetQuotaHoldsASaving(t *testing.T) {
 	if want := perDay * 4; admitted != want {
 		t.Errorf("%d fetches admitted in 4 measured days, want the quota %d", admitted, want)
 	}
+	if b.held == 0 || b.held > 4*48-admitted {
+		t.Errorf("%d fetches held to the end of %d refused", b.held, 4*48-admitted)
+	}
 }

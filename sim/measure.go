@@ -26,6 +26,17 @@ func (p period) lostDelay(posted, found int64) int64 {
 	return found - posted
 }
 
+// pendingDelay is what a posting still pending at the end of the run is
+// charged: the delay until the end, the least it waited, but no more than
+// a lost posting's fixed penalty when one is set.
+func (p period) pendingDelay(posted int64) int64 {
+	d := p.to - posted
+	if p.penalty > 0 {
+		d = min(d, p.penalty)
+	}
+	return d
+}
+
 func (p period) counts(t int64) bool { return t >= p.from && t < p.to }
 
 // delaySample is one captured posting's delay and weight.
@@ -129,7 +140,7 @@ func countPostings(m *Metrics, tr *track, p period, delays []delaySample, lost *
 				lost.add(p.lostDelay(tr.posts[j], p.to), tr.weight)
 			} else {
 				m.Pending++
-				lost.add(p.to-tr.posts[j], tr.weight)
+				lost.add(p.pendingDelay(tr.posts[j]), tr.weight)
 			}
 		}
 	}

@@ -128,6 +128,9 @@ func TestPenalisedDelay(t *testing.T) {
 		// the same with a fixed 10-hour charge for the lost ones; the
 		// pending one is charged until the end: (600 + 600 + 180) / 3.
 		{"end of run, fixed", hours(0.5), 10 * 3600, 460},
+		// a fixed charge shorter than the wait until the end bounds the
+		// pending one's too: (60 + 60 + 60) / 3.
+		{"end of run, short fixed", hours(0.5), 3600, 60},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

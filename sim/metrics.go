@@ -25,8 +25,10 @@ type Metrics struct {
 	// bound says nothing.
 	BoundVacuous bool `json:"bound_vacuous,omitempty"`
 	// Deferred counts fetches that waited for the budget's next token
-	// (over the whole run, training included).
-	Deferred int `json:"deferred"`
+	// (over the whole run, training included), HeldAtEnd those of them the
+	// measured period's spent quota sent to the end of the run.
+	Deferred  int `json:"deferred"`
+	HeldAtEnd int `json:"held_at_end"`
 	// PushedSources counts the sources a WebSub hub pushes
 	// (Config.PushShare), or that are set apart unpushed (PushOff).
 	PushedSources int `json:"pushed_sources,omitempty"`

@@ -45,7 +45,7 @@ func run(cfg Config, srcs []Source, readers []Reader) (Metrics, []track, error) 
 		if err != nil {
 			return Metrics{}, nil, err
 		}
-		m.Deferred = e.deferred
+		m.Deferred, m.HeldAtEnd = e.deferred, e.budget.held
 		if e.quality != nil {
 			m.ProfileQuality = e.quality.value()
 		}
