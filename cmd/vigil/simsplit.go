@@ -113,16 +113,21 @@ func (s simSplit) readers(path string, posts *trace.Postings) ([]sim.Reader, err
 	for _, src := range posts.Sources {
 		known[src.ID] = true
 	}
-	acc = acc.KeepUsers(s.users)
-	unknown := s.unknownLooks(acc, known)
+	if acc = acc.KeepUsers(s.users); len(acc.Users) == 0 {
+		return nil, fmt.Errorf("no user of %s falls in part %d/%d", path, s.users.I, s.users.N)
+	}
 	acc = s.onPeriod(acc, posts.Start, posts.End)
+	var gone leftOut
 	readers := make([]sim.Reader, 0, len(acc.Users))
-	idle := 0
 	for _, u := range acc.Users {
 		r, names := s.reader(u, known)
+		blind := gone.count(s, u, known)
 		if len(r.Accesses) == 0 && len(r.Looks) == 0 {
-			if len(u.Accesses) == 0 {
-				idle++ // nothing in the period: weight on no feed
+			switch {
+			case len(u.Accesses) == 0:
+				gone.idle++ // nothing in the period: weight on no feed
+			case blind:
+				gone.blind++
 			}
 			continue
 		}
@@ -133,47 +138,61 @@ func (s simSplit) readers(path string, posts *trace.Postings) ([]sim.Reader, err
 			readers = append(readers, r)
 		}
 	}
-	if len(readers) == 0 && len(acc.Users) > 0 {
-		return nil, fmt.Errorf("no reader of %s reads a source of the posting trace in its period%s", path, leftOut(unknown, idle))
+	if len(readers) == 0 {
+		return nil, fmt.Errorf("no reader of %s reads a source of the posting trace in its period%s", path, gone)
 	}
-	if s.notes != nil && (len(unknown) > 0 || idle > 0) {
-		fmt.Fprintf(s.notes, "note: left out of %s%s\n", path, leftOut(unknown, idle))
+	if s.notes != nil && gone.any() {
+		fmt.Fprintf(s.notes, "note: left out of %s%s\n", path, gone)
 	}
 	return readers, nil
 }
 
-// unknownLooks counts, by source, the rows of the reader trace that look
-// at a source the replayed part of the sources would hold but the posting
-// trace lacks.
-func (s simSplit) unknownLooks(acc *trace.Accesses, known map[string]bool) map[string]int {
-	unknown := map[string]int{}
-	for _, u := range acc.Users {
-		for _, a := range u.Accesses {
-			if a.Source != "" && !known[a.Source] && s.sources.Holds(a.Source) {
-				unknown[a.Source]++
-			}
-		}
-	}
-	return unknown
+// leftOut is what of a reader trace, as mapped onto the period, the run
+// leaves out: looks at sources the replayed part of the sources would hold
+// but the posting trace lacks (by source), readers who look at such
+// sources alone, and readers with no access in the period.
+type leftOut struct {
+	unknown     map[string]int
+	blind, idle int
 }
 
-// leftOut says what of a reader trace was left out: looks at sources the
-// posting trace lacks (how many, at how many sources, one named) and
-// readers with no access in the period.
-func leftOut(unknown map[string]int, idle int) string {
+// count adds u's looks at sources the posting trace lacks and tells
+// whether there were any.
+func (l *leftOut) count(s simSplit, u trace.User, known map[string]bool) bool {
+	found := false
+	for _, a := range u.Accesses {
+		if a.Source != "" && !known[a.Source] && s.sources.Holds(a.Source) {
+			if l.unknown == nil {
+				l.unknown = map[string]int{}
+			}
+			l.unknown[a.Source]++
+			found = true
+		}
+	}
+	return found
+}
+
+// any tells whether anything was left out.
+func (l leftOut) any() bool { return len(l.unknown) > 0 || l.blind > 0 || l.idle > 0 }
+
+// String says what was left out, after a colon, or nothing.
+func (l leftOut) String() string {
 	var parts []string
-	if len(unknown) > 0 {
+	if len(l.unknown) > 0 {
 		n, example := 0, ""
-		for src, k := range unknown {
+		for src, k := range l.unknown {
 			n += k
 			if example == "" || src < example {
 				example = src
 			}
 		}
-		parts = append(parts, fmt.Sprintf("%d looks at %d sources the posting trace does not hold, such as %q", n, len(unknown), example))
+		parts = append(parts, fmt.Sprintf("%d looks in the period at %d sources the posting trace does not hold, such as %q", n, len(l.unknown), example))
 	}
-	if idle > 0 {
-		parts = append(parts, fmt.Sprintf("%d readers with no access in the period", idle))
+	if l.blind > 0 {
+		parts = append(parts, fmt.Sprintf("%d readers who look at such sources alone", l.blind))
+	}
+	if l.idle > 0 {
+		parts = append(parts, fmt.Sprintf("%d readers with no access in the period", l.idle))
 	}
 	if len(parts) == 0 {
 		return ""

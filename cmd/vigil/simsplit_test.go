@@ -127,7 +127,7 @@ func TestSimLooks(t *testing.T) {
 		t.Fatal(err)
 	}
 	withExtra, code, stderr := run(extra)
-	if code != 0 || withExtra != all || !strings.Contains(stderr, `left out of `+extra+`: 1 looks at 1 sources the posting trace does not hold, such as "no-such-feed"`) {
+	if code != 0 || withExtra != all || !strings.Contains(stderr, `left out of `+extra+`: 1 looks in the period at 1 sources the posting trace does not hold, such as "no-such-feed"`) {
 		t.Errorf("a look at a source the trace lacks: exit %d, %+v against %+v, %s", code, withExtra, all, stderr)
 	}
 	outside := "1/2" // a part that does not hold the missing source
@@ -141,7 +141,7 @@ func TestSimLooks(t *testing.T) {
 	if err := os.WriteFile(none, []byte(fmt.Sprintf("user\ttime\tsource\nu0\t%d\tno-such-feed\nu1\t%d\tnor-this\n", start+3600, start+7200)), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if _, code, stderr := run(none); code == 0 || !strings.Contains(stderr, "no reader of") || !strings.Contains(stderr, "2 looks at 2 sources") {
+	if _, code, stderr := run(none); code == 0 || !strings.Contains(stderr, "no reader of") || !strings.Contains(stderr, "at 2 sources the posting trace does not hold") || !strings.Contains(stderr, "2 readers who look at such sources alone") {
 		t.Errorf("looks at no source the trace holds: exit %d, %s", code, stderr)
 	}
 }
@@ -231,6 +231,21 @@ func TestSimUsersOwnTimes(t *testing.T) {
 			c.note && !strings.Contains(stderr, "1 readers with no access in the period") {
 			t.Errorf("%s: the reader who read before the period: kept %v, stderr %q", c.name, kept, stderr)
 		}
+	}
+	empty := false
+	for i := 1; i <= 8 && !empty; i++ { // a part that holds none of the three readers is an error
+		part := trace.Part{I: i, N: 8}
+		if part.Holds("early") || part.Holds("late") || part.Holds("gone") {
+			continue
+		}
+		args := []string{"sim", "--trace", posts, "--users", own, "--policy", "user", "--users-part", fmt.Sprintf("%d/8", i)}
+		if code, _, stderr := cli(t, "", "", args...); code != 1 || !strings.Contains(stderr, "falls in part") {
+			t.Errorf("a users part with no reader: exit %d, %s", code, stderr)
+		}
+		empty = true
+	}
+	if !empty {
+		t.Fatal("every eighth of the users holds one of the three readers: the case is not tested")
 	}
 	all := []string{"sim", "--trace", posts, "--users", standIn, "--policy", "user", "--users-replay", "never"}
 	if code, _, stderr := cli(t, "", "", all...); code != 1 || !strings.Contains(stderr, "no reader of") || !strings.Contains(stderr, "3 readers with no access") {
