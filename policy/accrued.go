@@ -229,17 +229,11 @@ const discoveryFetches = 4
 // MinInterval and its hints. Each call reads the source's current model,
 // so a fetch that changes the model changes its share at once.
 func (p *accrued) Next(s *Source, now time.Time) time.Time {
-	lo, hi := p.cfg.baseBounds(s)
-	if sat := min(saturationFloor(s), hi); sat > lo {
-		// The floor the plan counted (bounds, fitFloors, plannedPerDay):
-		// at most the source's ceiling, the base floor and floorScale of
-		// the part above it. Scaling the whole
-		// floor instead, as before, left the base part out whenever the
-		// floors alone exceeded the budget, and the policy spent less
-		// than the plan counted (0.909 of its budget on the news trace at
-		// B = 0.5).
-		lo += (sat - lo) * p.floorScale
-	}
+	// The floor the plan counted (plannedPerDay, fitFloors): the base
+	// floor and floorScale of the saturation floor's part above it.
+	base, _ := p.cfg.baseBounds(s)
+	lo, _ := p.cfg.bounds(s)
+	lo = base + (lo-base)*p.floorScale
 	longest := p.cfg.MaxInterval
 	if lo > 0 {
 		longest = min(longest, time.Duration(float64(day)/lo))

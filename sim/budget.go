@@ -16,18 +16,14 @@ import "math"
 // run, which flattered their mean delay (it counts captured postings only).
 //
 // The measured period has a quota besides: no more fetches in it than its
-// own budget, perDay × its days. The bucket alone let a policy spend there
-// a day's budget on top of it: one that asks for more than the budget
-// (miniflux) drains the bucket's day and one that keeps to its budget
-// (accrued) does not, 3% more fetches over a 28-day window of a trace
-// whose rates rise. With the quota a policy may still spend the bucket
-// early, and is then held back at the end, where the postings it leaves
-// unfetched are charged until the end of the run (penalise). Emptying the
-// bucket where the period begins, the first rule tried, took the burst
-// away for good from a policy that spends at its rate (`user`, which
-// bunches fetches before its readers' hours, was deferred every day
-// after), and slowing the period's tokens by what the bucket held did so
-// in part.
+// own budget, perDay × its days. The bucket alone let a policy that asks
+// for more than the budget spend a day's budget on top of it, where one
+// that keeps to its budget does not. With the quota a policy may still
+// spend the bucket early, and is then held back at the end, where the
+// postings it leaves unfetched are charged until the end of the run
+// (penalise). Emptying the bucket where the period begins would instead
+// take the burst away for good from a policy that spends at its rate but
+// bunches its fetches (docs/science.md, The simulator, Budget).
 type budget struct {
 	interval  float64 // seconds between tokens: 86400 / perDay
 	tolerance float64 // how far ahead of its rate a burst may run
