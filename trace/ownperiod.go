@@ -18,12 +18,12 @@ const OwnPeriodShare = 0.5
 // [start, end) match: the time both cover over the time either covers (1
 // for the same period, 0 when they do not meet).
 func (a *Accesses) Overlap(start, end time.Time) float64 {
-	from, to := later(a.Start, start), earlier(a.End, end)
-	if !to.After(from) {
+	from, to := max(a.Start.Unix(), start.Unix()), min(a.End.Unix(), end.Unix())
+	if to <= from {
 		return 0
 	}
-	union := earlier(a.Start, start)
-	return float64(to.Sub(from)) / float64(later(a.End, end).Sub(union))
+	either := max(a.End.Unix(), end.Unix()) - min(a.Start.Unix(), start.Unix())
+	return float64(to-from) / float64(either)
 }
 
 // InPeriod reports whether the trace was taken over the simulated period
@@ -47,20 +47,4 @@ func (a *Accesses) Clip(start, end time.Time) *Accesses {
 		out.Users = append(out.Users, User{ID: u.ID, Accesses: append([]Access(nil), acc[i:j]...)})
 	}
 	return out
-}
-
-// later returns the later of two times.
-func later(a, b time.Time) time.Time {
-	if a.After(b) {
-		return a
-	}
-	return b
-}
-
-// earlier returns the earlier of two times.
-func earlier(a, b time.Time) time.Time {
-	if a.Before(b) {
-		return a
-	}
-	return b
 }
