@@ -68,14 +68,7 @@ func TestSimSplitFlags(t *testing.T) {
 // lacks are left out with a note naming it.
 func TestSimLooks(t *testing.T) {
 	dir := t.TempDir()
-	posts := filepath.Join(dir, "p.tsv")
-	if code, _, stderr := cli(t, "", "", "trace", "gen", "--sources", "40", "--days", "42", "--no-titles", "--out", posts); code != 0 {
-		t.Fatal(stderr)
-	}
-	p, err := trace.ReadPostingsFile(posts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	posts, p := genPostings(t, dir, 40)
 	start := p.Start.Unix()
 	var rows strings.Builder
 	rows.WriteString("user\ttime\tsource\n")
@@ -153,14 +146,7 @@ func TestSimLooks(t *testing.T) {
 // and the late reader then reads from the start.
 func TestSimUsersOwnTimes(t *testing.T) {
 	dir := t.TempDir()
-	posts := filepath.Join(dir, "p.tsv")
-	if code, _, stderr := cli(t, "", "", "trace", "gen", "--sources", "30", "--days", "42", "--no-titles", "--out", posts); code != 0 {
-		t.Fatal(stderr)
-	}
-	p, err := trace.ReadPostingsFile(posts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	posts, p := genPostings(t, dir, 30)
 	write := func(name string, shift int64) string {
 		var rows strings.Builder
 		rows.WriteString("user\ttime\n")
@@ -257,4 +243,19 @@ func TestSimUsersOwnTimes(t *testing.T) {
 			t.Errorf("%v: exit %d, %s", bad, code, stderr)
 		}
 	}
+}
+
+// genPostings generates a 42-day posting trace of n sources without
+// titles into dir with vigil trace gen, and reads it back.
+func genPostings(t *testing.T, dir string, n int) (string, *trace.Postings) {
+	t.Helper()
+	posts := filepath.Join(dir, "p.tsv")
+	if code, _, stderr := cli(t, "", "", "trace", "gen", "--sources", fmt.Sprint(n), "--days", "42", "--no-titles", "--out", posts); code != 0 {
+		t.Fatal(stderr)
+	}
+	p, err := trace.ReadPostingsFile(posts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return posts, p
 }
