@@ -231,6 +231,23 @@ func missed(m *Metrics, tracks []track, rs []Reader, index map[string]int, p per
 		m.MissesPerAccess = count / float64(m.Accesses)
 		m.MissDelayMin = delay / float64(m.Accesses) / 60
 	}
+	m.ReaderMeanMisses, m.ReaderMeanMissDelayMin = readerMeans(m.Readers)
+}
+
+// readerMeans are the means over the readers who accessed in the
+// evaluated period of their misses and miss delay per access: every
+// reader counts alike, whatever their number of accesses.
+func readerMeans(rs []ReaderMetrics) (misses, delayMin float64) {
+	n := 0
+	for _, r := range rs {
+		if r.Accesses > 0 {
+			misses, delayMin, n = misses+r.MissesPerAccess, delayMin+r.MissDelayMin, n+1
+		}
+	}
+	if n == 0 {
+		return 0, 0
+	}
+	return misses / float64(n), delayMin / float64(n)
 }
 
 // readerMissed is one reader's metrics and their missed postings and

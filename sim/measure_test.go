@@ -41,6 +41,8 @@ func TestMeasureHand(t *testing.T) {
 		// 2 + 1 + 0 hours; at 4 h it was at 3.5 h: v misses 4 h, for 0.
 		Accesses: 2, MissesPerAccess: 2, MissDelayMin: 90,
 		Readers: []ReaderMetrics{{ID: "u", Accesses: 1, MissesPerAccess: 3, MissDelayMin: 180}, {ID: "v", Accesses: 1, MissesPerAccess: 1}},
+		// One access each: the readers' means are the per-access ones.
+		ReaderMeanMisses: 2, ReaderMeanMissDelayMin: 90,
 		// Stale over [1, 3.5) and [4, 5): 3.5 h of 6; age integral
 		// 2.5²/2 + 1²/2 = 3.625 h², averaged over 6 h.
 		Freshness: 2.5 / 6, AgeMin: 3.625 / 6 * 60,
@@ -89,6 +91,55 @@ func TestMeasureLooks(t *testing.T) {
 			accesses += len(tc.reader.Accesses)
 			if m.Accesses != accesses || !near(m.MissesPerAccess, tc.misses) || !near(m.MissDelayMin, tc.wait) {
 				t.Fatalf("%d accesses, %v misses and %v min each, want %d, %v and %v", m.Accesses, m.MissesPerAccess, m.MissDelayMin, accesses, tc.misses, tc.wait)
+			}
+		})
+	}
+}
+
+// TestMeasureReaderMeans checks that every reader who accessed counts
+// alike in the readers' means, whatever their number of accesses, and
+// that a reader without an access in the period does not count. Source a
+// has postings at 1 and 2 h and is never fetched, so an access at u h
+// misses the postings before it, each waiting u − t_i.
+func TestMeasureReaderMeans(t *testing.T) {
+	tracks := []track{{posts: hours(1, 2), window: 5, weight: 1}}
+	index := map[string]int{"a": 0}
+	p := period{base: t0.Unix(), from: t0.Unix(), to: t0.Unix() + 6*3600}
+	at := func(hs ...float64) []time.Time {
+		var out []time.Time
+		for _, h := range hs {
+			out = append(out, t0.Add(time.Duration(h*float64(time.Hour))))
+		}
+		return out
+	}
+	tests := []struct {
+		name                  string
+		readers               []Reader
+		perAccess, perReader  float64 // misses
+		delayAccess, delayRdr float64 // minutes
+	}{
+		{
+			// u at 1.5, 2.5, 3: 1, 2, 2 misses, 30, 120, 180 min; v at 5: 2 misses, 420 min.
+			name:      "a frequent reader and a rare one",
+			readers:   []Reader{{ID: "u", Follows: []string{"a"}, Accesses: at(1.5, 2.5, 3)}, {ID: "v", Follows: []string{"a"}, Accesses: at(5)}},
+			perAccess: 7.0 / 4, perReader: (5.0/3 + 2) / 2, delayAccess: 750.0 / 4, delayRdr: (330.0/3 + 420) / 2,
+		},
+		{
+			name:      "a reader with no access in the period",
+			readers:   []Reader{{ID: "u", Follows: []string{"a"}, Accesses: at(3)}, {ID: "v", Follows: []string{"a"}, Accesses: at(7)}},
+			perAccess: 2, perReader: 2, delayAccess: 180, delayRdr: 180,
+		},
+		{name: "no access at all", readers: []Reader{{ID: "u", Follows: []string{"a"}, Accesses: at(8)}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var m Metrics
+			measure(&m, tracks, tc.readers, index, p)
+			if !near(m.MissesPerAccess, tc.perAccess) || !near(m.MissDelayMin, tc.delayAccess) {
+				t.Fatalf("per access %v misses, %v min; want %v and %v", m.MissesPerAccess, m.MissDelayMin, tc.perAccess, tc.delayAccess)
+			}
+			if !near(m.ReaderMeanMisses, tc.perReader) || !near(m.ReaderMeanMissDelayMin, tc.delayRdr) {
+				t.Fatalf("per reader %v misses, %v min; want %v and %v", m.ReaderMeanMisses, m.ReaderMeanMissDelayMin, tc.perReader, tc.delayRdr)
 			}
 		})
 	}

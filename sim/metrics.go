@@ -89,6 +89,15 @@ type Metrics struct {
 	// user's ratio to uniform, and a plan can serve most accesses well and
 	// one reader badly.
 	Readers []ReaderMetrics `json:"readers,omitempty"`
+	// ReaderMeanMisses and ReaderMeanMissDelayMin are the means over the
+	// readers who accessed of their misses and miss delay per access:
+	// every reader counts alike, as in Sia et al.'s per-user comparison,
+	// but the means are taken before any ratio. The ratio of two
+	// policies' means stays finite where one reader's own ratio does not
+	// (a reader with one access whom the other policy happened to serve
+	// with no miss delay): see docs/science.md, *Readers who comment*.
+	ReaderMeanMisses       float64 `json:"reader_mean_misses,omitempty"`
+	ReaderMeanMissDelayMin float64 `json:"reader_mean_miss_delay_min,omitempty"`
 	// Freshness is the time-averaged share of the evaluated period in which
 	// a source's copy is fresh (nothing published since its last fetch),
 	// averaged over sources (Cho & Garcia-Molina; 003's window freshness).

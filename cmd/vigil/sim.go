@@ -260,6 +260,7 @@ func printMetrics(e *env, m sim.Metrics, asJSON bool) error {
 	printLatency(e, m)
 	if m.Accesses > 0 {
 		fmt.Fprintf(e.stdout, "misses per access %.2f, miss-delay %.0f min\n", m.MissesPerAccess, m.MissDelayMin)
+		fmt.Fprintf(e.stdout, "per reader (each alike): misses %.2f, miss-delay %.0f min\n", m.ReaderMeanMisses, m.ReaderMeanMissDelayMin)
 	}
 	return nil
 }
