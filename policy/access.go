@@ -188,7 +188,8 @@ func flatten(hourly []float64, f float64) []float64 {
 	return hourly
 }
 
-// validate reports a negative or non-finite prior.
+// validate reports a negative or non-finite prior, a flat share outside
+// 0-1, a negative stretch or window, and a non-finite unread share.
 func (m AccessModel) validate() error {
 	if !(m.Prior >= 0) || math.IsInf(m.Prior, 0) {
 		return fmt.Errorf("policy: the access prior must be a finite non-negative number, got %v", m.Prior)
@@ -201,6 +202,9 @@ func (m AccessModel) validate() error {
 	}
 	if m.Window < 0 {
 		return fmt.Errorf("policy: the access window must not be negative, got %v", m.Window)
+	}
+	if math.IsNaN(m.Unread) || math.IsInf(m.Unread, 0) {
+		return fmt.Errorf("policy: the share of a feed with no learned access must be finite, got %v", m.Unread)
 	}
 	return nil
 }

@@ -363,8 +363,9 @@ func countSqrt(p *scheduled, srcs []*Source) []float64 {
 // it is how often the feed's readers look, U_i accesses per day summed with
 // their weights: with constant rates the postings missed between two
 // fetches are u·λ·gap²/2, so the same square-root rule holds with u·λ (Sia
-// et al.). A feed whose readers have no recorded access counts its weight
-// times the mean accesses per unit of weight of the others.
+// et al.). A feed with no learned access counts its weight times a share
+// (AccessModel.Unread) of the mean accesses per unit of weight of the
+// others.
 func (p *scheduled) costWeight(s *Source) float64 {
 	if !p.readers {
 		return weightOf(s)
@@ -372,7 +373,7 @@ func (p *scheduled) costWeight(s *Source) float64 {
 	if u := accessPerDay(s); u > 0 {
 		return u
 	}
-	return weightOf(s) * p.unitAccess
+	return weightOf(s) * p.unitAccess * p.cfg.Access.resolved().Unread
 }
 
 // accessPerDay is the source's readers' accesses per day, 0 if unknown.

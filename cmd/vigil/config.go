@@ -35,6 +35,7 @@ type config struct {
 	smtpPassword     string
 	baseURL          string
 	accessHeldBack   time.Duration
+	accessUnread     float64
 	// trustedProxies lists the reverse proxies, comma-separated
 	// addresses or CIDR prefixes (parseProxies).
 	trustedProxies string

@@ -46,6 +46,7 @@ type monitorOpts struct {
 	browser        *string
 	shared         *postgres.Coordinator // made once by coordinator
 	accessHeldBack *time.Duration
+	accessUnread   *float64
 	// pass: the monitor only runs fetch passes (vigil fetch), whose
 	// coordination goes through the store's connections.
 	pass bool
@@ -78,6 +79,7 @@ func addMonitorFlags(f *flags) *monitorOpts {
 			"accrued: plan by the learned models alone, without tracking each feed's recent level and dated daily shape or bounding a silent feed's wait"),
 		accessPrior:    f.bindFloat("access-prior", ""),
 		accessHeldBack: f.bindDuration("access-held-back", ""),
+		accessUnread:   f.bindFloat("access-unread", ""),
 		levelPrior:     f.bindFloat("level-prior", ""),
 		shapePool:      f.bindBool("shape-pool", ""),
 		placedAlloc:    f.bindBool("placed-allocation", ""),
@@ -223,6 +225,6 @@ func (o *monitorOpts) planner() (plan.Planner, error) {
 		cfg.Tracking.LevelPrior = *o.levelPrior
 		cfg.Tracking.ShapePool = *o.shapePool
 	}
-	cfg.Access = policy.AccessModel{Prior: *o.accessPrior, Raw: *o.accessPrior == 0, HeldBack: *o.accessHeldBack}
+	cfg.Access = policy.AccessModel{Prior: *o.accessPrior, Raw: *o.accessPrior == 0, HeldBack: *o.accessHeldBack, Unread: unreadShare(*o.accessUnread)}
 	return policy.NewLive(*o.policy, cfg, *o.alpha, float64(*o.budget)*24, defaultPerFeed)
 }

@@ -60,6 +60,7 @@ func runSim(ctx context.Context, e *env, args []string) error {
 	placedAlloc := f.Bool("placed-allocation", true, "user: split the budget by what each source's fetches cost where they are placed before its readers' hours (false: by sqrt(u·λ), as for evenly spaced fetches, Sia & Cho's Theorem 1)")
 	accessPrior := f.Float64("access-prior", policy.DefaultAccess.Prior, "user: shrink each reader's access rate and daily shape toward the population's by this many pseudo-accesses (0: each reader's own, as Sia et al.)")
 	accessWindow := f.Duration("access-window", policy.AccessWindow, "user: the history each reader's access pattern is learned from")
+	accessUnread := f.Float64("access-unread", policy.DefaultAccess.Unread, "user: the share of the mean accesses per reader a feed nobody has looked at counts in the split (0: none, only its floors fetch it; 1: an average reader's)")
 	accessHeldBack := f.Duration("access-held-back", 0, "user: check each feed's access pattern on its readers' accesses of this last `stretch` and follow it only as far as it predicted them (0: follow every pattern)")
 	accessFlat := f.Float64("access-flat", 0, "user: mix each feed's access pattern with a flat day by this `share` (0-1), bounding how far placement follows readers' hours")
 	readersAlike := f.Bool("readers-alike", false, "user: every reader weighs alike on a source's access pattern, not every access (Sia et al. judge a schedule per user)")
@@ -88,6 +89,9 @@ func runSim(ctx context.Context, e *env, args []string) error {
 	if !(*datelessShare >= 0 && *datelessShare <= 1) {
 		return usageError{fmt.Sprintf("--dateless-share must be a fraction from 0 to 1, got %v", *datelessShare)}
 	}
+	if !(*accessUnread >= 0) || math.IsInf(*accessUnread, 1) {
+		return usageError{fmt.Sprintf("--access-unread must be a finite number of 0 or more, got %v", *accessUnread)}
+	}
 	if err := checkPushFlags(*pushShare, *hubDelay, *pushVerify, *pushMultiple); err != nil {
 		return err
 	}
@@ -103,7 +107,7 @@ func runSim(ctx context.Context, e *env, args []string) error {
 	}
 	cfg.PolicyConfig.OwnRule = *ownRule
 	cfg.PolicyConfig.SqrtAllocation = !*placedAlloc
-	cfg.PolicyConfig.Access = policy.AccessModel{Prior: *accessPrior, Raw: *accessPrior == 0, Window: *accessWindow, Flat: *accessFlat, HeldBack: *accessHeldBack}
+	cfg.PolicyConfig.Access = policy.AccessModel{Prior: *accessPrior, Raw: *accessPrior == 0, Window: *accessWindow, Flat: *accessFlat, HeldBack: *accessHeldBack, Unread: unreadShare(*accessUnread)}
 	cfg.PolicyConfig.Tracking = policy.Tracking{RecentHalfLife: *recentHalf, RecentPrior: *recentPrior, ShapePrior: *shapePrior,
 		SilentShares: *silentShares, LevelPrior: *levelPrior, ShapePool: *shapePool}
 	if *noTracking || (*recentHalf == 0 && *shapePrior == 0 && *silentShares == 0 && *levelPrior == 0 && !*shapePool) {
@@ -263,4 +267,14 @@ func printMetrics(e *env, m sim.Metrics, asJSON bool) error {
 		fmt.Fprintf(e.stdout, "per reader (each alike): misses %.2f, miss-delay %.0f min\n", m.ReaderMeanMisses, m.ReaderMeanMissDelayMin)
 	}
 	return nil
+}
+
+// unreadShare is policy.AccessModel.Unread for the flag's share: the share
+// itself, and a negative one (none) for 0, which the model's zero value
+// would read as its default.
+func unreadShare(flag float64) float64 {
+	if flag == 0 {
+		return -1
+	}
+	return flag
 }
