@@ -8,7 +8,7 @@ import (
 // TestUnreadFeedShare checks what a feed with no learned access counts in
 // the user policy's split of the budget (AccessModel.Unread): with none it
 // keeps its base floor alone (a fetch a week), its share grows with the
-// setting, the default is a tenth, and the read feeds share the rest of
+// setting, the default is 0.3, and the read feeds share the rest of
 // the budget. Three feeds post 12 items a day; two are read 10 times a
 // day, at 08:00 and 20:00; the third has no reader. Under the square-root
 // split (continuous shares, the whole budget spent) the share grows
@@ -34,6 +34,7 @@ func unreadShares(t *testing.T, sqrt bool) {
 		{"none", -1},
 		{"a hundredth", 0.01},
 		{"a tenth", 0.1},
+		{"three tenths", 0.3},
 		{"the default", 0},
 		{"an average reader's", 1},
 	}
@@ -62,10 +63,10 @@ func unreadShares(t *testing.T, sqrt bool) {
 	if math.Abs(got["none"]-floor) > 1e-9 {
 		t.Errorf("square-root split %v: with no share the unread feed gets %v fetches a day, want its floor %v", sqrt, got["none"], floor)
 	}
-	if got["the default"] != got["a tenth"] {
-		t.Errorf("square-root split %v: the default gives the unread feed %v fetches a day, a tenth %v", sqrt, got["the default"], got["a tenth"])
+	if got["the default"] != got["three tenths"] {
+		t.Errorf("square-root split %v: the default gives the unread feed %v fetches a day, three tenths %v", sqrt, got["the default"], got["three tenths"])
 	}
-	order := []string{"none", "a hundredth", "a tenth", "an average reader's"}
+	order := []string{"none", "a hundredth", "a tenth", "three tenths", "an average reader's"}
 	for i := 1; i < len(order); i++ {
 		if grows := got[order[i]] > got[order[i-1]]; !grows && (sqrt || got[order[i]] < got[order[i-1]]) {
 			t.Errorf("square-root split %v: the unread feed's share does not grow from %s to %s: %v", sqrt, order[i-1], order[i], got)

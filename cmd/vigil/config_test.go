@@ -190,7 +190,7 @@ host-gap              2s              default
 policy                accrued         default
 no-tracking           false           default
 access-prior          30              default
-access-unread         0.1             default
+access-unread         0.3             default
 level-prior           3               default
 shape-pool            true            default
 placed-allocation     true            default

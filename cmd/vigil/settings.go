@@ -54,7 +54,7 @@ var settings = []setting{
 		usage: "accrued: plan by the learned models alone", field: func(c *config) any { return &c.noTracking }},
 	{name: "access-prior", env: "VIGIL_ACCESS_PRIOR", def: strconv.FormatFloat(policy.DefaultAccess.Prior, 'g', -1, 64), flag: true, want: "a number of 0 or more (e.g. 30)", valid: floatAtLeast(0),
 		usage: "user: pseudo-accesses that shrink each reader's access rate and daily shape toward the population's (0: each reader's own)", field: func(c *config) any { return &c.accessPrior }},
-	{name: "access-unread", env: "VIGIL_ACCESS_UNREAD", def: strconv.FormatFloat(policy.DefaultAccess.Unread, 'g', -1, 64), flag: true, want: "a number of 0 or more (e.g. 0.1)", valid: floatAtLeast(0),
+	{name: "access-unread", env: "VIGIL_ACCESS_UNREAD", def: strconv.FormatFloat(policy.DefaultAccess.Unread, 'g', -1, 64), flag: true, want: "a number of 0 or more (e.g. 0.3)", valid: floatAtLeast(0),
 		usage: "user: the share of the mean accesses per reader a feed nobody has looked at counts in the split (0: none, only its floors fetch it; 1: an average reader's)", field: func(c *config) any { return &c.accessUnread }},
 	{name: "level-prior", env: "VIGIL_LEVEL_PRIOR", def: strconv.FormatFloat(policy.DefaultTracking.LevelPrior, 'g', -1, 64), flag: true, want: "a number of 0 or more (e.g. 3)", valid: floatAtLeast(0),
 		usage: "accrued: pseudo-items that shrink each feed's level toward the mean of all feeds' (0: each feed's own)", field: func(c *config) any { return &c.levelPrior }},
