@@ -44,7 +44,9 @@ func (m AccessModel) FeedChecks(readers []vigil.Reader, accesses map[int64][]tim
 		return nil
 	}
 	cut := now.Add(-m.HeldBack)
-	before := AccessModel{Raw: m.Raw, Prior: m.Prior, Window: m.Window, Flat: m.Flat, PerReader: m.PerReader}.FeedAccess(readers, accesses, cut)
+	older := m
+	older.HeldBack = 0
+	before := older.FeedAccess(readers, accesses, cut)
 	hours := map[int64][]float64{}
 	for user, times := range accesses {
 		var h []float64

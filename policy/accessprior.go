@@ -57,8 +57,10 @@ type AccessModel struct {
 	PerReader bool
 	// Unread is what a feed with no learned access counts in the user
 	// policy's split of the budget (scheduled.costWeight): one nobody
-	// follows, or whose followers have no pattern for it (none has looked
-	// at it, and none looks at all their feeds at once). It counts this
+	// follows (in the simulator; the live re-plan leaves those out), or
+	// whose followers have no pattern for it in the access window (none
+	// has looked at it, and none looks at all their feeds at once). While
+	// no feed has a learned access every feed counts its weight instead. It counts this
 	// share of the mean accesses per day per unit of reader weight of the
 	// feeds that have one, times its readers' weight (1 when it has none).
 	// Sia et al. give such a feed no access rate at all, so only its floors
@@ -83,7 +85,11 @@ type AccessModel struct {
 // unit of reader weight (Unread), chosen on the same split among 0, 0.03,
 // 0.1, 0.3 and 1, over the readers following a tenth of the sources and a
 // synthetic trace of readers who comment, by the worse of the misses and
-// miss delay per access and the readers' means' miss delay.
+// miss delay per access and the readers' means' miss delay. The readers'
+// means joined that rule after the per-access figures had been seen (on
+// those alone it picks 0.03), and a first, unreproducible version of the
+// synthetic trace favoured 0.1: docs/science.md, *Feeds nobody has
+// looked at*, gives both and the held-out figures.
 var DefaultAccess = AccessModel{Prior: 30, Unread: 0.3}
 
 // resolved returns the model in force: Prior 0 when Raw, DefaultAccess's

@@ -22,7 +22,7 @@ func placedUser(t *testing.T, perDay float64, srcs []*Source) (*scheduled, *plac
 func placedUserWith(t *testing.T, cfg Config, srcs []*Source) (*scheduled, *placement) {
 	t.Helper()
 	p := newScheduled("user", cfg, userStrategy)
-	p.unitAccess = meanAccess(srcs)
+	p.unitAccess, p.anyAccess = meanAccess(srcs)
 	pl, err := p.newPlacement(srcs)
 	if err != nil {
 		t.Fatal(err)

@@ -145,8 +145,10 @@ type scheduled struct {
 	cfg   Config
 	plans map[int64]dayPlan
 	// unitAccess is, for the user policy, the mean accesses per day per unit
-	// of reader weight over the feeds whose readers' accesses are known.
+	// of reader weight over the feeds whose readers' accesses are known,
+	// and anyAccess whether there is any such feed.
 	unitAccess float64
+	anyAccess  bool
 	// delay is the last plan's expected mean delay in days, when delayKnown.
 	delay      float64
 	delayKnown bool
@@ -169,7 +171,7 @@ func (p *scheduled) Plan(srcs []*Source, _ time.Time) error {
 	if p.tracked {
 		srcs = trackedViews(p.cfg.Tracking.resolved(), srcs)
 	}
-	p.unitAccess = meanAccess(srcs)
+	p.unitAccess, p.anyAccess = meanAccess(srcs)
 	pl, err := p.newPlacement(srcs)
 	if err != nil {
 		return fmt.Errorf("policy %s: %w", p.name, err)
@@ -365,13 +367,17 @@ func countSqrt(p *scheduled, srcs []*Source) []float64 {
 // fetches are u·λ·gap²/2, so the same square-root rule holds with u·λ (Sia
 // et al.). A feed with no learned access counts its weight times a share
 // (AccessModel.Unread) of the mean accesses per unit of weight of the
-// others.
+// others; when no feed has one (no reader has looked yet) every feed
+// counts its weight, as for delay, whatever the share.
 func (p *scheduled) costWeight(s *Source) float64 {
 	if !p.readers {
 		return weightOf(s)
 	}
 	if u := accessPerDay(s); u > 0 {
 		return u
+	}
+	if !p.anyAccess {
+		return weightOf(s)
 	}
 	return weightOf(s) * p.unitAccess * p.cfg.Access.resolved().Unread
 }
@@ -386,8 +392,9 @@ func accessPerDay(s *Source) float64 {
 }
 
 // meanAccess is the mean accesses per day per unit of reader weight over
-// the sources with a known access pattern, 1 when none has one.
-func meanAccess(srcs []*Source) float64 {
+// the sources with a known access pattern, and whether any has one (1 and
+// false when none has).
+func meanAccess(srcs []*Source) (float64, bool) {
 	sum, weight := 0.0, 0.0
 	for _, s := range srcs {
 		if u := accessPerDay(s); u > 0 {
@@ -396,9 +403,9 @@ func meanAccess(srcs []*Source) float64 {
 		}
 	}
 	if weight == 0 {
-		return 1
+		return 1, false
 	}
-	return sum / weight
+	return sum / weight, true
 }
 
 // shareBySqrt splits the budget by sqrt(c_i) within each source's bounds,

@@ -73,3 +73,30 @@ func unreadShares(t *testing.T, sqrt bool) {
 		}
 	}
 }
+
+// TestUnreadShareBeforeAnyLook checks that the share does not matter while
+// no feed has a learned access (a first plan, or readers who have not
+// looked yet): every feed then counts its weight, as for delay, and none
+// is left to its floor.
+func TestUnreadShareBeforeAnyLook(t *testing.T) {
+	var got [][]float64
+	for _, unread := range []float64{-1, 0.3, 1} {
+		srcs := []*Source{source(1, 12, nil), source(2, 48, nil), source(3, 3, nil)}
+		cfg := DefaultConfig
+		cfg.PerDay, cfg.Access, cfg.SqrtAllocation = 6, AccessModel{Unread: unread}, true
+		p, pl := placedUserWith(t, cfg, srcs)
+		shares, _, err := p.split(srcs, pl)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, shares)
+	}
+	floor := float64(day) / float64(DefaultConfig.MaxInterval)
+	for i, shares := range got {
+		for j, x := range shares {
+			if math.Abs(x-got[0][j]) > 1e-9 || !(x > 2*floor) {
+				t.Fatalf("setting %d: shares %v, want %v, each well above the floor %v", i, shares, got[0], floor)
+			}
+		}
+	}
+}

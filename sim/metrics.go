@@ -96,8 +96,8 @@ type Metrics struct {
 	// policies' means stays finite where one reader's own ratio does not
 	// (a reader with one access whom the other policy happened to serve
 	// with no miss delay): see docs/science.md, *Readers who comment*.
-	ReaderMeanMisses       float64 `json:"reader_mean_misses,omitempty"`
-	ReaderMeanMissDelayMin float64 `json:"reader_mean_miss_delay_min,omitempty"`
+	ReaderMeanMisses       float64 `json:"reader_mean_misses"`
+	ReaderMeanMissDelayMin float64 `json:"reader_mean_miss_delay_min"`
 	// Freshness is the time-averaged share of the evaluated period in which
 	// a source's copy is fresh (nothing published since its last fetch),
 	// averaged over sources (Cho & Garcia-Molina; 003's window freshness).

@@ -330,3 +330,36 @@ func TestParseCommand(t *testing.T) {
 		}
 	}
 }
+
+// TestSimAccessUnread checks that --access-unread reaches the user
+// policy: 0 is none (the feeds no reader follows keep their floors, and
+// the postings' penalised delay rises), not the model's default, which the
+// flag's default and an explicit 0.3 give alike.
+func TestSimAccessUnread(t *testing.T) {
+	dir := t.TempDir()
+	posts, users := filepath.Join(dir, "p.tsv"), filepath.Join(dir, "u.tsv")
+	if code, _, stderr := cli(t, "", "", "trace", "gen", "--sources", "30", "--days", "21", "--users", "3", "--out", posts, "--users-out", users, "--no-titles"); code != 0 {
+		t.Fatal(stderr)
+	}
+	delay := map[string]float64{}
+	for _, tc := range []struct{ name, flag string }{{"none", "0"}, {"default", ""}, {"three tenths", "0.3"}, {"whole", "1"}} {
+		args := []string{"sim", "--trace", posts, "--users", users, "--policy", "user", "--budget", "1", "--train", "168h", "--follow-share", "0.3", "--no-quality", "--json"}
+		if tc.flag != "" {
+			args = append(args, "--access-unread", tc.flag)
+		}
+		code, out, stderr := cli(t, "", "", args...)
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", tc.name, code, stderr)
+		}
+		var m struct {
+			Penalised float64 `json:"penalised_delay_min"`
+		}
+		if err := json.Unmarshal([]byte(out), &m); err != nil {
+			t.Fatal(err)
+		}
+		delay[tc.name] = m.Penalised
+	}
+	if delay["default"] != delay["three tenths"] || !(delay["none"] > delay["three tenths"]) || !(delay["three tenths"] > delay["whole"]) {
+		t.Errorf("penalised delay by unread share: %v; want none > 0.3 (the default) > whole", delay)
+	}
+}
