@@ -59,15 +59,16 @@ type AccessModel struct {
 	// policy's split of the budget (scheduled.costWeight): one nobody
 	// follows (in the simulator; the live re-plan leaves those out), or
 	// whose followers have no pattern for it in the access window (none
-	// has looked at it, and none looks at all their feeds at once). While
-	// no feed has a learned access every feed counts its weight instead. It counts this
-	// share of the mean accesses per day per unit of reader weight of the
-	// feeds that have one, times its readers' weight (1 when it has none).
-	// Sia et al. give such a feed no access rate at all, so only its floors
-	// (a fetch a week, the saturation floor) fetch it; a share of 1 counts
-	// each of its readers as an average one. 0 means DefaultAccess's; a
-	// negative share is none, Sia et al.'s. Chosen on training splits
-	// (docs/science.md, *Feeds nobody has looked at*).
+	// has looked at it, and none looks at all their feeds at once). It
+	// counts this share of the mean accesses per day per unit of reader
+	// weight of the feeds that have one, times its readers' weight (1 when
+	// it has none); while no feed has a learned access, every feed counts
+	// its weight instead. Sia et al. give such a feed no access rate at
+	// all, so only its floors (a fetch a week, the saturation floor) fetch
+	// it; a share of 1 counts each of its readers as an average one. 0
+	// means DefaultAccess's; a negative share is none, Sia et al.'s.
+	// Chosen on training splits (docs/science.md, *Feeds nobody has looked
+	// at*).
 	Unread float64
 }
 

@@ -220,8 +220,8 @@ func (s simSplit) onPeriod(acc *trace.Accesses, start, end time.Time) *trace.Acc
 
 // reader is one user's accesses and looks, following the sources their
 // rows name that the posting trace holds; names reports whether any row
-// names a source. Looks at other sources are left out (unknownLooks counts
-// them).
+// names a source. Looks at other sources are left out (leftOut.count
+// counts them).
 func (s simSplit) reader(u trace.User, known map[string]bool) (r sim.Reader, names bool) {
 	r = sim.Reader{ID: u.ID, Weight: 1}
 	follows := map[string]bool{}
