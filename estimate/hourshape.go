@@ -31,6 +31,17 @@ type HourShape struct {
 	// decayed alike: Dated²/DatedSq is how many undecayed items the dated
 	// counts are worth (DatedSize).
 	DatedSq float64 `json:"dated_sq,omitempty"`
+	// Exposure is the hours of watching in each UTC hour, decayed alike:
+	// the stretches whose every item a fetch showed (ObserveSeen). A fetch
+	// whose items were all new may have lost older ones to the feed's
+	// window, so its stretch begins at its oldest item, not at the fetch
+	// before. Empty until the first such stretch.
+	Exposure []float64 `json:"exposure,omitempty"`
+	// Seen is the dated items counted in those stretches, per UTC hour,
+	// decayed alike: Seen[h]/Exposure[h] is hour h's rate whatever hours
+	// the fetches came at, where the histogram of Counts piles a
+	// saturated feed's items into the hours just before its fetches.
+	Seen []float64 `json:"seen,omitempty"`
 }
 
 // NewHourShape returns an empty histogram whose counts halve every halfLife.
@@ -51,6 +62,19 @@ func (h *HourShape) Validate() error {
 			return fmt.Errorf("estimate: hour shape counts must be finite and non-negative, got %v", c)
 		}
 	}
+	for _, v := range [][]float64{h.Exposure, h.Seen} {
+		if len(v) != 0 && len(v) != 24 {
+			return fmt.Errorf("estimate: hour shape exposure needs 0 or 24 values, got %d", len(v))
+		}
+		for _, c := range v {
+			if !(c >= 0) || math.IsInf(c, 0) {
+				return fmt.Errorf("estimate: hour shape exposure must be finite and non-negative, got %v", c)
+			}
+		}
+	}
+	if len(h.Exposure) != len(h.Seen) {
+		return fmt.Errorf("estimate: hour shape has %d exposures and %d seen counts", len(h.Exposure), len(h.Seen))
+	}
 	if !(h.Dated >= 0) || math.IsInf(h.Dated, 0) || !(h.DatedSq >= 0) || math.IsInf(h.DatedSq, 0) {
 		return fmt.Errorf("estimate: hour shape dated counts must be finite and non-negative, got %v and %v", h.Dated, h.DatedSq)
 	}
@@ -69,6 +93,8 @@ func (h *HourShape) Observe(t time.Time, dates []time.Time) {
 			}
 			h.Dated *= f
 			h.DatedSq *= f * f
+			scale(h.Exposure, f)
+			scale(h.Seen, f)
 		}
 		h.Last = t
 	}

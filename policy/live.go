@@ -80,7 +80,7 @@ func (l *Live) Observe(f *vigil.Feed, o vigil.Observation, items []vigil.Item) e
 	for i, it := range items {
 		dates[i] = it.Published
 	}
-	m.Observe(o.At, o.NewItems, dates)
+	m.ObserveShown(o.At, o.NewItems, o.Items, dates)
 	b, err := m.Marshal()
 	if err != nil {
 		return fmt.Errorf("policy: unable to encode models of feed %d: %w", f.ID, err)

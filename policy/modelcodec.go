@@ -32,7 +32,12 @@ import (
 // written in the new form at the feed's next fetch. TestModelsCodecCoversEveryField
 // fails when a field is added to Models or an estimator without being
 // added here.
-var modelsMagic = [4]byte{0, 'v', 'm', 2}
+var modelsMagic = [4]byte{0, 'v', 'm', 3}
+
+// modelsMagicV2 is the header of the second binary form, which had no
+// HourShape.Exposure and Seen; such models are read with none (they grow
+// again from the next fetch with dates).
+var modelsMagicV2 = [4]byte{0, 'v', 'm', 2}
 
 // modelsMagicV1 is the header of the first binary form, which had no
 // HourShape.Dated; such models are still read, their dated count 0 (it
@@ -63,10 +68,11 @@ func encodeModels(b []byte, m *Models) []byte {
 
 // decodeModels reads models encoded by encodeModels.
 func decodeModels(b []byte) (*Models, error) {
-	if len(b) < len(modelsMagic) || ([4]byte(b[:4]) != modelsMagic && [4]byte(b[:4]) != modelsMagicV1) {
+	if len(b) < len(modelsMagic) || ([4]byte(b[:4]) != modelsMagic && [4]byte(b[:4]) != modelsMagicV2 && [4]byte(b[:4]) != modelsMagicV1) {
 		return nil, errors.New("not models in vigil's binary form")
 	}
-	r := &modelReader{b: b[len(modelsMagic):], v1: [4]byte(b[:4]) == modelsMagicV1}
+	head := [4]byte(b[:4])
+	r := &modelReader{b: b[len(modelsMagic):], v1: head == modelsMagicV1, v2: head == modelsMagicV2}
 	m := &Models{
 		EWMA: decodeEWMA(r), Daily: decodePeriodic(r), Weekly: decodePeriodic(r),
 		Learned: decodeLearned(r), Novel: decodeLearned(r), Posted: decodeHourShape(r),
@@ -164,7 +170,9 @@ func encodeHourShape(b []byte, m *estimate.HourShape) []byte {
 	b = appendFloats(b, m.Counts)
 	b = appendTime(b, m.Last)
 	b = appendFloat(b, m.Dated)
-	return appendFloat(b, m.DatedSq)
+	b = appendFloat(b, m.DatedSq)
+	b = appendFloats(b, m.Exposure)
+	return appendFloats(b, m.Seen)
 }
 
 // decodeHourShape reads what encodeHourShape wrote.
@@ -175,6 +183,9 @@ func decodeHourShape(r *modelReader) *estimate.HourShape {
 	h := &estimate.HourShape{HalfLife: time.Duration(r.varint()), Counts: r.floats(), Last: r.time()}
 	if !r.v1 {
 		h.Dated, h.DatedSq = r.float(), r.float()
+	}
+	if !r.v1 && !r.v2 {
+		h.Exposure, h.Seen = r.optionalFloats(), r.optionalFloats()
 	}
 	return h
 }
@@ -217,6 +228,7 @@ type modelReader struct {
 	b   []byte
 	err error
 	v1  bool // the first binary form (modelsMagicV1)
+	v2  bool // the second (modelsMagicV2)
 }
 
 // fail notes err unless an error is already noted.
@@ -298,6 +310,15 @@ func (r *modelReader) floats() []float64 {
 	}
 	r.b = r.b[8*n:]
 	return vs
+}
+
+// optionalFloats is floats, nil when there are none: an optional slice
+// that an encoder wrote empty for nil.
+func (r *modelReader) optionalFloats() []float64 {
+	if vs := r.floats(); len(vs) > 0 {
+		return vs
+	}
+	return nil
 }
 
 // string reads a length and as many bytes.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -240,39 +241,62 @@ func benchDecode(b *testing.B, enc []byte) {
 	b.ReportMetric(float64(len(enc)), "bytes")
 }
 
-// TestModelsCodecReadsTheFirstForm decodes models stored in the first
-// binary form (testdata/models-v1.hex: six fetches of two dated items
-// each, written before HourShape.Dated existed): every field comes back,
-// the dated count as 0, and writing them again gives the current form,
-// which reads back the same.
-func TestModelsCodecReadsTheFirstForm(t *testing.T) {
-	raw, err := os.ReadFile("testdata/models-v1.hex")
-	if err != nil {
-		t.Fatal(err)
+// TestModelsCodecReadsEarlierForms decodes models stored in the earlier
+// binary forms: testdata/models-v1.hex (six fetches of two dated items
+// each, written before HourShape.Dated existed) and models-v2.hex (six
+// such fetches, before HourShape.Exposure and Seen). Every field comes
+// back, those the form lacked empty, and writing them again gives the
+// current form, which reads back the same.
+func TestModelsCodecReadsEarlierForms(t *testing.T) {
+	cases := []struct {
+		file  string
+		magic [4]byte
+		check func(m *Models) error
+	}{
+		{"testdata/models-v1.hex", modelsMagicV1, func(m *Models) error {
+			if m.Fetches != 6 || m.Posted == nil || m.Posted.Dated != 0 || math.Abs(m.Posted.Total()-11.889284421007773) > 1e-12 {
+				return fmt.Errorf("read %d fetches, posted %+v: want 6 fetches, a dated count of 0 and a total of 11.889", m.Fetches, m.Posted)
+			}
+			return nil
+		}},
+		{"testdata/models-v2.hex", modelsMagicV2, func(m *Models) error {
+			if m.Fetches != 6 || m.Posted == nil || !(m.Posted.Dated > 0) || m.Posted.Exposure != nil || m.Posted.Seen != nil {
+				return fmt.Errorf("read %d fetches, posted %+v: want 6 fetches, a dated count and no seen stretches", m.Fetches, m.Posted)
+			}
+			return nil
+		}},
 	}
-	b, err := hex.DecodeString(strings.TrimSpace(string(raw)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.HasPrefix(b, modelsMagicV1[:]) {
-		t.Fatalf("the fixture starts % x, want the first form's header % x", b[:4], modelsMagicV1)
-	}
-	m, err := UnmarshalModels(b)
-	if err != nil {
-		t.Fatalf("reading the first form: %v", err)
-	}
-	if m.Fetches != 6 || m.Posted == nil || m.Posted.Dated != 0 || math.Abs(m.Posted.Total()-11.889284421007773) > 1e-12 {
-		t.Fatalf("read %d fetches, posted %+v: want 6 fetches, a dated count of 0 and a total of 11.889", m.Fetches, m.Posted)
-	}
-	again, err := m.Marshal()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.HasPrefix(again, modelsMagic[:]) {
-		t.Fatalf("written again with header % x, want % x", again[:4], modelsMagic)
-	}
-	back, err := UnmarshalModels(again)
-	if err != nil || !reflect.DeepEqual(m, back) {
-		t.Fatalf("the current form changed the models (%v):\n read %+v\n back %+v", err, m, back)
+	for _, c := range cases {
+		t.Run(c.file, func(t *testing.T) {
+			raw, err := os.ReadFile(c.file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := hex.DecodeString(strings.TrimSpace(string(raw)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.HasPrefix(b, c.magic[:]) {
+				t.Fatalf("the fixture starts % x, want the form's header % x", b[:4], c.magic)
+			}
+			m, err := UnmarshalModels(b)
+			if err != nil {
+				t.Fatalf("reading the form: %v", err)
+			}
+			if err := c.check(m); err != nil {
+				t.Fatal(err)
+			}
+			again, err := m.Marshal()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.HasPrefix(again, modelsMagic[:]) {
+				t.Fatalf("written again with header % x, want % x", again[:4], modelsMagic)
+			}
+			back, err := UnmarshalModels(again)
+			if err != nil || !reflect.DeepEqual(m, back) {
+				t.Fatalf("the current form changed the models (%v):\n read %+v\n back %+v", err, m, back)
+			}
+		})
 	}
 }

@@ -72,6 +72,15 @@ func NewModels(alpha float64, added time.Time) *Models {
 // that read items' times through censoredItems. The first fetch of a source
 // only starts the models: its items were published before anyone watched.
 func (m *Models) Observe(t time.Time, x int, dates []time.Time) {
+	m.ObserveShown(t, x, 0, dates)
+}
+
+// ObserveShown is Observe of a fetch that showed shown items in all, x of
+// them new (0: not known). When every item shown was new the feed's
+// window may have dropped older ones, so the stretch its dated items are
+// known to cover begins at the oldest of them, not at the fetch before
+// (Posted's seen stretches, estimate.HourShape.ObserveSeen).
+func (m *Models) ObserveShown(t time.Time, x, shown int, dates []time.Time) {
 	first, prev := m.EWMA.Last.IsZero(), m.EWMA.Last
 	dates = plausibleDates(t, x, dates, first)
 	var imputed []time.Time
@@ -95,9 +104,25 @@ func (m *Models) Observe(t time.Time, x int, dates []time.Time) {
 	}
 	if imputed != nil {
 		m.Posted.ObserveShares(t, prev.Add(t.Sub(prev)/2), shares[:])
+		if m.Posted.Exposure != nil && !(shown > 0 && x >= shown) {
+			// A feed with dates whose dates this fetch could not be
+			// trusted: its stretch was seen whole, its items placed by
+			// the E step.
+			m.Posted.ObserveSeenShares(prev, t, shares[:])
+		}
 		dates = imputed
 	} else {
 		m.Posted.Observe(t, dates)
+		// A first fetch saw every item from its oldest on. A fetch with
+		// nothing new saw its stretch empty; it counts once a fetch with
+		// dates has started the seen stretches, so a feed without dates
+		// keeps none.
+		switch {
+		case first && dates != nil:
+			m.Posted.ObserveSeen(seenFrom(time.Time{}, len(dates), len(dates), dates), t, dates)
+		case !first && (dates != nil || x == 0 && m.Posted.Exposure != nil):
+			m.Posted.ObserveSeen(seenFrom(prev, x, shown, dates), t, dates)
+		}
 	}
 	m.Changed = x > 0 && !first
 	if !first {
@@ -105,6 +130,24 @@ func (m *Models) Observe(t time.Time, x int, dates []time.Time) {
 	}
 	m.Fetches++
 	m.remember(t, x, dates, first)
+}
+
+// seenFrom is where the stretch a fetch saw begins: the fetch before, or
+// the oldest of its dates when every item it showed was new.
+func seenFrom(prev time.Time, x, shown int, dates []time.Time) time.Time {
+	if shown <= 0 || x < shown {
+		return prev
+	}
+	from := time.Time{}
+	for _, d := range dates {
+		if !d.IsZero() && (from.IsZero() || d.Before(from)) {
+			from = d
+		}
+	}
+	if from.Before(prev) {
+		return prev
+	}
+	return from
 }
 
 // remember keeps the publication times of the new items of the last week.

@@ -34,8 +34,8 @@ func TestSimLearnsAsTheLiveMonitor(t *testing.T) {
 			f := vigil.Feed{ID: int64(i + 1), CreatedAt: r.Start}
 			seen := 0
 			for _, at := range tracks[i].fetches {
-				items, k := shownItems(&tracks[i], seen, at, dateless)
-				o := vigil.Observation{At: unix(at), NewItems: len(items)}
+				items, k, shown := shownItems(&tracks[i], seen, at, dateless)
+				o := vigil.Observation{At: unix(at), NewItems: len(items), Items: shown}
 				if err := live.Observe(&f, o, items); err != nil {
 					t.Fatal(err)
 				}
@@ -50,8 +50,9 @@ func TestSimLearnsAsTheLiveMonitor(t *testing.T) {
 }
 
 // shownItems is what a fetch at t finds new after seen postings: the items
-// its window shows that were not there before, dated or not.
-func shownItems(tr *track, seen int, t int64, dateless bool) ([]vigil.Item, int) {
+// its window shows that were not there before, dated or not, the postings
+// up to t and how many items the window shows in all.
+func shownItems(tr *track, seen int, t int64, dateless bool) ([]vigil.Item, int, int) {
 	k := tr.countUpTo(seen, t)
 	var items []vigil.Item
 	for j := max(seen, tr.shown(k)); j < k; j++ {
@@ -61,7 +62,7 @@ func shownItems(tr *track, seen int, t int64, dateless bool) ([]vigil.Item, int)
 		}
 		items = append(items, it)
 	}
-	return items, k
+	return items, k, k - tr.shown(k)
 }
 
 func TestDatelessShare(t *testing.T) {

@@ -259,7 +259,7 @@ func (e *engine) collect(i int, t int64) {
 	from := max(e.seen[i], lo)
 	s.Window = max(s.Window, k-lo)
 	at := unix(t)
-	s.Models.Observe(at, k-from, e.dates(tr, from, k))
+	s.Models.ObserveShown(at, k-from, k-lo, e.dates(tr, from, k))
 	if e.pages != nil {
 		e.pages.observe(i, s, at, k > from)
 	}
