@@ -19,8 +19,8 @@ func TestObserveSeen(t *testing.T) {
 	}{
 		{"a stretch across hours", at(1, 30), at(3, 0), []time.Time{at(2, 10), at(2, 50)},
 			map[int]float64{1: 0.5, 2: 1}, map[int]float64{2: 2}, true},
-		{"dates outside the stretch are not counted", at(1, 30), at(3, 0), []time.Time{at(1, 0), at(1, 30), at(2, 0), {}},
-			map[int]float64{1: 0.5, 2: 1}, map[int]float64{2: 1}, true},
+		{"late items before the stretch count, none after it or undated", at(1, 30), at(3, 0), []time.Time{at(1, 0), at(1, 30), at(2, 0), {}, at(3, 30)},
+			map[int]float64{1: 0.5, 2: 1}, map[int]float64{1: 2, 2: 1}, true},
 		{"an empty stretch counts its hours", at(22, 0), at(23, 15), nil,
 			map[int]float64{22: 1, 23: 0.25}, nil, true},
 		{"no stretch at all", at(3, 0), at(3, 0), []time.Time{at(2, 0)}, nil, nil, false},
@@ -94,7 +94,7 @@ func TestSeenRates(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			out := make([]float64, 24)
-			if !h.SeenRates(c.kappa, flat, out) {
+			if !h.SeenRates(c.kappa, 0, flat, out) {
 				t.Fatal("SeenRates found nothing seen")
 			}
 			for i, got := range out {
@@ -104,9 +104,69 @@ func TestSeenRates(t *testing.T) {
 			}
 		})
 	}
-	empty := NewHourShape(DefaultShapeHalfLife)
-	out := []float64{7}
-	if empty.SeenRates(50, flat, make([]float64, 24)) || out[0] != 7 {
-		t.Fatal("SeenRates of a shape that saw nothing reported rates")
+	refused := []struct {
+		name     string
+		h        *HourShape
+		minItems float64
+	}{
+		{"nothing seen", NewHourShape(DefaultShapeHalfLife), 0},
+		{"fewer items than asked for", h, 21},
+		{"stretches stored empty", &HourShape{HalfLife: time.Hour, Counts: make([]float64, 24), Exposure: []float64{}, Seen: []float64{}}, 0},
+	}
+	for _, c := range refused {
+		t.Run(c.name, func(t *testing.T) {
+			out := make([]float64, 24)
+			out[0] = 7
+			if c.h.SeenRates(50, c.minItems, flat, out) || out[0] != 7 {
+				t.Fatalf("SeenRates reported rates %v", out)
+			}
+		})
+	}
+}
+
+// TestObserveSeenOddInput checks dates before 1970 and stored models whose
+// stretches are empty slices rather than absent: no panic, and a stretch
+// from decades ago is walked only as far back as it weighs.
+func TestObserveSeenOddInput(t *testing.T) {
+	to := time.Date(2026, 3, 2, 3, 0, 0, 0, time.UTC)
+	cases := []struct {
+		name string
+		h    *HourShape
+		from time.Time
+	}{
+		{"an item dated 1900", NewHourShape(DefaultShapeHalfLife), time.Date(1900, 1, 1, 5, 30, 0, 0, time.UTC)},
+		{"stretches stored as empty slices", &HourShape{HalfLife: time.Hour, Counts: make([]float64, 24), Exposure: []float64{}, Seen: []float64{}}, to.Add(-2 * time.Hour)},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			c.h.Observe(to, []time.Time{c.from})
+			c.h.ObserveSeen(c.from, to, []time.Time{c.from.Add(time.Minute)})
+			if err := c.h.Validate(); err != nil || !c.h.Watching() {
+				t.Fatalf("after the stretch: %v, watching %v", err, c.h.Watching())
+			}
+		})
+	}
+}
+
+func TestValidateSeenStretches(t *testing.T) {
+	cases := []struct {
+		name           string
+		exposure, seen []float64
+		ok             bool
+	}{
+		{"none", nil, nil, true},
+		{"both", make([]float64, 24), make([]float64, 24), true},
+		{"exposure without seen", make([]float64, 24), nil, false},
+		{"short", make([]float64, 23), make([]float64, 23), false},
+		{"negative", []float64{-1, 23: 0}, make([]float64, 24), false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			h := NewHourShape(DefaultShapeHalfLife)
+			h.Exposure, h.Seen = c.exposure, c.seen
+			if err := h.Validate(); (err == nil) != c.ok {
+				t.Fatalf("Validate: %v, want ok %v", err, c.ok)
+			}
+		})
 	}
 }

@@ -64,11 +64,11 @@ func (h *HourShape) Validate() error {
 	}
 	for _, v := range [][]float64{h.Exposure, h.Seen} {
 		if len(v) != 0 && len(v) != 24 {
-			return fmt.Errorf("estimate: hour shape exposure needs 0 or 24 values, got %d", len(v))
+			return fmt.Errorf("estimate: hour shape seen stretches need 0 or 24 values, got %d", len(v))
 		}
 		for _, c := range v {
 			if !(c >= 0) || math.IsInf(c, 0) {
-				return fmt.Errorf("estimate: hour shape exposure must be finite and non-negative, got %v", c)
+				return fmt.Errorf("estimate: hour shape seen stretches must be finite and non-negative, got %v", c)
 			}
 		}
 	}
@@ -103,7 +103,7 @@ func (h *HourShape) Observe(t time.Time, dates []time.Time) {
 			continue
 		}
 		w := h.decay(h.Last.Sub(d))
-		h.Counts[d.Unix()/3600%24] += w
+		h.Counts[hourOfDay(d)] += w
 		h.Dated += w
 		h.DatedSq += w * w
 	}

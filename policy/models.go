@@ -104,7 +104,7 @@ func (m *Models) ObserveShown(t time.Time, x, shown int, dates []time.Time) {
 	}
 	if imputed != nil {
 		m.Posted.ObserveShares(t, prev.Add(t.Sub(prev)/2), shares[:])
-		if m.Posted.Exposure != nil && !(shown > 0 && x >= shown) {
+		if m.Posted.Watching() && !(shown > 0 && x >= shown) {
 			// A feed with dates whose dates this fetch could not be
 			// trusted: its stretch was seen whole, its items placed by
 			// the E step.
@@ -119,9 +119,11 @@ func (m *Models) ObserveShown(t time.Time, x, shown int, dates []time.Time) {
 		// keeps none.
 		switch {
 		case first && dates != nil:
-			m.Posted.ObserveSeen(seenFrom(time.Time{}, len(dates), len(dates), dates), t, dates)
-		case !first && (dates != nil || x == 0 && m.Posted.Exposure != nil):
-			m.Posted.ObserveSeen(seenFrom(prev, x, shown, dates), t, dates)
+			from, counted := seenStretch(time.Time{}, len(dates), len(dates), dates)
+			m.Posted.ObserveSeen(from, t, counted)
+		case !first && (dates != nil || x == 0 && m.Posted.Watching()):
+			from, counted := seenStretch(prev, x, shown, dates)
+			m.Posted.ObserveSeen(from, t, counted)
 		}
 	}
 	m.Changed = x > 0 && !first
@@ -132,11 +134,17 @@ func (m *Models) ObserveShown(t time.Time, x, shown int, dates []time.Time) {
 	m.remember(t, x, dates, first)
 }
 
-// seenFrom is where the stretch a fetch saw begins: the fetch before, or
-// the oldest of its dates when every item it showed was new.
-func seenFrom(prev time.Time, x, shown int, dates []time.Time) time.Time {
+// seenStretch returns where the stretch a fetch saw begins and the dates
+// it counts in it. The stretch begins at the fetch before, or at the
+// oldest of the fetch's dates when every item it showed was new (the
+// window may have dropped older ones; a feed that pins an item never
+// looks full and keeps this bias). An oldest item that begins the stretch
+// is not counted in it: N items dated over a stretch from the first of
+// them give N − 1 in it. A stretch from the fetch before counts every new
+// item, also those dated before it, whose hours it watched then.
+func seenStretch(prev time.Time, x, shown int, dates []time.Time) (time.Time, []time.Time) {
 	if shown <= 0 || x < shown {
-		return prev
+		return prev, dates
 	}
 	from := time.Time{}
 	for _, d := range dates {
@@ -144,10 +152,16 @@ func seenFrom(prev time.Time, x, shown int, dates []time.Time) time.Time {
 			from = d
 		}
 	}
-	if from.Before(prev) {
-		return prev
+	if !from.After(prev) {
+		return prev, dates
 	}
-	return from
+	counted := make([]time.Time, 0, len(dates))
+	for _, d := range dates {
+		if d.After(from) {
+			counted = append(counted, d)
+		}
+	}
+	return from, counted
 }
 
 // remember keeps the publication times of the new items of the last week.
@@ -256,7 +270,7 @@ func (m *Models) encodedSizeHint() int {
 		}
 	}
 	if m.Posted != nil {
-		n += 8 * len(m.Posted.Counts)
+		n += 8 * (len(m.Posted.Counts) + len(m.Posted.Exposure) + len(m.Posted.Seen))
 	}
 	return n
 }

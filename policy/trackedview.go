@@ -14,6 +14,7 @@ func trackedViews(tr Tracking, srcs []*Source) []*Source {
 	if tr.Off {
 		return srcs
 	}
+	tr.SeenShape = false // accrued's alone (Tracking.SeenShape)
 	lp := levelPrior{k: tr.LevelPrior}
 	if lp.k > 0 {
 		lp.mean = trackedMean(tr, srcs)

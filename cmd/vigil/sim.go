@@ -54,7 +54,7 @@ func runSim(ctx context.Context, e *env, args []string) error {
 	recentPrior := f.Duration("recent-prior", dt.RecentPrior, "accrued: strength of the EWMA level as the recent level's prior, in hours of exposure")
 	shapePrior := f.Float64("shape-prior", dt.ShapePrior, "accrued: daily shape from the items' dates, with the periodic shape as a prior worth this many items (0: the periodic model's shape)")
 	silentShares := f.Float64("silent-shares", dt.SilentShares, "accrued: a feed that has never shown an item waits at most this many even shares of the budget (0: a week)")
-	seenShape := f.Bool("seen-shape", dt.SeenShape, "accrued and user: take the dated daily shape from the items per hour of the stretches the fetches saw whole (false: the histogram of the items' dates)")
+	seenShape := f.Bool("seen-shape", dt.SeenShape, "accrued: take the dated daily shape from the items per hour of the stretches the fetches saw whole (false: the histogram of the items' dates)")
 	levelPrior := f.Float64("level-prior", dt.LevelPrior, "accrued: shrink each feed's level toward the mean of all feeds' by this many pseudo-items (0: each feed's own)")
 	shapePool := f.Bool("shape-pool", dt.ShapePool, "user: pull each feed's daily shape toward the mean of all feeds' as far as the spread of their dated shapes says their differences are chance")
 	noTracking := f.Bool("no-tracking", false, "accrued and user: plan by the learned models alone, without the recent level, the dated shape (and accrued's silent-feed bound)")
