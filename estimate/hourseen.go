@@ -1,6 +1,9 @@
 package estimate
 
-import "time"
+import (
+	"math"
+	"time"
+)
 
 // ObserveSeen records that every item published from from to to was
 // seen: each hour of the stretch adds to Exposure, weighted by its decay
@@ -62,8 +65,10 @@ const seenHorizon = 64
 // expose adds the hours from..to to Exposure, each part weighted by the
 // decay from its middle to Last.
 func (h *HourShape) expose(from, to time.Time) {
-	if oldest := h.Last.Add(-seenHorizon * h.HalfLife); from.Before(oldest) {
-		from = oldest
+	if h.HalfLife <= math.MaxInt64/seenHorizon {
+		if oldest := h.Last.Add(-seenHorizon * h.HalfLife); from.Before(oldest) {
+			from = oldest
+		}
 	}
 	for t := from; t.Before(to); {
 		next := t.Truncate(time.Hour).Add(time.Hour)
@@ -85,10 +90,10 @@ func (h *HourShape) expose(from, to time.Time) {
 // 24 shares summing to 1, r̄ the mean seen rate) worth kappa items over
 // the day, a = kappa/(24·r̄) hours of watching each hour; an hour never
 // watched under no prior (kappa 0) takes q_h. It returns false, leaving
-// out as it is, while the stretches hold fewer than minItems items (a
-// shape learned before them, from the histogram, is then worth more) or
-// the slices are not 24 long.
-func (h *HourShape) SeenRates(kappa, minItems float64, prior, out []float64) bool {
+// out as it is, while the stretches hold fewer than minItems items and
+// fewer than minHours hours of watching (a shape learned before them,
+// from the histogram, is then worth more), or the slices are not 24 long.
+func (h *HourShape) SeenRates(kappa, minItems, minHours float64, prior, out []float64) bool {
 	if !h.Watching() || len(out) != 24 || len(prior) != 24 {
 		return false
 	}
@@ -97,7 +102,7 @@ func (h *HourShape) SeenRates(kappa, minItems float64, prior, out []float64) boo
 		items += h.Seen[i]
 		hours += h.Exposure[i]
 	}
-	if !(items > 0) || items < minItems || !(hours > 0) {
+	if !(items > 0) || !(hours > 0) || items < minItems && hours < minHours {
 		return false
 	}
 	mean := items / hours

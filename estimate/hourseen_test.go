@@ -94,7 +94,7 @@ func TestSeenRates(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			out := make([]float64, 24)
-			if !h.SeenRates(c.kappa, 0, flat, out) {
+			if !h.SeenRates(c.kappa, 0, 0, flat, out) {
 				t.Fatal("SeenRates found nothing seen")
 			}
 			for i, got := range out {
@@ -113,11 +113,14 @@ func TestSeenRates(t *testing.T) {
 		{"fewer items than asked for", h, 21},
 		{"stretches stored empty", &HourShape{HalfLife: time.Hour, Counts: make([]float64, 24), Exposure: []float64{}, Seen: []float64{}}, 0},
 	}
+	if !h.SeenRates(50, 21, 10, flat, make([]float64, 24)) {
+		t.Error("SeenRates refused stretches of 10 hours' watching, enough by hours if not by items")
+	}
 	for _, c := range refused {
 		t.Run(c.name, func(t *testing.T) {
 			out := make([]float64, 24)
 			out[0] = 7
-			if c.h.SeenRates(50, c.minItems, flat, out) || out[0] != 7 {
+			if c.h.SeenRates(50, c.minItems, 1e9, flat, out) || out[0] != 7 {
 				t.Fatalf("SeenRates reported rates %v", out)
 			}
 		})

@@ -119,10 +119,10 @@ func (m *Models) ObserveShown(t time.Time, x, shown int, dates []time.Time) {
 		// keeps none.
 		switch {
 		case first && dates != nil:
-			from, counted := seenStretch(time.Time{}, len(dates), len(dates), dates)
+			from, counted := seenStretch(time.Time{}, t, len(dates), len(dates), dates)
 			m.Posted.ObserveSeen(from, t, counted)
 		case !first && (dates != nil || x == 0 && m.Posted.Watching()):
-			from, counted := seenStretch(prev, x, shown, dates)
+			from, counted := seenStretch(prev, t, x, shown, dates)
 			m.Posted.ObserveSeen(from, t, counted)
 		}
 	}
@@ -134,34 +134,37 @@ func (m *Models) ObserveShown(t time.Time, x, shown int, dates []time.Time) {
 	m.remember(t, x, dates, first)
 }
 
-// seenStretch returns where the stretch a fetch saw begins and the dates
-// it counts in it. The stretch begins at the fetch before, or at the
-// oldest of the fetch's dates when every item it showed was new (the
+// seenStretch returns where the stretch of a fetch at t begins and the
+// dates it counts in it. The stretch begins at the fetch before, or at
+// the oldest of the fetch's dates when every item it showed was new (the
 // window may have dropped older ones; a feed that pins an item never
-// looks full and keeps this bias). An oldest item that begins the stretch
-// is not counted in it: N items dated over a stretch from the first of
-// them give N − 1 in it. A stretch from the fetch before counts every new
-// item, also those dated before it, whose hours it watched then.
-func seenStretch(prev time.Time, x, shown int, dates []time.Time) (time.Time, []time.Time) {
-	if shown <= 0 || x < shown {
-		return prev, dates
-	}
-	from := time.Time{}
-	for _, d := range dates {
-		if !d.IsZero() && (from.IsZero() || d.Before(from)) {
-			from = d
+// looks full and keeps this bias). The item that begins a stretch is not
+// counted in it (N items dated over a stretch from the first of them give
+// N − 1 in it); others tied with it are. A stretch from the fetch before
+// also counts the new items dated in the interval before it, whose hours
+// the stretch before watched (feeds list items some minutes after their
+// dates); older ones, which a feed that re-keys its items shows again as
+// new, are left out.
+func seenStretch(prev, t time.Time, x, shown int, dates []time.Time) (time.Time, []time.Time) {
+	oldest := -1
+	for i, d := range dates {
+		if !d.IsZero() && (oldest < 0 || d.Before(dates[oldest])) {
+			oldest = i
 		}
 	}
-	if !from.After(prev) {
-		return prev, dates
+	if shown > 0 && x >= shown && oldest >= 0 && dates[oldest].After(prev) {
+		counted := make([]time.Time, 0, len(dates))
+		counted = append(counted, dates[:oldest]...)
+		return dates[oldest], append(counted, dates[oldest+1:]...)
 	}
+	late := prev.Add(-t.Sub(prev))
 	counted := make([]time.Time, 0, len(dates))
 	for _, d := range dates {
-		if d.After(from) {
+		if d.After(late) {
 			counted = append(counted, d)
 		}
 	}
-	return from, counted
+	return prev, counted
 }
 
 // remember keeps the publication times of the new items of the last week.

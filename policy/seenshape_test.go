@@ -2,6 +2,7 @@ package policy
 
 import (
 	"math"
+	"strings"
 	"testing"
 	"time"
 
@@ -83,6 +84,7 @@ func TestSeenShapeOfAnUnsaturatedFeed(t *testing.T) {
 func TestSeenStretch(t *testing.T) {
 	prev := time.Date(2026, 3, 2, 6, 0, 0, 0, time.UTC)
 	h := func(hours float64) time.Time { return prev.Add(time.Duration(hours * float64(time.Hour))) }
+	at := h(6)
 	cases := []struct {
 		name        string
 		x, shown    int
@@ -90,18 +92,42 @@ func TestSeenStretch(t *testing.T) {
 		from        time.Time
 		wantCounted int
 	}{
-		{"items left over: from the fetch before, every new item", 2, 5, []time.Time{h(1), h(-0.2)}, prev, 2},
+		{"items left over: from the fetch before, with an item listed late", 2, 5, []time.Time{h(1), h(-0.2)}, prev, 2},
+		{"an item dated long before the fetch before (shown again) is left out", 2, 5, []time.Time{h(1), h(-30)}, prev, 1},
 		{"shown count unknown: from the fetch before", 2, 0, []time.Time{h(1), h(2)}, prev, 2},
 		{"every item new: from the oldest, which is not counted", 3, 3, []time.Time{h(3), h(1), h(2)}, h(1), 2},
+		{"every item new, two at the oldest date: one of them is counted", 3, 3, []time.Time{h(1), h(1), h(2)}, h(1), 2},
 		{"every item new but the oldest before the fetch before: from that fetch", 2, 2, []time.Time{h(3), h(-1)}, prev, 2},
+		{"a first fetch: from its oldest item", 3, 3, []time.Time{h(-40), h(-50), h(-45)}, h(-50), 2},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			from, counted := seenStretch(prev, c.x, c.shown, c.dates)
+			before := prev
+			if strings.HasPrefix(c.name, "a first fetch") {
+				before = time.Time{}
+			}
+			from, counted := seenStretch(before, at, c.x, c.shown, c.dates)
 			if !from.Equal(c.from) || len(counted) != c.wantCounted {
 				t.Fatalf("from %v counting %d, want from %v counting %d", from, len(counted), c.from, c.wantCounted)
 			}
 		})
+	}
+}
+
+// TestFirstFetchStartsTheStretches checks that a feed's first fetch with
+// dates watches from its oldest item to the fetch.
+func TestFirstFetchStartsTheStretches(t *testing.T) {
+	at := time.Date(2026, 3, 2, 12, 0, 0, 0, time.UTC)
+	m := NewModels(0.1, at)
+	m.ObserveShown(at, 3, 3, []time.Time{at.Add(-time.Hour), at.Add(-10 * time.Hour), at.Add(-5 * time.Hour)})
+	if !m.Posted.Watching() {
+		t.Fatal("the first fetch started no stretch")
+	}
+	if got := total(m.Posted.Exposure); math.Abs(got-10) > 0.1 { // decayed by under 1%
+		t.Fatalf("watched %.3f hours, want the 10 from the oldest item", got)
+	}
+	if got := total(m.Posted.Seen); math.Abs(got-2) > 0.01 {
+		t.Fatalf("saw %.3f items, want the 2 after the oldest", got)
 	}
 }
 
@@ -122,7 +148,7 @@ func TestSeenShapeCountsLateItems(t *testing.T) {
 		m.ObserveShown(at, len(dates), 50, dates)
 	}
 	var rates [24]float64
-	if !m.Posted.SeenRates(0, 0, flatDay(), rates[:]) {
+	if !m.Posted.SeenRates(0, 0, 0, flatDay(), rates[:]) {
 		t.Fatal("nothing seen")
 	}
 	for h, r := range rates {

@@ -173,6 +173,10 @@ func datedShape(m *Models, kappa float64, out []float64) {
 	}
 }
 
+// seenWeek is the watching, in hours, after which the seen stretches
+// take over whatever items they hold.
+const seenWeek = 7 * 24
+
 // seenShape reshapes out (24 hourly rates, their sum kept) to the seen
 // stretches' rates (estimate.HourShape.SeenRates) under a prior of out's
 // own shape worth kappa items, and reports whether it did (SeenRates'
@@ -193,9 +197,10 @@ func seenShape(m *Models, kappa float64, out []float64) bool {
 		prior[i] = r / level
 	}
 	// The seen stretches take over once they hold as many items as
-	// their prior is worth: models stored before them keep their
-	// histogram's shape until then.
-	if !m.Posted.SeenRates(kappa, kappa, prior[:], rates[:]) {
+	// their prior is worth or a week of watching (a slow feed's decayed
+	// items level off near 40 days' worth): models stored before them keep
+	// their histogram's shape until then.
+	if !m.Posted.SeenRates(kappa, kappa, seenWeek, prior[:], rates[:]) {
 		return false
 	}
 	sum := 0.0
