@@ -68,10 +68,13 @@ func encodeModels(b []byte, m *Models) []byte {
 
 // decodeModels reads models encoded by encodeModels.
 func decodeModels(b []byte) (*Models, error) {
-	if len(b) < len(modelsMagic) || ([4]byte(b[:4]) != modelsMagic && [4]byte(b[:4]) != modelsMagicV2 && [4]byte(b[:4]) != modelsMagicV1) {
+	if len(b) < len(modelsMagic) {
 		return nil, errors.New("not models in vigil's binary form")
 	}
 	head := [4]byte(b[:4])
+	if head != modelsMagic && head != modelsMagicV2 && head != modelsMagicV1 {
+		return nil, errors.New("not models in vigil's binary form")
+	}
 	r := &modelReader{b: b[len(modelsMagic):], v1: head == modelsMagicV1, v2: head == modelsMagicV2}
 	m := &Models{
 		EWMA: decodeEWMA(r), Daily: decodePeriodic(r), Weekly: decodePeriodic(r),

@@ -17,16 +17,7 @@ import (
 // seen stretches know that only those hours were watched and keep the
 // other hours at the prior.
 func TestSeenShapeFollowsTheDayNotTheFetches(t *testing.T) {
-	start := time.Date(2026, 3, 1, 3, 0, 0, 0, time.UTC)
-	m := NewModels(0.1, start)
-	for d := range 30 {
-		at := start.Add(time.Duration(d) * 24 * time.Hour)
-		dates := make([]time.Time, 15)
-		for i := range dates {
-			dates[i] = at.Add(-time.Duration(i*6+3) * time.Minute)
-		}
-		m.ObserveShown(at, 15, 15, dates)
-	}
+	m := fullAtThree()
 	cases := []struct {
 		name    string
 		seen    bool
@@ -190,6 +181,23 @@ func TestSeenStretchOfUntrustedDates(t *testing.T) {
 	}
 }
 
+// fullAtThree returns the models of a source that posts every six minutes
+// round the clock in a feed showing its latest 15 items, fetched once a
+// day at 03:00 for 30 days: every fetch finds its window full.
+func fullAtThree() *Models {
+	start := time.Date(2026, 3, 1, 3, 0, 0, 0, time.UTC)
+	m := NewModels(0.1, start)
+	for d := range 30 {
+		at := start.Add(time.Duration(d) * 24 * time.Hour)
+		dates := make([]time.Time, 15)
+		for i := range dates {
+			dates[i] = at.Add(-time.Duration(i*6+3) * time.Minute)
+		}
+		m.ObserveShown(at, 15, 15, dates)
+	}
+	return m
+}
+
 // flatDay is 24 equal shares.
 func flatDay() []float64 {
 	out := make([]float64, 24)
@@ -203,16 +211,7 @@ func flatDay() []float64 {
 // (trackedViews) plan by the histogram of dates even where accrued takes
 // the seen shape.
 func TestUserKeepsTheHistogram(t *testing.T) {
-	start := time.Date(2026, 3, 1, 3, 0, 0, 0, time.UTC)
-	m := NewModels(0.1, start)
-	for d := range 30 {
-		at := start.Add(time.Duration(d) * 24 * time.Hour)
-		dates := make([]time.Time, 15)
-		for i := range dates {
-			dates[i] = at.Add(-time.Duration(i*6+3) * time.Minute)
-		}
-		m.ObserveShown(at, 15, 15, dates)
-	}
+	m := fullAtThree()
 	tr := DefaultTracking
 	tr.LevelPrior, tr.ShapePool = 0, false
 	view := trackedViews(tr, []*Source{{ID: 1, Models: m}})[0]
