@@ -104,7 +104,7 @@ func (m *Models) ObserveShown(t time.Time, x, shown int, dates []time.Time) {
 	}
 	if imputed != nil {
 		m.Posted.ObserveShares(t, prev.Add(t.Sub(prev)/2), shares[:])
-		if m.Posted.Watching() && !(shown > 0 && x >= shown) {
+		if m.Posted.Watching() && !windowFull(x, shown) {
 			// A feed with dates whose dates this fetch could not be
 			// trusted: its stretch was seen whole, its items placed by
 			// the E step.
@@ -152,7 +152,7 @@ func seenStretch(prev, t time.Time, x, shown int, dates []time.Time) (time.Time,
 			oldest = i
 		}
 	}
-	if shown > 0 && x >= shown && oldest >= 0 && dates[oldest].After(prev) {
+	if windowFull(x, shown) && oldest >= 0 && dates[oldest].After(prev) {
 		counted := make([]time.Time, 0, len(dates))
 		counted = append(counted, dates[:oldest]...)
 		return dates[oldest], append(counted, dates[oldest+1:]...)
@@ -166,6 +166,11 @@ func seenStretch(prev, t time.Time, x, shown int, dates []time.Time) (time.Time,
 	}
 	return prev, counted
 }
+
+// windowFull tells whether every one of the shown items a fetch showed
+// was new (x of them), so that its window may have dropped older ones;
+// false when shown is not known (0).
+func windowFull(x, shown int) bool { return shown > 0 && x >= shown }
 
 // remember keeps the publication times of the new items of the last week.
 func (m *Models) remember(t time.Time, x int, dates []time.Time, first bool) {
