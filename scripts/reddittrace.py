@@ -4,16 +4,18 @@ stretch of the public "reddit top 2.5 million" collection (PDDL), the
 collection ../shared/traces/reddit-2013q3.tsv.gz was taken from: one CSV
 per subreddit under data/, holding its top posts of all time.
 
-A posting is one row's created_utc; the title column carries its title.
-Only subreddits with at least MIN postings in [FROM, FROM + DAYS) are
-kept, as in reddit-2013q3 (20). A file whose object the mirror lacks (the
-`fetch` tool may leave out the largest) is skipped and named on stderr.
+A posting is one row's created_utc; the title column carries its title,
+its white space collapsed; the source is the file's name, the subreddit
+without reddit-2013q3's "r/". Only subreddits with at least MIN postings
+in [FROM, FROM + DAYS) are kept, as in reddit-2013q3 (20). A file git
+cannot show (a copy may lack the largest objects) is skipped and named on
+stderr.
 
     python3 scripts/reddittrace.py GITDIR FROM DAYS OUT.tsv.gz [MIN]
 
-GITDIR is the repository's git directory, e.g. the one the `fetch` tool
-brings under /work/.mirror/umbrae+reddit-top-2.5-million/repo; FROM is a
-UTC date, YYYY-MM-DD.
+GITDIR is the git directory of a clone of
+github.com/umbrae/reddit-top-2.5-million (bare or not); FROM is a UTC
+date, YYYY-MM-DD.
 """
 import csv
 import datetime as dt
@@ -62,7 +64,7 @@ def postings(path):
 
 
 def main():
-    paths = [p for p in git("ls-tree", "-r", "--name-only", "HEAD").decode().split("\n")
+    paths = [p for p in git("ls-tree", "-r", "-z", "--name-only", "HEAD").decode().split("\0")
              if p.startswith("data/") and p.endswith(".csv")]
     kept = rows = 0
     missing = []
@@ -80,7 +82,7 @@ def main():
             for t, title in sorted(ps):
                 rows += 1
                 o.write("%s\t%d\t%s\n" % (name, int(t), title))
-    print("%d subreddits, %d postings, %s + %d days; %d files absent from the mirror: %s"
+    print("%d subreddits, %d postings, %s + %d days; %d files git could not show: %s"
           % (kept, rows, FROM, DAYS, len(missing), " ".join(missing)), file=sys.stderr)
 
 
