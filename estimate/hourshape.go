@@ -88,13 +88,11 @@ func (h *HourShape) Observe(t time.Time, dates []time.Time) {
 	if t.After(h.Last) {
 		if !h.Last.IsZero() {
 			f := h.decay(t.Sub(h.Last))
-			for i := range h.Counts {
-				h.Counts[i] *= f
-			}
-			h.Dated *= f
-			h.DatedSq *= f * f
+			scale(h.Counts, f)
 			scale(h.Exposure, f)
 			scale(h.Seen, f)
+			h.Dated *= f
+			h.DatedSq *= f * f
 		}
 		h.Last = t
 	}
