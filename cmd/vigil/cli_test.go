@@ -194,7 +194,7 @@ func TestSimProfiles(t *testing.T) {
 			t.Errorf("sim %v: novel count present %v", args, ok)
 		}
 	}
-	for _, bad := range [][]string{{"--window", "0"}, {"--beta", "NaN"}, {"--feed-window", "0"}, {"--access-unread", "-0.5"}, {"--access-unread", "Inf"}} {
+	for _, bad := range [][]string{{"--window", "0"}, {"--beta", "NaN"}, {"--feed-window", "0"}, {"--alpha", "0"}, {"--alpha", "1.5"}, {"--access-unread", "-0.5"}, {"--access-unread", "Inf"}} {
 		if code, _, _ := cli(t, "", "", append([]string{"sim", "--trace", posts}, bad...)...); code != 2 {
 			t.Errorf("%v: exit %d, want 2", bad, code)
 		}

@@ -39,6 +39,7 @@ func runSim(ctx context.Context, e *env, args []string) error {
 	online := f.Bool("online", false, "measure from the start with empty models (no training part)")
 	planEvery := f.Duration("plan-every", sim.DefaultPlanEvery, "how often every source is re-planned")
 	feedWindow := f.Int("feed-window", 15, "postings a feed shows when the trace gives no window (W)")
+	alpha := f.Float64("alpha", sim.DefaultAlpha, "smoothing constant of the learned rate (Horincar et al. §4.1), in (0, 1], as the monitor's --alpha")
 	beta := f.Float64("beta", profile.DefaultBeta, "novelty threshold β of the content policies (Roitman et al. Eq. 7)")
 	window := f.Int("window", profile.DefaultK, "postings a channel profile holds (k, Roitman et al. §4.2)")
 	profileTerms := f.Int("profile-terms", profile.DefaultMaxTerms, "heaviest stems, and as many affinities, a channel profile keeps, as live; -1: every term (the paper's profile)")
@@ -87,6 +88,9 @@ func runSim(ctx context.Context, e *env, args []string) error {
 	if err := checkSimFlags(*tracePath, *name, *perSource, *total, *feedWindow, *window, *beta); err != nil {
 		return err
 	}
+	if !(*alpha > 0 && *alpha <= 1) {
+		return usageError{fmt.Sprintf("--alpha must be in (0, 1], got %v", *alpha)}
+	}
 	if !(*datelessShare >= 0 && *datelessShare <= 1) {
 		return usageError{fmt.Sprintf("--dateless-share must be a fraction from 0 to 1, got %v", *datelessShare)}
 	}
@@ -100,7 +104,7 @@ func runSim(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	cfg := sim.Config{Policy: *name, NoDates: *noDates, DatelessShare: *datelessShare, ReadersAlike: *readersAlike, AccessOracle: *accessOracle, RateOracle: *rateOracle, Train: *train, Online: *online, PlanEvery: *planEvery, DefaultWindow: *feedWindow, Start: posts.Start, End: posts.End,
+	cfg := sim.Config{Policy: *name, NoDates: *noDates, DatelessShare: *datelessShare, ReadersAlike: *readersAlike, AccessOracle: *accessOracle, RateOracle: *rateOracle, Train: *train, Online: *online, PlanEvery: *planEvery, DefaultWindow: *feedWindow, Alpha: *alpha, Start: posts.Start, End: posts.End,
 		Beta: *beta, ProfileWindow: *window, ProfileTerms: *profileTerms, ProfileDFTerms: *dfTerms, Refine: *refine, NoQuality: *noQuality, LostPenalty: *lostPenalty,
 		PushShare: *pushShare, HubDelay: *hubDelay, PushVerify: *pushVerify, PushVerifyMultiple: *pushMultiple, PushOff: *pushOff}
 	if err := simWindow(&cfg, *from, *to); err != nil {

@@ -11,7 +11,8 @@ import (
 // different schedule on a generated trace), that turning both
 // estimators, the silent-feed bound and the level prior off by their
 // settings is the same as --no-tracking, and that the level prior alone
-// changes the schedule.
+// changes the schedule; and that --alpha sets the learned rate's smoothing
+// constant, its default written out changing nothing.
 func TestSimTrackingFlags(t *testing.T) {
 	posts := filepath.Join(t.TempDir(), "p.tsv")
 	if code, _, stderr := cli(t, "", "", "trace", "gen", "--sources", "30", "--days", "21", "--no-titles", "--out", posts); code != 0 {
@@ -44,5 +45,11 @@ func TestSimTrackingFlags(t *testing.T) {
 	}
 	if again := delay("--recent-half-life", "24h", "--recent-prior", "500h", "--shape-prior", "50", "--silent-shares", "4", "--level-prior", "3"); again != tracked {
 		t.Errorf("the default settings written out: %v minutes, the default %v", again, tracked)
+	}
+	if same := delay("--alpha", "0.1"); same != tracked {
+		t.Errorf("--alpha 0.1, the default: %v minutes, the default %v", same, tracked)
+	}
+	if faster := delay("--alpha", "0.5"); faster == tracked {
+		t.Errorf("--alpha 0.5 changed nothing: %v minutes both ways", tracked)
 	}
 }
