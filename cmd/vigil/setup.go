@@ -67,7 +67,7 @@ func addMonitorFlags(f *flags) *monitorOpts {
 		hostGap:      f.bindDuration("host-gap", ""),
 		minInterval:  f.Duration("min-interval", plan.DefaultBounds.Min, "shortest time between fetches of a feed"),
 		maxInterval:  f.Duration("max-interval", plan.DefaultBounds.Max, "longest time between fetches of a healthy feed"),
-		alpha:        f.Float64("alpha", 0.1, "smoothing constant of the learned rate, in (0, 1]"),
+		alpha:        f.Float64("alpha", 0.1, "smoothing constant of the learned rate and daily and weekly patterns (Horincar et al. §4.1-4.2), in (0, 1]"),
 		timeout:      f.Duration("timeout", 30*time.Second, "time limit of one fetch"),
 		headTimeout:  f.Duration("header-timeout", fetch.DefaultHeaderTimeout, "time limit for a server's first answer (its headers), shorter than --timeout"),
 		maxBody:      f.Int64("max-body", 10<<20, "largest feed body in bytes, after decompression"),

@@ -39,7 +39,7 @@ func runSim(ctx context.Context, e *env, args []string) error {
 	online := f.Bool("online", false, "measure from the start with empty models (no training part)")
 	planEvery := f.Duration("plan-every", sim.DefaultPlanEvery, "how often every source is re-planned")
 	feedWindow := f.Int("feed-window", 15, "postings a feed shows when the trace gives no window (W)")
-	alpha := f.Float64("alpha", sim.DefaultAlpha, "smoothing constant of the learned rate (Horincar et al. §4.1), in (0, 1], as the monitor's --alpha")
+	alpha := f.Float64("alpha", sim.DefaultAlpha, "smoothing constant of the learned rate and daily and weekly patterns (Horincar et al. §4.1-4.2), in (0, 1], as the monitor's --alpha")
 	beta := f.Float64("beta", profile.DefaultBeta, "novelty threshold β of the content policies (Roitman et al. Eq. 7)")
 	window := f.Int("window", profile.DefaultK, "postings a channel profile holds (k, Roitman et al. §4.2)")
 	profileTerms := f.Int("profile-terms", profile.DefaultMaxTerms, "heaviest stems, and as many affinities, a channel profile keeps, as live; -1: every term (the paper's profile)")
