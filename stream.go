@@ -18,6 +18,11 @@ type StreamQuery struct {
 	// Since and Until bound the items' sort time (publication, else first
 	// seen), both inclusive; zero means unbounded.
 	Since, Until time.Time
+	// SeenUntil bounds when vigil first saw the items, inclusive; zero
+	// means unbounded. Marking a stream read up to an instant uses it, so
+	// that an item that arrived after the reader looked stays unread
+	// however old its publication date.
+	SeenUntil time.Time
 	// MaxID and MinID bound item IDs, inclusive; 0 means unbounded.
 	MaxID, MinID int64
 	// OldestFirst lists in ascending order; the default is newest first.

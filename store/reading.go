@@ -35,9 +35,10 @@ type Reading interface {
 	// MarkRead sets the read state of items for a user; items of feeds the
 	// user does not follow are ENOTFOUND.
 	MarkRead(ctx context.Context, userID int64, itemIDs []int64, read bool) error
-	// MarkStreamRead marks read every item q selects whose sort time is at
-	// or before until (q's order, continuation and limit are ignored), and
-	// returns how many changed state.
+	// MarkStreamRead marks read every item q selects that vigil first saw
+	// at or before until, so that items arriving after a reader looked stay
+	// unread however old their dates (q's order, continuation and limit are
+	// ignored), and returns how many changed state.
 	MarkStreamRead(ctx context.Context, q vigil.StreamQuery, until time.Time) (int64, error)
 	// StarItems stars or unstars items for a user; items of feeds the user
 	// does not follow are ENOTFOUND.

@@ -42,15 +42,16 @@ func StreamOp(q vigil.StreamQuery) string {
 }
 
 // ReadUnder returns the stream query that MarkStreamRead marks read for q
-// and until: q's unread items, up to until when that is earlier than q's
-// own end. A query without a user is EINVALID.
+// and until: q's unread items that vigil first saw at or before until (or
+// before q's own SeenUntil, when earlier), whatever their publication
+// dates. A query without a user is EINVALID.
 func ReadUnder(q vigil.StreamQuery, until time.Time) (vigil.StreamQuery, error) {
 	if q.UserID == 0 {
 		return q, vigil.Errorf(vigil.EINVALID, "marking a stream read needs a user")
 	}
 	q.ExcludeRead, q.ReadOnly = true, false
-	if !until.IsZero() && (q.Until.IsZero() || until.Before(q.Until)) {
-		q.Until = until
+	if !until.IsZero() && (q.SeenUntil.IsZero() || until.Before(q.SeenUntil)) {
+		q.SeenUntil = until
 	}
 	return q, nil
 }

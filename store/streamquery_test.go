@@ -55,9 +55,10 @@ func TestReadUnder(t *testing.T) {
 		code      string
 	}{
 		{"no end", vigil.StreamQuery{UserID: 1, ReadOnly: true}, time.Time{}, time.Time{}, ""},
-		{"until sets the end", vigil.StreamQuery{UserID: 1}, late, late, ""},
-		{"an earlier until wins", vigil.StreamQuery{UserID: 1, Until: late}, early, early, ""},
-		{"a later until does not", vigil.StreamQuery{UserID: 1, Until: early}, late, early, ""},
+		{"until bounds when the items were seen", vigil.StreamQuery{UserID: 1}, late, late, ""},
+		{"an earlier until wins", vigil.StreamQuery{UserID: 1, SeenUntil: late}, early, early, ""},
+		{"a later until does not", vigil.StreamQuery{UserID: 1, SeenUntil: early}, late, early, ""},
+		{"the items' dates are not bounded", vigil.StreamQuery{UserID: 1, Until: late}, early, early, ""},
 		{"no user", vigil.StreamQuery{}, late, time.Time{}, vigil.EINVALID},
 	}
 	for _, tt := range tests {
@@ -66,8 +67,8 @@ func TestReadUnder(t *testing.T) {
 			t.Errorf("%s: error %v, want code %q", tt.name, err, tt.code)
 			continue
 		}
-		if err == nil && (!got.ExcludeRead || got.ReadOnly || !got.Until.Equal(tt.wantUntil)) {
-			t.Errorf("%s: ReadUnder = %+v, want unread items until %v", tt.name, got, tt.wantUntil)
+		if err == nil && (!got.ExcludeRead || got.ReadOnly || !got.SeenUntil.Equal(tt.wantUntil) || !got.Until.Equal(tt.q.Until)) {
+			t.Errorf("%s: ReadUnder = %+v, want unread items seen until %v, dated until %v", tt.name, got, tt.wantUntil, tt.q.Until)
 		}
 	}
 }

@@ -155,6 +155,18 @@ func (e *env) ingest(feedID int64, prefix string, n int) []int64 {
 	return ids
 }
 
+// ingestAt stores one item that vigil first sees at seen though it is
+// dated published, and returns its ID.
+func (e *env) ingestAt(feedID int64, key string, seen, published time.Time) int64 {
+	item := vigil.Item{Key: key, Hash: "h" + key, Title: "Item " + key, URL: "https://example.com/" + key, Published: published}
+	got, err := e.st.Ingest(context.Background(), vigil.Fetched{FeedID: feedID, Observation: vigil.Observation{At: seen, Status: 200}, Items: []vigil.Item{item}},
+		func(vigil.Ingested, *vigil.Feed) (*vigil.Feed, error) { return nil, nil })
+	if err != nil || len(got.New) != 1 {
+		e.t.Fatalf("ingesting %s: %v", key, err)
+	}
+	return got.New[0].ID
+}
+
 func TestFeverAuth(t *testing.T) {
 	e, _, key, _, _, _ := fixture(t)
 	e.ok(key, "")
@@ -276,22 +288,32 @@ func TestFeverMarks(t *testing.T) {
 	if out := e.ok(key, "saved_item_ids&unread_item_ids"); out["saved_item_ids"] != "" || len(strings.Split(out["unread_item_ids"].(string), ",")) != 6 {
 		t.Errorf("after unmarking: %v", out)
 	}
-	// A feed up to before: items at or before two hours ago.
-	e.ok(key, fmt.Sprintf("mark=feed&as=read&id=%d&before=%d", feeds[0], testNow.Add(-2*time.Hour).Unix()))
-	items, _ := e.st.ItemsByID(context.Background(), alice.ID, slices.Concat(a, tech))
-	var read []int64
-	for _, it := range items {
-		if it.Read {
-			read = append(read, it.ID)
+	// A feed up to before: the items vigil had seen by then, whatever
+	// their dates. Feed A's three arrived at testNow; late arrives an hour
+	// after it, dated ten hours before.
+	late := e.ingestAt(feeds[0], "late", testNow.Add(time.Hour), testNow.Add(-10*time.Hour))
+	readOf := func() []int64 {
+		items, _ := e.st.ItemsByID(context.Background(), alice.ID, slices.Concat(a, tech, []int64{late}))
+		var read []int64
+		for _, it := range items {
+			if it.Read {
+				read = append(read, it.ID)
+			}
 		}
+		return read
 	}
-	if want := a[:2]; !slices.Equal(read, want) {
-		t.Errorf("read after marking feed A before t-2h: %v, want %v", read, want)
+	e.ok(key, fmt.Sprintf("mark=feed&as=read&id=%d&before=%d", feeds[0], testNow.Add(-time.Second).Unix()))
+	if read := readOf(); len(read) != 0 {
+		t.Errorf("read after marking feed A before its items arrived: %v, want none", read)
+	}
+	e.ok(key, fmt.Sprintf("mark=feed&as=read&id=%d&before=%d", feeds[0], testNow.Unix()))
+	if read, want := readOf(), a; !slices.Equal(read, want) {
+		t.Errorf("read after marking feed A before they arrived: %v, want %v (not the late item)", read, want)
 	}
 	gid := int64(e.ok(key, "groups")["groups"].([]any)[0].(map[string]any)["id"].(float64))
 	e.ok(key, fmt.Sprintf("mark=group&as=read&id=%d&before=%d", gid, testNow.Unix()))
-	if out := e.ok(key, "unread_item_ids"); out["unread_item_ids"] != fmt.Sprint(a[2]) {
-		t.Errorf("unread after marking group Tech: %v, want %d", out["unread_item_ids"], a[2])
+	if out := e.ok(key, "unread_item_ids"); out["unread_item_ids"] != fmt.Sprint(late) {
+		t.Errorf("unread after marking group Tech: %v, want %d", out["unread_item_ids"], late)
 	}
 	e.ok(key, "mark=group&as=read&id=0")
 	if out := e.ok(key, "unread_item_ids"); out["unread_item_ids"] != "" {

@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestEditTag(t *testing.T) {
@@ -41,14 +42,29 @@ func TestEditTag(t *testing.T) {
 func TestMarkAllAsRead(t *testing.T) {
 	e, alice, auth, a, tt := streamFixture(t)
 	mark := "/reader/api/0/mark-all-as-read"
-	// ts in microseconds: a0 and a1 are at or before it, a2 is after.
-	ts := testNow.Add(-2 * 3600e9).UnixMicro()
-	if code, body := e.post(auth, mark, url.Values{"s": {"feed/https://a.example/feed"}, "ts": {fmt.Sprint(ts)}}); code != 200 || body != "OK" {
-		t.Fatalf("mark-all-as-read: %d %q", code, body)
+	// ts (microseconds) bounds when vigil first saw the items, not their
+	// dates: a0-a2 arrived at testNow, and late arrives an hour after it
+	// though dated ten hours before.
+	items, err := e.st.ItemsByID(t.Context(), alice.ID, a[:1])
+	if err != nil || len(items) != 1 {
+		t.Fatal(err)
 	}
-	for i, want := range []bool{true, true, false} {
-		if got := e.read(alice, a[i]); got != want {
-			t.Errorf("a%d read = %v, want %v", i, got, want)
+	late := e.ingestLate(items[0].FeedID, "late", testNow.Add(time.Hour), testNow.Add(-10*time.Hour))
+	steps := []struct {
+		ts   time.Time
+		want []bool // a0, a1, a2, late
+	}{
+		{testNow.Add(-time.Microsecond), []bool{false, false, false, false}},
+		{testNow, []bool{true, true, true, false}},
+	}
+	for _, st := range steps {
+		if code, body := e.post(auth, mark, url.Values{"s": {"feed/https://a.example/feed"}, "ts": {fmt.Sprint(st.ts.UnixMicro())}}); code != 200 || body != "OK" {
+			t.Fatalf("mark-all-as-read: %d %q", code, body)
+		}
+		for i, id := range []int64{a[0], a[1], a[2], late} {
+			if got := e.read(alice, id); got != st.want[i] {
+				t.Errorf("ts %v: item %d of feed A read = %v, want %v", st.ts, i, got, st.want[i])
+			}
 		}
 	}
 	if e.read(alice, tt[0]) {
@@ -67,8 +83,8 @@ func TestMarkAllAsRead(t *testing.T) {
 			t.Errorf("mark-all-as-read %v: %d, want 400", bad, code)
 		}
 	}
-	if code, _ := e.post(auth, mark, url.Values{"s": {"user/-/state/com.google/reading-list"}}); code != 200 || !e.read(alice, a[2]) {
-		t.Errorf("mark-all-as-read of the reading list: %d, a2 read %v", code, e.read(alice, a[2]))
+	if code, _ := e.post(auth, mark, url.Values{"s": {"user/-/state/com.google/reading-list"}}); code != 200 || !e.read(alice, late) {
+		t.Errorf("mark-all-as-read of the reading list: %d, the late item read %v", code, e.read(alice, late))
 	}
 }
 

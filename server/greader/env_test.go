@@ -107,6 +107,20 @@ func (e *env) ingest(feedID int64, prefix string, n int) []int64 {
 	return ids
 }
 
+// ingestLate stores one item that vigil first sees at seen though it is
+// dated published (a feed that publishes late or backdates) and returns
+// its ID.
+func (e *env) ingestLate(feedID int64, key string, seen, published time.Time) int64 {
+	e.t.Helper()
+	item := vigil.Item{Key: key, Hash: "h" + key, URL: "https://example.com/" + key, Title: "Item " + key, Published: published}
+	f := vigil.Fetched{FeedID: feedID, Observation: vigil.Observation{At: seen, Status: 200, Items: 1}, Items: []vigil.Item{item}}
+	got, err := e.st.Ingest(context.Background(), f, func(vigil.Ingested, *vigil.Feed) (*vigil.Feed, error) { return nil, nil })
+	if err != nil || len(got.New) != 1 {
+		e.t.Fatalf("ingesting %s: %v, %d new", key, err, len(got.New))
+	}
+	return got.New[0].ID
+}
+
 // login logs in by ClientLogin and returns the Auth token.
 func (e *env) login(name, secret string) string {
 	e.t.Helper()

@@ -125,6 +125,9 @@ func (s *Store) streamFilter(q vigil.StreamQuery, a *args) string {
 	if !q.Until.IsZero() {
 		add(`i.sort_at <= ` + a.add(store.Instant(q.Until)))
 	}
+	if !q.SeenUntil.IsZero() {
+		add(`i.seen <= ` + a.add(store.Instant(q.SeenUntil)))
+	}
 	if q.MinID != 0 {
 		add(`i.id >= ` + a.add(q.MinID))
 	}

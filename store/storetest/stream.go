@@ -163,27 +163,36 @@ func testItemsByIDKeepsToTheUser(t *testing.T, h Harness) {
 }
 
 func testMarkStreamRead(t *testing.T, h Harness) {
-	db, ann, bob, feeds, ids := streamFixture(t, h)
-	n, err := db.MarkStreamRead(ctx, vigil.StreamQuery{UserID: ann.ID, FeedID: feeds[0]}, t0.Add(-3*time.Hour))
-	if err != nil {
-		t.Fatal(err)
+	db, ann, bob, feeds, _ := streamFixture(t, h)
+	// An item that arrives after the reader looked, dated before all the
+	// others (a feed that publishes late, or backdates): marking read up
+	// to the moment the reader looked must leave it unread.
+	late := makeItems("late", 1)
+	late[0].Published = t0.Add(-10 * time.Hour)
+	mustIngest(t, db, feeds[0], t0.Add(2*time.Hour), late)
+	feedA := vigil.StreamQuery{UserID: ann.ID, FeedID: feeds[0]}
+	tests := []struct {
+		name  string
+		q     vigil.StreamQuery
+		until time.Time
+		want  int64
+	}{
+		{"feed A until just before its items arrived", feedA, t0.Add(-time.Nanosecond), 0},
+		{"feed A until they arrived (inclusive), not the late one", feedA, t0, 3},
+		{"folder Tech, no bound", vigil.StreamQuery{UserID: ann.ID, Folder: "Tech"}, time.Time{}, 3},
+		{"everything, no bound: the late one left", vigil.StreamQuery{UserID: ann.ID}, time.Time{}, 1},
 	}
-	if n != 2 {
-		t.Errorf("marked %d items, want 2 (a0 and a1, not a2 after the cut)", n)
-	}
-	read, _ := db.StreamEntries(ctx, vigil.StreamQuery{UserID: ann.ID, ReadOnly: true, OldestFirst: true})
-	var got []int64
-	for _, e := range read {
-		got = append(got, e.ID)
-	}
-	if want := []int64{ids[0], ids[2]}; !slices.Equal(got, want) {
-		t.Errorf("read after marking feed A until t0-3h: %v, want %v", got, want)
-	}
-	if n, err = db.MarkStreamRead(ctx, vigil.StreamQuery{UserID: ann.ID, Folder: "Tech"}, time.Time{}); err != nil || n != 3 {
-		t.Errorf("marking folder Tech read: %d, %v; want 3", n, err)
-	}
-	if n, err = db.MarkStreamRead(ctx, vigil.StreamQuery{UserID: ann.ID}, time.Time{}); err != nil || n != 1 {
-		t.Errorf("marking everything read: %d, %v; want the 1 left", n, err)
+	for _, tc := range tests {
+		n, err := db.MarkStreamRead(ctx, tc.q, tc.until)
+		if err != nil || n != tc.want {
+			t.Errorf("%s: marked %d, %v; want %d", tc.name, n, err, tc.want)
+		}
+		if tc.want == 3 && tc.q.FeedID != 0 {
+			unread, _ := db.StreamEntries(ctx, vigil.StreamQuery{UserID: ann.ID, ExcludeRead: true, FeedID: feeds[0]})
+			if len(unread) != 1 {
+				t.Errorf("%s: feed A has %d unread items, want the late one", tc.name, len(unread))
+			}
+		}
 	}
 	unread, _ := db.StreamEntries(ctx, vigil.StreamQuery{UserID: bob.ID, ExcludeRead: true})
 	if len(unread) != 2 {
