@@ -15,7 +15,8 @@ const MaxURLLength = 2048
 // NormalizeFeedURL checks that raw is an absolute http or https URL with a
 // valid host and port and returns its canonical form, so that one feed
 // followed by many users is stored (and fetched) once: lower-case scheme
-// and host, no default port, no fragment, and "/" for an empty path.
+// and host, no default port, no fragment, no "." or ".." path segments
+// (RFC 3986 §5.2.4), and "/" for an empty path.
 // Errors are EINVALID and say what is wrong with the URL.
 func NormalizeFeedURL(raw string) (string, error) {
 	raw = strings.TrimSpace(raw)
@@ -44,6 +45,12 @@ func NormalizeFeedURL(raw string) (string, error) {
 	}
 	u.Host = strings.TrimSuffix(strings.TrimSuffix(strings.ToLower(u.Host), defaultPort[u.Scheme]), ":")
 	u.Fragment, u.RawFragment = "", ""
+	if hasDotSegment(u.EscapedPath()) {
+		// Resolving the URL against itself removes the dot segments
+		// (RFC 3986 §5.2.4) and keeps the rest: "..././feed" is the
+		// feed at ".../feed", and must not be followed twice.
+		u = u.ResolveReference(u)
+	}
 	if u.Path == "" {
 		u.Path = "/"
 	}
@@ -59,6 +66,17 @@ func NormalizeFeedURL(raw string) (string, error) {
 }
 
 var defaultPort = map[string]string{"http": ":80", "https": ":443"}
+
+// hasDotSegment tells whether an escaped URL path holds a "." or ".."
+// segment.
+func hasDotSegment(path string) bool {
+	for seg := range strings.SplitSeq(path, "/") {
+		if seg == "." || seg == ".." {
+			return true
+		}
+	}
+	return false
+}
 
 // parseFault returns what url.Parse found wrong, without the "parse URL:"
 // wrapper that repeats the URL.

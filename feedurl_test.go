@@ -43,6 +43,13 @@ func TestNormalizeFeedURL(t *testing.T) {
 		{"http://bücher.example/feed", "http://b%C3%BCcher.example/feed", true},
 		{"http://my_host.example/", "http://my_host.example/", true},
 		{"http://192.0.2.1:8080/", "http://192.0.2.1:8080/", true},
+		{"http://127.0.0.1:8765/./thirty.xml", "http://127.0.0.1:8765/thirty.xml", true},
+		{"http://example.com/a/b/../c/./feed?x=1", "http://example.com/a/c/feed?x=1", true},
+		{"http://example.com/../../feed", "http://example.com/feed", true},
+		{"http://example.com/a/.", "http://example.com/a/", true},
+		{"http://example.com/a/..", "http://example.com/", true},
+		{"http://example.com/a.b/..c/d.", "http://example.com/a.b/..c/d.", true},
+		{"https://user@example.com/x/./y%20z#f", "https://user@example.com/x/y%20z", true},
 	}
 	for _, tc := range tests {
 		got, err := NormalizeFeedURL(tc.in)
