@@ -14,6 +14,10 @@ import (
 // item's length rather than by reading the whole item for each term.
 type ItemWords struct {
 	words []string
+	// title is how many of words are the title's: a phrase lies within the
+	// title or within the text, never across them, as the search index
+	// holds the two apart.
+	title int
 	// order holds the positions of words sorted by word, then position.
 	order []int32
 	// first holds, for each distinct word, where its positions start in
@@ -24,7 +28,8 @@ type ItemWords struct {
 // NewItemWords splits an item's title and text into words and indexes
 // them.
 func NewItemWords(it vigil.Item) *ItemWords {
-	words := fulltext.Words(strings.ToLower(it.Title + "\n" + fulltext.Body(it.Summary, it.Content)))
+	title := fulltext.Words(strings.ToLower(it.Title))
+	words := append(title, fulltext.Words(strings.ToLower(fulltext.Body(it.Summary, it.Content)))...)
 	order := make([]int32, len(words))
 	for i := range order {
 		order[i] = int32(i)
@@ -39,7 +44,7 @@ func NewItemWords(it vigil.Item) *ItemWords {
 	for k := len(order) - 1; k >= 0; k-- {
 		first[words[order[k]]] = int32(k)
 	}
-	return &ItemWords{words: words, order: order, first: first}
+	return &ItemWords{words: words, title: len(title), order: order, first: first}
 }
 
 // Has reports whether the words hold a term whose words are lower-cased:
@@ -69,5 +74,8 @@ func (w *ItemWords) Has(t fulltext.Term) bool {
 // phraseAt reports whether the term's words start at position p.
 func (w *ItemWords) phraseAt(p int, t fulltext.Term) bool {
 	end := p + len(t.Words)
+	if p < w.title && end > w.title {
+		return false
+	}
 	return end <= len(w.words) && fulltext.HasPhrase(w.words[p:end], t.Words, t.Prefix)
 }

@@ -33,6 +33,31 @@ func TestItemWordsAgreesWithScan(t *testing.T) {
 	}
 }
 
+// TestItemWordsPhraseStaysInOneField checks that a phrase matches within
+// the title or within the text but not across the two, as search does.
+func TestItemWordsPhraseStaysInOneField(t *testing.T) {
+	item := vigil.Item{Title: "Item 33 launch rocket", Content: "<p>launch of a rocket, orbital</p>"}
+	w := NewItemWords(item)
+	tests := []struct {
+		words  []string
+		prefix bool
+		want   bool
+	}{
+		{[]string{"rocket", "launch"}, false, false}, // title's last word, text's first
+		{[]string{"rocket", "la"}, true, false},
+		{[]string{"launch", "rocket"}, false, true}, // within the title
+		{[]string{"launch", "of"}, false, true},     // within the text
+		{[]string{"rocket", "orbit"}, true, true},
+		{[]string{"33", "launch", "rocket"}, false, true},
+		{[]string{"rocket"}, false, true},
+	}
+	for _, tc := range tests {
+		if got := w.Has(fulltext.Term{Words: tc.words, Prefix: tc.prefix}); got != tc.want {
+			t.Errorf("%v (prefix %v) in %q / %q: %v, want %v", tc.words, tc.prefix, item.Title, item.Content, got, tc.want)
+		}
+	}
+}
+
 // TestRuleCache checks that a rule is compiled once per text: the same
 // text serves the same compiled query, a new text (an edited rule) a new
 // one, and Forget drops it.
