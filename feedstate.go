@@ -1,6 +1,9 @@
 package vigil
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"net/http"
+)
 
 // FeedState is what every interface (the command line, the web pages, the
 // API) shows as a feed's state. Feed.State decides it, in one place.
@@ -10,20 +13,26 @@ type FeedState string
 const (
 	StateNew     FeedState = "new"     // not fetched yet
 	StateActive  FeedState = "active"  // the last fetch went well
+	StateWaiting FeedState = "waiting" // the server asked vigil to wait (429 or 503): no failure
 	StateFailing FeedState = "failing" // the last fetch failed; not yet broken or gone
 	StateBroken  FeedState = "broken"  // failures have lasted longer than the broken threshold
 	StateGone    FeedState = "gone"    // the server answered 404 or 410 repeatedly
 )
 
 // State decides the feed's state: gone and broken as the monitor judged
-// them (Status), failing while its last fetch failed (a failure count, an
-// error or an HTTP error status), new before its first fetch, else active.
+// them (Status), waiting while the server's last answer asked vigil to
+// wait (429 Too Many Requests or 503 Service Unavailable, which the monitor
+// does not count as failures), failing while its last fetch failed (a
+// failure count, an error or another HTTP error status), new before its
+// first fetch, else active.
 func (f Feed) State() FeedState {
 	switch {
 	case f.Status == FeedGone:
 		return StateGone
 	case f.Status == FeedBroken:
 		return StateBroken
+	case f.Failures == 0 && (f.LastStatus == http.StatusTooManyRequests || f.LastStatus == http.StatusServiceUnavailable):
+		return StateWaiting
 	case f.Failures > 0 || f.LastError != "" || f.LastStatus >= 400:
 		return StateFailing
 	case f.LastFetch.IsZero() && f.LastSuccess.IsZero():

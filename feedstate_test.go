@@ -20,6 +20,9 @@ func TestFeedState(t *testing.T) {
 		{"404 once", Feed{Status: FeedActive, LastFetch: fetched, LastStatus: 404, Failures: 1}, StateFailing},
 		{"error text", Feed{Status: FeedActive, LastFetch: fetched, LastError: "connection refused"}, StateFailing},
 		{"failures only", Feed{Status: FeedActive, Failures: 1}, StateFailing},
+		{"429, asked to wait", Feed{Status: FeedActive, LastFetch: fetched, LastStatus: 429, LastError: "the server answered 429 Too Many Requests"}, StateWaiting},
+		{"503, asked to wait", Feed{Status: FeedActive, LastFetch: fetched, LastStatus: 503, LastError: "the server answered 503 Service Unavailable"}, StateWaiting},
+		{"503 after failures", Feed{Status: FeedActive, LastFetch: fetched, LastStatus: 503, Failures: 2}, StateFailing},
 		{"broken", Feed{Status: FeedBroken, LastFetch: fetched, LastError: "timeout", Failures: 9}, StateBroken},
 		{"gone", Feed{Status: FeedGone, LastFetch: fetched, LastStatus: 410, Failures: 3}, StateGone},
 	}
