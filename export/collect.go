@@ -26,7 +26,8 @@ func Collect(ctx context.Context, st Reader, userID int64) ([]Entry, error) {
 	}
 	out := make([]Entry, len(subs))
 	for i, s := range subs {
-		out[i] = Entry{Title: cmp.Or(s.Title, s.Feed.Title), URL: s.Feed.URL, SiteURL: s.Feed.SiteURL, Folder: s.Folder}
+		out[i] = Entry{Title: cmp.Or(s.Title, s.Feed.Title), URL: s.Feed.URL, SiteURL: s.Feed.SiteURL, Folder: s.Folder,
+			Name: s.Title, Weight: s.Weight}
 		page, err := st.Page(ctx, s.Feed.ID)
 		if vigil.ErrorCode(err) == vigil.ENOTFOUND {
 			continue

@@ -11,6 +11,12 @@ type Entry struct {
 	SiteURL string `json:"site_url,omitempty"`
 	// Folder is the user's folder path, "/"-separated; "" for none.
 	Folder string `json:"folder,omitempty"`
+	// Name is the user's own name for the feed, "" to show the feed's own
+	// (JSON only: in OPML the title is the name shown).
+	Name string `json:"name,omitempty"`
+	// Weight is how much the user's interest counts in planning; 0 (as
+	// OPML and version 1 of the JSON export leave it) means 1.
+	Weight float64 `json:"weight,omitempty"`
 	// Page holds a watched page's settings; nil for a feed.
 	Page *PageSettings `json:"page,omitempty"`
 	// origin names where the entry was read and how its settings are

@@ -5,6 +5,7 @@ import (
 	"context"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -38,11 +39,11 @@ func newStore(t *testing.T, names ...string) (store.Store, []*vigil.User) {
 // storeFollow follows through the store itself.
 func storeFollow(st store.Store) Follow {
 	return Follow{
-		Feed: func(ctx context.Context, userID int64, url string) (*vigil.Subscription, error) {
-			return st.Subscribe(ctx, userID, url, 1, t0)
+		Feed: func(ctx context.Context, userID int64, url string, weight float64) (*vigil.Subscription, error) {
+			return st.Subscribe(ctx, userID, url, weight, t0)
 		},
-		Page: func(ctx context.Context, userID int64, url string) (*vigil.Subscription, error) {
-			return st.FollowPage(ctx, userID, url, 1, t0)
+		Page: func(ctx context.Context, userID int64, url string, weight float64) (*vigil.Subscription, error) {
+			return st.FollowPage(ctx, userID, url, weight, t0)
 		},
 	}
 }
@@ -189,4 +190,73 @@ func describeAll(entries []Entry) []any {
 		out[i] = []any{e.URL, e.Folder}
 	}
 	return out
+}
+
+// TestJSONKeepsNameAndWeight exports a feed with the user's own name, a
+// weight and a folder as JSON, imports it for another user and checks that
+// all three come back; a version-1 document, which has neither, imports
+// at weight 1 under the feed's title, and a weight the store refuses
+// skips its entry, naming it.
+func TestJSONKeepsNameAndWeight(t *testing.T) {
+	ctx := context.Background()
+	src, users := newStore(t, "ann")
+	ann := users[0]
+	sub, err := src.Subscribe(ctx, ann.ID, "https://example.com/thirty.xml", 2.5, t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, err := range []error{src.RenameSubscription(ctx, ann.ID, sub.Feed.ID, "My Thirty"), src.SetFolder(ctx, ann.ID, sub.Feed.ID, "Space/Stars")} {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	exported, err := Collect(ctx, src, ann.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var file bytes.Buffer
+	if err := WriteJSON(&file, "ann", exported, t0); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name       string
+		doc        string
+		wantName   string
+		wantWeight float64
+		skipped    int
+	}{
+		{"version 2", file.String(), "My Thirty", 2.5, 0},
+		{"version 1", `{"format":"vigil-export","version":1,"user":"ann","created":"2026-03-01T12:00:00Z","subscriptions":[{"title":"Thirty","url":"https://example.com/thirty.xml"}]}`, "", 1, 0},
+		{"a refused weight", `{"format":"vigil-export","version":2,"user":"ann","created":"2026-03-01T12:00:00Z","subscriptions":[{"url":"https://example.com/thirty.xml","weight":-2}]}`, "", 0, 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dst, users := newStore(t, "carol")
+			carol := users[0]
+			entries, _, err := Read(bytes.NewBufferString(tc.doc))
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := Import(ctx, dst, storeFollow(dst), carol.ID, entries, nil)
+			if err != nil || len(res.Skipped) != tc.skipped {
+				t.Fatalf("Import = %+v, %v; want %d skipped", res, err, tc.skipped)
+			}
+			subs, err := dst.Subscriptions(ctx, carol.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tc.skipped > 0 {
+				if len(subs) != 0 || !strings.Contains(res.Skipped[0], "thirty.xml") {
+					t.Errorf("a refused weight: %d subscriptions, skipped %q", len(subs), res.Skipped)
+				}
+				return
+			}
+			if len(subs) != 1 || subs[0].Title != tc.wantName || subs[0].Weight != tc.wantWeight {
+				t.Fatalf("imported %+v, want name %q weight %v", subs, tc.wantName, tc.wantWeight)
+			}
+			if tc.wantName != "" && subs[0].Folder != "Space/Stars" {
+				t.Errorf("folder %q, want Space/Stars", subs[0].Folder)
+			}
+		})
+	}
 }

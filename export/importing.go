@@ -13,6 +13,7 @@ type Store interface {
 	Reader
 	SetFolder(ctx context.Context, userID, feedID int64, folder string) error
 	SetFeedTitle(ctx context.Context, feedID int64, title string) (bool, error)
+	RenameSubscription(ctx context.Context, userID, feedID int64, title string) error
 	SetPageKinds(ctx context.Context, userID, feedID int64, kinds []string) error
 	SetPageSelector(ctx context.Context, userID, feedID int64, selector string) error
 	SetPageIgnore(ctx context.Context, userID, feedID int64, rules []string) error
@@ -25,11 +26,12 @@ type Store interface {
 
 var _ Store = store.Store(nil)
 
-// Follow makes a user follow a URL: Feed as a feed, Page as a page. The
-// caller chooses them so that a server can wake its monitor.
+// Follow makes a user follow a URL with a weight: Feed as a feed, Page as
+// a page. The caller chooses them so that a server can wake its monitor;
+// they check the weight.
 type Follow struct {
-	Feed func(ctx context.Context, userID int64, url string) (*vigil.Subscription, error)
-	Page func(ctx context.Context, userID int64, url string) (*vigil.Subscription, error)
+	Feed func(ctx context.Context, userID int64, url string, weight float64) (*vigil.Subscription, error)
+	Page func(ctx context.Context, userID int64, url string, weight float64) (*vigil.Subscription, error)
 }
 
 // Result is what an import did.
@@ -100,7 +102,11 @@ func importEntry(ctx context.Context, st Store, follow Follow, userID int64, url
 		}
 		followFn = follow.Page
 	}
-	sub, err := followFn(ctx, userID, url)
+	weight := e.Weight
+	if weight == 0 {
+		weight = 1
+	}
+	sub, err := followFn(ctx, userID, url, weight)
 	if err != nil {
 		return "", vigil.Errorf(vigil.ErrorCode(err), "%s: %s", e.describe(), vigil.ErrorMessage(err))
 	}
@@ -110,11 +116,17 @@ func importEntry(ctx context.Context, st Store, follow Follow, userID int64, url
 	return applyPage(ctx, st, userID, sub.Feed.ID, e, c)
 }
 
-// placeEntry puts a new subscription in the entry's folder and gives its
-// feed the entry's title while it has none.
+// placeEntry puts a new subscription in the entry's folder, under the
+// user's own name for it, and gives its feed the entry's title while it
+// has none.
 func placeEntry(ctx context.Context, st Store, userID, feedID int64, e Entry) error {
 	if e.Folder != "" {
 		if err := st.SetFolder(ctx, userID, feedID, e.Folder); err != nil {
+			return err
+		}
+	}
+	if e.Name != "" {
+		if err := st.RenameSubscription(ctx, userID, feedID, e.Name); err != nil {
 			return err
 		}
 	}

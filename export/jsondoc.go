@@ -14,8 +14,9 @@ import (
 // tells it from OPML.
 const Format = "vigil-export"
 
-// Version is the version of the JSON export format written.
-const Version = 1
+// Version is the version of the JSON export format written: 2 added each
+// subscription's name and weight.
+const Version = 2
 
 // Document is a JSON export: a user's feeds and pages with every setting.
 type Document struct {

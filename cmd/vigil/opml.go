@@ -57,11 +57,11 @@ func runImport(ctx context.Context, e *env, args []string) error {
 // storeFollow follows feeds and pages through the store, as vigil add does.
 func storeFollow(st store.Store) export.Follow {
 	return export.Follow{
-		Feed: func(ctx context.Context, userID int64, url string) (*vigil.Subscription, error) {
-			return st.Subscribe(ctx, userID, url, 1, time.Now())
+		Feed: func(ctx context.Context, userID int64, url string, weight float64) (*vigil.Subscription, error) {
+			return st.Subscribe(ctx, userID, url, weight, time.Now())
 		},
-		Page: func(ctx context.Context, userID int64, url string) (*vigil.Subscription, error) {
-			return st.FollowPage(ctx, userID, url, 1, time.Now())
+		Page: func(ctx context.Context, userID int64, url string, weight float64) (*vigil.Subscription, error) {
+			return st.FollowPage(ctx, userID, url, weight, time.Now())
 		},
 	}
 }

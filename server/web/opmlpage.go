@@ -77,11 +77,11 @@ func errorText(err error) string {
 // the monitor for a new one.
 func (s *Handlers) follow() export.Follow {
 	return export.Follow{
-		Feed: func(ctx context.Context, userID int64, url string) (*vigil.Subscription, error) {
-			return s.reading.Subscribe(ctx, userID, url, 1)
+		Feed: func(ctx context.Context, userID int64, url string, weight float64) (*vigil.Subscription, error) {
+			return s.reading.Subscribe(ctx, userID, url, weight)
 		},
-		Page: func(ctx context.Context, userID int64, url string) (*vigil.Subscription, error) {
-			return s.reading.FollowPage(ctx, userID, url, 1)
+		Page: func(ctx context.Context, userID int64, url string, weight float64) (*vigil.Subscription, error) {
+			return s.reading.FollowPage(ctx, userID, url, weight)
 		},
 	}
 }
