@@ -350,3 +350,48 @@ func serveCreatesUser(t *testing.T, args []string, name string) {
 	}
 	resp.Body.Close()
 }
+
+// TestServeNotesAUserItDidNotCreate runs serve on a database that has a
+// user already: --user naming someone else prints a note that it created
+// nobody, while --user naming that user, or no --user, prints none.
+func TestServeNotesAUserItDidNotCreate(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "users.db")
+	if out, err := exec.Command(vigilBin, "user", "add", "alice", "--db", db).CombinedOutput(); err != nil {
+		t.Fatalf("user add: %v %s", err, out)
+	}
+	for _, tc := range []struct {
+		args []string
+		note bool
+	}{{[]string{"--user", "newperson"}, true}, {[]string{"--user", "alice"}, false}, {nil, false}} {
+		if got := serveNotes(t, db, tc.args); strings.Contains(got, "created nobody") != tc.note {
+			t.Errorf("serve %v: printed %q before listening; a note: %v", tc.args, got, tc.note)
+		}
+	}
+}
+
+// serveNotes runs serve with args on db until it says where it listens
+// and returns what it printed before.
+func serveNotes(t *testing.T, db string, args []string) string {
+	cmd := exec.Command(vigilBin, append([]string{"serve", "--db", db, "--addr", "127.0.0.1:0"}, args...)...)
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		cmd.Process.Kill()
+		cmd.Wait()
+	}()
+	var before strings.Builder
+	lines := bufio.NewScanner(stderr)
+	for lines.Scan() {
+		if addrRE.MatchString(lines.Text()) {
+			return before.String()
+		}
+		before.WriteString(lines.Text() + "\n")
+	}
+	t.Fatalf("serve %v stopped without listening: %s", args, before.String())
+	return ""
+}

@@ -3,13 +3,16 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"log/slog"
 	"net"
 	"net/http"
+	"slices"
 	"sync"
 	"time"
 
+	"vigil"
 	"vigil/clock"
 	"vigil/discover"
 	"vigil/metrics"
@@ -75,7 +78,9 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if hubs != nil {
 		hubs.Ingest = mon
 	}
-	if err := ensureFirstUser(ctx, e, st, *firstUser); err != nil {
+	userGiven := false
+	f.Visit(func(fl *flag.Flag) { userGiven = userGiven || fl.Name == "user" })
+	if err := ensureFirstUser(ctx, e, st, *firstUser, userGiven); err != nil {
 		return err
 	}
 	digests, err := dopts.build(st, log, *opts.allowPrivate, *opts.zone)
@@ -136,11 +141,18 @@ func planDelay(p plan.Planner) (time.Duration, bool) {
 // ensureFirstUser creates the user called name (serve's --user, admin by
 // default) when the database has no user yet, so that a newcomer can log
 // in to the web page at once, and prints its credentials this once. A
-// database with users is left as it is, whatever name says.
-func ensureFirstUser(ctx context.Context, e *env, st store.Accounts, name string) error {
+// database with users is left as it is, whatever name says; when the
+// flag was given (given) and names nobody there, a note says so.
+func ensureFirstUser(ctx context.Context, e *env, st store.Accounts, name string, given bool) error {
 	users, err := st.Users(ctx)
-	if err != nil || len(users) > 0 {
+	if err != nil {
 		return err
+	}
+	if len(users) > 0 {
+		if given && !slices.ContainsFunc(users, func(u vigil.User) bool { return u.Name == name }) {
+			fmt.Fprintf(e.stderr, "note: --user %s created nobody: it names the first user of a new database, and this one has users already (add one with 'vigil user add %s')\n", name, name)
+		}
+		return nil
 	}
 	password, token, err := createUser(ctx, st, name)
 	if err != nil {
