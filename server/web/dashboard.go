@@ -36,7 +36,10 @@ type dashboardView struct {
 	Charts        []template.HTML
 	BudgetPerHour int
 	UsedLastHour  int
-	Feeds         int
+	Feeds         int // feeds someone follows
+	// Unfollowed counts the feeds nobody follows any more: kept, never
+	// fetched, and left out of Feeds, States and the failing feeds.
+	Unfollowed    int
 	States        map[vigil.FeedState]int
 	Failing       []vigil.Feed // failing feeds the visitor follows
 	FailingOthers int          // failing feeds only others follow
@@ -77,7 +80,7 @@ func (s *Handlers) dashboard(ctx context.Context, sess *session) (dashboardView,
 	if err != nil {
 		return dashboardView{}, err
 	}
-	view := dashboardView{base: sess.base("Dashboard"), BudgetPerHour: s.budgetPerHour, Feeds: len(feeds), States: map[vigil.FeedState]int{}}
+	view := dashboardView{base: sess.base("Dashboard"), BudgetPerHour: s.budgetPerHour, States: map[vigil.FeedState]int{}}
 	counts, err := s.st.FetchHours(ctx, now, dashboardHours)
 	if err != nil {
 		return dashboardView{}, err
@@ -87,6 +90,11 @@ func (s *Handlers) dashboard(ctx context.Context, sess *session) (dashboardView,
 	var srcs []plan.Source
 	var fetches []int
 	for _, f := range feeds {
+		if weights[f.ID] == 0 {
+			view.Unfollowed++
+			continue
+		}
+		view.Feeds++
 		view.noteState(f, mine[f.ID])
 		df := delayOf(f, lastDay[f.ID], s.log)
 		if mine[f.ID] {
