@@ -202,7 +202,7 @@ func TestNotifyCommands(t *testing.T) {
 		{[]string{"notify", "test", "7"}, 1, "channel 7 not found", "", 1},
 		{[]string{"notify", "remove", "x"}, 2, `channel ID "x" is not a positive number`, "", 1},
 		{[]string{"alert", "add", `" * "`}, 1, "no word to search for", "", 1},
-		{[]string{"alert", "add", "--feed", "9", "launch"}, 1, "does not subscribe to feed 9", "", 1},
+		{[]string{"alert", "add", "--feed", "9", "launch"}, 1, "do not follow feed 9", "", 1},
 		{[]string{"alert", "add", `"james webb" telescop*`}, 0, `alert 1 added for ann: "\"james webb\" telescop*" in every feed`, "", 1},
 		{[]string{"alert", "list"}, 0, "1\t\"\\\"james webb\\\" telescop*\" in every feed", "", 1},
 		{[]string{"alert", "remove", "1"}, 0, "alert 1 removed", "", 1},

@@ -197,7 +197,7 @@ func (s *Store) checkRuleFeed(ctx context.Context, r vigil.AlertRule) error {
 	var one int
 	err := s.conn.Read().QueryRow(ctx, s.sql.Alert.Subscribed, r.UserID, r.FeedID).Scan(&one)
 	if errors.Is(err, ErrNoRows) {
-		return vigil.Errorf(vigil.EINVALID, "user %d does not subscribe to feed %d", r.UserID, r.FeedID)
+		return vigil.Errorf(vigil.EINVALID, "you do not follow feed %d: an alert rule for one feed needs you to follow it", r.FeedID)
 	}
 	return s.d.WrapIf("check subscription", err)
 }
