@@ -3,8 +3,10 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strings"
 	"time"
 
@@ -99,6 +101,9 @@ func runDigest(ctx context.Context, e *env, args []string) error {
 	if *send != "" {
 		return sendDigests(ctx, e, f, opts, *send, *allowPrivate, *zone)
 	}
+	if name := sendOnlyFlag(f); name != "" {
+		return usageError{fmt.Sprintf("--%s is a setting of sending (--send, or vigil serve): without --send it changes nothing", name)}
+	}
 	st, u, err := f.openFor(ctx, *user)
 	if err != nil {
 		return err
@@ -123,11 +128,27 @@ func runDigest(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	state := "on"
-	if d.Off {
+	switch {
+	case d.Off:
 		state = "off"
+	case d.Email == "":
+		state = "on but unsent, no address (set one with --email)"
 	}
 	fmt.Fprintf(e.stdout, "%s: digest e-mail %s, address %q, webhook %q\n", u.Name, state, d.Email, d.Webhook)
 	return nil
+}
+
+// sendOnlyFlag returns the name of a flag given on the command line that
+// only sending digests reads, "" when none is.
+func sendOnlyFlag(f *flags) string {
+	sending := []string{"smtp-host", "smtp-port", "smtp-from", "smtp-user", "base-url", "digest-every", "digest-catch-up", "zone", "allow-private"}
+	name := ""
+	f.Visit(func(fl *flag.Flag) {
+		if name == "" && slices.Contains(sending, fl.Name) {
+			name = fl.Name
+		}
+	})
+	return name
 }
 
 // sendDigests sends every user's digest of day now.
