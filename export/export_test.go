@@ -228,6 +228,7 @@ func TestJSONKeepsNameAndWeight(t *testing.T) {
 		{"version 2", file.String(), "My Thirty", 2.5, 0},
 		{"version 1", `{"format":"vigil-export","version":1,"user":"ann","created":"2026-03-01T12:00:00Z","subscriptions":[{"title":"Thirty","url":"https://example.com/thirty.xml"}]}`, "", 1, 0},
 		{"a refused weight", `{"format":"vigil-export","version":2,"user":"ann","created":"2026-03-01T12:00:00Z","subscriptions":[{"url":"https://example.com/thirty.xml","weight":-2}]}`, "", 0, 1},
+		{"a refused name", `{"format":"vigil-export","version":2,"user":"ann","created":"2026-03-01T12:00:00Z","subscriptions":[{"url":"https://example.com/thirty.xml","name":"` + strings.Repeat("n", 2000) + `"}]}`, "", 0, 1},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -247,7 +248,7 @@ func TestJSONKeepsNameAndWeight(t *testing.T) {
 			}
 			if tc.skipped > 0 {
 				if len(subs) != 0 || !strings.Contains(res.Skipped[0], "thirty.xml") {
-					t.Errorf("a refused weight: %d subscriptions, skipped %q", len(subs), res.Skipped)
+					t.Errorf("%s: %d subscriptions, skipped %q", tc.name, len(subs), res.Skipped)
 				}
 				return
 			}

@@ -94,6 +94,9 @@ func Import(ctx context.Context, st Store, follow Follow, userID int64, entries 
 // anything is stored; it returns a note of what was not applied.
 func importEntry(ctx context.Context, st Store, follow Follow, userID int64, url string, e Entry) (string, error) {
 	var c checked
+	if _, err := store.SubscriptionTitle(e.Name); err != nil {
+		return "", vigil.Errorf(vigil.EINVALID, "%s: name: %s", e.describe(), vigil.ErrorMessage(err))
+	}
 	followFn := follow.Feed
 	if e.Page != nil {
 		var err error

@@ -192,7 +192,7 @@ func TestNotifyCommands(t *testing.T) {
 	}{
 		{[]string{"notify", "add", "smtp://u:s3cret@mail.example.org/?to=a@example.org"}, 2, "not supported", "s3cret", 0},
 		{[]string{"notify", "add", url}, 0, "channel 1 added for ann: generic+http://127.0.0.1", "s3cret", 0},
-		{[]string{"notify", "add", url}, 1, "has this channel already", "s3cret", 0},
+		{[]string{"notify", "add", url}, 1, "you have this channel already", "s3cret", 0},
 		{[]string{"notify", "test", "1"}, 1, "refusing to connect", "s3cret", 0},
 		{[]string{"notify", "list"}, 0, "failing (1 attempt(s) in a row", "s3cret", 0},
 		{[]string{"notify", "test", "1", "--allow-private"}, 1, "503", "s3cret", 0},

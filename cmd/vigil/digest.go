@@ -98,10 +98,16 @@ func runDigest(ctx context.Context, e *env, args []string) error {
 	if *off && *on {
 		return usageError{"--off and --on contradict each other"}
 	}
+	if name := givenOf(f, "digest-every", "digest-catch-up"); name != "" {
+		return usageError{fmt.Sprintf("--%s is read by vigil serve, which sends the digests as days end; vigil digest does not use it", name)}
+	}
 	if *send != "" {
+		if name := givenOf(f, "user", "email", "webhook", "off", "on"); name != "" {
+			return usageError{fmt.Sprintf("--%s sets one user's digest and --send sends every user's: give them in two commands", name)}
+		}
 		return sendDigests(ctx, e, f, opts, *send, *allowPrivate, *zone)
 	}
-	if name := sendOnlyFlag(f); name != "" {
+	if name := givenOf(f, sendingFlags...); name != "" {
 		return usageError{fmt.Sprintf("--%s is a setting of sending (--send, or vigil serve): without --send it changes nothing", name)}
 	}
 	st, u, err := f.openFor(ctx, *user)
@@ -138,13 +144,15 @@ func runDigest(ctx context.Context, e *env, args []string) error {
 	return nil
 }
 
-// sendOnlyFlag returns the name of a flag given on the command line that
-// only sending digests reads, "" when none is.
-func sendOnlyFlag(f *flags) string {
-	sending := []string{"smtp-host", "smtp-port", "smtp-from", "smtp-user", "base-url", "digest-every", "digest-catch-up", "zone", "allow-private"}
+// sendingFlags are vigil digest's flags that only sending reads.
+var sendingFlags = []string{"smtp-host", "smtp-port", "smtp-from", "smtp-user", "base-url", "rating-weights", "zone", "allow-private"}
+
+// givenOf returns the first of names given on the command line, "" when
+// none is.
+func givenOf(f *flags, names ...string) string {
 	name := ""
 	f.Visit(func(fl *flag.Flag) {
-		if name == "" && slices.Contains(sending, fl.Name) {
+		if name == "" && slices.Contains(names, fl.Name) {
 			name = fl.Name
 		}
 	})

@@ -19,9 +19,12 @@ func TestDigestSettingsSayWhatTheyDo(t *testing.T) {
 		code int
 		want string
 	}{
-		{[]string{"digest", "--digest-every", "1s"}, 2, "--digest-every is a setting of sending"},
-		{[]string{"digest", "--digest-catch-up", "0", "--email", "ann@example.org"}, 2, "--digest-catch-up is a setting of sending"},
+		{[]string{"digest", "--digest-every", "1s"}, 2, "--digest-every is read by vigil serve"},
+		{[]string{"digest", "--digest-catch-up", "0", "--email", "ann@example.org"}, 2, "--digest-catch-up is read by vigil serve"},
+		{[]string{"digest", "--send", "2026-03-01", "--digest-every", "1s"}, 2, "--digest-every is read by vigil serve"},
 		{[]string{"digest", "--zone", "Europe/Paris"}, 2, "without --send it changes nothing"},
+		{[]string{"digest", "--rating-weights", "1,1,1"}, 2, "--rating-weights is a setting of sending"},
+		{[]string{"digest", "--send", "2026-03-01", "--email", "ann@example.org"}, 2, "give them in two commands"},
 		{[]string{"digest"}, 0, `digest e-mail on but unsent, no address (set one with --email), address ""`},
 		{[]string{"digest", "--email", "ann@example.org"}, 0, `digest e-mail on, address "ann@example.org"`},
 		{[]string{"digest", "--off"}, 0, "digest e-mail off"},

@@ -10,8 +10,9 @@ import (
 )
 
 // mark applies mark=item (as=read, unread, saved, unsaved) or mark=feed or
-// mark=group (as=read, with before: Unix seconds, the newest item time to
-// mark) to the item, feed or group id. Group 0 is every feed.
+// mark=group (as=read, with before: Unix seconds, the time of the client's
+// last items request, which bounds when vigil first saw the items marked)
+// to the item, feed or group id. Group 0 is every feed.
 func (h *Handler) mark(ctx context.Context, u *vigil.User, form url.Values) error {
 	id, err := parseID("id", form.Get("id"))
 	if err != nil {
@@ -88,5 +89,7 @@ func parseBefore(v string) (time.Time, error) {
 	if secs == 0 {
 		return time.Time{}, nil
 	}
-	return time.Unix(secs, 0).UTC(), nil
+	// The end of that second: vigil's times have nanoseconds, and an item
+	// first seen within the second a client names was seen by then.
+	return time.Unix(secs, 0).Add(time.Second - 1).UTC(), nil
 }

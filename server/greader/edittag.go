@@ -71,9 +71,10 @@ func (h *Handler) editTag(w http.ResponseWriter, r *http.Request, u *vigil.User,
 	return nil
 }
 
-// markAllRead marks read the items of stream s up to ts (microseconds
-// since 1970, as Google Reader sends it; a value below 1e12 is taken as
-// seconds, which some clients send), or all of them without ts.
+// markAllRead marks read the items of stream s whose timestampUsec is at
+// or before ts (microseconds since 1970, as Google Reader sends it; a value
+// below 1e12 is taken as seconds, which some clients send; either to the
+// end of its unit), or all of them without ts.
 func (h *Handler) markAllRead(w http.ResponseWriter, r *http.Request, u *vigil.User, _ string) error {
 	s := r.Form.Get("s")
 	if s == "" {
@@ -89,7 +90,14 @@ func (h *Handler) markAllRead(w http.ResponseWriter, r *http.Request, u *vigil.U
 	if err != nil {
 		return err
 	}
-	if _, err := h.st.MarkStreamRead(r.Context(), q, until); err != nil {
+	// ts is on the clock of the timestampUsec this API serves, the items'
+	// sort time (publication, else first seen), so it bounds that, not
+	// when vigil first saw them as Fever's before does: a client that
+	// sends its newest item's timestampUsec marks that item and the older.
+	if !until.IsZero() && (q.Until.IsZero() || until.Before(q.Until)) {
+		q.Until = until
+	}
+	if _, err := h.st.MarkStreamRead(r.Context(), q, time.Time{}); err != nil {
 		return err
 	}
 	writeText(w, http.StatusOK, "OK")
@@ -106,7 +114,7 @@ func parseTS(v string) (time.Time, error) {
 		return time.Time{}, vigil.Errorf(vigil.EINVALID, "ts must be a time in microseconds since 1970, not %q", v)
 	}
 	if n < 1e12 {
-		return time.Unix(n, 0).UTC(), nil
+		return time.Unix(n, 0).Add(time.Second - 1).UTC(), nil
 	}
-	return time.UnixMicro(n).UTC(), nil
+	return time.UnixMicro(n).Add(time.Microsecond - 1).UTC(), nil
 }

@@ -42,28 +42,37 @@ func TestEditTag(t *testing.T) {
 func TestMarkAllAsRead(t *testing.T) {
 	e, alice, auth, a, tt := streamFixture(t)
 	mark := "/reader/api/0/mark-all-as-read"
-	// ts (microseconds) bounds when vigil first saw the items, not their
-	// dates: a0-a2 arrived at testNow, and late arrives an hour after it
-	// though dated ten hours before.
+	// ts is on the clock of the timestampUsec the API serves (the items'
+	// sort time): a client that sends back an item's timestampUsec marks
+	// that item and the older ones, to the end of the microsecond (n is
+	// published with nanoseconds, between a1 and a2), and in seconds to the
+	// end of the second.
 	items, err := e.st.ItemsByID(t.Context(), alice.ID, a[:1])
 	if err != nil || len(items) != 1 {
 		t.Fatal(err)
 	}
-	late := e.ingestLate(items[0].FeedID, "late", testNow.Add(time.Hour), testNow.Add(-10*time.Hour))
+	n := e.ingestLate(items[0].FeedID, "n", testNow, testNow.Add(-90*time.Minute+123456789))
+	got := getJSON[idsJSON](e, auth, "/reader/api/0/stream/items/ids?output=json&s=feed/https://a.example/feed")
+	stamps := map[string]string{}
+	for _, r := range got.ItemRefs {
+		stamps[r.ID] = r.TimestampUsec
+	}
 	steps := []struct {
-		ts   time.Time
-		want []bool // a0, a1, a2, late
+		ts   string
+		want []bool // a0, a1, n, a2
 	}{
-		{testNow.Add(-time.Microsecond), []bool{false, false, false, false}},
-		{testNow, []bool{true, true, true, false}},
+		{fmt.Sprint(testNow.Add(-4 * time.Hour).Unix()), []bool{false, false, false, false}},
+		{stamps[fmt.Sprint(a[1])], []bool{true, true, false, false}},
+		{stamps[fmt.Sprint(n)], []bool{true, true, true, false}},
+		{fmt.Sprint(testNow.Add(-time.Hour).Unix()), []bool{true, true, true, true}},
 	}
 	for _, st := range steps {
-		if code, body := e.post(auth, mark, url.Values{"s": {"feed/https://a.example/feed"}, "ts": {fmt.Sprint(st.ts.UnixMicro())}}); code != 200 || body != "OK" {
+		if code, body := e.post(auth, mark, url.Values{"s": {"feed/https://a.example/feed"}, "ts": {st.ts}}); code != 200 || body != "OK" {
 			t.Fatalf("mark-all-as-read: %d %q", code, body)
 		}
-		for i, id := range []int64{a[0], a[1], a[2], late} {
+		for i, id := range []int64{a[0], a[1], n, a[2]} {
 			if got := e.read(alice, id); got != st.want[i] {
-				t.Errorf("ts %v: item %d of feed A read = %v, want %v", st.ts, i, got, st.want[i])
+				t.Errorf("ts %s: item %d of feed A read = %v, want %v", st.ts, i, got, st.want[i])
 			}
 		}
 	}
@@ -83,8 +92,8 @@ func TestMarkAllAsRead(t *testing.T) {
 			t.Errorf("mark-all-as-read %v: %d, want 400", bad, code)
 		}
 	}
-	if code, _ := e.post(auth, mark, url.Values{"s": {"user/-/state/com.google/reading-list"}}); code != 200 || !e.read(alice, late) {
-		t.Errorf("mark-all-as-read of the reading list: %d, the late item read %v", code, e.read(alice, late))
+	if code, _ := e.post(auth, mark, url.Values{"s": {"user/-/state/com.google/reading-list"}}); code != 200 || !e.read(alice, a[2]) {
+		t.Errorf("mark-all-as-read of the reading list: %d, a2 read %v", code, e.read(alice, a[2]))
 	}
 }
 

@@ -98,7 +98,7 @@ func (s *Store) AddChannel(ctx context.Context, c vigil.Channel) (int64, error) 
 	err := s.conn.Write().QueryRow(ctx, s.sql.Alert.AddChannel, c.UserID, s.d.text(c.URL), s.d.text(vigil.HideURL(c.URL)), store.Nanos(c.Created)).Scan(&id)
 	switch {
 	case s.d.IsUnique(err):
-		return 0, vigil.Errorf(vigil.ECONFLICT, "user %d has this channel already", c.UserID)
+		return 0, vigil.Errorf(vigil.ECONFLICT, "you have this channel already")
 	case s.d.IsForeignKey(err):
 		return 0, vigil.Errorf(vigil.ENOTFOUND, "user %d not found", c.UserID)
 	case err != nil:
