@@ -309,20 +309,8 @@ func TestServeCreatesFirstUser(t *testing.T) {
 // printed password.
 func serveCreatesUser(t *testing.T, args []string, name string) {
 	db := filepath.Join(t.TempDir(), "fresh.db")
-	cmd := exec.Command(vigilBin, append([]string{"serve", "--db", db, "--addr", "127.0.0.1:0"}, args...)...)
-	stderr, err := cmd.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer func() {
-		cmd.Process.Kill()
-		cmd.Wait()
-	}()
+	lines := serveOutput(t, db, args)
 	var password, addr, created string
-	lines := bufio.NewScanner(stderr)
 	for addr == "" && lines.Scan() {
 		line := lines.Text()
 		if rest, ok := strings.CutPrefix(strings.TrimSpace(line), "password: "); ok {
@@ -363,29 +351,19 @@ func TestServeNotesAUserItDidNotCreate(t *testing.T) {
 		args []string
 		note bool
 	}{{[]string{"--user", "newperson"}, true}, {[]string{"--user", "alice"}, false}, {nil, false}} {
-		if got := serveNotes(t, db, tc.args); strings.Contains(got, "created nobody") != tc.note {
-			t.Errorf("serve %v: printed %q before listening; a note: %v", tc.args, got, tc.note)
-		}
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) { // each serve stopped before the next
+			if got := serveNotes(t, db, tc.args); strings.Contains(got, "created nobody") != tc.note {
+				t.Errorf("serve %v: printed %q before listening; a note: %v", tc.args, got, tc.note)
+			}
+		})
 	}
 }
 
 // serveNotes runs serve with args on db until it says where it listens
 // and returns what it printed before.
 func serveNotes(t *testing.T, db string, args []string) string {
-	cmd := exec.Command(vigilBin, append([]string{"serve", "--db", db, "--addr", "127.0.0.1:0"}, args...)...)
-	stderr, err := cmd.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer func() {
-		cmd.Process.Kill()
-		cmd.Wait()
-	}()
+	lines := serveOutput(t, db, args)
 	var before strings.Builder
-	lines := bufio.NewScanner(stderr)
 	for lines.Scan() {
 		if addrRE.MatchString(lines.Text()) {
 			return before.String()
@@ -394,4 +372,23 @@ func serveNotes(t *testing.T, db string, args []string) string {
 	}
 	t.Fatalf("serve %v stopped without listening: %s", args, before.String())
 	return ""
+}
+
+// serveOutput starts serve with args on db and a free port, killed when
+// the test ends, and returns its standard error line by line.
+func serveOutput(t *testing.T, db string, args []string) *bufio.Scanner {
+	t.Helper()
+	cmd := exec.Command(vigilBin, append([]string{"serve", "--db", db, "--addr", "127.0.0.1:0"}, args...)...)
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		cmd.Process.Kill()
+		cmd.Wait()
+	})
+	return bufio.NewScanner(stderr)
 }
