@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"log/slog"
 	"net"
@@ -78,9 +77,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if hubs != nil {
 		hubs.Ingest = mon
 	}
-	userGiven := false
-	f.Visit(func(fl *flag.Flag) { userGiven = userGiven || fl.Name == "user" })
-	if err := ensureFirstUser(ctx, e, st, *firstUser, userGiven); err != nil {
+	if err := ensureFirstUser(ctx, e, st, *firstUser, givenOf(f, "user") != ""); err != nil {
 		return err
 	}
 	digests, err := dopts.build(st, log, *opts.allowPrivate, *opts.zone)

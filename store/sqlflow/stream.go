@@ -186,8 +186,7 @@ func (s *Store) itemsByID(ctx context.Context, userID int64, ids []int64) ([]vig
 // MarkStreamRead marks read, in one statement, every item q selects that
 // vigil first saw at or before until (a zero until means every item; q's
 // own Until bounds the sort time); q's order, continuation and limit do
-// not apply. It returns how many items
-// changed state.
+// not apply. It returns how many items changed state.
 func (s *Store) MarkStreamRead(ctx context.Context, q vigil.StreamQuery, until time.Time) (int64, error) {
 	q, err := store.ReadUnder(q, until)
 	if err != nil {
