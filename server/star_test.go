@@ -46,7 +46,7 @@ func TestAPIStarRoundTrip(t *testing.T) {
 	if found := decode[api.SearchAnswer](t, body).Items; len(found) != 1 || !found[0].Starred {
 		t.Errorf("search result for the starred s-a: %s, want it starred", body)
 	}
-	if got := e.interestTitles(alice); got != "s-c,s-a" {
+	if got := e.interestTitles(alice); got != "s-a,s-c" { // newest ID first: s-a heads its fetch
 		t.Errorf("interest items after starring = %q, want the starred ones", got)
 	}
 

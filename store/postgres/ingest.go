@@ -175,9 +175,10 @@ const ingestFeedSQL = `SELECT ` + feedStoredColumns + `,
 	        WHERE j.key = i.key AND j.hash IS DISTINCT FROM i.hash) = 0)
 	FROM feeds f WHERE f.id = $1`
 
-// numberNew gives the new items the IDs taken for them, in the fetch's
-// order: the sequence handed them out in the order the server met the
-// rows, which need not be the fetch's.
+// numberNew gives the new items the IDs taken for them, highest first in
+// the fetch's order, so that items of one sort time, which list by ID,
+// highest first, list in the feed's own order: the sequence handed them
+// out in the order the server met the rows, which need not be the fetch's.
 func numberNew(changes []sqlflow.ChangedItem) {
 	var ids []int64
 	for _, c := range changes {
@@ -186,6 +187,7 @@ func numberNew(changes []sqlflow.ChangedItem) {
 		}
 	}
 	slices.Sort(ids)
+	slices.Reverse(ids)
 	n := 0
 	for i := range changes {
 		if changes[i].NewID.Valid {
@@ -212,8 +214,8 @@ func queueItems(b *pgx.Batch, f vigil.Fetched, items []vigil.Item, changes []sql
 // the feed, and returns the position (from 0) of each item that is not
 // stored as it is, with the stored item's ID and first sighting when there
 // is one and else an ID taken from the items' sequence, in the fetch's
-// order (numberNew gives the new items their IDs in that order, as the
-// embedded store does).
+// order (numberNew gives the new items their IDs, highest first in that
+// order, as the embedded store does).
 const changedItemsSQL = `SELECT j.n - 1, i.id, i.seen,
 		CASE WHEN i.id IS NULL THEN nextval(pg_get_serial_sequence('items', 'id')) END
 	FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS j(key, hash, n)

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"vigil"
@@ -99,7 +100,8 @@ func ingest(ctx context.Context, st txStmts, f vigil.Fetched) (vigil.Ingested, e
 }
 
 // storeItems inserts the new items of f and updates the edited ones; only
-// the first occurrence of a key within the fetch counts.
+// the first occurrence of a key within the fetch counts. Both lists come
+// back in the fetch's order.
 func storeItems(ctx context.Context, st txStmts, f vigil.Fetched) (vigil.Ingested, error) {
 	items := store.UniqueItems(f.FeedID, f.Items)
 	changed, err := changedItems(ctx, st.changedItems, f.FeedID, items)
@@ -108,12 +110,17 @@ func storeItems(ctx context.Context, st txStmts, f vigil.Fetched) (vigil.Ingeste
 	}
 	var got vigil.Ingested
 	now := store.Normalise(f.Observation.At)
-	for _, c := range changed {
+	// From the last to the first, so that the fetch's first new item takes
+	// the highest ID: items of one sort time list by ID, highest first, and
+	// so in the feed's own order, which puts its newest first.
+	for _, c := range slices.Backward(changed) {
 		it := items[c.Index]
 		if err := storeItem(ctx, st, &it, c, now, &got); err != nil {
 			return vigil.Ingested{}, err
 		}
 	}
+	slices.Reverse(got.New)
+	slices.Reverse(got.Updated)
 	return got, nil
 }
 

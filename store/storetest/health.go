@@ -38,7 +38,7 @@ func testCountDueAndItemsAfter(t *testing.T, h Harness) {
 	for _, tt := range []struct {
 		after int64
 		want  int
-	}{{0, 3}, {in.New[0].ID, 2}, {in.New[2].ID, 0}} {
+	}{{0, 3}, {in.New[2].ID, 2}, {in.New[0].ID, 0}} { // the fetch's first item takes its highest ID
 		if n, err := db.CountItemsAfter(ctx, tt.after); err != nil || n != tt.want {
 			t.Errorf("CountItemsAfter(%d) = %d, %v; want %d", tt.after, n, err, tt.want)
 		}

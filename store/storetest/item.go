@@ -19,19 +19,44 @@ func testItemsOrder(t *testing.T, h Harness) {
 		{Key: "undated"},                                // sorts at seen
 		{Key: "future", Published: seen.Add(time.Hour)}, // clamped to seen
 		{Key: "recent", Published: seen.Add(-time.Hour)},
-		{Key: "tie", Published: t0}, // same instant as old, stored later
+		{Key: "tie", Published: t0}, // same instant as old, below it in the feed
 	}
 	mustIngest(t, db, id, seen, items)
 	got, err := db.Items(ctx, vigil.ItemQuery{UserID: ann.ID})
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"future", "undated", "recent", "tie", "old"}
+	want := []string{"undated", "future", "recent", "old", "tie"} // ties in the feed's order
 	if keys := itemKeys(got); !reflect.DeepEqual(keys, want) {
 		t.Errorf("order = %v, want %v", keys, want)
 	}
-	if !got[0].Published.Equal(seen.Add(time.Hour)) {
-		t.Errorf("a future date is stored as %v, want it kept as published", got[0].Published)
+	if !got[1].Published.Equal(seen.Add(time.Hour)) {
+		t.Errorf("a future date is stored as %v, want it kept as published", got[1].Published)
+	}
+}
+
+// testUndatedItemsKeepTheFeedsOrder checks that the items of one fetch
+// that share a sort time (a feed without dates) list as the feed listed
+// them, its first (newest) first, on their first fetch and on a later one,
+// and below the items of earlier fetches.
+func testUndatedItemsKeepTheFeedsOrder(t *testing.T, h Harness) {
+	db := h.open(t)
+	ann := mustUser(t, db, "ann")
+	id := mustSubscribe(t, db, ann.ID, "https://example.com/feed")
+	fetches := [][]string{{"c", "b", "a"}, {"f", "e", "d", "c", "b"}}
+	for i, keys := range fetches {
+		items := make([]vigil.Item, len(keys))
+		for j, k := range keys {
+			items[j] = vigil.Item{Key: k, Hash: "h-" + k, Title: k}
+		}
+		mustIngest(t, db, id, t0.Add(time.Duration(i)*time.Hour), items)
+	}
+	got, err := db.Items(ctx, vigil.ItemQuery{UserID: ann.ID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if keys, want := itemKeys(got), []string{"f", "e", "d", "c", "b", "a"}; !reflect.DeepEqual(keys, want) {
+		t.Errorf("order = %v, want %v", keys, want)
 	}
 }
 

@@ -31,6 +31,7 @@ var tests = []struct {
 	{"SubscriptionsHideOtherFollowers", testSubscriptionsHideOtherFollowers},
 	{"InterestSignalsAreIsolated", testInterestSignalsAreIsolated},
 	{"ItemsOrder", testItemsOrder},
+	{"UndatedItemsKeepTheFeedsOrder", testUndatedItemsKeepTheFeedsOrder},
 	{"ItemsPagesAndFilters", testItemsPagesAndFilters},
 	{"ItemAndMarkRead", testItemAndMarkRead},
 	{"ItemFieldsRoundTrip", testItemFieldsRoundTrip},

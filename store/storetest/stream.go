@@ -112,7 +112,7 @@ func testStreamEntries(t *testing.T, h Harness) {
 		{"until", vigil.StreamQuery{Until: t0.Add(-5 * time.Hour)}, []int64{ids[1], ids[0]}},
 		{"after cursor", vigil.StreamQuery{After: &vigil.StreamCursor{At: t0.Add(-2 * time.Hour), ID: ids[4]}}, []int64{ids[3], ids[2], ids[1], ids[0]}},
 		{"after cursor, oldest first", vigil.StreamQuery{OldestFirst: true, After: &vigil.StreamCursor{At: t0.Add(-5 * time.Hour), ID: ids[1]}}, ids[2:]},
-		{"id bounds", vigil.StreamQuery{MinID: ids[0], MaxID: ids[2]}, []int64{ids[2], ids[0]}},
+		{"id bounds", vigil.StreamQuery{MinID: min(ids[0], ids[2]), MaxID: max(ids[0], ids[2])}, []int64{ids[2], ids[0]}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
