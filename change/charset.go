@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"io"
+	"mime"
 	"unicode/utf8"
 
 	"golang.org/x/net/html/charset"
@@ -37,6 +38,22 @@ func bodyBytes(body []byte, contentType string) []byte {
 	k, _ := io.ReadFull(r, page)
 	return page[:k]
 }
+
+// jsonBytes returns a JSON body decoded to UTF-8 where its Content-Type
+// names a charset or it starts with a UTF-16 byte order mark, and as it is
+// otherwise: JSON is UTF-8 (RFC 8259 §8.1), so an undeclared body is not
+// guessed at as plain text is (bodyBytes's windows-1252).
+func jsonBytes(body []byte, contentType string) []byte {
+	_, params, err := mime.ParseMediaType(contentType)
+	if err == nil && params["charset"] != "" || bytes.HasPrefix(body, []byte{0xFF, 0xFE}) || bytes.HasPrefix(body, []byte{0xFE, 0xFF}) {
+		return bodyBytes(body, contentType)
+	}
+	return body
+}
+
+// withoutMark returns decoded text without the byte order mark a UTF-16
+// body's decoding leaves at its start (U+FEFF), which is no text.
+func withoutMark(text []byte) []byte { return bytes.TrimPrefix(text, utf8BOM) }
 
 // counter counts the bytes written to it.
 type counter int64

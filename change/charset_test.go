@@ -57,3 +57,35 @@ func TestBodyBytesAllocatesThePageOnce(t *testing.T) {
 		t.Errorf("bodyBytes allocated %d bytes, want at most %d", got, most)
 	}
 }
+
+// TestExtractPlainAndJSONCharsets checks that plain text and JSON pages
+// are read in the charset their Content-Type names (or a byte order mark
+// gives), so that an edit of a page in windows-1251 or Shift_JIS is a
+// visible change of readable text, not one of U+FFFD. Undeclared plain
+// text that is not UTF-8 is read as windows-1252, as HTML is.
+func TestExtractPlainAndJSONCharsets(t *testing.T) {
+	tests := []struct {
+		name, contentType, before, after, wantAfter string
+	}{
+		{"windows-1251", "text/plain; charset=windows-1251",
+			"\xcc\xe0\xe3\xe0\xe7\xe8\xed: \xce\xf2\xea\xf0\xfb\xf2\xee", "\xcc\xe0\xe3\xe0\xe7\xe8\xed: \xc7\xe0\xea\xf0\xfb\xf2\xee", "Магазин: Закрыто\n"},
+		{"iso-8859-1", "text/plain; charset=iso-8859-1", "r\xe9serv\xe9", "r\xe8serv\xe8", "rèservè\n"},
+		{"shift_jis", "text/plain; charset=shift_jis", "\x8a\x4a\x93\x58", "\x95\xc2\x93\x58", "閉店\n"},
+		{"undeclared latin-1", "text/plain", "caf\xe9 ouvert", "caf\xe9 ferm\xe9", "café fermé\n"},
+		{"utf-16 bom", "text/plain", "\xff\xfeo\x00p\x00e\x00n\x00", "\xff\xfes\x00h\x00u\x00t\x00", "shut\n"},
+		{"json in windows-1251", "application/json; charset=windows-1251",
+			"{\"s\":\"\xce\xf2\xea\xf0\xfb\xf2\xee\"}", "{\"s\":\"\xc7\xe0\xea\xf0\xfb\xf2\xee\"}", "{\n\"s\": \"Закрыто\"\n}\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			before := mustExtract(t, tt.before, tt.contentType, ExtractOptions{})
+			after := mustExtract(t, tt.after, tt.contentType, ExtractOptions{})
+			if after.Text != tt.wantAfter {
+				t.Errorf("text %q, want %q", after.Text, tt.wantAfter)
+			}
+			if before.Text == after.Text {
+				t.Errorf("both versions read as %q: the edit is lost", after.Text)
+			}
+		})
+	}
+}

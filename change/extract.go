@@ -61,11 +61,11 @@ func (x *extractor) extract(body []byte, contentType string, watch Watch) (*Docu
 	switch {
 	case asJSON:
 		d.Type = TypeText
-		err = x.json(d, text)
+		err = x.json(d, withoutMark(jsonBytes(text, textType)))
 	case d.Type == TypeHTML:
 		err = x.html(d, text, textType)
 	case d.Type == TypeText:
-		x.plain(d, text)
+		x.plain(d, withoutMark(bodyBytes(text, textType)))
 	}
 	if err != nil {
 		return nil, err
