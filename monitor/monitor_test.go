@@ -116,6 +116,8 @@ func TestFaults(t *testing.T) {
 		{"503 with Retry-After date", status(503, "Retry-After", t0.Add(3*time.Hour).Format(http.TimeFormat)), "", 0, 0, "503", 3 * time.Hour, 3 * time.Hour, true},
 		{"503 without Retry-After waits the throttle delay", status(503), "", 0, 0, "503", time.Hour, time.Hour, true},
 		{"hostile Retry-After is capped", status(429, "Retry-After", "99999999"), "", 0, 0, "429", 7 * 24 * time.Hour, 7 * 24 * time.Hour, true},
+		{"Retry-After 0 waits the first retry delay", status(429, "Retry-After", "0"), "", 0, 0, "429", 5 * time.Minute, 5 * time.Minute, true},
+		{"a past Retry-After date too", status(503, "Retry-After", t0.Add(-time.Hour).Format(http.TimeFormat)), "", 0, 0, "503", 5 * time.Minute, 5 * time.Minute, true},
 		{"404 counts toward gone", status(404), "", 1, 1, "404 Not Found", 4 * time.Minute, 6 * time.Minute, true},
 		{"410", status(410), "", 1, 1, "410 Gone", 4 * time.Minute, 6 * time.Minute, true},
 		{"connection refused", nil, refused, 1, 0, "refused", 4 * time.Minute, 6 * time.Minute, true},

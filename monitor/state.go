@@ -67,15 +67,28 @@ func (m *Monitor) succeed(f *vigil.Feed, o outcome, now time.Time) {
 }
 
 // throttle records a 429 or 503: not a failure, but no fetch before the
-// server's Retry-After (or ThrottleDelay when it gave none).
+// server's Retry-After (or ThrottleDelay when it gave none), and never
+// sooner than a failing feed is first retried (BackoffBase): a server
+// that says "too many requests" with a Retry-After of 0, or of a past
+// date, is not asked again at once.
 func (m *Monitor) throttle(f *vigil.Feed, o outcome, now time.Time) time.Time {
-	until := m.capHint(o.resp.RetryAfter, now)
-	if until.IsZero() {
-		until = now.Add(m.cfg.ThrottleDelay)
-	}
+	until := m.throttleUntil(o.resp.RetryAfter, now)
 	f.Hints.NotBefore = until
 	f.LastError = fmt.Sprintf("%s; asked to wait until %s", o.err, until.UTC().Format(time.RFC3339))
 	return until
+}
+
+// throttleUntil is when a throttled feed may be fetched again, given the
+// server's Retry-After (zero when it gave none or none that parses).
+func (m *Monitor) throttleUntil(retryAfter, now time.Time) time.Time {
+	if retryAfter.IsZero() {
+		return now.Add(m.cfg.ThrottleDelay)
+	}
+	soonest := now.Add(m.cfg.BackoffBase)
+	if ra := m.capHint(retryAfter, now); ra.After(soonest) {
+		return ra
+	}
+	return soonest
 }
 
 // fail records a failure: the run of failures grows, the feed turns broken
