@@ -207,6 +207,18 @@ func resultLines(r any, indent string) []string {
 	return strings.Split(string(b), "\n")
 }
 
+// CheckSelector reports what is wrong with the CSS selector of the
+// elements a page watches ("" when unset), as Extract would refuse it.
+func CheckSelector(selector string) error {
+	if selector == "" {
+		return nil
+	}
+	if _, err := cascadia.ParseGroup(selector); err != nil {
+		return fmt.Errorf("change: invalid CSS selector %q: %v", selector, err)
+	}
+	return nil
+}
+
 // CheckReading reports what is wrong with a page's reading settings: a
 // CSS selector to wait for, an XPath expression and a jq program, each
 // "" when unset.

@@ -62,12 +62,17 @@ func SplitPageKinds(s string) []string {
 }
 
 // PageSelector returns a page's selector as stored, trimmed of spaces; one
-// over MaxSelectorLength bytes is EINVALID.
+// over MaxSelectorLength bytes, or one that is no CSS selector, is
+// EINVALID (stored, it would leave the whole page watched).
 func PageSelector(selector string) (string, error) {
 	if len(selector) > MaxSelectorLength {
 		return "", vigil.Errorf(vigil.EINVALID, "selector is longer than %d bytes", MaxSelectorLength)
 	}
-	return strings.TrimSpace(selector), nil
+	selector = strings.TrimSpace(selector)
+	if err := change.CheckSelector(selector); err != nil {
+		return "", vigil.Errorf(vigil.EINVALID, "%s", strings.TrimPrefix(err.Error(), "change: "))
+	}
+	return selector, nil
 }
 
 // PageIgnore returns a page's ignore rules as stored, a JSON list; more

@@ -32,7 +32,8 @@ func TestPageSettingsCommands(t *testing.T) {
 		{[]string{"user", "add", "ann"}, 0, ""},
 		{[]string{"add", "--jq", ".price", srv.URL + "/lamp.json"}, 2, "need --page"},
 		{[]string{"add", "--page", "--jq", ".price", "--condition", "below:15", "--threshold", "negligible", srv.URL + "/lamp.json"}, 0, "ann watches page 1"},
-		{[]string{"page", "set", "1", "--xpath", "//p["}, 1, `invalid XPath "//p["`},
+		{[]string{"page", "set", "1", "--xpath", "//p["}, 2, `invalid XPath "//p["`},
+		{[]string{"page", "set", "1", "--wait-for", "#price"}, 2, "the page is not rendered: add --render"},
 		{[]string{"page", "set", "1", "--condition", "rises:3"}, 1, `condition kind "rises" is not one of`},
 		{[]string{"page", "set", "1", "--condition", "below:cheap"}, 2, `"cheap" is not a number`},
 		{[]string{"page", "set", "1", "--ignore", "("}, 2, "is not a regular expression"},
@@ -63,6 +64,47 @@ func TestPageSettingsCommands(t *testing.T) {
 	cli(t, db, "", "fetch", "--all", "--allow-private")
 	if _, out, _ := cli(t, db, "", "changes"); strings.Count(out, "\n") != 1 {
 		t.Errorf("after the price changed: changes %q, want one", out)
+	}
+}
+
+// TestAddPageRefusesBeforeFollowing checks that vigil add --page refuses
+// page settings that cannot be right as usage errors (exit 2) before the
+// user follows the page, so that a refused command leaves nothing behind.
+func TestAddPageRefusesBeforeFollowing(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "v.db")
+	if code, _, errOut := cli(t, db, "", "user", "add", "ann"); code != 0 {
+		t.Fatal(errOut)
+	}
+	const url = "https://example.org/p"
+	tests := []struct {
+		flags []string
+		says  string
+	}{
+		{[]string{"--ignore", "("}, "is not a regular expression"},
+		{[]string{"--condition", "below:abc"}, `"abc" is not a number`},
+		{[]string{"--selector", "div["}, `invalid CSS selector "div["`},
+		{[]string{"--selector", "###"}, `invalid CSS selector "###"`},
+		{[]string{"--xpath", "//p["}, `invalid XPath "//p["`},
+		{[]string{"--jq", ".a", "--selector", "p"}, "give one or the other"},
+		{[]string{"--jq", ".a", "--xpath", "//p"}, "give one or the other"},
+		{[]string{"--wait-for", "p"}, "add --render"},
+		{[]string{"--render=false", "--wait-for", "p"}, "not --render=false"},
+		{[]string{"--wait-for", "p["}, `invalid CSS selector to wait for "p["`},
+		{[]string{"--frequency", "hourly"}, `frequency "hourly" is not one of`},
+		{[]string{"--threshold", "huge"}, `threshold "huge" is not one of`},
+		{[]string{"--kinds", "text,sounds"}, `kind "sounds" is not one of`},
+	}
+	for _, tt := range tests {
+		args := append(append([]string{"add", "--page"}, tt.flags...), url)
+		if code, _, errOut := cli(t, db, "", args...); code != 2 || !strings.Contains(errOut, tt.says) {
+			t.Errorf("vigil %s: exit %d %q, want 2 naming %q", strings.Join(args, " "), code, errOut, tt.says)
+		}
+	}
+	if code, out, errOut := cli(t, db, "", "feeds"); code != 0 || strings.Contains(out, url) {
+		t.Errorf("feeds after the refused commands: exit %d, %q %q; want the page not followed", code, out, errOut)
+	}
+	if code, out, errOut := cli(t, db, "", "add", "--page", "--render", "--wait-for", "p", "--selector", "div.main", url); code != 0 {
+		t.Errorf("a right combination: exit %d, %q %q", code, out, errOut)
 	}
 }
 

@@ -66,17 +66,71 @@ func (p *pageFlags) given(name string) bool {
 	return set
 }
 
-// apply stores the settings given for the user's page, the owner's first,
-// after checking them all, so that a refused one stores nothing.
-func (p *pageFlags) apply(ctx context.Context, st store.Store, userID, feedID int64) error {
-	conds, err := p.parseConditions()
-	if err != nil {
+// check refuses, as a usage error and before anything is stored, the
+// settings given that cannot be right whatever the page: a condition,
+// ignore rule, kind, selector, XPath, jq program, threshold or group that
+// does not parse, and flags that contradict one another (a jq program,
+// which reads JSON, with a selector or XPath, which read HTML; a selector
+// to wait for with --render=false). A page being added has no reading
+// settings yet, so there --wait-for needs --render (added).
+func (p *pageFlags) check(added bool) error {
+	if _, err := p.parseConditions(); err != nil {
 		return err
 	}
 	for _, r := range p.ignore {
 		if _, err := regexp.Compile(r); err != nil {
 			return usageError{fmt.Sprintf("--ignore %q is not a regular expression: %v", r, err)}
 		}
+	}
+	if err := p.checkValues(); err != nil {
+		return usageError{vigil.ErrorMessage(err)}
+	}
+	switch {
+	case *p.jq != "" && (*p.selector != "" || *p.xpath != ""):
+		return usageError{"--jq reads a JSON document and --selector and --xpath an HTML one: give one or the other"}
+	case *p.waitFor != "" && p.given("render") && !*p.render:
+		return usageError{"--wait-for waits for an element of the rendered page: it needs --render, not --render=false"}
+	case *p.waitFor != "" && added && !*p.render:
+		return usageError{"--wait-for waits for an element of the rendered page: add --render"}
+	}
+	return nil
+}
+
+// checkValues checks each value given by the store's own rules.
+func (p *pageFlags) checkValues() error {
+	if p.given("kinds") {
+		if _, err := store.JoinPageKinds(splitList(*p.kinds)); err != nil {
+			return err
+		}
+	}
+	if _, err := store.PageSelector(*p.selector); err != nil {
+		return err
+	}
+	if _, err := store.PageReturns(*p.returns); err != nil {
+		return err
+	}
+	if _, err := store.PageReadingJSON(vigil.PageReading{WaitFor: *p.waitFor, XPath: *p.xpath, JQ: *p.jq}); err != nil {
+		return err
+	}
+	pf := vigil.PageFollow{Threshold: "negligible", Frequency: "daily"}
+	if p.given("threshold") {
+		pf.Threshold = *p.threshold
+	}
+	if p.given("frequency") {
+		pf.Frequency = *p.frequency
+	}
+	return store.CheckPageFollow(pf)
+}
+
+// apply stores the settings given for the user's page, the owner's first,
+// after checking them all, so that a refused one stores nothing.
+func (p *pageFlags) apply(ctx context.Context, st store.Store, userID, feedID int64) error {
+	if err := p.check(false); err != nil {
+		return err
+	}
+	conds, err := p.parseConditions()
+	if err != nil {
+		return err
 	}
 	if err := p.applyOwner(ctx, st, userID, feedID); err != nil {
 		return err
@@ -115,6 +169,9 @@ func (p *pageFlags) applyOwner(ctx context.Context, st store.Store, userID, feed
 	}
 	r := page.PageReading
 	p.readingInto(&r)
+	if p.given("wait-for") && r.WaitFor != "" && !r.Render {
+		return usageError{"--wait-for waits for an element of the rendered page, and the page is not rendered: add --render"}
+	}
 	return st.SetPageReading(ctx, userID, feedID, r)
 }
 

@@ -39,8 +39,8 @@ func runAdd(ctx context.Context, e *env, args []string) error {
 	if !(*weight > 0) {
 		return usageError{fmt.Sprintf("--weight must be greater than 0, got %v", *weight)}
 	}
-	if _, err := store.PageReturns(*settings.returns); err != nil {
-		return usageError{"--" + vigil.ErrorMessage(err)}
+	if err := settings.check(*page); err != nil {
+		return err
 	}
 	st, u, err := f.openFor(ctx, *user)
 	if err != nil {
