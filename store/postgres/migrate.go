@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -93,8 +94,14 @@ func apply(ctx context.Context, tx pgx.Tx, m migration) error {
 }
 
 // schemaVersion returns the number of applied migrations, creating the
-// version table (at 0) in an empty database.
+// version table (at 0) in an empty database. A schema without vigil's
+// version table that holds tables already is another program's: it is
+// refused (EINVALID) and left as it is, as the embedded store refuses
+// another program's SQLite file.
 func schemaVersion(ctx context.Context, tx pgx.Tx) (int, error) {
+	if err := refuseForeign(ctx, tx); err != nil {
+		return 0, err
+	}
 	_, err := tx.Exec(ctx, `CREATE TABLE IF NOT EXISTS vigil_schema (
 		one     BOOLEAN PRIMARY KEY DEFAULT true CHECK (one),
 		version INTEGER NOT NULL)`)
@@ -112,3 +119,31 @@ func schemaVersion(ctx context.Context, tx pgx.Tx) (int, error) {
 
 // MigrationCount is the schema version a fully migrated database has.
 func MigrationCount() int { return len(migrations) }
+
+// refuseForeign returns EINVALID when the current schema has no
+// vigil_schema table but holds other tables or views, naming a few.
+func refuseForeign(ctx context.Context, tx pgx.Tx) error {
+	var names []string
+	rows, err := tx.Query(ctx, `SELECT table_name FROM information_schema.tables
+		WHERE table_schema = current_schema()
+		  AND to_regclass(quote_ident(current_schema()) || '.vigil_schema') IS NULL
+		ORDER BY table_name LIMIT 4`)
+	if err != nil {
+		return err
+	}
+	for rows.Next() {
+		var n string
+		if err := rows.Scan(&n); err != nil {
+			return err
+		}
+		names = append(names, n)
+	}
+	if err := rows.Err(); err != nil || len(names) == 0 {
+		return err
+	}
+	if len(names) > 3 {
+		names = append(names[:3], "...")
+	}
+	return vigil.Errorf(vigil.EINVALID, "the database holds tables of another program (%s) and no vigil schema: "+
+		"it is left as it is; give --db an empty database or one vigil made", strings.Join(names, ", "))
+}

@@ -101,6 +101,33 @@ func TestOpenRefusesNewerSchemaAndKeepsData(t *testing.T) {
 	}
 }
 
+// TestOpenRefusesAnotherProgramsTables checks that a schema holding
+// another program's tables, without vigil's, is refused and left as it
+// is, even when a table's name is one of vigil's.
+func TestOpenRefusesAnotherProgramsTables(t *testing.T) {
+	for _, table := range []string{"invoices", "users"} {
+		t.Run(table, func(t *testing.T) {
+			dsn := pgtest.Schema(t)
+			conn, err := pgx.Connect(ctx, dsn)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer conn.Close(ctx)
+			if _, err := conn.Exec(ctx, `CREATE TABLE `+table+` (id INT); INSERT INTO `+table+` VALUES (7)`); err != nil {
+				t.Fatal(err)
+			}
+			_, err = postgres.Open(ctx, dsn)
+			if vigil.ErrorCode(err) != vigil.EINVALID || !strings.Contains(err.Error(), "another program ("+table+")") {
+				t.Fatalf("Open of another program's schema = %v, want EINVALID naming %s", err, table)
+			}
+			var tables int
+			if err := conn.QueryRow(ctx, `SELECT count(*) FROM information_schema.tables WHERE table_schema = current_schema()`).Scan(&tables); err != nil || tables != 1 {
+				t.Errorf("tables after the refused Open: %d, %v; want the one there was", tables, err)
+			}
+		})
+	}
+}
+
 func TestOpenRefusesBadURLs(t *testing.T) {
 	tests := []struct{ name, dsn, want string }{
 		{"a file path", "vigil.db", "not a postgres:// URL"},
