@@ -177,6 +177,10 @@ func (m *Monitor) fetchFeed(ctx context.Context, f vigil.Feed, page *vigil.Page,
 	if m.notAFeed(f, o) {
 		return m.watchAsPage(ctx, f, resp, at)
 	}
+	var movedTo string
+	if o.verdict == fetched || o.verdict == notModified {
+		f, movedTo = m.moveFirst(ctx, f, o.resp.PermanentURL, at)
+	}
 	obs := o.observation(f.ID, at)
 	var push *vigil.Push
 	if !known.unpushed {
@@ -196,12 +200,9 @@ func (m *Monitor) fetchFeed(ctx context.Context, f vigil.Feed, page *vigil.Page,
 		obs.NewItems, obs.Updated = len(ing.New), len(ing.Updated)
 		m.events.Fetched(obs, o.verdict.String())
 	}
-	res := Result{FeedID: f.ID, URL: f.URL, New: len(ing.New), Updated: len(ing.Updated), Err: o.err, NextTime: saved.NextFetch}
+	res := Result{FeedID: f.ID, URL: f.URL, New: len(ing.New), Updated: len(ing.Updated), Err: o.err, NextTime: saved.NextFetch, MovedTo: movedTo}
 	if o.resp != nil {
 		res.Status = o.resp.Status
-		if o.verdict == fetched || o.verdict == notModified {
-			res.MovedTo = m.follow(ctx, f, o.resp.PermanentURL, at)
-		}
 	}
 	m.log.Debug("fetched", "feed", f.ID, "url", fetch.RedactURL(f.URL), "status", res.Status, "new", res.New, "error", res.Err, "next", res.NextTime)
 	return res, nil
@@ -233,21 +234,48 @@ func (m *Monitor) storeFetch(ctx context.Context, f vigil.Feed, o outcome, obs v
 }
 
 // follow records a permanent redirect that led to a good answer and
-// returns the new URL (normalised like every feed URL), or "".
-func (m *Monitor) follow(ctx context.Context, f vigil.Feed, to string, now time.Time) string {
+// returns the new URL (normalised like every feed URL), or "", and the ID
+// of the feed that has it now (f's own, or another feed's f was merged
+// into).
+func (m *Monitor) follow(ctx context.Context, f vigil.Feed, to string, now time.Time) (string, int64) {
 	if to == "" {
-		return ""
+		return "", f.ID
 	}
 	to, err := vigil.NormalizeFeedURL(to)
 	if err != nil || to == f.URL {
-		return ""
+		return "", f.ID
 	}
-	if err := m.st.MoveFeed(context.WithoutCancel(ctx), f.ID, to, now); err != nil {
+	id, err := m.st.MoveFeed(context.WithoutCancel(ctx), f.ID, to, now)
+	if err != nil {
 		m.log.Error("recording permanent redirect", "feed", f.ID, "from", fetch.RedactURL(f.URL), "to", fetch.RedactURL(to), "error", err)
-		return ""
+		return "", f.ID
 	}
-	m.log.Info("feed moved permanently", "feed", f.ID, "from", fetch.RedactURL(f.URL), "to", fetch.RedactURL(to))
-	return to
+	m.log.Info("feed moved permanently", "feed", f.ID, "from", fetch.RedactURL(f.URL), "to", fetch.RedactURL(to), "into", id)
+	return to, id
+}
+
+// moveFirst records a feed's permanent redirect before its fetch is
+// stored, and returns the feed the fetch is to be stored in, with the new
+// URL ("" when there was no move). Moved into another feed that already
+// had the URL, the fetch goes to that feed: its items are new or not by
+// that feed's keys, and alert every follower it now has, not only those
+// of the old feed, whose rows then hold nothing new. Where that feed
+// cannot be read the fetch stays with f.
+func (m *Monitor) moveFirst(ctx context.Context, f vigil.Feed, to string, now time.Time) (vigil.Feed, string) {
+	moved, id := m.follow(ctx, f, to, now)
+	if moved == "" {
+		return f, ""
+	}
+	if id == f.ID {
+		f.URL = moved
+		return f, moved
+	}
+	into, err := m.st.Feed(context.WithoutCancel(ctx), id)
+	if err != nil {
+		m.log.Error("reading the feed a moved feed was merged into", "feed", f.ID, "into", id, "error", err)
+		return f, moved
+	}
+	return *into, moved
 }
 
 // pageOf returns the watched page behind a feed row, or nil when it is a

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -305,6 +306,55 @@ func TestRedirectTargetsAreNormalisedAndNeedAGoodAnswer(t *testing.T) {
 	dead := h.subscribe(srv.URL + "/dead")
 	if _, st := h.fetch(dead.ID); st.URL != srv.URL+"/dead" {
 		t.Fatalf("a permanent redirect to a 404 moved the feed to %q", st.URL)
+	}
+}
+
+// TestRedirectIntoAFollowedFeedAlertsItsFollowers checks that a permanent
+// redirect onto a feed that is already stored stores the fetch in that
+// feed: its new items alert the followers it already had (bob's rule on
+// every feed) and the movers (ann's rule, which moves with her to the
+// feed), and the old feed's row takes no item.
+func TestRedirectIntoAFollowedFeedAlertsItsFollowers(t *testing.T) {
+	ctx := context.Background()
+	h := newHarness(t, Config{})
+	srv, _ := serve(t, func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/old" {
+			http.Redirect(w, r, "/new", http.StatusMovedPermanently)
+			return
+		}
+		body(rss("", rssItem{"a", "Rocket launch today", "x"}))(w, r)
+	})
+	old := h.subscribe(srv.URL + "/old")
+	bob := &vigil.User{Name: "bob", PasswordHash: "x", TokenHash: "t-bob"}
+	if err := h.st.CreateUser(ctx, bob); err != nil {
+		t.Fatal(err)
+	}
+	sub, err := h.st.Subscribe(ctx, bob.ID, srv.URL+"/new", 1, h.clk.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range []vigil.AlertRule{{UserID: h.user.ID, FeedID: old.ID, Query: "rocket"}, {UserID: bob.ID, Query: "launch"}} {
+		if _, err := h.st.AddChannel(ctx, vigil.Channel{UserID: r.UserID, URL: "generic+http://127.0.0.1:9/" + strconv.FormatInt(r.UserID, 10), Created: t0}); err != nil {
+			t.Fatal(err)
+		}
+		r.Created = t0
+		if _, err := h.st.AddAlertRule(ctx, r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res, _ := h.fetch(old.ID)
+	if res.MovedTo != srv.URL+"/new" || res.FeedID != sub.Feed.ID || res.New != 1 {
+		t.Fatalf("fetch of the old URL = %+v, want moved to /new, stored in feed %d with 1 new item", res, sub.Feed.ID)
+	}
+	if n, err := h.st.PendingMessages(ctx); err != nil || n != 2 {
+		t.Errorf("pending alerts = %d, %v; want 2, ann's and bob's", n, err)
+	}
+	rules, err := h.st.AlertRules(ctx, h.user.ID)
+	if err != nil || len(rules) != 1 || rules[0].FeedID != sub.Feed.ID {
+		t.Errorf("ann's rules after the move = %+v, %v; want her rule on feed %d", rules, err, sub.Feed.ID)
+	}
+	if f := h.feed(old.ID); f.ItemCount != 0 {
+		t.Errorf("the old feed's row holds %d items, want none", f.ItemCount)
 	}
 }
 

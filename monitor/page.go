@@ -67,7 +67,7 @@ func (m *Monitor) storePage(ctx context.Context, f vigil.Feed, p *vigil.Page, o 
 	if o.resp != nil {
 		res.Status = o.resp.Status
 		if o.verdict == fetched || o.verdict == notModified {
-			res.MovedTo = m.follow(ctx, f, o.resp.PermanentURL, at)
+			res.MovedTo, _ = m.follow(ctx, f, o.resp.PermanentURL, at)
 		}
 	}
 	if ing.VersionID != 0 {

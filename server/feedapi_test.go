@@ -206,7 +206,7 @@ func TestAPINotices(t *testing.T) {
 		t.Errorf("notices before any = %s, want []", body)
 	}
 	id := e.follow(alice, "https://old.example/feed")
-	if err := e.st.MoveFeed(t.Context(), id, "https://new.example/feed", testNow); err != nil {
+	if _, err := e.st.MoveFeed(t.Context(), id, "https://new.example/feed", testNow); err != nil {
 		t.Fatal(err)
 	}
 	status, body := e.call("GET", "/api/notices", alice.token, nil)

@@ -133,7 +133,7 @@ func TestWebNotices(t *testing.T) {
 	e := newEnv(t, Config{})
 	alice := e.user("alice")
 	id := e.follow(alice, "https://old.example/feed")
-	if err := e.st.MoveFeed(t.Context(), id, "https://new.example/feed", testNow); err != nil {
+	if _, err := e.st.MoveFeed(t.Context(), id, "https://new.example/feed", testNow); err != nil {
 		t.Fatal(err)
 	}
 	notices, err := e.st.Notices(t.Context(), alice.ID)

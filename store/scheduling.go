@@ -52,9 +52,11 @@ type Scheduling interface {
 	RecordFetch(ctx context.Context, obs vigil.Observation, feed *vigil.Feed) error
 	// MoveFeed records a permanent redirect of a feed to newURL and leaves a
 	// notice for each subscriber. When another feed already has newURL the
-	// subscriptions move to it, together with the old feed's items the
-	// target lacks (by key) and their read states.
-	MoveFeed(ctx context.Context, feedID int64, newURL string, now time.Time) error
+	// subscriptions move to it, together with the alert rules on the old
+	// feed, the old feed's items the target lacks (by key) and their read
+	// states. It returns the ID of the feed that has newURL afterwards: the
+	// feed's own, or the other feed's it was merged into.
+	MoveFeed(ctx context.Context, feedID int64, newURL string, now time.Time) (int64, error)
 
 	// Observations lists a feed's latest observations, newest first.
 	Observations(ctx context.Context, feedID int64, limit int) ([]vigil.Observation, error)

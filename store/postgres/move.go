@@ -16,6 +16,7 @@ var moveSQL = sqlflow.MoveSQL{
 		 ON CONFLICT (user_id, feed_id) DO NOTHING`,
 	DeleteSubscriptions: `DELETE FROM subscriptions WHERE feed_id = $1`,
 	MoveLooks:           `UPDATE accesses SET feed_id = $1 WHERE feed_id = $2`,
+	MoveAlertRules:      `UPDATE alert_rules SET feed_id = $1 WHERE feed_id = $2`,
 	MergeItems: `UPDATE items SET feed_id = $1 WHERE feed_id = $2
 		 AND key NOT IN (SELECT key FROM items WHERE feed_id = $3)`,
 	CountItems: `UPDATE feeds SET item_count = item_count + $1 WHERE id = $2`,

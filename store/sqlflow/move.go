@@ -29,6 +29,8 @@ type MoveSQL struct {
 	DeleteSubscriptions string
 	// MoveLooks points the looks at the feed $2 to the feed $1.
 	MoveLooks string
+	// MoveAlertRules points the alert rules on the feed $2 to the feed $1.
+	MoveAlertRules string
 	// MergeItems moves the items of the feed $2 whose keys the feed $1
 	// ($3, the same) lacks.
 	MergeItems string
@@ -46,68 +48,81 @@ type MoveSQL struct {
 // MoveFeed records a permanent redirect of a feed to newURL and leaves a
 // notice naming both URLs for each subscriber. When no feed has newURL the
 // feed takes it; when another feed already has it, the subscriptions move
-// there (a user following both keeps the larger weight) and so do the old
-// feed's items and their readers' states (read, starred, opened), except
-// items whose key the other feed already has: those stay, and their states
-// carry over to the other feed's item with that key (see mergeStates). An
-// unknown feed is ENOTFOUND; an empty URL is EINVALID; moving a feed to its
-// own URL changes nothing.
-func (s *Store) MoveFeed(ctx context.Context, feedID int64, newURL string, now time.Time) error {
+// there (a user following both keeps the larger weight), and so do the
+// alert rules on the old feed and its items and their readers' states
+// (read, starred, opened), except items whose key the other feed already
+// has: those stay, and their states carry over to the other feed's item
+// with that key (see mergeStates). It returns the ID of the feed that has
+// newURL afterwards. An unknown feed is ENOTFOUND; an empty URL is
+// EINVALID; moving a feed to its own URL changes nothing.
+func (s *Store) MoveFeed(ctx context.Context, feedID int64, newURL string, now time.Time) (int64, error) {
 	if err := store.CheckMove(feedID, newURL, now); err != nil {
-		return err
+		return 0, err
 	}
 	newURL = s.d.text(newURL)
 	tx, err := s.conn.Begin(ctx)
 	if err != nil {
-		return s.d.Wrap("move feed", err)
+		return 0, s.d.Wrap("move feed", err)
 	}
 	defer tx.Rollback(ctx)
 	var oldURL string
 	err = tx.QueryRow(ctx, s.sql.Move.LockURL, feedID).Scan(&oldURL)
 	if errors.Is(err, ErrNoRows) {
-		return vigil.Errorf(vigil.ENOTFOUND, "feed %d not found", feedID)
+		return 0, vigil.Errorf(vigil.ENOTFOUND, "feed %d not found", feedID)
 	}
 	if err != nil {
-		return s.d.Wrap("move feed", err)
+		return 0, s.d.Wrap("move feed", err)
 	}
 	if oldURL == newURL {
-		return nil
+		return feedID, nil
 	}
 	if err := s.noticeMove(ctx, tx, feedID, oldURL, newURL, now); err != nil {
-		return err
+		return 0, err
 	}
-	if err := s.moveTo(ctx, tx, feedID, newURL); err != nil {
-		return err
+	to, err := s.moveTo(ctx, tx, feedID, newURL)
+	if err != nil {
+		return 0, err
 	}
-	return s.d.WrapIf("move feed", tx.Commit(ctx))
+	return to, s.d.WrapIf("move feed", tx.Commit(ctx))
 }
 
-// moveTo gives the feed newURL, or merges its subscriptions and history
-// into the feed that already has it.
-func (s *Store) moveTo(ctx context.Context, tx Tx, feedID int64, newURL string) error {
+// moveTo gives the feed newURL, or merges its subscriptions, alert rules
+// and history into the feed that already has it, and returns the ID of the
+// feed with newURL.
+func (s *Store) moveTo(ctx context.Context, tx Tx, feedID int64, newURL string) (int64, error) {
 	q := &s.sql.Move
 	var targetID int64
 	err := tx.QueryRow(ctx, q.LockTarget, newURL).Scan(&targetID)
 	if errors.Is(err, ErrNoRows) {
 		_, err = tx.Exec(ctx, q.Rename, newURL, feedID)
-		return s.d.WrapIf("rename feed", err)
+		return feedID, s.d.WrapIf("rename feed", err)
 	}
 	if err != nil {
-		return s.d.Wrap("move feed", err)
+		return 0, s.d.Wrap("move feed", err)
 	}
-	if _, err = tx.Exec(ctx, q.MergeSubscriptions, targetID, feedID); err != nil {
+	return targetID, s.merge(ctx, tx, feedID, targetID)
+}
+
+// merge moves the subscriptions, page settings, looks, alert rules and
+// history of the feed feedID to the feed targetID.
+func (s *Store) merge(ctx context.Context, tx Tx, feedID, targetID int64) error {
+	q := &s.sql.Move
+	if _, err := tx.Exec(ctx, q.MergeSubscriptions, targetID, feedID); err != nil {
 		return s.d.Wrap("merge subscriptions", err)
 	}
 	// A page's followers keep their threshold and group on the page they
 	// join, unless they had their own there.
-	if _, err = tx.Exec(ctx, q.MergePageFollows, targetID, feedID); err != nil {
+	if _, err := tx.Exec(ctx, q.MergePageFollows, targetID, feedID); err != nil {
 		return s.d.Wrap("merge page settings", err)
 	}
-	if _, err = tx.Exec(ctx, q.DeleteSubscriptions, feedID); err != nil {
+	if _, err := tx.Exec(ctx, q.DeleteSubscriptions, feedID); err != nil {
 		return s.d.Wrap("merge subscriptions", err)
 	}
-	if _, err = tx.Exec(ctx, q.MoveLooks, targetID, feedID); err != nil {
+	if _, err := tx.Exec(ctx, q.MoveLooks, targetID, feedID); err != nil {
 		return s.d.Wrap("merge looks", err)
+	}
+	if _, err := tx.Exec(ctx, q.MoveAlertRules, targetID, feedID); err != nil {
+		return s.d.Wrap("merge alert rules", err)
 	}
 	return s.mergeHistory(ctx, tx, feedID, targetID)
 }

@@ -16,6 +16,7 @@ var moveSQL = sqlflow.MoveSQL{
 		 ON CONFLICT (user_id, feed_id) DO NOTHING`,
 	DeleteSubscriptions: `DELETE FROM subscriptions WHERE feed_id = ?`,
 	MoveLooks:           `UPDATE accesses SET feed_id = ? WHERE feed_id = ?`,
+	MoveAlertRules:      `UPDATE alert_rules SET feed_id = ? WHERE feed_id = ?`,
 	MergeItems: `UPDATE items SET feed_id = ? WHERE feed_id = ?
 		 AND key NOT IN (SELECT key FROM items WHERE feed_id = ?)`,
 	CountItems: `UPDATE feeds SET item_count = item_count + ? WHERE id = ?`,

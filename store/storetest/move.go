@@ -19,8 +19,8 @@ func testMoveFeedRenames(t *testing.T, h Harness) {
 	mustSubscribe(t, db, cid.ID, "https://other.example/feed")
 	mustIngest(t, db, id, t0, makeItems("a", 2))
 	at := t0.Add(time.Hour)
-	if err := db.MoveFeed(ctx, id, newURL, at); err != nil {
-		t.Fatal(err)
+	if into, err := db.MoveFeed(ctx, id, newURL, at); err != nil || into != id {
+		t.Fatalf("MoveFeed = %d, %v; want the feed's own ID %d", into, err, id)
 	}
 	f, err := db.Feed(ctx, id)
 	if err != nil {
@@ -56,7 +56,8 @@ func testMoveFeedRenames(t *testing.T, h Harness) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			wantCode(t, db.MoveFeed(ctx, tt.id, tt.url, tt.now), tt.code)
+			_, err := db.MoveFeed(ctx, tt.id, tt.url, tt.now)
+			wantCode(t, err, tt.code)
 		})
 	}
 	if notices, _ := db.Notices(ctx, ann.ID); len(notices) != 1 {
@@ -78,8 +79,12 @@ func testMoveFeedMerges(t *testing.T, h Harness) {
 	if err := db.RecordAccess(ctx, ann.ID, old, t0.Add(time.Minute)); err != nil {
 		t.Fatal(err)
 	}
-	if err := db.MoveFeed(ctx, old, newURL, t0.Add(time.Hour)); err != nil {
-		t.Fatal(err)
+	mustRule(t, db, ann.ID, old, "rocket")
+	if into, err := db.MoveFeed(ctx, old, newURL, t0.Add(time.Hour)); err != nil || into != target {
+		t.Fatalf("MoveFeed = %d, %v; want the feed merged into %d", into, err, target)
+	}
+	if rules, err := db.AlertRules(ctx, ann.ID); err != nil || len(rules) != 1 || rules[0].FeedID != target {
+		t.Errorf("ann's rule on the old feed after the merge: %+v %v, want it on the target", rules, err)
 	}
 	if looks, err := db.Looks(ctx, time.Time{}); err != nil || len(looks) != 1 || looks[0].FeedID != target {
 		t.Errorf("ann's look at the old feed after the merge: %+v %v, want it at the target", looks, err)
@@ -122,7 +127,7 @@ func testMoveFeedMergesHistory(t *testing.T, h Harness) {
 	if err := db.MarkRead(ctx, ann.ID, []int64{oldItems[0].ID, oldItems[1].ID}, true); err != nil {
 		t.Fatal(err)
 	}
-	if err := db.MoveFeed(ctx, old, newURL, t0.Add(time.Hour)); err != nil {
+	if _, err := db.MoveFeed(ctx, old, newURL, t0.Add(time.Hour)); err != nil {
 		t.Fatal(err)
 	}
 	items, err := db.Items(ctx, vigil.ItemQuery{UserID: ann.ID, FeedID: target})
@@ -157,7 +162,7 @@ func testNoticesNewestFirst(t *testing.T, h Harness) {
 	ann := mustUser(t, db, "ann")
 	id := mustSubscribe(t, db, ann.ID, "https://a.example/1")
 	for i, url := range []string{"https://a.example/2", "https://a.example/3", "https://a.example/4"} {
-		if err := db.MoveFeed(ctx, id, url, t0.Add(time.Duration(i)*time.Hour)); err != nil {
+		if _, err := db.MoveFeed(ctx, id, url, t0.Add(time.Duration(i)*time.Hour)); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -198,7 +203,7 @@ func testMoveFeedMergesStarsAndOpenings(t *testing.T, h Harness) {
 			t.Fatal(err)
 		}
 	}
-	if err := db.MoveFeed(ctx, old, newURL, t0.Add(4*time.Hour)); err != nil {
+	if _, err := db.MoveFeed(ctx, old, newURL, t0.Add(4*time.Hour)); err != nil {
 		t.Fatal(err)
 	}
 	items, err := db.Items(ctx, vigil.ItemQuery{UserID: ann.ID, FeedID: target})

@@ -34,7 +34,7 @@ func testMoveFeedOfAPage(t *testing.T, h Harness) {
 			t.Fatal(err)
 		}
 	}
-	if err := db.MoveFeed(ctx, from.Feed.ID, "https://new.example/p", t0); err != nil {
+	if _, err := db.MoveFeed(ctx, from.Feed.ID, "https://new.example/p", t0); err != nil {
 		t.Fatal(err)
 	}
 	tests := []struct {

@@ -65,7 +65,8 @@ func fill(t *testing.T, st store.Store) *vigil.User {
 	must(st.MarkOpened(ctx, ann.ID, items[2].ID, t0))
 	must(st.RecordAccess(ctx, ann.ID, 0, t0))
 	must(st.RecordAccess(ctx, ann.ID, feeds[0], t0)) // a look at the same instant: NULLs sort apart in the two stores
-	must(st.MoveFeed(ctx, feeds[2], "https://moved.example/feed", t0))
+	_, err = st.MoveFeed(ctx, feeds[2], "https://moved.example/feed", t0)
+	must(err)
 	must(st.SaveProfiles(ctx, store.ProfileBatch{Through: 5, Documents: 5, DFDelta: map[string]int64{"osprey": 3, "fish": 2},
 		Channels: []store.ChannelProfile{{Profile: vigil.Profile{FeedID: feeds[0], Cohesion: 0.25,
 			Terms: []vigil.TermWeight{{Term: "osprey", Weight: 0.5}}}, State: []byte{1, 2, 3}}}}))

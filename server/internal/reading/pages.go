@@ -145,7 +145,8 @@ func (s *Service) MergePage(ctx context.Context, userID, feedID int64) (*vigil.F
 	if d.Duplicate == nil {
 		return nil, vigil.Errorf(vigil.ECONFLICT, "no other page has the same content now")
 	}
-	return d.Duplicate, s.st.MoveFeed(ctx, feedID, d.Duplicate.URL, s.now())
+	_, err = s.st.MoveFeed(ctx, feedID, d.Duplicate.URL, s.now())
+	return d.Duplicate, err
 }
 
 // SetPageSettings applies the fields of req that are set: the owner's
