@@ -5,12 +5,15 @@ import (
 	"context"
 	"fmt"
 	"os/exec"
+	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"vigil/store/postgres"
 	"vigil/store/postgres/pgtest"
+	"vigil/store/sqlite"
 )
 
 // TestFetchPassesKeepTheirHostsPolite runs two `vigil fetch --all`
@@ -68,5 +71,32 @@ func TestFetchPassesKeepTheirHostsPolite(t *testing.T) {
 	}
 	if leased != 0 {
 		t.Errorf("%d hosts still leased after both passes ended", leased)
+	}
+}
+
+// TestFetchRefusedWhileAnotherProcessFetches checks that a fetch pass on
+// an SQLite database another process fetches from (it holds the fetch
+// lock) fetches nothing and says why, and that it runs once the lock is
+// free.
+func TestFetchRefusedWhileAnotherProcessFetches(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "v.db")
+	if code, _, errOut := cli(t, db, "", "user", "add", "ann"); code != 0 {
+		t.Fatal(errOut)
+	}
+	other, err := sqlite.Open(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	unlock, err := other.LockFetching()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if code, out, errOut := cli(t, db, "", "fetch"); code != 1 || !strings.Contains(errOut, "another vigil process is fetching from") {
+		t.Errorf("fetch while another process fetches: exit %d, %q %q; want 1 and why", code, out, errOut)
+	}
+	unlock()
+	if code, out, errOut := cli(t, db, "", "fetch"); code != 0 || !strings.Contains(out, "fetched 0 feed(s)") {
+		t.Errorf("fetch once the lock is free: exit %d, %q %q", code, out, errOut)
 	}
 }

@@ -68,6 +68,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if hubs != nil {
 		opts.hubs = hubs
 	}
+	opts.webOnly = *noMonitor
 	mon, planner, err := opts.buildHeard(st, log, met)
 	defer opts.close()
 	defer opts.closeShared()

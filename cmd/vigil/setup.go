@@ -20,31 +20,35 @@ import (
 
 // monitorOpts are the flags of the commands that fetch.
 type monitorOpts struct {
-	zone           *string
-	allowPrivate   *bool
-	budget         *int
-	workers        *int
-	perHost        *int
-	hostGap        *time.Duration
-	minInterval    *time.Duration
-	maxInterval    *time.Duration
-	alpha          *float64
-	timeout        *time.Duration
-	headTimeout    *time.Duration
-	maxBody        *int64
-	policy         *string
-	lease          *time.Duration
-	noTracking     *bool
-	accessPrior    *float64
-	levelPrior     *float64
-	shapePool      *bool
-	placedAlloc    *bool
-	pushVerify     *time.Duration
-	pushMultiple   *float64
-	extractCache   *int64
-	renderers      *int
-	browser        *string
-	shared         *postgres.Coordinator // made once by coordinator
+	zone         *string
+	allowPrivate *bool
+	budget       *int
+	workers      *int
+	perHost      *int
+	hostGap      *time.Duration
+	minInterval  *time.Duration
+	maxInterval  *time.Duration
+	alpha        *float64
+	timeout      *time.Duration
+	headTimeout  *time.Duration
+	maxBody      *int64
+	policy       *string
+	lease        *time.Duration
+	noTracking   *bool
+	accessPrior  *float64
+	levelPrior   *float64
+	shapePool    *bool
+	placedAlloc  *bool
+	pushVerify   *time.Duration
+	pushMultiple *float64
+	extractCache *int64
+	renderers    *int
+	browser      *string
+	shared       *postgres.Coordinator // made once by coordinator
+	unlock       func() error          // ends the embedded store's fetch lock (coordinator)
+	// webOnly: the monitor only serves the web's checks (serve
+	// --no-monitor) and takes no fetch lock on the embedded store.
+	webOnly        bool
 	accessHeldBack *time.Duration
 	accessUnread   *float64
 	// pass: the monitor only runs fetch passes (vigil fetch), whose

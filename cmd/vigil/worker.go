@@ -10,6 +10,7 @@ import (
 	"vigil/profiler"
 	"vigil/store"
 	"vigil/store/postgres"
+	"vigil/store/sqlite"
 )
 
 // profilerPoll is how often a worker that is not running the profiler
@@ -70,10 +71,19 @@ func newLogger(e *env, verbose bool) *slog.Logger {
 
 // coordinator returns the coordinator that shares a monitor's work with
 // other processes on st (made at the first call), or nil when st is not
-// shared (SQLite). It closes with st's command (closeShared).
+// shared (SQLite): there this process takes the database's fetch lock
+// instead, so that no other process fetches from it meanwhile. Both end
+// with st's command (closeShared).
 func (o *monitorOpts) coordinator(st store.Store) (store.Coordinator, error) {
-	if w, ok := st.(interface{ Unwrap() store.Store }); ok {
-		st = w.Unwrap() // the metrics' timings around the store
+	for {
+		w, ok := st.(interface{ Unwrap() store.Store })
+		if !ok {
+			break
+		}
+		st = w.Unwrap() // the metrics' timings, the pass's meter around the store
+	}
+	if lite, ok := st.(*sqlite.DB); ok && !o.webOnly {
+		return nil, o.lockFetching(lite)
 	}
 	db, ok := st.(*postgres.DB)
 	if !ok {
@@ -93,10 +103,28 @@ func (o *monitorOpts) coordinator(st store.Store) (store.Coordinator, error) {
 	return o.shared, nil
 }
 
-// closeShared closes the coordinator, if one was made.
+// lockFetching takes the embedded database's fetch lock, once.
+func (o *monitorOpts) lockFetching(db *sqlite.DB) error {
+	if o.unlock != nil {
+		return nil
+	}
+	unlock, err := db.LockFetching()
+	if err != nil {
+		return err
+	}
+	o.unlock = unlock
+	return nil
+}
+
+// closeShared closes the coordinator, if one was made, and ends the
+// fetch lock, if one was taken.
 func (o *monitorOpts) closeShared() {
 	if o.shared != nil {
 		o.shared.Close()
+	}
+	if o.unlock != nil {
+		o.unlock()
+		o.unlock = nil
 	}
 }
 
