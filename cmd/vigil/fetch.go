@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/http"
 	"time"
 
 	"vigil"
@@ -104,7 +105,10 @@ func runFetch(ctx context.Context, e *env, args []string) error {
 	if pass.Skipped > 0 {
 		fmt.Fprintf(e.stdout, "%d due feed(s) left for later: the budget of %d fetches per hour is spent\n", pass.Skipped, *opts.budget)
 	}
-	fmt.Fprintf(e.stdout, "fetched %d feed(s), %d failed\n", t.fetched, t.failed)
+	if pass.Held > 0 {
+		fmt.Fprintf(e.stdout, "%d feed(s) left for later: their servers asked not to be fetched yet (Retry-After, Cache-Control, Expires)\n", pass.Held)
+	}
+	fmt.Fprintf(e.stdout, "fetched %d feed(s), %d failed%s\n", t.fetched, t.failed, t.waitingNote())
 	if err == nil { // what this run found reaches people before it exits
 		err = drainAlerts(ctx, e, newSender(st, opts, *baseURL, slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))))
 	}
@@ -135,9 +139,13 @@ func keepStatistics(ctx context.Context, st store.Store, stderr io.Writer) {
 	}
 }
 
-// printResult writes the line `vigil fetch` prints for one fetch.
+// printResult writes the line `vigil fetch` prints for one fetch: "wait"
+// for a server that asked vigil to come back later (429, 503), which is no
+// failure.
 func printResult(w io.Writer, r monitor.Result) {
 	switch {
+	case r.Err != "" && askedToWait(r):
+		fmt.Fprintf(w, "wait %s: %s (next try %s)\n", r.URL, r.Err, stamp(r.NextTime))
 	case r.Err != "":
 		fmt.Fprintf(w, "fail %s: %s (next try %s)\n", r.URL, r.Err, stamp(r.NextTime))
 	case r.MovedTo != "":
@@ -147,10 +155,18 @@ func printResult(w io.Writer, r monitor.Result) {
 	}
 }
 
-// tally counts the fetches of a pass, the failed ones, and those refused
-// by the guard against private addresses.
+// askedToWait reports whether a fetch's server asked vigil to come back
+// later (429 Too Many Requests, 503 Service Unavailable), which the
+// monitor takes as a wait, not a failure.
+func askedToWait(r monitor.Result) bool {
+	return r.Status == http.StatusTooManyRequests || r.Status == http.StatusServiceUnavailable
+}
+
+// tally counts the fetches of a pass, the failed ones, those whose server
+// asked to wait, and the failures refused by the guard against private
+// addresses.
 type tally struct {
-	fetched, failed, private int
+	fetched, failed, waiting, private int
 }
 
 // add counts one fetch.
@@ -159,11 +175,23 @@ func (t *tally) add(r monitor.Result) {
 	if r.Err == "" {
 		return
 	}
+	if askedToWait(r) {
+		t.waiting++
+		return
+	}
 	t.failed++
 	// The monitor keeps a failure in words only.
 	if fetch.RefusedAddress(r.Err) {
 		t.private++
 	}
+}
+
+// waitingNote is ", N asked to wait" when servers asked to wait, else "".
+func (t *tally) waitingNote() string {
+	if t.waiting == 0 {
+		return ""
+	}
+	return fmt.Sprintf(", %d asked to wait", t.waiting)
 }
 
 // hint is the advice that lifts the guard against private addresses when

@@ -61,3 +61,36 @@ func TestFetchOne(t *testing.T) {
 		})
 	}
 }
+
+// TestFetchPassTellsWaitsApart checks that a pass reports a 429 as a wait,
+// not a failure (a pass of waits alone is no failed command), and that a
+// later pass over every feed says which feeds it left because their
+// servers asked not to be fetched yet.
+func TestFetchPassTellsWaitsApart(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Retry-After", "600")
+		w.WriteHeader(http.StatusTooManyRequests)
+	}))
+	defer srv.Close()
+	db := filepath.Join(t.TempDir(), "v.db")
+	for _, args := range [][]string{{"user", "add", "ann"}, {"add", "--allow-private", srv.URL + "/busy"}} {
+		if code, _, errOut := cli(t, db, "", args...); code != 0 {
+			t.Fatal(errOut)
+		}
+	}
+	steps := []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"fetch", "--allow-private"}, []string{"wait " + srv.URL + "/busy: ", "fetched 1 feed(s), 0 failed, 1 asked to wait"}},
+		{[]string{"fetch", "--all", "--allow-private"}, []string{"1 feed(s) left for later: their servers asked not to be fetched yet", "fetched 0 feed(s), 0 failed"}},
+	}
+	for _, s := range steps {
+		code, out, errOut := cli(t, db, "", s.args...)
+		for _, w := range s.want {
+			if code != 0 || !strings.Contains(out, w) {
+				t.Errorf("vigil %s: exit %d, %q %q; want exit 0 and %q", strings.Join(s.args, " "), code, out, errOut, w)
+			}
+		}
+	}
+}
