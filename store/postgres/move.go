@@ -11,8 +11,8 @@ var moveSQL = sqlflow.MoveSQL{
 	MergeSubscriptions: `INSERT INTO subscriptions (user_id, feed_id, weight, created_at)
 		 SELECT user_id, $1, weight, created_at FROM subscriptions WHERE feed_id = $2
 		 ON CONFLICT (user_id, feed_id) DO UPDATE SET weight = GREATEST(subscriptions.weight, excluded.weight)`,
-	MergePageFollows: `INSERT INTO page_follows (user_id, feed_id, threshold, frequency)
-		 SELECT user_id, $1, threshold, frequency FROM page_follows WHERE feed_id = $2
+	MergePageFollows: `INSERT INTO page_follows (user_id, feed_id, threshold, frequency, conditions)
+		 SELECT user_id, $1, threshold, frequency, conditions FROM page_follows WHERE feed_id = $2
 		 ON CONFLICT (user_id, feed_id) DO NOTHING`,
 	DeleteSubscriptions: `DELETE FROM subscriptions WHERE feed_id = $1`,
 	MoveLooks:           `UPDATE accesses SET feed_id = $1 WHERE feed_id = $2`,

@@ -23,7 +23,8 @@ type MoveSQL struct {
 	// $1, a user following both keeping the larger weight.
 	MergeSubscriptions string
 	// MergePageFollows copies the page settings of the followers of the
-	// feed $2 to the feed $1, unless they have their own there.
+	// feed $2 (threshold, group, conditions) to the feed $1, unless they
+	// have their own there.
 	MergePageFollows string
 	// DeleteSubscriptions deletes the subscriptions of the feed $1.
 	DeleteSubscriptions string

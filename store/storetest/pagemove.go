@@ -1,6 +1,7 @@
 package storetest
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
@@ -9,7 +10,8 @@ import (
 
 // testMoveFeedOfAPage moves a page onto another page's URL: the notice
 // names a page, and each follower keeps their threshold and group on the
-// page they join unless they had their own there.
+// page they join unless they had their own there, and their conditions
+// with them.
 func testMoveFeedOfAPage(t *testing.T, h Harness) {
 	db := h.open(t)
 	ann, bob := mustUser(t, db, "ann"), mustUser(t, db, "bob")
@@ -34,6 +36,10 @@ func testMoveFeedOfAPage(t *testing.T, h Harness) {
 			t.Fatal(err)
 		}
 	}
+	above := []vigil.Condition{{Kind: "above", Value: 50}}
+	if err := db.SetPageConditions(ctx, ann.ID, from.Feed.ID, above); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := db.MoveFeed(ctx, from.Feed.ID, "https://new.example/p", t0); err != nil {
 		t.Fatal(err)
 	}
@@ -49,6 +55,9 @@ func testMoveFeedOfAPage(t *testing.T, h Harness) {
 		if err != nil || pf.Threshold != tt.threshold || pf.Frequency != tt.frequency {
 			t.Errorf("user %d's settings on the target = %+v, %v; want %s, %s", tt.user, pf, err, tt.threshold, tt.frequency)
 		}
+	}
+	if conds, err := db.PageConditions(ctx, to.Feed.ID); err != nil || !reflect.DeepEqual(conds[ann.ID], above) || len(conds[bob.ID]) != 0 {
+		t.Errorf("conditions on the target = %+v, %v; want ann's carried over, bob none", conds, err)
 	}
 	notices, err := db.Notices(ctx, ann.ID)
 	if err != nil || len(notices) != 1 || !strings.HasPrefix(notices[0].Text, "The page https://old.example/p has moved permanently to") {
