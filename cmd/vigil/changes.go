@@ -53,6 +53,13 @@ func runChanges(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer st.Close()
+	if *page != 0 {
+		if _, err := st.PageFollow(ctx, u.ID, *page); vigil.ErrorCode(err) == vigil.ENOTFOUND {
+			return fmt.Errorf("%s follows no page %d (vigil feeds --user %s lists what they follow)", u.Name, *page, u.Name)
+		} else if err != nil {
+			return err
+		}
+	}
 	changes, err := st.Changes(ctx, store.ChangeQuery{UserID: u.ID, FeedID: *page, Limit: *limit})
 	if err != nil {
 		return err

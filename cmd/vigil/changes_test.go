@@ -83,6 +83,12 @@ func TestPageCommands(t *testing.T) {
 	if len(ev) != 1 || ev[0].(map[string]any)["comment"] != "price dropped 20%" {
 		t.Errorf("evaluations = %v", changes[0]["evaluations"])
 	}
+	if out := mustRun("changes", "--page", "1"); !strings.Contains(out, srv.URL+"/prices") {
+		t.Errorf("changes --page 1 = %q, want the change", out)
+	}
+	if code, out, errOut := cli(t, db, "", "changes", "--page", "99"); code != 1 || !strings.Contains(errOut, "ann follows no page 99") {
+		t.Errorf("changes of a page ann does not follow: exit %d, %q %q; want 1 and why", code, out, errOut)
+	}
 	for _, bad := range [][]string{{"rate", "1", "huge"}, {"rate", "x", "important"}, {"rate", "99", "important"}} {
 		if code, _, errOut := cli(t, db, "", bad...); code == 0 || strings.Contains(errOut, "*") {
 			t.Errorf("vigil %v: exit %d, %q", bad, code, errOut)

@@ -116,6 +116,9 @@ func (o *monitorOpts) check() error {
 		return usageError{fmt.Sprintf("--extract-cache must be 0 (none) or positive, got %d", *o.extractCache)}
 	case *o.timeout <= 0 || *o.maxBody <= 0 || *o.headTimeout <= 0:
 		return usageError{"--timeout, --header-timeout and --max-body must be positive"}
+	case *o.headTimeout > *o.timeout && *o.headTimeout != fetch.DefaultHeaderTimeout:
+		// The default is no choice: under a short --timeout it never binds.
+		return usageError{fmt.Sprintf("--header-timeout (%v) must not be longer than --timeout (%v), which bounds the whole fetch", *o.headTimeout, *o.timeout)}
 	case *o.policy != "simple" && !slices.Contains(policy.LiveNames(), *o.policy):
 		return usageError{fmt.Sprintf("unknown --policy %q: choose one of %s, or simple", *o.policy, strings.Join(policy.LiveNames(), ", "))}
 	}
