@@ -24,7 +24,10 @@ func fetchOne(ctx context.Context, e *env, st store.Store, mon *monitor.Monitor,
 		return err
 	}
 	printResult(e.stdout, res)
-	if res.Err != "" {
+	switch {
+	case res.Err != "" && askedToWait(res):
+		return fmt.Errorf("%s was not fetched: %s, asking to wait (next try %s)", res.URL, res.Err, stamp(res.NextTime))
+	case res.Err != "":
 		return fmt.Errorf("the fetch of %s failed: %s", res.URL, res.Err)
 	}
 	return nil

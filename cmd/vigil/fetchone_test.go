@@ -42,7 +42,7 @@ func TestFetchOne(t *testing.T) {
 	}{
 		{"by ID", []string{"fetch", "--allow-private", "1"}, 0, "ok   " + srv.URL + "/news: 1 new, 0 updated", "", 1, 0},
 		{"by URL at once: refused", []string{"fetch", "--allow-private", srv.URL + "/news"}, 1, "", "not checked now: it was fetched at", 1, 0},
-		{"a server asking to wait: the fetch fails", []string{"fetch", "--allow-private", "2"}, 1, "fail " + srv.URL + "/busy", "the fetch of " + srv.URL + "/busy failed", 1, 1},
+		{"a server asking to wait: not fetched", []string{"fetch", "--allow-private", "2"}, 1, "wait " + srv.URL + "/busy", srv.URL + "/busy was not fetched: the server answered 503 Service Unavailable, asking to wait", 1, 1},
 		{"and is refused again for its hint", []string{"fetch", "--allow-private", "2"}, 1, "", "its server asked not to be fetched again before", 1, 1},
 		{"unknown ID", []string{"fetch", "--allow-private", "9"}, 1, "", "not found", 1, 1},
 		{"unknown URL", []string{"fetch", "--allow-private", srv.URL + "/other"}, 1, "", "no feed or page has the URL", 1, 1},
