@@ -67,6 +67,35 @@ func TestCompareScenarios(t *testing.T) {
 	}
 }
 
+// TestInvisibleChangeSaysWhy checks that a change vigil does not count as
+// visible says truly why: markup and whitespace only, or the same words in
+// another order or with other punctuation (a swap of two words, of two
+// prices, a minus sign dropped), and a changed title beside either.
+func TestInvisibleChangeSaysWhy(t *testing.T) {
+	const markup = "only markup, scripts or whitespace differ"
+	const order = "the same words, links and images, but in another order or with other punctuation or letter case, which vigil does not count"
+	tests := []struct {
+		name, old, new, want string
+	}{
+		{"whitespace", "<p>Open until six.</p>", "<p>Open  until six.</p>\n", markup},
+		{"markup", "<p>Open until six.</p>", "<div><p><b>Open</b> until six.</p></div>", markup},
+		{"words swapped", "<p>The defendant was found guilty, not innocent.</p>", "<p>The defendant was found innocent, not guilty.</p>", order},
+		{"prices swapped", "<table><tr><td>Basic</td><td>10 EUR</td></tr><tr><td>Pro</td><td>20 EUR</td></tr></table>",
+			"<table><tr><td>Basic</td><td>20 EUR</td></tr><tr><td>Pro</td><td>10 EUR</td></tr></table>", order},
+		{"minus sign", "<p>Temperature: -5 C</p>", "<p>Temperature: 5 C</p>", order},
+		{"title", "<html><head><title>Lamp - In stock</title></head><body><p>Lamp</p></body></html>",
+			"<html><head><title>Lamp - Sold out</title></head><body><p>Lamp</p></body></html>", markup + "; the HTML header (title, meta) changed"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := Compare(mustExtract(t, tt.old, "text/html", ExtractOptions{}), mustExtract(t, tt.new, "text/html", ExtractOptions{}))
+			if e.Visible || e.Summary != "no visible change: "+tt.want {
+				t.Errorf("visible %v, summary %q; want no visible change: %s", e.Visible, e.Summary, tt.want)
+			}
+		})
+	}
+}
+
 // TestExtentsJSON checks the JSON field names the issue asks for.
 func TestExtentsJSON(t *testing.T) {
 	e := Extents{Any: true, Text: 0.5, Severity: Important, Summary: "s", HeadUpdated: true}

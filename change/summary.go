@@ -7,6 +7,37 @@ import (
 	"time"
 )
 
+// invisibleWords says why a change is no visible change: the watched text
+// is the same but for markup, scripts and whitespace, or it holds the same
+// words in another order or with other punctuation or letter case, which
+// VisibleDigest does not count (a swap of two words, of two values in a
+// table, a minus sign dropped); and whether the HTML head changed.
+func invisibleWords(e Extents, old, new *Document) string {
+	what := "only markup, scripts or whitespace differ"
+	if old != nil && new != nil && !sameWords(old.Text, new.Text) {
+		what = "the same words, links and images, but in another order or with other punctuation or letter case, which vigil does not count"
+	}
+	if e.HeadUpdated {
+		what += "; the HTML header (title, meta) changed"
+	}
+	return "no visible change: " + what
+}
+
+// sameWords reports whether two texts are the same sequence of
+// space-separated words.
+func sameWords(a, b string) bool {
+	fa, fb := strings.Fields(a), strings.Fields(b)
+	if len(fa) != len(fb) {
+		return false
+	}
+	for i := range fa {
+		if fa[i] != fb[i] {
+			return false
+		}
+	}
+	return true
+}
+
 // Summarize says a change in words, as the agent does in the Updates
 // folder (Glance et al. §3.2): how much of the text changed, how many links
 // and images were added or removed, how much the size changed, and whether
@@ -17,7 +48,7 @@ func Summarize(e Extents, old, new *Document) string {
 		return "no change"
 	}
 	if !e.Visible {
-		return "no visible change: only markup, scripts or whitespace differ"
+		return invisibleWords(e, old, new)
 	}
 	if e.onlyPastCut() {
 		return fmt.Sprintf("the page changed, but %s: that part shows no change (%s)", e.comparedWords(new), sizeWords(e.SizeDelta))
