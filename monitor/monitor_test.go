@@ -317,12 +317,16 @@ func TestRedirectTargetsAreNormalisedAndNeedAGoodAnswer(t *testing.T) {
 func TestRedirectIntoAFollowedFeedAlertsItsFollowers(t *testing.T) {
 	ctx := context.Background()
 	h := newHarness(t, Config{})
+	var mu sync.Mutex
+	items := []rssItem{{"w", "Weather: rain", "x"}}
 	srv, _ := serve(t, func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/old" {
 			http.Redirect(w, r, "/new", http.StatusMovedPermanently)
 			return
 		}
-		body(rss("", rssItem{"a", "Rocket launch today", "x"}))(w, r)
+		mu.Lock()
+		defer mu.Unlock()
+		body(rss("", items...))(w, r)
 	})
 	old := h.subscribe(srv.URL + "/old")
 	bob := &vigil.User{Name: "bob", PasswordHash: "x", TokenHash: "t-bob"}
@@ -342,6 +346,11 @@ func TestRedirectIntoAFollowedFeedAlertsItsFollowers(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	h.fetch(sub.Feed.ID) // the feed's backlog, which alerts nobody
+	mu.Lock()
+	items = append(items, rssItem{"a", "Rocket launch today", "x"})
+	mu.Unlock()
+	h.clk.Advance(time.Hour)
 	res, _ := h.fetch(old.ID)
 	if res.MovedTo != srv.URL+"/new" || res.FeedID != sub.Feed.ID || res.New != 1 {
 		t.Fatalf("fetch of the old URL = %+v, want moved to /new, stored in feed %d with 1 new item", res, sub.Feed.ID)

@@ -17,6 +17,7 @@ import (
 	"vigil"
 	"vigil/store"
 	"vigil/store/sqlite"
+	"vigil/store/storetest"
 )
 
 // receiver is a webhook on loopback that records the bodies it accepted
@@ -81,7 +82,9 @@ func newAlertFixture(t *testing.T, rc *receiver) *alertFixture {
 	if _, err := st.AddAlertRule(ctx, vigil.AlertRule{UserID: u.ID, Query: "launch", Created: time.Now()}); err != nil {
 		t.Fatal(err)
 	}
-	return &alertFixture{st: st, feed: sub.Feed.ID, user: u.ID, now: time.Date(2026, 3, 2, 8, 0, 0, 0, time.UTC)}
+	now := time.Date(2026, 3, 2, 8, 0, 0, 0, time.UTC)
+	storetest.FetchedBefore(t, st, sub.Feed.ID, now.Add(-time.Hour)) // its items are news, not its backlog
+	return &alertFixture{st: st, feed: sub.Feed.ID, user: u.ID, now: now}
 }
 
 // ingest stores items titled titles as a fetch at f.now.

@@ -125,6 +125,7 @@ func TestRulePostsWhileIngestMatches(t *testing.T) {
 		}
 	}
 	alice := e.user("alice")
+	storetest.FetchedBefore(t, e.st, feed, testNow.Add(-time.Hour)) // so that its items are matched
 	f := vigil.Fetched{FeedID: feed, Observation: vigil.Observation{FeedID: feed, At: testNow, Status: 200}, Items: storetest.HeavyItems(items("h", 500))}
 	done := make(chan error, 1)
 	start := time.Now()

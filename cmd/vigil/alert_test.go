@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -89,7 +90,7 @@ func TestCronFetchSendsAlerts(t *testing.T) {
 	h := &hook{failFirst: 1}
 	hookSrv := httptest.NewServer(h)
 	defer hookSrv.Close()
-	feed := &itemFeed{titles: []string{"Rocket launch at dawn", "Weather: rain"}}
+	feed := &itemFeed{titles: []string{"Weather: rain", "Launch party recap"}}
 	feedSrv := httptest.NewServer(feed)
 	defer feedSrv.Close()
 	ps := &pageServer{body: `<html><body><p>Opening hours: nine to five, Monday to Friday.</p></body></html>`}
@@ -112,6 +113,11 @@ func TestCronFetchSendsAlerts(t *testing.T) {
 	}
 	mustRun("alert", "add", "launch")
 
+	// The feed's first fetch brings its backlog, which alerts nobody.
+	if out := mustRun("fetch", "--all", "--allow-private", "--host-gap", "0"); strings.Contains(out, "alert") || h.count("Launch party") != 0 {
+		t.Fatalf("the first fetch (%q) sent the backlog: %q", out, first(h.bodies()))
+	}
+	feed.add("Rocket launch at dawn")
 	out := mustRun("fetch", "--all", "--allow-private", "--host-gap", "0")
 	if h.count("Rocket launch at dawn") != 1 || h.count("Weather") != 0 || !strings.Contains(out, "sent 1 alert(s)") {
 		t.Fatalf("after the first fetch (%q) the hook accepted %q, want the launch item once", out, first(h.bodies()))
@@ -222,25 +228,34 @@ func TestNotifyCommands(t *testing.T) {
 	}
 }
 
-// TestServeSendsAlerts: vigil serve fetches a new feed and its sender
-// delivers the matching item, once, within seconds.
+// TestServeSendsAlerts: vigil serve fetches a new feed (its backlog, no
+// alert), fetches it again, and its sender delivers the matching item that
+// came meanwhile, once, within seconds.
 func TestServeSendsAlerts(t *testing.T) {
 	h := &hook{}
 	hookSrv := httptest.NewServer(h)
 	defer hookSrv.Close()
-	srv := feedServer(t)
+	feed := &itemFeed{titles: []string{"One", "Backlog: more of the same"}}
+	var served atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if served.Add(1) == 3 { // after the look of vigil add and serve's first fetch
+			feed.add("Two & more")
+		}
+		feed.ServeHTTP(w, r)
+	}))
+	defer srv.Close()
 	db := filepath.Join(t.TempDir(), "v.db")
-	for _, args := range [][]string{{"user", "add", "ann"}, {"add", srv.URL + "/feed"},
+	for _, args := range [][]string{{"user", "add", "ann"}, {"add", "--allow-private", srv.URL + "/feed"},
 		{"notify", "add", "generic+" + hookSrv.URL + "/hook"}, {"alert", "add", "more"}} {
 		if code, out, errOut := cli(t, db, "", args...); code != 0 {
 			t.Fatalf("vigil %v: %d %s %s", args, code, out, errOut)
 		}
 	}
-	startServe(t, db)
+	startServeWith(t, db, "--min-interval", "1s", "--max-interval", "2s")
 	defer stopServe(t)
 	waitFor(t, func() bool { return h.count("Two & more") == 1 })
 	time.Sleep(2500 * time.Millisecond) // more than a pass of the sender
-	if h.count("Two & more") != 1 || h.count("One") != 0 {
+	if h.count("Two & more") != 1 || h.count("One") != 0 || h.count("Backlog") != 0 {
 		t.Errorf("the hook accepted %q, want the matching item once", first(h.bodies()))
 	}
 }

@@ -203,7 +203,14 @@ var (
 // startServe starts `vigil serve` on a free port and returns its address.
 func startServe(t *testing.T, db string) string {
 	t.Helper()
-	cmd := exec.Command(vigilBin, "serve", "--db", db, "--addr", "127.0.0.1:0", "--allow-private", "--host-gap", "0", "--profile-every", "100ms")
+	return startServeWith(t, db)
+}
+
+// startServeWith is startServe with more flags.
+func startServeWith(t *testing.T, db string, flags ...string) string {
+	t.Helper()
+	args := append([]string{"serve", "--db", db, "--addr", "127.0.0.1:0", "--allow-private", "--host-gap", "0", "--profile-every", "100ms"}, flags...)
+	cmd := exec.Command(vigilBin, args...)
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)

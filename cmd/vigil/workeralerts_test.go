@@ -17,6 +17,7 @@ import (
 	"vigil"
 	"vigil/store/postgres"
 	"vigil/store/postgres/pgtest"
+	"vigil/store/storetest"
 )
 
 // stallingHook is a webhook on loopback whose first request stalls until
@@ -159,6 +160,7 @@ func queueAlerts(t *testing.T, db *postgres.DB, hook string, n int) []string {
 		titles[i] = fmt.Sprintf("launch number %d", i)
 		items[i] = vigil.Item{Key: titles[i], Hash: titles[i], Title: titles[i]}
 	}
+	storetest.FetchedBefore(t, db, sub.Feed.ID, time.Now().Add(-time.Hour)) // the items are news, not its backlog
 	f := vigil.Fetched{FeedID: sub.Feed.ID, Observation: vigil.Observation{At: time.Now(), Status: 200}, Items: items}
 	keep := func(vigil.Ingested, *vigil.Feed) (*vigil.Feed, error) { return nil, nil }
 	if _, err := db.Ingest(ctx, f, keep); err != nil {

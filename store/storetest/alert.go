@@ -118,6 +118,14 @@ func testIngestQueuesMatchingAlerts(t *testing.T, h Harness) {
 	mustChannel(t, db, bob.ID, "generic+http://127.0.0.1:9/bob")
 	mustRule(t, db, alice.ID, feed, "launch")
 	mustRule(t, db, alice.ID, 0, `"rocket launch"`) // the same item matched twice: one message
+	backlog := makeItems("old", 2)
+	backlog[0].Title = "Rocket launch last year"
+	if _, err := db.Ingest(ctx, fetched(feed, t0.Add(-time.Hour), backlog), fetchedOK(t0.Add(-time.Hour))); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := db.PendingMessages(ctx); err != nil || n != 0 {
+		t.Fatalf("PendingMessages after the feed's first fetch = %d, %v; want 0: its items are its backlog", n, err)
+	}
 	items := makeItems("a", 3)
 	items[0].Title, items[0].Summary, items[0].Content = "Rocket Launch today", "<p>The <b>launch</b> window opens at noon.</p>", ""
 	items[2].Content = "<p>a late launch</p>"
@@ -172,6 +180,7 @@ func testClaimMessagesLeases(t *testing.T, h Harness) {
 	feed := mustSubscribe(t, db, alice.ID, "https://example.com/feed")
 	mustChannel(t, db, alice.ID, "generic+http://127.0.0.1:9/alice")
 	mustRule(t, db, alice.ID, 0, "item")
+	FetchedBefore(t, db, feed, t0.Add(-time.Hour))
 	mustIngest(t, db, feed, t0, makeItems("a", 2))
 	a := claimAll(t, db, "A", t0)
 	if len(a) != 2 || a[0].Attempts != 0 {
@@ -211,6 +220,7 @@ func testClaimMessagesRateLimit(t *testing.T, h Harness) {
 	feed := mustSubscribe(t, db, alice.ID, "https://example.com/feed")
 	mustChannel(t, db, alice.ID, "generic+http://127.0.0.1:9/alice")
 	mustRule(t, db, alice.ID, 0, "item")
+	FetchedBefore(t, db, feed, t0.Add(-time.Hour))
 	mustIngest(t, db, feed, t0, makeItems("a", 3))
 	claim := func(owner string, now time.Time) []store.Message {
 		t.Helper()
@@ -241,6 +251,7 @@ func testConcurrentClaimsAreDisjoint(t *testing.T, h Harness) {
 		mustChannel(t, db, alice.ID, fmt.Sprintf("generic+http://127.0.0.1:9/alice/%d", c))
 	}
 	mustRule(t, db, alice.ID, 0, "item")
+	FetchedBefore(t, db, feed, t0.Add(-time.Hour))
 	mustIngest(t, db, feed, t0, makeItems("a", 5))
 	var mu sync.Mutex
 	var claimed []int64

@@ -121,6 +121,7 @@ func testOverLimitRulesKeptInert(t *testing.T, h Harness) {
 	}
 	items := makeItems("a", 2)
 	items[0].Title = "Launch today"
+	FetchedBefore(t, db, feed, t0.Add(-time.Hour))
 	mustIngest(t, db, feed, t0, items)
 	if n, err := db.PendingMessages(ctx); err != nil || n != 0 {
 		t.Fatalf("PendingMessages = %d, %v; want 0: only inert rules match", n, err)
@@ -181,6 +182,9 @@ func heavyRules(t testing.TB, db store.Store, users int, feedURLs ...string) []i
 		user := mustUser(t, db, fmt.Sprintf("heavy%d", u))
 		for i, url := range feedURLs {
 			feeds[i] = mustSubscribe(t, db, user.ID, url)
+			if u == 0 {
+				FetchedBefore(t, db, feeds[i], t0.Add(-time.Hour))
+			}
 		}
 		mustChannel(t, db, user.ID, fmt.Sprintf("generic+http://127.0.0.1:9/heavy%d", u))
 		for r := range vigil.MaxAlertRulesPerUser {

@@ -57,6 +57,15 @@ func makeItems(prefix string, n int) []vigil.Item {
 // keepFeed is a decide function that leaves the feed state unchanged.
 func keepFeed(vigil.Ingested, *vigil.Feed) (*vigil.Feed, error) { return nil, nil }
 
+// fetchedOK is an ingest's decide that records the fetch at at as the
+// feed's last success.
+func fetchedOK(at time.Time) func(vigil.Ingested, *vigil.Feed) (*vigil.Feed, error) {
+	return func(_ vigil.Ingested, f *vigil.Feed) (*vigil.Feed, error) {
+		f.LastFetch, f.LastSuccess, f.Status = at, at, vigil.FeedActive
+		return f, nil
+	}
+}
+
 // mustIngest stores items for the feed as a fetch at time at.
 func mustIngest(t testing.TB, db store.Store, feedID int64, at time.Time, items []vigil.Item) vigil.Ingested {
 	t.Helper()
@@ -65,6 +74,21 @@ func mustIngest(t testing.TB, db store.Store, feedID int64, at time.Time, items 
 		t.Fatalf("Ingest: %v", err)
 	}
 	return got
+}
+
+// FetchedBefore records a successful fetch of the feed at at, storing no
+// item: a feed fetched before, whose next new items are news that alert
+// its followers, not its backlog (sqlflow.Store.MatchItemAlerts).
+func FetchedBefore(t testing.TB, db store.Store, feedID int64, at time.Time) {
+	t.Helper()
+	f, err := db.Feed(ctx, feedID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.LastFetch, f.LastSuccess, f.Status = at, at, vigil.FeedActive
+	if err := db.RecordFetch(ctx, vigil.Observation{FeedID: feedID, At: at, Status: 200}, f); err != nil {
+		t.Fatalf("RecordFetch: %v", err)
+	}
 }
 
 // fetched builds a successful fetch of items.
