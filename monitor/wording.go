@@ -2,6 +2,7 @@ package monitor
 
 import (
 	"errors"
+	"io"
 	"strings"
 
 	"vigil/fetch"
@@ -22,6 +23,9 @@ func describe(err error) string {
 	case fetch.KindDNS:
 		return "the host name could not be found (" + cause + ")"
 	case fetch.KindNetwork:
+		if errors.Is(fe.Err, io.ErrUnexpectedEOF) {
+			return "the connection ended before the whole answer arrived (" + cause + ")"
+		}
 		return "could not connect: " + cause
 	case fetch.KindTimeout:
 		if rendering(fe.Err) {

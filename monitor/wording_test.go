@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"net"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -25,6 +27,12 @@ func TestDescribeSpeaksPlainly(t *testing.T) {
 	_, private := strict.Get(context.Background(), fetch.Request{URL: "http://127.0.0.1:9/feed"})
 	_, badURL := loose.Get(context.Background(), fetch.Request{URL: "gopher://example.org/"})
 	_, notFeed := feed.Parse([]byte("<html><body>hello</body></html>"), feed.Options{})
+	short := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Length", "1000")
+		w.Write([]byte("<rss>only the start"))
+	}))
+	defer short.Close()
+	_, truncated := loose.Get(context.Background(), fetch.Request{URL: short.URL + "/feed"})
 	tests := []struct {
 		name  string
 		err   error
@@ -32,6 +40,7 @@ func TestDescribeSpeaksPlainly(t *testing.T) {
 		never string
 	}{
 		{"connection refused", refused, "could not connect: connection refused", "dial tcp"},
+		{"body cut short", truncated, "the connection ended before the whole answer arrived", "could not connect"},
 		{"private address", private, "refusing to connect to 127.0.0.1", "fetch:"},
 		{"bad scheme", badURL, "not valid", "fetch:"},
 		{"not a feed", notFeed, "not a feed", "feed: not"},
