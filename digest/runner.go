@@ -47,6 +47,9 @@ type Sent struct {
 	// could not go out because the Runner has no Mail server; their day is
 	// left unclaimed unless a webhook took it.
 	Unmailed int
+	// Before counts the users whose digest of the day went out before,
+	// which is not sent again.
+	Before int
 }
 
 // Run sends the digest of each day once that day is over, until ctx ends.
@@ -171,8 +174,12 @@ func (r *Runner) sendOne(ctx context.Context, u vigil.DigestSettings, day time.T
 		return err
 	}
 	claimed, err := r.Store.ClaimDigest(ctx, u.UserID, d.Day)
-	if err != nil || !claimed {
+	if err != nil {
 		return err
+	}
+	if !claimed {
+		sent.Before++
+		return nil
 	}
 	if len(d.Changes) == 0 {
 		sent.Empty++

@@ -126,8 +126,8 @@ func TestDigestCommandSendsOverSMTP(t *testing.T) {
 	// of the day, so it is refused and nothing is sent.
 	today := changes[0].Time.UTC().Format(time.DateOnly)
 	smtp := []string{"--smtp-host", mb.Host, "--smtp-port", strconv.Itoa(mb.Port), "--smtp-from", "vigil@example.org"}
-	if code, _, errOut := cli(t, db, "", append([]string{"digest", "--send", today}, smtp...)...); code != 1 || !strings.Contains(errOut, "not over") || len(mb.Received()) != 0 {
-		t.Errorf("digest --send of a day not over: exit %d, %q, %d mail(s)", code, errOut, len(mb.Received()))
+	if code, out, errOut := cli(t, db, "", append([]string{"digest", "--send", today}, smtp...)...); code != 1 || !strings.Contains(errOut, "not over") || out != "" || len(mb.Received()) != 0 {
+		t.Errorf("digest --send of a day not over: exit %d, %q %q, %d mail(s); want 1, why and no count", code, out, errOut, len(mb.Received()))
 	}
 	// A change of a day that is over, as the monitor stores it.
 	yesterday := time.Now().UTC().AddDate(0, 0, -1)
@@ -147,7 +147,9 @@ func TestDigestCommandSendsOverSMTP(t *testing.T) {
 	if len(mails) != 1 || mails[0].To != "ann@example.org" || !strings.Contains(mails[0].Data, srv.URL+"/hours") {
 		t.Fatalf("mails = %+v", mails)
 	}
-	mustRun(smtpArgs...) // sent already: nothing more
+	if out := mustRun(smtpArgs...); !strings.Contains(out, "0 e-mails, 0 webhooks, 0 with nothing to tell, 1 sent before and not sent again") {
+		t.Errorf("digest --send of a day sent already printed %q, want it to say so", out)
+	}
 	if len(mb.Received()) != 1 {
 		t.Errorf("the day's digest was sent twice")
 	}

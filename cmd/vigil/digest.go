@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"vigil"
 	"vigil/change"
 	"vigil/clock"
 	"vigil/digest"
@@ -176,7 +177,14 @@ func sendDigests(ctx context.Context, e *env, f *flags, opts *digestOpts, day st
 	}
 	day0 := time.Date(t.Year(), t.Month(), t.Day(), 12, 0, 0, 0, r.Location)
 	sent, err := r.SendDay(ctx, day0)
-	fmt.Fprintf(e.stdout, "digests of %s: %d e-mails, %d webhooks, %d with nothing to tell\n", day, sent.Mails, sent.Webhooks, sent.Empty)
+	if vigil.ErrorCode(err) == vigil.EINVALID && sent == (digest.Sent{}) {
+		return err // the day is not over: nothing was tried
+	}
+	before := ""
+	if sent.Before > 0 {
+		before = fmt.Sprintf(", %d sent before and not sent again", sent.Before)
+	}
+	fmt.Fprintf(e.stdout, "digests of %s: %d e-mails, %d webhooks, %d with nothing to tell%s\n", day, sent.Mails, sent.Webhooks, sent.Empty, before)
 	if sent.Unmailed > 0 {
 		err = errors.Join(err, fmt.Errorf("%d user(s) with a digest e-mail address got none: no SMTP server is set; give --smtp-host and --smtp-from (or VIGIL_SMTP_HOST and VIGIL_SMTP_FROM)", sent.Unmailed))
 	}
