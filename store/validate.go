@@ -1,7 +1,6 @@
 package store
 
 import (
-	"math"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -19,15 +18,30 @@ const MaxTitleLength = 1024
 // MaxInterestsLength is the most characters a user's interests may have.
 const MaxInterestsLength = 4000
 
+// Bounds of a subscription's weight, the same from the CLI, the API, the
+// web forms and an import.
+const (
+	MinWeight = 0.01
+	MaxWeight = 1000
+)
+
+// CheckWeight refuses a subscription weight outside MinWeight to
+// MaxWeight (NaN included).
+func CheckWeight(weight float64) error {
+	if !(weight >= MinWeight && weight <= MaxWeight) {
+		return vigil.Errorf(vigil.EINVALID, "weight must be a number from %v to %v, not %v", MinWeight, MaxWeight, weight)
+	}
+	return nil
+}
+
 // CheckFollow refuses a subscription to a feed or page (kind "feed" or
-// "page") with an empty URL, a weight that is not a positive finite number
-// or no time.
+// "page") with an empty URL, a weight CheckWeight refuses or no time.
 func CheckFollow(kind, url string, weight float64, now time.Time) error {
 	if strings.TrimSpace(url) == "" {
 		return vigil.Errorf(vigil.EINVALID, "%s URL is empty", kind)
 	}
-	if !(weight > 0) || math.IsInf(weight, 0) {
-		return vigil.Errorf(vigil.EINVALID, "weight %v is not a positive number", weight)
+	if err := CheckWeight(weight); err != nil {
+		return err
 	}
 	if now.IsZero() {
 		return vigil.Errorf(vigil.EINVALID, "subscription time is zero")

@@ -65,6 +65,7 @@ func TestCommandLineErrors(t *testing.T) {
 		{[]string{"add"}, 2, "expected URL", true},
 		{[]string{"add", "ftp://example.com/feed"}, 2, "http or https", true},
 		{[]string{"add", "--weight", "0", "http://example.com/"}, 2, "--weight", true},
+		{[]string{"add", "--weight", "5000", "http://example.com/"}, 2, "--weight must be a number from 0.01 to 1000, not 5000", true},
 		{[]string{"add", "http://example.com/"}, 1, "no vigil database at", true},
 		{[]string{"user"}, 2, "expected a subcommand", true},
 		{[]string{"user", "add", "bad name"}, 2, "may hold only", true},

@@ -24,7 +24,7 @@ func runAdd(ctx context.Context, e *env, args []string) error {
 	user := f.String("user", "", "user `name`")
 	page := f.Bool("page", false, "watch URL as a page: store its versions and report how it changes (and do not look for its feeds)")
 	allowPrivate := f.bindBool("allow-private", "look at loopback and private addresses for the feeds they advertise")
-	weight := f.Float64("weight", 1, "how much this subscription counts in planning (> 0)")
+	weight := f.Float64("weight", 1, "how much this subscription counts in planning (0.01 to 1000)")
 	settings := addPageFlags(f)
 	if err := f.parse(args, 1); err != nil {
 		return err
@@ -36,8 +36,8 @@ func runAdd(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return usageError{vigil.ErrorMessage(err)}
 	}
-	if !(*weight > 0) {
-		return usageError{fmt.Sprintf("--weight must be greater than 0, got %v", *weight)}
+	if err := store.CheckWeight(*weight); err != nil {
+		return usageError{"--" + vigil.ErrorMessage(err)}
 	}
 	if err := settings.check(*page); err != nil {
 		return err

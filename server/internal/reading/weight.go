@@ -1,27 +1,21 @@
 package reading
 
 import (
-	"math"
 	"strconv"
 
-	"vigil"
+	"vigil/store"
 )
 
-// Bounds of a subscription weight, the same for the API and the web forms.
+// Bounds of a subscription weight, the store's (store.CheckWeight), which
+// the web forms show.
 const (
-	MinWeight = 0.01
-	MaxWeight = 1000
+	MinWeight = store.MinWeight
+	MaxWeight = store.MaxWeight
 )
 
-// CheckWeight accepts a subscription weight: a number from minWeight to
-// maxWeight.
-func CheckWeight(w float64) error {
-	if math.IsNaN(w) || w < MinWeight || w > MaxWeight {
-		return vigil.Errorf(vigil.EINVALID, "weight must be a number from %s to %s, not %s",
-			Number(MinWeight), Number(MaxWeight), strconv.FormatFloat(w, 'g', -1, 64))
-	}
-	return nil
-}
+// CheckWeight accepts a subscription weight: a number from MinWeight to
+// MaxWeight, before anything is stored.
+func CheckWeight(w float64) error { return store.CheckWeight(w) }
 
 // Number writes a weight or a similar value with at most four significant
 // digits and never in exponent notation: 1000, not 1e+03.
