@@ -179,7 +179,12 @@ func (m *Monitor) fetchFeed(ctx context.Context, f vigil.Feed, page *vigil.Page,
 	}
 	var movedTo string
 	if o.verdict == fetched || o.verdict == notModified {
-		f, movedTo = m.moveFirst(ctx, f, o.resp.PermanentURL, at)
+		var into int64
+		if movedTo, into = m.follow(ctx, f, o.resp.PermanentURL, at); into != f.ID {
+			return m.mergedFetch(ctx, f, o, into, movedTo, at)
+		} else if movedTo != "" {
+			f.URL = movedTo
+		}
 	}
 	obs := o.observation(f.ID, at)
 	var push *vigil.Push
@@ -254,28 +259,26 @@ func (m *Monitor) follow(ctx context.Context, f vigil.Feed, to string, now time.
 	return to, id
 }
 
-// moveFirst records a feed's permanent redirect before its fetch is
-// stored, and returns the feed the fetch is to be stored in, with the new
-// URL ("" when there was no move). Moved into another feed that already
-// had the URL, the fetch goes to that feed: its items are new or not by
-// that feed's keys, and alert every follower it now has, not only those
-// of the old feed, whose rows then hold nothing new. Where that feed
-// cannot be read the fetch stays with f.
-func (m *Monitor) moveFirst(ctx context.Context, f vigil.Feed, to string, now time.Time) (vigil.Feed, string) {
-	moved, id := m.follow(ctx, f, to, now)
-	if moved == "" {
-		return f, ""
+// mergedFetch ends a fetch whose permanent redirect merged the feed f into
+// the feed into, which already had the new URL: the fetch is recorded for
+// f, without its items, and into is made due now, to be fetched under its
+// own claim (another worker may hold it) by the next pass or loop. Its new
+// items then alert everyone who follows it now, the movers with their
+// rules among them, as news of a feed fetched before; f's row, which no
+// one follows any more, takes no copy of them.
+func (m *Monitor) mergedFetch(ctx context.Context, f vigil.Feed, o outcome, into int64, movedTo string, at time.Time) (Result, error) {
+	ctx = context.WithoutCancel(ctx)
+	obs := o.observation(f.ID, at)
+	f.LastFetch, f.LastSuccess, f.Status, f.LastError = at, at, vigil.FeedActive, ""
+	f.Failures, f.FailingSince, f.Missing = 0, time.Time{}, 0
+	f.NextFetch = at.Add(m.cfg.BackoffCap) // followed by no one: never due
+	if err := m.st.RecordFetch(ctx, obs, &f); err != nil {
+		return Result{}, fmt.Errorf("monitor: storing the fetch of %s that moved it: %w", fetch.RedactURL(f.URL), err)
 	}
-	if id == f.ID {
-		f.URL = moved
-		return f, moved
+	if err := m.st.SetNextFetch(ctx, into, at); err != nil {
+		m.log.Error("making the feed a moved feed was merged into due", "feed", f.ID, "into", into, "error", err)
 	}
-	into, err := m.st.Feed(context.WithoutCancel(ctx), id)
-	if err != nil {
-		m.log.Error("reading the feed a moved feed was merged into", "feed", f.ID, "into", id, "error", err)
-		return f, moved
-	}
-	return *into, moved
+	return Result{FeedID: f.ID, URL: f.URL, Status: o.resp.Status, MovedTo: movedTo, NextTime: at}, nil
 }
 
 // pageOf returns the watched page behind a feed row, or nil when it is a

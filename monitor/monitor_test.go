@@ -310,10 +310,10 @@ func TestRedirectTargetsAreNormalisedAndNeedAGoodAnswer(t *testing.T) {
 }
 
 // TestRedirectIntoAFollowedFeedAlertsItsFollowers checks that a permanent
-// redirect onto a feed that is already stored stores the fetch in that
-// feed: its new items alert the followers it already had (bob's rule on
-// every feed) and the movers (ann's rule, which moves with her to the
-// feed), and the old feed's row takes no item.
+// redirect onto a feed that is already stored merges the old feed into it
+// and makes it due: its next fetch's new items alert the followers it
+// already had (bob's rule on every feed) and the movers (ann's rule, which
+// moves with her to the feed), and the old feed's row takes no item.
 func TestRedirectIntoAFollowedFeedAlertsItsFollowers(t *testing.T) {
 	ctx := context.Background()
 	h := newHarness(t, Config{})
@@ -352,8 +352,14 @@ func TestRedirectIntoAFollowedFeedAlertsItsFollowers(t *testing.T) {
 	mu.Unlock()
 	h.clk.Advance(time.Hour)
 	res, _ := h.fetch(old.ID)
-	if res.MovedTo != srv.URL+"/new" || res.FeedID != sub.Feed.ID || res.New != 1 {
-		t.Fatalf("fetch of the old URL = %+v, want moved to /new, stored in feed %d with 1 new item", res, sub.Feed.ID)
+	if res.MovedTo != srv.URL+"/new" || res.New != 0 {
+		t.Fatalf("fetch of the old URL = %+v, want moved to /new, storing nothing", res)
+	}
+	if due := h.feed(sub.Feed.ID).NextFetch; due.After(h.clk.Now()) {
+		t.Fatalf("the feed merged into is next fetched at %v, want it due now (%v)", due, h.clk.Now())
+	}
+	if res, _ = h.fetch(sub.Feed.ID); res.New != 1 {
+		t.Fatalf("the fetch of the feed merged into = %+v, want its 1 new item", res)
 	}
 	if n, err := h.st.PendingMessages(ctx); err != nil || n != 2 {
 		t.Errorf("pending alerts = %d, %v; want 2, ann's and bob's", n, err)
