@@ -8,6 +8,8 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/net/html/charset"
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/charmap"
 )
 
 // bodyBytes returns the body decoded to UTF-8 as charset.NewReader
@@ -39,16 +41,70 @@ func bodyBytes(body []byte, contentType string) []byte {
 	return page[:k]
 }
 
-// jsonBytes returns a JSON body decoded to UTF-8 where its Content-Type
-// names a charset or it starts with a UTF-16 byte order mark, and as it is
-// otherwise: JSON is UTF-8 (RFC 8259 §8.1), so an undeclared body is not
-// guessed at as plain text is (bodyBytes's windows-1252).
-func jsonBytes(body []byte, contentType string) []byte {
-	_, params, err := mime.ParseMediaType(contentType)
-	if err == nil && params["charset"] != "" || bytes.HasPrefix(body, []byte{0xFF, 0xFE}) || bytes.HasPrefix(body, []byte{0xFE, 0xFF}) {
+// textBytes returns a plain-text body decoded to UTF-8: by its UTF-16
+// byte order mark, else the charset its Content-Type names, else as it is
+// when it is valid UTF-8 (all of it, not a first kilobyte), else as
+// windows-1252, the usual encoding of undeclared text that is not UTF-8.
+// Unlike HTML, text is never sniffed for a <meta charset>: those words may
+// be its text.
+func textBytes(body []byte, contentType string) []byte {
+	if utf16Marked(body) {
 		return bodyBytes(body, contentType)
 	}
+	if enc := declared(contentType); enc != nil {
+		return decodeWith(enc, body)
+	}
+	if utf8.Valid(body) {
+		return body
+	}
+	return decodeWith(charmap.Windows1252, body)
+}
+
+// jsonBytes returns a JSON body decoded to UTF-8. JSON is UTF-8 (RFC 8259
+// §8.1, which gives a charset parameter no meaning), so valid UTF-8 is
+// kept whatever the label; other bytes are decoded by a UTF-16 byte order
+// mark or the charset the Content-Type names, and kept as they are
+// without one.
+func jsonBytes(body []byte, contentType string) []byte {
+	switch {
+	case utf8.Valid(body):
+		return body
+	case utf16Marked(body):
+		return bodyBytes(body, contentType)
+	}
+	if enc := declared(contentType); enc != nil {
+		return decodeWith(enc, body)
+	}
 	return body
+}
+
+// utf16Marked reports whether body starts with a UTF-16 byte order mark.
+func utf16Marked(body []byte) bool {
+	return bytes.HasPrefix(body, []byte{0xFF, 0xFE}) || bytes.HasPrefix(body, []byte{0xFE, 0xFF})
+}
+
+// declared returns the encoding the Content-Type's charset names, or nil
+// when it names none, one not known, or UTF-8 (nothing to decode).
+func declared(contentType string) encoding.Encoding {
+	_, params, err := mime.ParseMediaType(contentType)
+	if err != nil || params["charset"] == "" {
+		return nil
+	}
+	enc, name := charset.Lookup(params["charset"])
+	if enc == nil || name == "utf-8" {
+		return nil
+	}
+	return enc
+}
+
+// decodeWith decodes body with enc, ending the text at a byte enc cannot
+// decode, as bodyBytes does.
+func decodeWith(enc encoding.Encoding, body []byte) []byte {
+	out, err := io.ReadAll(enc.NewDecoder().Reader(bytes.NewReader(body)))
+	if err != nil && len(out) == 0 {
+		return body
+	}
+	return out
 }
 
 // withoutMark returns decoded text without the byte order mark a UTF-16

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"runtime"
+	"strings"
 	"testing"
 
 	"golang.org/x/net/html/charset"
@@ -73,6 +74,11 @@ func TestExtractPlainAndJSONCharsets(t *testing.T) {
 		{"shift_jis", "text/plain; charset=shift_jis", "\x8a\x4a\x93\x58", "\x95\xc2\x93\x58", "閉店\n"},
 		{"undeclared latin-1", "text/plain", "caf\xe9 ouvert", "caf\xe9 ferm\xe9", "café fermé\n"},
 		{"utf-16 bom", "text/plain", "\xff\xfeo\x00p\x00e\x00n\x00", "\xff\xfes\x00h\x00u\x00t\x00", "shut\n"},
+		{"undeclared utf-8 past the first kilobyte", "text/plain", strings.Repeat("a ", 600) + "café naïve", strings.Repeat("a ", 600) + "café naïf 日本",
+			strings.TrimSpace(strings.Repeat("a ", 600)) + " café naïf 日本\n"},
+		{"meta-like words are text", "text/plain", "say <meta charset=\"koi8-r\"> to bistro", "say <meta charset=\"koi8-r\"> to café",
+			"say <meta charset=\"koi8-r\"> to café\n"},
+		{"utf-8 json labelled latin-1", "application/json; charset=iso-8859-1", `{"s":"café"}`, `{"s":"naïve"}`, "{\n\"s\": \"naïve\"\n}\n"},
 		{"json in windows-1251", "application/json; charset=windows-1251",
 			"{\"s\":\"\xce\xf2\xea\xf0\xfb\xf2\xee\"}", "{\"s\":\"\xc7\xe0\xea\xf0\xfb\xf2\xee\"}", "{\n\"s\": \"Закрыто\"\n}\n"},
 	}

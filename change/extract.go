@@ -65,7 +65,7 @@ func (x *extractor) extract(body []byte, contentType string, watch Watch) (*Docu
 	case d.Type == TypeHTML:
 		err = x.html(d, text, textType)
 	case d.Type == TypeText:
-		x.plain(d, withoutMark(bodyBytes(text, textType)))
+		x.plain(d, withoutMark(textBytes(text, textType)))
 	}
 	if err != nil {
 		return nil, err
