@@ -79,6 +79,7 @@ func runFetch(ctx context.Context, e *env, args []string) error {
 			m = newMeter(e.stderr, "fetching", len(refs))
 		}
 	}
+	opts.unlocked = f.NArg() == 1 // a check of one feed, not a pass
 	mon, err := opts.build(meteredStore{st, m}, slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelWarn + 4})))
 	defer opts.close()
 	defer opts.closeShared()

@@ -76,7 +76,8 @@ func TestFetchPassesKeepTheirHostsPolite(t *testing.T) {
 
 // TestFetchRefusedWhileAnotherProcessFetches checks that a fetch pass on
 // an SQLite database another process fetches from (it holds the fetch
-// lock) fetches nothing and says why, and that it runs once the lock is
+// lock) fetches nothing and says why, while a check of one feed is tried;
+// that serve waits for the lock; and that a pass runs once the lock is
 // free.
 func TestFetchRefusedWhileAnotherProcessFetches(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "v.db")
@@ -95,7 +96,20 @@ func TestFetchRefusedWhileAnotherProcessFetches(t *testing.T) {
 	if code, out, errOut := cli(t, db, "", "fetch"); code != 1 || !strings.Contains(errOut, "another vigil process is fetching from") {
 		t.Errorf("fetch while another process fetches: exit %d, %q %q; want 1 and why", code, out, errOut)
 	}
-	unlock()
+	if code, out, errOut := cli(t, db, "", "fetch", "9"); code != 1 || !strings.Contains(errOut, "not found") {
+		t.Errorf("a check of one feed while another process fetches: exit %d, %q %q; want it tried (feed 9 not found)", code, out, errOut)
+	}
+	// serve started meanwhile waits for the lock rather than failing.
+	go func() {
+		time.Sleep(1500 * time.Millisecond)
+		unlock()
+	}()
+	began := time.Now()
+	startServe(t, db)
+	stopServe(t)
+	if waited := time.Since(began); waited < time.Second {
+		t.Errorf("serve listened %v after it started, while the lock was held for 1.5 s", waited)
+	}
 	if code, out, errOut := cli(t, db, "", "fetch"); code != 0 || !strings.Contains(out, "fetched 0 feed(s)") {
 		t.Errorf("fetch once the lock is free: exit %d, %q %q", code, out, errOut)
 	}

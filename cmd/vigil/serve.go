@@ -32,7 +32,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	firstUser := f.String("user", "admin", "`name` of the user created, with a printed password and token, when the database has no user yet")
 	popts := addProfilerFlags(f)
 	gc := addGCFlag(f, defaultServeGCPercent)
-	noMonitor := f.Bool("no-monitor", false, "serve the web only; fetching is left to 'vigil worker' processes")
+	noMonitor := f.Bool("no-monitor", false, "serve the web only; fetching is left to 'vigil worker' processes (PostgreSQL) or a cron 'vigil fetch' (SQLite)")
 	opts := addMonitorFlags(f)
 	dopts := addDigestFlags(f)
 	publicURL := f.bindString("public-url", "")
@@ -68,7 +68,10 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if hubs != nil {
 		opts.hubs = hubs
 	}
-	opts.webOnly = *noMonitor
+	opts.unlocked = *noMonitor
+	if err := opts.waitFetchLock(ctx, db, log); err != nil {
+		return err
+	}
 	mon, planner, err := opts.buildHeard(st, log, met)
 	defer opts.close()
 	defer opts.closeShared()

@@ -46,9 +46,10 @@ type monitorOpts struct {
 	browser      *string
 	shared       *postgres.Coordinator // made once by coordinator
 	unlock       func() error          // ends the embedded store's fetch lock (coordinator)
-	// webOnly: the monitor only serves the web's checks (serve
-	// --no-monitor) and takes no fetch lock on the embedded store.
-	webOnly        bool
+	// unlocked: the monitor fetches no pass (serve --no-monitor, which
+	// only serves the web's checks, or vigil fetch of one feed, a check
+	// now) and takes no fetch lock on the embedded store.
+	unlocked       bool
 	accessHeldBack *time.Duration
 	accessUnread   *float64
 	// pass: the monitor only runs fetch passes (vigil fetch), whose

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"vigil"
 	"vigil/profiler"
 	"vigil/store"
 	"vigil/store/postgres"
@@ -82,7 +83,7 @@ func (o *monitorOpts) coordinator(st store.Store) (store.Coordinator, error) {
 		}
 		st = w.Unwrap() // the metrics' timings, the pass's meter around the store
 	}
-	if lite, ok := st.(*sqlite.DB); ok && !o.webOnly {
+	if lite, ok := st.(*sqlite.DB); ok && !o.unlocked {
 		return nil, o.lockFetching(lite)
 	}
 	db, ok := st.(*postgres.DB)
@@ -114,6 +115,31 @@ func (o *monitorOpts) lockFetching(db *sqlite.DB) error {
 	}
 	o.unlock = unlock
 	return nil
+}
+
+// waitFetchLock takes the embedded database's fetch lock for a process
+// that fetches until it stops (serve), waiting while another holds it (a
+// cron pass that has not ended), and saying so once; on PostgreSQL, or
+// without a monitor, it does nothing.
+func (o *monitorOpts) waitFetchLock(ctx context.Context, st store.Store, log *slog.Logger) error {
+	lite, ok := st.(*sqlite.DB)
+	if !ok || o.unlocked {
+		return nil
+	}
+	for told := false; ; told = true {
+		err := o.lockFetching(lite)
+		if vigil.ErrorCode(err) != vigil.ECONFLICT {
+			return err
+		}
+		if !told {
+			log.Warn("waiting for the fetch lock: " + vigil.ErrorMessage(err))
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(time.Second):
+		}
+	}
 }
 
 // closeShared closes the coordinator, if one was made, and ends the
