@@ -121,13 +121,18 @@ func schemaVersion(ctx context.Context, tx pgx.Tx) (int, error) {
 func MigrationCount() int { return len(migrations) }
 
 // refuseForeign returns EINVALID when the current schema has no
-// vigil_schema table but holds other tables or views, naming a few.
+// vigil_schema table but holds other tables or views, naming a few. Those
+// an extension owns (pg_buffercache's view, PostGIS's spatial_ref_sys) are
+// not another program's data and do not count.
 func refuseForeign(ctx context.Context, tx pgx.Tx) error {
 	var names []string
-	rows, err := tx.Query(ctx, `SELECT table_name FROM information_schema.tables
-		WHERE table_schema = current_schema()
+	rows, err := tx.Query(ctx, `SELECT c.relname FROM pg_class c
+		JOIN pg_namespace n ON n.oid = c.relnamespace
+		WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
+		  AND NOT EXISTS (SELECT 1 FROM pg_depend d
+		                  WHERE d.classid = 'pg_class'::regclass AND d.objid = c.oid AND d.deptype = 'e')
 		  AND to_regclass(quote_ident(current_schema()) || '.vigil_schema') IS NULL
-		ORDER BY table_name LIMIT 4`)
+		ORDER BY c.relname LIMIT 4`)
 	if err != nil {
 		return err
 	}

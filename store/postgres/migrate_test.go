@@ -2,6 +2,7 @@ package postgres_test
 
 import (
 	"context"
+	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -126,6 +127,43 @@ func TestOpenRefusesAnotherProgramsTables(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestOpenTakesASchemaWithAnExtensionsTables checks that a relation an
+// extension owns (pg_buffercache's view, installed in the schema) does
+// not make a schema another program's.
+func TestOpenTakesASchemaWithAnExtensionsTables(t *testing.T) {
+	dsn := pgtest.Schema(t)
+	conn, err := pgx.Connect(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { // before the schema is dropped: an extension is the database's
+		if _, err := conn.Exec(ctx, `DROP EXTENSION IF EXISTS pg_buffercache`); err != nil {
+			t.Error(err)
+		}
+		conn.Close(ctx)
+	})
+	if _, err := conn.Exec(ctx, `CREATE EXTENSION pg_buffercache SCHEMA `+pgx.Identifier{schemaOf(t, conn)}.Sanitize()); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("pg_buffercache (PostgreSQL's contrib) is needed in CI: %v", err)
+		}
+		t.Skipf("no pg_buffercache here: %v", err)
+	}
+	db, err := postgres.Open(ctx, dsn)
+	if err != nil {
+		t.Fatalf("Open of a schema holding an extension's view = %v, want it taken", err)
+	}
+	db.Close()
+}
+
+// schemaOf returns conn's current schema.
+func schemaOf(t *testing.T, conn *pgx.Conn) string {
+	var name string
+	if err := conn.QueryRow(ctx, `SELECT current_schema()`).Scan(&name); err != nil {
+		t.Fatal(err)
+	}
+	return name
 }
 
 func TestOpenRefusesBadURLs(t *testing.T) {
