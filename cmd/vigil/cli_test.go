@@ -72,6 +72,7 @@ func TestCommandLineErrors(t *testing.T) {
 		{[]string{"items", "--unread"}, 2, "--unread needs --user", true},
 		{[]string{"fetch", "--workers", "0"}, 2, "--workers", true},
 		{[]string{"fetch", "--header-timeout", "60s", "--timeout", "5s"}, 2, "--header-timeout (1m0s) must not be longer than --timeout (5s)", true},
+		{[]string{"fetch", "--header-timeout", "10s", "--timeout", "5s"}, 2, "--header-timeout (10s) must not be longer than --timeout (5s)", true},
 		{[]string{"serve", "--profile-every", "0s"}, 2, "--profile-every must be positive", true},
 		{[]string{"serve", "--profile-terms", "0"}, 2, "--profile-terms must be positive or -1, got 0", true},
 		{[]string{"worker", "--profile-df-terms", "-2"}, 2, "--profile-df-terms must be positive or -1, got -2", true},

@@ -46,6 +46,7 @@ type monitorOpts struct {
 	browser      *string
 	shared       *postgres.Coordinator // made once by coordinator
 	unlock       func() error          // ends the embedded store's fetch lock (coordinator)
+	flags        *flags                // the command's, to tell a flag given from its default
 	// unlocked: the monitor fetches no pass (serve --no-monitor, which
 	// only serves the web's checks, or vigil fetch of one feed, a check
 	// now) and takes no fetch lock on the embedded store.
@@ -64,6 +65,7 @@ type monitorOpts struct {
 // addMonitorFlags declares the fetching flags on f.
 func addMonitorFlags(f *flags) *monitorOpts {
 	return &monitorOpts{
+		flags:        f,
 		zone:         f.bindString("zone", "time `zone` of the pages' days, weeks and months (reference versions, digests), e.g. Europe/Paris"),
 		allowPrivate: f.bindBool("allow-private", ""),
 		budget:       f.bindInt("budget", ""),
@@ -117,7 +119,7 @@ func (o *monitorOpts) check() error {
 		return usageError{fmt.Sprintf("--extract-cache must be 0 (none) or positive, got %d", *o.extractCache)}
 	case *o.timeout <= 0 || *o.maxBody <= 0 || *o.headTimeout <= 0:
 		return usageError{"--timeout, --header-timeout and --max-body must be positive"}
-	case *o.headTimeout > *o.timeout && *o.headTimeout != fetch.DefaultHeaderTimeout:
+	case *o.headTimeout > *o.timeout && givenOf(o.flags, "header-timeout") != "":
 		// The default is no choice: under a short --timeout it never binds.
 		return usageError{fmt.Sprintf("--header-timeout (%v) must not be longer than --timeout (%v), which bounds the whole fetch", *o.headTimeout, *o.timeout)}
 	case *o.policy != "simple" && !slices.Contains(policy.LiveNames(), *o.policy):
