@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 
 	"vigil"
 )
@@ -16,12 +17,17 @@ const FetchLockSuffix = "-fetching.lock"
 // the embedded store has no coordinator to share due feeds, host gaps and
 // the budget between processes as PostgreSQL has, so two processes
 // fetching from one file would each fetch every due feed. It takes an
-// exclusive lock on a file beside the database (path + FetchLockSuffix),
+// exclusive lock on a file beside the database (its path, symbolic links
+// resolved, + FetchLockSuffix),
 // which the operating system ends with the process, and returns the
 // function that ends it. While another process holds it the answer is
 // ECONFLICT, naming the lock.
 func (db *DB) LockFetching() (unlock func() error, err error) {
-	name := db.path + FetchLockSuffix
+	file := db.path
+	if resolved, err := filepath.EvalSymlinks(db.path); err == nil {
+		file = resolved // the one file, whatever path reached it
+	}
+	name := file + FetchLockSuffix
 	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE, 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: unable to open the fetch lock %s: %w", name, err)

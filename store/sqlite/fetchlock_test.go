@@ -1,6 +1,7 @@
 package sqlite
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -36,6 +37,18 @@ func TestLockFetchingKeepsOneFetcher(t *testing.T) {
 	again, err := second.LockFetching()
 	if err != nil {
 		t.Fatalf("the lock after the first was released: %v", err)
+	}
+	link := filepath.Join(t.TempDir(), "link.db")
+	if err := os.Symlink(path, link); err != nil {
+		t.Fatal(err)
+	}
+	linked, err := Open(link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer linked.Close()
+	if _, err := linked.LockFetching(); vigil.ErrorCode(err) != vigil.ECONFLICT {
+		t.Errorf("the lock through a symbolic link to the database while it is held: %v, want ECONFLICT", err)
 	}
 	again()
 }
