@@ -53,7 +53,8 @@ type AlertSQL struct {
 	// RuleTargets returns (channel ID, rule ID, query) for every rule that
 	// covers the feed $1 (one for it, or for every feed of a user
 	// subscribed to it) and is among its user's first $2 rules by ID, once
-	// for each channel of the rule's user, by channel and rule.
+	// for each channel of the rule's user, by channel and rule; none while
+	// the feed has had no successful fetch (its first brings its backlog).
 	RuleTargets string
 	// StoredKeys returns the keys of the list $2 that the feed $1 has
 	// items under.

@@ -16,8 +16,9 @@ import (
 // writers wait on. A rule added meanwhile applies from the feed's next
 // fetch on. It returns ctx's error when ctx is done before matching ends,
 // and nil when no rule covers the feed, or when the feed has had no
-// successful fetch yet: the items of its first are its backlog, which its
-// followers read in their lists but which is not news to alert them of.
+// successful fetch yet (RuleTargets finds none): the items of its first are
+// its backlog, which its followers read in their lists but which is not
+// news to alert them of.
 func (s *Store) MatchItemAlerts(ctx context.Context, feedID int64, items []vigil.Item) (*store.AlertMatch, error) {
 	if len(items) == 0 {
 		return nil, nil
@@ -27,27 +28,11 @@ func (s *Store) MatchItemAlerts(ctx context.Context, feedID int64, items []vigil
 	if err != nil || len(targets) == 0 {
 		return nil, err
 	}
-	if backlog, err := s.firstFetch(ctx, feedID); err != nil || backlog {
-		return nil, err
-	}
 	unstored, err := s.unstoredItems(ctx, feedID, store.UniqueItems(feedID, items))
 	if err != nil {
 		return nil, err
 	}
 	return store.MatchItems(ctx, s.rules, targets, unstored)
-}
-
-// firstFetch reports whether the feed has had no successful fetch yet; an
-// unknown feed is left to the ingest to refuse.
-func (s *Store) firstFetch(ctx context.Context, feedID int64) (bool, error) {
-	f, err := s.Feed(ctx, feedID)
-	if vigil.ErrorCode(err) == vigil.ENOTFOUND {
-		return false, nil
-	}
-	if err != nil {
-		return false, err
-	}
-	return f.LastSuccess.IsZero(), nil
 }
 
 // unstoredItems returns the items whose keys the feed has no item under:

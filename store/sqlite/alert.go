@@ -27,7 +27,9 @@ var alertSQL = sqlflow.AlertSQL{
 			SELECT id, user_id, feed_id, query, row_number() OVER (PARTITION BY user_id ORDER BY id) AS n
 			FROM alert_rules WHERE user_id IN (SELECT user_id FROM subscriptions WHERE feed_id = ?1)) r
 		JOIN notify_channels c ON c.user_id = r.user_id
-		WHERE r.n <= ?2 AND (r.feed_id IS NULL OR r.feed_id = ?1) ORDER BY c.id, r.id`,
+		WHERE r.n <= ?2 AND (r.feed_id IS NULL OR r.feed_id = ?1)
+		  AND EXISTS (SELECT 1 FROM feeds f WHERE f.id = ?1 AND f.last_success IS NOT NULL)
+		ORDER BY c.id, r.id`,
 	StoredKeys: `SELECT key FROM items WHERE feed_id = ?1 AND key IN (SELECT value FROM json_each(?2))`,
 	FollowTargets: `SELECT c.id, s.user_id, coalesce(pf.threshold, 'significant') FROM subscriptions s
 		JOIN notify_channels c ON c.user_id = s.user_id
