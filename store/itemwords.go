@@ -23,6 +23,9 @@ type ItemWords struct {
 	// first holds, for each distinct word, where its positions start in
 	// order: a word is found by hashing rather than by searching.
 	first map[string]int32
+	// distinct are the distinct words in order, which a prefix is searched
+	// among.
+	distinct []string
 }
 
 // NewItemWords splits an item's title and text into words and indexes
@@ -41,10 +44,14 @@ func NewItemWords(it vigil.Item) *ItemWords {
 		return int(a - b)
 	})
 	first := make(map[string]int32, len(order))
-	for k := len(order) - 1; k >= 0; k-- {
-		first[words[order[k]]] = int32(k)
+	distinct := make([]string, 0, len(order))
+	for k, p := range order {
+		if w := words[p]; k == 0 || w != words[order[k-1]] {
+			first[w] = int32(k)
+			distinct = append(distinct, w)
+		}
 	}
-	return &ItemWords{words: words, title: len(title), order: order, first: first}
+	return &ItemWords{words: words, title: len(title), order: order, first: first, distinct: distinct}
 }
 
 // Has reports whether the words hold a term whose words are lower-cased:
@@ -56,12 +63,12 @@ func (w *ItemWords) Has(t fulltext.Term) bool {
 	}
 	first := t.Words[0]
 	if len(t.Words) == 1 && t.Prefix {
-		k := sort.Search(len(w.order), func(k int) bool { return w.words[w.order[k]] >= first })
-		return k < len(w.order) && strings.HasPrefix(w.words[w.order[k]], first)
+		k := sort.SearchStrings(w.distinct, first)
+		return k < len(w.distinct) && strings.HasPrefix(w.distinct[k], first)
 	}
 	k, ok := w.first[first]
-	if !ok {
-		return false
+	if !ok || len(t.Words) == 1 {
+		return ok // a word alone is where it is found
 	}
 	for ; int(k) < len(w.order) && w.words[w.order[k]] == first; k++ {
 		if w.phraseAt(int(w.order[k]), t) {
