@@ -19,6 +19,13 @@ const (
 	StateGone    FeedState = "gone"    // the server answered 404 or 410 repeatedly
 )
 
+// AsksToWait reports whether an HTTP status asks the client to come back
+// later (429 Too Many Requests, 503 Service Unavailable), which vigil
+// takes as a wait, not a failure.
+func AsksToWait(status int) bool {
+	return status == http.StatusTooManyRequests || status == http.StatusServiceUnavailable
+}
+
 // State decides the feed's state: gone and broken as the monitor judged
 // them (Status), waiting while the server's last answer asked vigil to
 // wait (429 Too Many Requests or 503 Service Unavailable, which the monitor
@@ -31,7 +38,7 @@ func (f Feed) State() FeedState {
 		return StateGone
 	case f.Status == FeedBroken:
 		return StateBroken
-	case f.Failures == 0 && (f.LastStatus == http.StatusTooManyRequests || f.LastStatus == http.StatusServiceUnavailable):
+	case f.Failures == 0 && AsksToWait(f.LastStatus):
 		return StateWaiting
 	case f.Failures > 0 || f.LastError != "" || f.LastStatus >= 400:
 		return StateFailing

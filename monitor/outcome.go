@@ -46,7 +46,7 @@ func classify(resp *fetch.Response, err error) outcome {
 		} else {
 			o.verdict, o.parsed = fetched, p
 		}
-	case s == http.StatusTooManyRequests || s == http.StatusServiceUnavailable:
+	case vigil.AsksToWait(s):
 		o.verdict, o.err = throttled, statusText(s)
 	case s == http.StatusNotFound || s == http.StatusGone:
 		o.verdict, o.err = missing, statusText(s)

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net/http"
 	"time"
 
 	"vigil"
@@ -157,11 +156,8 @@ func printResult(w io.Writer, r monitor.Result) {
 }
 
 // askedToWait reports whether a fetch's server asked vigil to come back
-// later (429 Too Many Requests, 503 Service Unavailable), which the
-// monitor takes as a wait, not a failure.
-func askedToWait(r monitor.Result) bool {
-	return r.Status == http.StatusTooManyRequests || r.Status == http.StatusServiceUnavailable
-}
+// later (vigil.AsksToWait).
+func askedToWait(r monitor.Result) bool { return vigil.AsksToWait(r.Status) }
 
 // tally counts the fetches of a pass, the failed ones, those whose server
 // asked to wait, and the failures refused by the guard against private
