@@ -132,9 +132,9 @@ func (o ExtractOptions) compile() (*extractor, error) {
 		x.maxKept = DefaultMaxKept
 	}
 	if o.Selector != "" {
-		sel, err := cascadia.ParseGroup(o.Selector)
+		sel, err := parseSelector(o.Selector)
 		if err != nil {
-			return nil, fmt.Errorf("change: invalid CSS selector %q: %v", o.Selector, err)
+			return nil, err
 		}
 		x.selector = sel
 	}

@@ -213,10 +213,17 @@ func CheckSelector(selector string) error {
 	if selector == "" {
 		return nil
 	}
-	if _, err := cascadia.ParseGroup(selector); err != nil {
-		return fmt.Errorf("change: invalid CSS selector %q: %v", selector, err)
+	_, err := parseSelector(selector)
+	return err
+}
+
+// parseSelector parses the CSS selector of the elements a page watches.
+func parseSelector(selector string) (cascadia.SelectorGroup, error) {
+	sel, err := cascadia.ParseGroup(selector)
+	if err != nil {
+		return nil, fmt.Errorf("change: invalid CSS selector %q: %v", selector, err)
 	}
-	return nil
+	return sel, nil
 }
 
 // CheckReading reports what is wrong with a page's reading settings: a

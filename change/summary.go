@@ -3,6 +3,7 @@ package change
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"time"
 )
@@ -25,18 +26,7 @@ func invisibleWords(e Extents, old, new *Document) string {
 
 // sameWords reports whether two texts are the same sequence of
 // space-separated words.
-func sameWords(a, b string) bool {
-	fa, fb := strings.Fields(a), strings.Fields(b)
-	if len(fa) != len(fb) {
-		return false
-	}
-	for i := range fa {
-		if fa[i] != fb[i] {
-			return false
-		}
-	}
-	return true
-}
+func sameWords(a, b string) bool { return slices.Equal(strings.Fields(a), strings.Fields(b)) }
 
 // Summarize says a change in words, as the agent does in the Updates
 // folder (Glance et al. §3.2): how much of the text changed, how many links
