@@ -1,6 +1,7 @@
 package monitor
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -180,11 +181,11 @@ func (m *Monitor) fetchFeed(ctx context.Context, f vigil.Feed, page *vigil.Page,
 	var movedTo string
 	if o.verdict == fetched || o.verdict == notModified {
 		var into int64
-		if movedTo, into = m.follow(ctx, f, o.resp.PermanentURL, at); into != f.ID {
+		movedTo, into = m.follow(ctx, f, o.resp.PermanentURL, at)
+		if into != f.ID {
 			return m.mergedFetch(ctx, f, o, into, movedTo, at)
-		} else if movedTo != "" {
-			f.URL = movedTo
 		}
+		f.URL = cmp.Or(movedTo, f.URL)
 	}
 	obs := o.observation(f.ID, at)
 	var push *vigil.Push
@@ -269,9 +270,8 @@ func (m *Monitor) follow(ctx context.Context, f vigil.Feed, to string, now time.
 func (m *Monitor) mergedFetch(ctx context.Context, f vigil.Feed, o outcome, into int64, movedTo string, at time.Time) (Result, error) {
 	ctx = context.WithoutCancel(ctx)
 	obs := o.observation(f.ID, at)
-	f.LastFetch, f.LastSuccess, f.Status, f.LastError = at, at, vigil.FeedActive, ""
-	f.Failures, f.FailingSince, f.Missing = 0, time.Time{}, 0
-	f.NextFetch = at.Add(m.cfg.BackoffCap) // followed by no one: never due
+	m.succeed(&f, o, at)
+	f.LastFetch, f.NextFetch = at, at.Add(m.cfg.BackoffCap) // followed by no one: never due
 	if err := m.st.RecordFetch(ctx, obs, &f); err != nil {
 		return Result{}, fmt.Errorf("monitor: storing the fetch of %s that moved it: %w", fetch.RedactURL(f.URL), err)
 	}
