@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -35,10 +34,7 @@ func TestAddFindsAdvertisedFeeds(t *testing.T) {
 		fmt.Fprint(w, `<rss version="2.0"><channel><title>Blog</title></channel></rss>`)
 	}))
 	defer srv.Close()
-	db := filepath.Join(t.TempDir(), "v.db")
-	if code, _, stderr := cli(t, db, "", "user", "add", "ann"); code != 0 {
-		t.Fatal(stderr)
-	}
+	db := annDB(t)
 	tests := []struct {
 		name      string
 		args      []string

@@ -2,7 +2,6 @@ package main
 
 import (
 	"database/sql"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -14,10 +13,7 @@ import (
 // vigil alert list marks a rule stored before the limits that exceeds one
 // as inert, shortened, while --json keeps it whole.
 func TestAlertAddLimits(t *testing.T) {
-	db := filepath.Join(t.TempDir(), "v.db")
-	if code, out, errOut := cli(t, db, "", "user", "add", "ann"); code != 0 {
-		t.Fatalf("user add: %d %s %s", code, out, errOut)
-	}
+	db := annDB(t)
 	tests := []struct {
 		name, query, says string
 	}{

@@ -47,6 +47,16 @@ func feedServer(t *testing.T) *httptest.Server {
 	return srv
 }
 
+// annDB returns the path of a new database with one user, ann.
+func annDB(t *testing.T) string {
+	t.Helper()
+	db := filepath.Join(t.TempDir(), "v.db")
+	if code, out, errOut := cli(t, db, "", "user", "add", "ann"); code != 0 {
+		t.Fatalf("user add ann: exit %d: %s %s", code, out, errOut)
+	}
+	return db
+}
+
 func TestCommandLineErrors(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "v.db")
 	garbage := filepath.Join(t.TempDir(), "garbage.db")

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -10,10 +9,7 @@ import (
 // sending setting given without --send, which would change nothing, and
 // says that a digest without an address is not sent.
 func TestDigestSettingsSayWhatTheyDo(t *testing.T) {
-	db := filepath.Join(t.TempDir(), "v.db")
-	if code, _, errOut := cli(t, db, "", "user", "add", "ann"); code != 0 {
-		t.Fatal(errOut)
-	}
+	db := annDB(t)
 	tests := []struct {
 		args []string
 		code int

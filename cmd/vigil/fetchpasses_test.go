@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -80,10 +79,7 @@ func TestFetchPassesKeepTheirHostsPolite(t *testing.T) {
 // that serve waits for the lock; and that a pass runs once the lock is
 // free.
 func TestFetchRefusedWhileAnotherProcessFetches(t *testing.T) {
-	db := filepath.Join(t.TempDir(), "v.db")
-	if code, _, errOut := cli(t, db, "", "user", "add", "ann"); code != 0 {
-		t.Fatal(errOut)
-	}
+	db := annDB(t)
 	other, err := sqlite.Open(db)
 	if err != nil {
 		t.Fatal(err)

@@ -17,10 +17,7 @@ import (
 // TestAddPageReturns checks vigil add --page --returns: stored for the
 // page, refused without --page or out of range.
 func TestAddPageReturns(t *testing.T) {
-	db := filepath.Join(t.TempDir(), "v.db")
-	if code, _, errOut := cli(t, db, "", "user", "add", "ann"); code != 0 {
-		t.Fatal(errOut)
-	}
+	db := annDB(t)
 	tests := []struct {
 		args []string
 		code int

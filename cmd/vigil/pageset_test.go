@@ -71,10 +71,7 @@ func TestPageSettingsCommands(t *testing.T) {
 // page settings that cannot be right as usage errors (exit 2) before the
 // user follows the page, so that a refused command leaves nothing behind.
 func TestAddPageRefusesBeforeFollowing(t *testing.T) {
-	db := filepath.Join(t.TempDir(), "v.db")
-	if code, _, errOut := cli(t, db, "", "user", "add", "ann"); code != 0 {
-		t.Fatal(errOut)
-	}
+	db := annDB(t)
 	const url = "https://example.org/p"
 	tests := []struct {
 		flags []string
